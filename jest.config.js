@@ -1,0 +1,54 @@
+// Four jest projects: pure rules (node), components (jsdom with Taro's H5 components),
+// API (Fastify inject against in-memory PGlite), weapp (miniprogram-simulate on compiled output).
+const transform = { '^.+\\.(t|j|mj)sx?$': ['babel-jest', { configFile: './babel.jest.config.js' }] }
+const moduleNameMapper = { '^@/(.*)$': '<rootDir>/src/$1' }
+
+// Taro's H5 runtime ships ES modules; let babel compile them.
+const esmPackages = [
+  '@tarojs', '@stencil', 'swiper', 'ssr-window', 'dom7', 'query-string', 'decode-uri-component',
+  'split-on-first', 'filter-obj', 'lodash-es', 'nanoid', 'taro-ui',
+]
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+      transform,
+      moduleNameMapper,
+    },
+    {
+      displayName: 'component',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/test/component/**/*.test.tsx'],
+      transform,
+      transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+      moduleNameMapper: {
+        '\\.(css|scss|sass)$': '<rootDir>/test/shims/style.js',
+        '^@tarojs/components$': '<rootDir>/test/shims/taro-components.ts',
+        '^@tarojs/taro$': '<rootDir>/test/shims/taro.ts',
+        ...moduleNameMapper,
+      },
+      setupFiles: ['<rootDir>/test/shims/globals.ts'],
+      globals: {
+        ENABLE_INNER_HTML: true,
+        ENABLE_ADJACENT_HTML: true,
+        ENABLE_SIZE_APIS: true,
+        ENABLE_TEMPLATE_CONTENT: true,
+        ENABLE_MUTATION_OBSERVER: true,
+        ENABLE_CLONE_NODE: true,
+        ENABLE_CONTAINS: true,
+        DEPRECATED_ADAPTER_COMPONENT: false,
+        __TARO_FRAMEWORK__: 'react',
+      },
+    },
+    {
+      displayName: 'api',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/api/**/*.test.ts'],
+      transform,
+      moduleNameMapper,
+    },
+  ],
+}
