@@ -1,0 +1,95 @@
+import path from 'node:path'
+import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import { createSwcRegister } from '@tarojs/helper'
+import devConfig from './dev'
+import prodConfig from './prod'
+
+// Taro compiles only config/ on load; the route table lives in src/ and is shared with the app.
+const routingDir = path.resolve(__dirname, '..', 'src', 'core', 'routing')
+createSwcRegister({ only: [(file: string) => file.startsWith(routingDir)] })
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { h5CustomRoutes } = require('../src/core/routing/routes') as typeof import('../src/core/routing/routes')
+
+const platform = process.env.TARO_ENV || 'h5'
+
+// Sass deprecation noise from taro-ui would otherwise fill the log (and the dev overlay).
+const sassLoaderOption = {
+  sassOptions: { silenceDeprecations: ['legacy-js-api', 'mixed-decls'], quietDeps: true },
+}
+
+export default defineConfig<'webpack5'>(async (merge) => {
+  const baseConfig: UserConfigExport<'webpack5'> = {
+    projectName: 'member-centre',
+    date: '2026-11-22',
+    // Our own styles are written in real CSS px against a 375 px design; taro-ui's SCSS and
+    // Taro.pxTransform calls without a file are 750-based. Taro copies this function's source
+    // into the runtime, so it must stay self-contained.
+    designWidth(input) {
+      const file = (input && (input as { file?: string }).file) || ''
+      if (!file || /node_modules/.test(file) || /taro-ui[^/\\]*\.scss$/.test(file)) return 750
+      return 375
+    },
+    deviceRatio: { 375: 2, 640: 2.34 / 2, 750: 1, 828: 1.81 / 2 },
+    sourceRoot: 'src',
+    outputRoot: `dist/${platform}`,
+    plugins: [],
+    defineConstants: {},
+    copy: { patterns: [], options: {} },
+    framework: 'react',
+    compiler: 'webpack5',
+    cache: { enable: true },
+    sass: {},
+    mini: {
+      sassLoaderOption,
+      postcss: {
+        pxtransform: { enable: true, config: {} },
+        cssModules: { enable: false, config: {} },
+      },
+      webpackChain(chain) {
+        chain.resolve.alias.set('@', path.resolve(__dirname, '..', 'src'))
+      },
+    },
+    h5: {
+      publicPath: '/',
+      staticDirectory: 'static',
+      router: { mode: 'browser', customRoutes: h5CustomRoutes() },
+      esnextModules: ['taro-ui'],
+      sassLoaderOption,
+      output: {
+        filename: 'js/[name].[contenthash:8].js',
+        chunkFilename: 'js/[name].[contenthash:8].js',
+      },
+      miniCssExtractPluginOption: {
+        ignoreOrder: true,
+        filename: 'css/[name].[contenthash:8].css',
+        chunkFilename: 'css/[name].[contenthash:8].css',
+      },
+      postcss: {
+        autoprefixer: { enable: true, config: {} },
+        // @ts-expect-error Taro 4.2.1's types reject 'px' although the plugin and runtime implement it.
+        pxtransform: { enable: true, config: { targetUnit: 'px' } },
+        cssModules: { enable: false, config: {} },
+      },
+      webpackChain(chain) {
+        chain.resolve.alias.set('@', path.resolve(__dirname, '..', 'src'))
+        // Sizes are budgeted by `npm run bench`, not by webpack's generic hints.
+        chain.performance.hints(false)
+        // Taro's default ('initial') copies shared code into every page chunk.
+        chain.optimization.splitChunks({
+          chunks: 'all',
+          cacheGroups: {
+            taro: { name: 'taro', test: /[\\/]node_modules[\\/]@tarojs[\\/]/, priority: 30, enforce: true },
+            vendors: { name: 'vendors', test: /[\\/]node_modules[\\/]/, priority: 20 },
+            common: { name: 'common', minChunks: 2, priority: 10, reuseExistingChunk: true },
+          },
+        })
+      },
+      devServer: {
+        port: 10086,
+        historyApiFallback: true,
+        proxy: [{ context: ['/api', '/__dev', '/oapi'], target: 'http://127.0.0.1:8080', changeOrigin: true }],
+      },
+    },
+  }
+  return merge({}, baseConfig, process.env.NODE_ENV === 'development' ? devConfig : prodConfig)
+})

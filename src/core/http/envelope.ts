@@ -1,0 +1,24 @@
+// Normalises the API's envelopes (spec §7): { code, message, data } with code 200, order services
+// also 988 or { IsSuccess, Data, Message }.
+export const SESSION_EXPIRED_CODE = 996
+export const NETWORK_ERROR_CODE = -1
+
+export type Outcome<T> = { ok: true; data: T; message: string } | { ok: false; code: number; message: string }
+
+const SUCCESS_CODES = new Set([200, 988])
+export const GENERIC_FAILURE = '服务器繁忙，请稍后重试'
+
+export function readEnvelope<T>(body: unknown): Outcome<T> {
+  if (!body || typeof body !== 'object') return { ok: false, code: 0, message: GENERIC_FAILURE }
+  const envelope = body as Record<string, unknown>
+  if ('IsSuccess' in envelope) {
+    const message = String(envelope.Message ?? envelope.message ?? '')
+    return envelope.IsSuccess
+      ? { ok: true, data: (envelope.Data ?? envelope.data) as T, message }
+      : { ok: false, code: Number(envelope.code ?? 0), message: message || GENERIC_FAILURE }
+  }
+  const code = Number(envelope.code)
+  const message = typeof envelope.message === 'string' ? envelope.message : ''
+  if (SUCCESS_CODES.has(code)) return { ok: true, data: envelope.data as T, message }
+  return { ok: false, code, message: message || GENERIC_FAILURE }
+}

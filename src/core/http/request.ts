@@ -1,0 +1,61 @@
+// The one request wrapper (design "Core mechanisms"): base URL, `token` header, 120 s timeout,
+// envelope normalisation, 996 handling and error toasts. Callers get typed data or an ApiError.
+import Taro from '@tarojs/taro'
+import { defaultApiBase } from '../platform/env'
+import { currentDestination, relaunch } from '../routing/navigate'
+import { LOGIN_PATH } from '../routing/routes'
+import { useSession } from '../session/store'
+import { toast } from '../ui/toast'
+import { ApiError } from './api-error'
+import { NETWORK_ERROR_CODE, readEnvelope, SESSION_EXPIRED_CODE } from './envelope'
+
+export const REQUEST_TIMEOUT_MS = 120000
+export const NETWORK_FAILURE_MESSAGE = '网络异常，请检查网络后重试'
+const API_BASE = process.env.TARO_APP_API_BASE ?? defaultApiBase
+
+export interface RequestOptions {
+  /** No error toast: the caller shows the failure itself (e.g. inline in a form or a poll). */
+  silent?: boolean
+}
+
+type Params = Record<string, unknown>
+
+/** Code 996 (spec §8): show the message, clear token and id, go to /login — except on /success. */
+function endSession(message: string) {
+  const session = useSession.getState()
+  const hadSession = Boolean(session.token)
+  session.clear()
+  if (currentDestination().path === '/success') return
+  // Several calls in flight may all come back 996: tell the user once.
+  if (hadSession) toast.error(message)
+  relaunch(LOGIN_PATH)
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, data?: Params, options: RequestOptions = {}) {
+  const { token } = useSession.getState()
+  let body: unknown
+  try {
+    const response = await Taro.request({
+      url: API_BASE + path,
+      method,
+      data,
+      header: token ? { token } : {},
+      timeout: REQUEST_TIMEOUT_MS,
+    })
+    body = response.data
+  } catch (cause) {
+    console.error('request failed', method, path, cause)
+    if (!options.silent) toast.error(NETWORK_FAILURE_MESSAGE)
+    throw new ApiError(NETWORK_ERROR_CODE, NETWORK_FAILURE_MESSAGE)
+  }
+  const outcome = readEnvelope<T>(body)
+  if (outcome.ok) return outcome.data
+  if (outcome.code === SESSION_EXPIRED_CODE) endSession(outcome.message)
+  else if (!options.silent) toast.error(outcome.message)
+  throw new ApiError(outcome.code, outcome.message)
+}
+
+export const http = {
+  get: <T>(path: string, params?: Params, options?: RequestOptions) => request<T>('GET', path, params, options),
+  post: <T>(path: string, body?: Params, options?: RequestOptions) => request<T>('POST', path, body, options),
+}

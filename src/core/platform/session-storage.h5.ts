@@ -1,0 +1,3 @@
+import type { StateStorage } from 'zustand/middleware'
+
+export const sessionStorage: StateStorage = window.sessionStorage

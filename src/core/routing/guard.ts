@@ -1,0 +1,73 @@
+// Where a navigation goes, decided from (route, query, session) alone (spec account-area §2
+// "Route guard"). Pure, so H5 and weapp share it and it is tested exhaustively.
+import { findRoute, HOME_PATH, LOGIN_PATH, ROUTES, type RouteDef } from './routes'
+import { splitUrl, withQuery, type Query } from './url'
+
+export interface GuardSession {
+  token: string
+  role: number
+}
+
+export interface Destination {
+  path: string
+  query: Query
+}
+
+export type GuardDecision =
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string }
+  /** Exchange the entry token through fkToken, then continue to `continueTo`. */
+  | { kind: 'exchangeEntryToken'; entryToken: string; continueTo: string }
+
+export const isMainAccount = (role: number | null | undefined) => !role
+
+function withoutKey(query: Query, key: string): Query {
+  const rest = { ...query }
+  delete rest[key]
+  return rest
+}
+
+export function decideNavigation(
+  to: Destination,
+  session: GuardSession,
+  routes: readonly RouteDef[] = ROUTES,
+): GuardDecision {
+  const route = findRoute(to.path, routes)
+  if (!route) return { kind: 'redirect', to: HOME_PATH }
+  const isLogin = route.path === LOGIN_PATH
+
+  if (to.query.token && (route.acceptsEntryToken || isLogin)) {
+    const rest = withoutKey(to.query, 'token')
+    const continueTo = isLogin ? postLoginTarget(rest, undefined, routes) : withQuery(route.path, rest)
+    return { kind: 'exchangeEntryToken', entryToken: to.query.token, continueTo }
+  }
+  if (isLogin) return session.token ? { kind: 'redirect', to: HOME_PATH } : { kind: 'allow' }
+  if (!route.public && !session.token) {
+    const back = to.query.url ? { url: to.query.url } : { redirect: withQuery(route.path, to.query) }
+    return { kind: 'redirect', to: withQuery(LOGIN_PATH, back) }
+  }
+  if (route.mainAccountOnly && !isMainAccount(session.role)) return { kind: 'redirect', to: HOME_PATH }
+  return { kind: 'allow' }
+}
+
+/** A logged-in user without a bound phone loses the token and goes to /login (account-area §2). */
+export function mustLogoutForProfile(profile: { bindPhone?: string | null }): boolean {
+  return !profile.bindPhone
+}
+
+/**
+ * Where to go after a login: `redirect` (an internal path) or `url` (internal, or an absolute URL of
+ * this same origin), else /index. Anything else is ignored so a login link cannot send users away.
+ */
+export function postLoginTarget(query: Query, origin?: string, routes: readonly RouteDef[] = ROUTES): string {
+  for (const candidate of [query.redirect, query.url]) {
+    if (!candidate) continue
+    let internal = candidate
+    if (origin && candidate.startsWith(origin + '/')) internal = candidate.slice(origin.length)
+    if (!internal.startsWith('/') || internal.startsWith('//')) continue
+    const { path } = splitUrl(internal)
+    const route = findRoute(path, routes)
+    if (route && route.path !== LOGIN_PATH) return internal
+  }
+  return HOME_PATH
+}

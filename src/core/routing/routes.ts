@@ -1,0 +1,66 @@
+// The one route table (spec account-area §2, doc2 §2). H5 custom routes, the weapp page list and
+// subpackages, the guard and the navigation helpers all read it. A page that is not built yet is
+// not listed. Pure data: the build config and app.config.ts import it at build time.
+
+export interface RouteDef {
+  /** The spec's URL, as the H5 site serves it. */
+  path: string
+  /** Further URLs for the same page (H5 only). */
+  aliases?: string[]
+  /** Taro page path, relative to src/ and to its subpackage root. */
+  page: string
+  /** weapp subpackage root; absent = main package. */
+  subPackage?: string
+  /** Reachable without a login token. */
+  public?: boolean
+  /** The 30-minute idle logout does not apply here. */
+  idleExempt?: boolean
+  /** Sub-accounts are sent to /index. */
+  mainAccountOnly?: boolean
+  /** Entry links carrying ?token= are exchanged for a session here (fkToken). */
+  acceptsEntryToken?: boolean
+  /** Navigation title. */
+  title: string
+}
+
+export const HOME_PATH = '/index'
+export const LOGIN_PATH = '/login'
+
+export const ROUTES: readonly RouteDef[] = [
+  { path: HOME_PATH, aliases: ['/'], page: 'pages/index/index', title: '产品管理' },
+  { path: LOGIN_PATH, page: 'pages/login/index', public: true, idleExempt: true, title: '登录' },
+]
+
+/** Full page path as Taro knows it (subpackage pages are keyed by their full path). */
+export function pagePath(route: RouteDef): string {
+  return route.subPackage ? `${route.subPackage}/${route.page}` : route.page
+}
+
+/** customRoutes for the H5 browser router: every value is an array (a plain string renders blank). */
+export function h5CustomRoutes(routes: readonly RouteDef[] = ROUTES): Record<string, string[]> {
+  return Object.fromEntries(routes.map((r) => [pagePath(r), [r.path, ...(r.aliases ?? [])]]))
+}
+
+/** app.config pages (main package) and subPackages, in table order; the first page is the entry. */
+export function weappPages(routes: readonly RouteDef[] = ROUTES) {
+  const pages = routes.filter((r) => !r.subPackage).map((r) => r.page)
+  const roots = [...new Set(routes.filter((r) => r.subPackage).map((r) => r.subPackage as string))]
+  const subPackages = roots.map((root) => ({
+    root,
+    pages: routes.filter((r) => r.subPackage === root).map((r) => r.page),
+  }))
+  return { pages, subPackages }
+}
+
+function normalise(path: string): string {
+  const clean = '/' + path.replace(/^\/+/, '').replace(/\/+$/, '')
+  return clean.split('?')[0]
+}
+
+/** Finds the route for a spec URL or a Taro page path ('/pages/login/index'). */
+export function findRoute(pathOrPage: string, routes: readonly RouteDef[] = ROUTES): RouteDef | undefined {
+  const path = normalise(pathOrPage)
+  return routes.find(
+    (r) => r.path === path || r.aliases?.includes(path) || `/${pagePath(r)}` === path,
+  )
+}

@@ -1,0 +1,88 @@
+// The session (spec account-area §3 "Local storage ..."): one zustand store persisted to Taro
+// storage. Session-only flags (show-head, login source) live in ./flags.
+import Taro from '@tarojs/taro'
+import { create } from 'zustand'
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware'
+
+export interface LoginResult {
+  token: string
+  accountId: number
+  subAccountId: number
+  role: number
+}
+
+export interface UserInfo {
+  memberId: number
+  accountId: number
+  subAccountId: number
+  role: number
+  memberAccount: string
+  accountName: string
+  userName: string
+  bindPhone: string
+  email: string
+  state: number
+  passwordUpdatedAt: string | null
+}
+
+export interface SessionState {
+  token: string
+  /** accountId of the current role. */
+  id: number | null
+  role: number
+  subAccountId: number
+  /** Where the session came from: 'workOrder' for work-order entry links. */
+  orderSource: string
+  lastClickTime: number
+  userinfo: UserInfo | null
+}
+
+interface SessionActions {
+  signIn(result: LoginResult, source?: string): void
+  setUserinfo(info: UserInfo): void
+  touch(now?: number): void
+  /** Clears token and id (and what derives from them); keeps nothing a later user could see. */
+  clear(): void
+}
+
+const empty: SessionState = {
+  token: '',
+  id: null,
+  role: 0,
+  subAccountId: 0,
+  orderSource: '',
+  lastClickTime: 0,
+  userinfo: null,
+}
+
+const taroStorage: StateStorage = {
+  getItem: (key) => Taro.getStorageSync(key) || null,
+  setItem: (key, value) => Taro.setStorageSync(key, value),
+  removeItem: (key) => Taro.removeStorageSync(key),
+}
+
+export const SESSION_STORAGE_KEY = 'mc-session'
+
+export const useSession = create<SessionState & SessionActions>()(
+  persist(
+    (set) => ({
+      ...empty,
+      signIn: (result, source = '') =>
+        set({
+          token: result.token,
+          id: result.accountId,
+          role: Number(result.role) || 0,
+          subAccountId: Number(result.subAccountId) || 0,
+          orderSource: source,
+          lastClickTime: Date.now(),
+          userinfo: null,
+        }),
+      setUserinfo: (userinfo) => set({ userinfo, role: Number(userinfo.role) || 0 }),
+      touch: (now = Date.now()) => set({ lastClickTime: now }),
+      clear: () => set({ ...empty }),
+    }),
+    { name: SESSION_STORAGE_KEY, storage: createJSONStorage(() => taroStorage) },
+  ),
+)
+
+export const sessionSnapshot = () => useSession.getState()

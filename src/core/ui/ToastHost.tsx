@@ -1,0 +1,18 @@
+import { Text, View } from '@tarojs/components'
+import { useToasts } from './toast'
+import './toast-host.scss'
+
+/** Renders the toast queue; every page frame mounts one (a mini-program page cannot share it). */
+export function ToastHost() {
+  const toasts = useToasts((state) => state.toasts)
+  if (!toasts.length) return null
+  return (
+    <View className='toast-host'>
+      {toasts.map((t) => (
+        <View key={t.id} className={`toast toast--${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
+          <Text>{t.message}</Text>
+        </View>
+      ))}
+    </View>
+  )
+}

@@ -1,0 +1,109 @@
+import { Text, View } from '@tarojs/components'
+import { useState } from 'react'
+import { AtButton, AtInput } from 'taro-ui'
+import { PASSWORD_AES_KEY } from '../../../core/config/shared'
+import { encryptPassword } from '../../../core/crypto/password'
+import { ApiError } from '../../../core/http/api-error'
+import type { LoginResult } from '../../../core/session/store'
+import { ImageCaptchaImage } from '../../../core/ui/captcha/ImageCaptchaImage'
+import { useImageCaptcha } from '../../../core/ui/captcha/useImageCaptcha'
+import { MSG } from '../../../core/validation/messages'
+import { validatePasswordLogin, type FieldErrors, type PasswordLoginForm as Form } from '../../../core/validation/rules'
+import { authApi } from '../api'
+
+/** Image captcha type of the password-login form (doc2 §7: type 6). */
+const LOGIN_CAPTCHA_TYPE = 6
+
+function FieldError({ message }: { message?: string }) {
+  return message ? (
+    <Text className='field-error' role='alert'>
+      {message}
+    </Text>
+  ) : null
+}
+
+/** Account (phone or member account) + password + image captcha (doc2 §2 Login, §5). */
+export function PasswordLoginForm({ onLoggedIn }: { onLoggedIn(result: LoginResult): void }) {
+  const [form, setForm] = useState<Form>({ account: '', password: '', captcha: '' })
+  const [errors, setErrors] = useState<FieldErrors<keyof Form>>({})
+  const [failure, setFailure] = useState('')
+  const [submitting, setSubmitting] = useState(false)
+  const captcha = useImageCaptcha(LOGIN_CAPTCHA_TYPE)
+
+  const change = (field: keyof Form) => (value: string) => {
+    setForm((current) => ({ ...current, [field]: value }))
+    setErrors((current) => ({ ...current, [field]: undefined }))
+  }
+
+  const submit = async () => {
+    const found = validatePasswordLogin(form)
+    setErrors(found)
+    setFailure('')
+    if (Object.keys(found).length || !captcha.captcha) return
+    setSubmitting(true)
+    try {
+      const result = await authApi.loginByPassword({
+        phone: form.account.trim(),
+        password: encryptPassword(form.password, PASSWORD_AES_KEY),
+        uuId: captcha.captcha.uuid,
+        verificationCode: form.captcha.trim(),
+      })
+      onLoggedIn(result)
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : '登录失败，请重试'
+      if (message === MSG.captchaWrong) setErrors({ captcha: message })
+      else setFailure(message)
+      // The captcha was used up by this attempt; what the user typed elsewhere stays.
+      setForm((current) => ({ ...current, captcha: '' }))
+      captcha.refresh()
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <View className='login-form' aria-label='账号密码登录'>
+      <AtInput
+        name='account'
+        title='账号'
+        placeholder='请输入手机号或账号'
+        value={form.account}
+        onChange={change('account')}
+        error={Boolean(errors.account)}
+      />
+      <FieldError message={errors.account} />
+      <AtInput
+        name='password'
+        title='密码'
+        type='password'
+        placeholder='请输入登录密码'
+        value={form.password}
+        onChange={change('password')}
+        error={Boolean(errors.password)}
+      />
+      <FieldError message={errors.password} />
+      <View className='login-form__captcha'>
+        <AtInput
+          name='captcha'
+          title='验证码'
+          placeholder='请输入图形验证码'
+          maxlength={6}
+          value={form.captcha}
+          onChange={change('captcha')}
+          onConfirm={submit}
+          error={Boolean(errors.captcha)}
+        />
+        <ImageCaptchaImage state={captcha} />
+      </View>
+      <FieldError message={errors.captcha} />
+      {failure && (
+        <View className='login-form__failure' role='alert'>
+          {failure}
+        </View>
+      )}
+      <AtButton type='primary' className='login-form__submit' loading={submitting} disabled={submitting} onClick={submit}>
+        登录
+      </AtButton>
+    </View>
+  )
+}

@@ -1,0 +1,34 @@
+import { Text, View } from '@tarojs/components'
+import { navigateTo } from '../../../core/routing/navigate'
+import type { UserInfo } from '../../../core/session/store'
+import { accountMenuItems, roleLabel } from '../rules'
+
+interface AccountMenuProps {
+  userinfo: UserInfo | null
+  role: number
+  onSwitch(): void
+  onLogout(): void
+}
+
+export function AccountMenu({ userinfo, role, onSwitch, onLogout }: AccountMenuProps) {
+  return (
+    <View className='account-menu' role='menu' aria-label='账号菜单'>
+      <View className='account-menu__who'>
+        <Text className='account-menu__account'>{userinfo?.memberAccount}</Text>
+        <Text className='account-menu__name'>{userinfo?.userName || userinfo?.accountName}</Text>
+        <Text className={`role-badge role-badge--${role ? 'sub' : 'main'}`}>{roleLabel(role)}</Text>
+      </View>
+      {accountMenuItems().map((item) => (
+        <View key={item.path} className='account-menu__item' role='menuitem' onClick={() => navigateTo(item.path)}>
+          {item.label}
+        </View>
+      ))}
+      <View className='account-menu__item' role='menuitem' onClick={onSwitch}>
+        切换账号
+      </View>
+      <View className='account-menu__item account-menu__item--danger' role='menuitem' onClick={onLogout}>
+        退出登录
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,98 @@
+import { Text, View } from '@tarojs/components'
+import { useState } from 'react'
+import { currentDestination, navigateTo, relaunch } from '../../../core/routing/navigate'
+import { findRoute } from '../../../core/routing/routes'
+import { useSessionFlags } from '../../../core/session/flags'
+import { useSession } from '../../../core/session/store'
+import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
+import { useUnreadCounts } from '../hooks/useUnreadCounts'
+import { logout } from '../logout'
+import { badgeText, headerTabs, LOGOUT_CONFIRM } from '../rules'
+import { AccountMenu } from './AccountMenu'
+import { AccountSwitchDialog } from './AccountSwitchDialog'
+import './header.scss'
+
+function Badge({ label, count, path }: { label: string; count: number; path: string }) {
+  const text = badgeText(count)
+  const open = () => findRoute(path) && navigateTo(path)
+  return (
+    <View className='header__badge' aria-label={`${label}${text ? ` ${text}` : ''}`} onClick={open}>
+      <Text>{label}</Text>
+      {text && <Text className='header__badge-count'>{text}</Text>}
+    </View>
+  )
+}
+
+/** The common header (spec account-area §2); hidden when the session flag says so. */
+export function Header() {
+  const showHead = useSessionFlags((s) => s.showHead)
+  const role = useSession((s) => s.role)
+  const userinfo = useSession((s) => s.userinfo)
+  const unread = useUnreadCounts()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const [switchOpen, setSwitchOpen] = useState(false)
+  const [confirmingLogout, setConfirmingLogout] = useState(false)
+  if (!showHead) return null
+
+  const here = currentDestination().path
+  const displayName = userinfo?.userName || userinfo?.accountName || userinfo?.memberAccount || ''
+  return (
+    <View className='header' role='banner'>
+      <View className='header__brand' onClick={() => relaunch('/index')}>
+        会员中心
+      </View>
+      <View className='header__tabs' role='navigation'>
+        {headerTabs(role).map((tab) => (
+          <View
+            key={tab.path}
+            className={`header__tab ${tab.path === here ? 'header__tab--active' : ''}`}
+            onClick={() => tab.path !== here && relaunch(tab.path)}
+          >
+            {tab.label}
+          </View>
+        ))}
+      </View>
+      <View className='header__right'>
+        <Badge label='工单' count={unread.workOrders} path='/myWorkOrder' />
+        <Badge label='消息' count={unread.notices} path='/notices' />
+        <View
+          className='header__account'
+          role='button'
+          aria-label='账号菜单'
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <Text className='header__account-name'>{displayName}</Text>
+          <Text className='header__caret'>▾</Text>
+        </View>
+      </View>
+      {menuOpen && (
+        <>
+          <View className='header__backdrop' onClick={() => setMenuOpen(false)} />
+          <AccountMenu
+            userinfo={userinfo}
+            role={role}
+            onSwitch={() => {
+              setMenuOpen(false)
+              setSwitchOpen(true)
+            }}
+            onLogout={() => {
+              setMenuOpen(false)
+              setConfirmingLogout(true)
+            }}
+          />
+        </>
+      )}
+      <AccountSwitchDialog open={switchOpen} onClose={() => setSwitchOpen(false)} />
+      <ConfirmDialog
+        open={confirmingLogout}
+        message={LOGOUT_CONFIRM}
+        onConfirm={() => {
+          setConfirmingLogout(false)
+          logout()
+        }}
+        onCancel={() => setConfirmingLogout(false)}
+      />
+    </View>
+  )
+}

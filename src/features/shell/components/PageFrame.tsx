@@ -1,0 +1,26 @@
+import { View } from '@tarojs/components'
+import type { ReactNode } from 'react'
+import { currentDestination } from '../../../core/routing/navigate'
+import { findRoute } from '../../../core/routing/routes'
+import { useSession } from '../../../core/session/store'
+import { PageLoading } from '../../../core/ui/PageLoading'
+import { ToastHost } from '../../../core/ui/ToastHost'
+import { useIdleLogout } from '../hooks/useIdleLogout'
+import { useRouteGuard } from '../hooks/useRouteGuard'
+
+/**
+ * Wraps every page: runs the guard, tracks clicks for the idle logout, hosts the toasts.
+ * Children render only once the guard allows the page.
+ */
+export function PageFrame({ children }: { children: ReactNode }) {
+  const allowed = useRouteGuard()
+  const route = findRoute(currentDestination().path)
+  useIdleLogout(Boolean(route?.idleExempt))
+  const touch = () => useSession.getState().touch()
+  return (
+    <View className='page-frame' onClick={touch}>
+      {allowed ? children : <PageLoading />}
+      <ToastHost />
+    </View>
+  )
+}

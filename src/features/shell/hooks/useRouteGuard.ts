@@ -1,0 +1,78 @@
+// Runs the guard for the page being shown (spec account-area §2): redirects, the entry-token
+// exchange, and the bound-phone check for protected pages. Pages render only once allowed.
+import { useDidShow } from '@tarojs/taro'
+import { useCallback, useState } from 'react'
+import { ApiError } from '../../../core/http/api-error'
+import { decideNavigation, mustLogoutForProfile } from '../../../core/routing/guard'
+import { currentDestination, redirectTo, relaunch } from '../../../core/routing/navigate'
+import { findRoute, LOGIN_PATH } from '../../../core/routing/routes'
+import { useSessionFlags } from '../../../core/session/flags'
+import { useSession } from '../../../core/session/store'
+import { toast } from '../../../core/ui/toast'
+import { authApi } from '../../auth/api'
+
+export const WORK_ORDER_SOURCE = 'workOrder'
+
+/** `?showHead=0` (or false) hides the common header for the rest of the browser session. */
+function applyHeaderFlag(query: Record<string, string>) {
+  if (query.showHead === undefined) return
+  useSessionFlags.getState().setShowHead(!['0', 'false'].includes(query.showHead))
+}
+
+async function exchangeEntryToken(entryToken: string): Promise<boolean> {
+  try {
+    const result = await authApi.exchangeEntryToken(entryToken)
+    useSession.getState().signIn(result, result.source === WORK_ORDER_SOURCE ? WORK_ORDER_SOURCE : '')
+    useSessionFlags.getState().setLoginSource(result.source || 'entry')
+    return true
+  } catch (error) {
+    useSession.getState().clear()
+    toast.error(error instanceof ApiError ? error.message : '登录凭证已失效，请重新登录')
+    return false
+  }
+}
+
+/** Loads (or refreshes) the profile; false when the session must end for want of a bound phone. */
+async function confirmProfile(): Promise<boolean> {
+  const session = useSession.getState()
+  const load = authApi.personalInfo().then((info) => {
+    if (mustLogoutForProfile(info)) return false
+    useSession.getState().setUserinfo(info)
+    return true
+  })
+  if (session.userinfo) {
+    // Cached: show the page now, refresh in the background (the role may have changed).
+    load.then((ok) => ok || endForMissingPhone()).catch(() => undefined)
+    return !mustLogoutForProfile(session.userinfo)
+  }
+  return load.catch(() => true)
+}
+
+function endForMissingPhone() {
+  authApi.logout().catch(() => undefined)
+  useSession.getState().clear()
+  relaunch(LOGIN_PATH)
+}
+
+export function useRouteGuard(): boolean {
+  const [allowed, setAllowed] = useState(false)
+
+  const check = useCallback(async () => {
+    const to = currentDestination()
+    applyHeaderFlag(to.query)
+    const decision = decideNavigation(to, useSession.getState())
+    if (decision.kind === 'redirect') return void redirectTo(decision.to)
+    if (decision.kind === 'exchangeEntryToken') {
+      const ok = await exchangeEntryToken(decision.entryToken)
+      return void relaunch(ok ? decision.continueTo : LOGIN_PATH)
+    }
+    if (findRoute(to.path)?.public) return setAllowed(true)
+    if (!(await confirmProfile())) return endForMissingPhone()
+    if (useSession.getState().token) setAllowed(true)
+  }, [])
+
+  useDidShow(() => {
+    check()
+  })
+  return allowed
+}

@@ -1,0 +1,19 @@
+import { View } from '@tarojs/components'
+import { LoginPanel } from '../../features/auth/components/LoginPanel'
+import { completeLogin } from '../../features/auth/complete-login'
+import { PageFrame } from '../../features/shell/components/PageFrame'
+import './index.scss'
+
+export default function LoginPage() {
+  return (
+    <PageFrame>
+      <View className='login-page'>
+        <View className='login-page__brand'>
+          <View className='login-page__title'>会员中心</View>
+          <View className='login-page__subtitle'>管理您的网站与小程序产品、订单和服务</View>
+        </View>
+        <LoginPanel onLoggedIn={(result) => completeLogin(result, 'password')} />
+      </View>
+    </PageFrame>
+  )
+}
