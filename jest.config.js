@@ -1,12 +1,13 @@
 // Four jest projects: pure rules (node), components (jsdom with Taro's H5 components),
 // API (Fastify inject against in-memory PGlite), weapp (miniprogram-simulate on compiled output).
 const transform = { '^.+\\.(t|j|mj)sx?$': ['babel-jest', { configFile: './babel.jest.config.js' }] }
-const moduleNameMapper = { '^@/(.*)$': '<rootDir>/src/$1' }
+// Platform files: jest renders the H5 variant of `x.h5.ts` / `x.weapp.ts` pairs.
+const moduleFileExtensions = ['h5.tsx', 'h5.ts', 'tsx', 'ts', 'js', 'cjs', 'mjs', 'json']
 
 // Taro's H5 runtime ships ES modules; let babel compile them.
 const esmPackages = [
   '@tarojs', '@stencil', 'swiper', 'ssr-window', 'dom7', 'query-string', 'decode-uri-component',
-  'split-on-first', 'filter-obj', 'lodash-es', 'nanoid', 'taro-ui',
+  'split-on-first', 'filter-obj', 'lodash-es', 'nanoid', 'taro-ui', '\\.pnpm', 'style-inject', 'tslib',
 ]
 
 module.exports = {
@@ -16,19 +17,19 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
       transform,
-      moduleNameMapper,
+      moduleFileExtensions,
     },
     {
       displayName: 'component',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/test/component/**/*.test.tsx'],
       transform,
+      moduleFileExtensions,
       transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
       moduleNameMapper: {
         '\\.(css|scss|sass)$': '<rootDir>/test/shims/style.js',
         '^@tarojs/components$': '<rootDir>/test/shims/taro-components.ts',
         '^@tarojs/taro$': '<rootDir>/test/shims/taro.ts',
-        ...moduleNameMapper,
       },
       setupFiles: ['<rootDir>/test/shims/globals.ts'],
       globals: {
@@ -48,7 +49,7 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/api/**/*.test.ts'],
       transform,
-      moduleNameMapper,
+      moduleFileExtensions,
     },
   ],
 }

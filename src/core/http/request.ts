@@ -20,14 +20,16 @@ export interface RequestOptions {
 
 type Params = Record<string, unknown>
 
-/** Code 996 (spec §8): show the message, clear token and id, go to /login — except on /success. */
+/**
+ * Code 996 (spec §8): show the message, clear token and id, go to /login — except on /success.
+ * Several calls in flight may all come back 996: only the first finds a session to end.
+ */
 function endSession(message: string) {
   const session = useSession.getState()
-  const hadSession = Boolean(session.token)
+  if (!session.token) return
   session.clear()
   if (currentDestination().path === '/success') return
-  // Several calls in flight may all come back 996: tell the user once.
-  if (hadSession) toast.error(message)
+  toast.error(message)
   relaunch(LOGIN_PATH)
 }
 

@@ -1,0 +1,28 @@
+// @tarojs/taro for jsdom: the H5 API implementation plus the React runtime's hooks. Taro's build
+// merges the named API exports into the default object (its api-loader); do the same here.
+import * as React from 'react'
+import * as ReactDOM from 'react-dom'
+import * as runtime from '@tarojs/plugin-framework-react/dist/runtime'
+import * as TaroH5 from '@tarojs/taro-h5'
+
+runtime.createH5NativeComponentConfig(null, React, ReactDOM)
+
+const Taro = Object.assign({}, TaroH5.default, TaroH5, {
+  useDidShow: runtime.useDidShow,
+  useDidHide: runtime.useDidHide,
+  useLoad: runtime.useLoad,
+  useReady: runtime.useReady,
+  useRouter: runtime.useRouter,
+  useUnload: runtime.useUnload,
+})
+
+export const {
+  useDidShow,
+  useDidHide,
+  useLoad,
+  useReady,
+  useRouter,
+  useUnload,
+} = runtime
+export * from '@tarojs/taro-h5'
+export default Taro

@@ -1,0 +1,17 @@
+import { maskPhone } from '../../../src/core/format/mask'
+import { formatBeijingTime } from '../../../src/core/format/time'
+
+describe('formatting', () => {
+  it('masks a phone keeping the first 3 and last 4 digits', () => {
+    expect(maskPhone('13800000001')).toBe('138****0001')
+    expect(maskPhone('')).toBe('')
+    expect(maskPhone(null)).toBe('')
+  })
+
+  it('shows times in UTC+8 whatever the zone of the input', () => {
+    expect(formatBeijingTime('2026-11-21T16:30:00Z')).toBe('2026-11-22 00:30:00')
+    expect(formatBeijingTime('2026-11-22T08:00:00+08:00', 'YYYY-MM-DD HH:mm')).toBe('2026-11-22 08:00')
+    expect(formatBeijingTime(null)).toBe('--')
+    expect(formatBeijingTime('not a date')).toBe('--')
+  })
+})

@@ -1,0 +1,96 @@
+import { decideNavigation, mustLogoutForProfile, postLoginTarget } from '../../../src/core/routing/guard'
+import { SPEC_ROUTES } from './spec-routes'
+
+const loggedOut = { token: '', role: 0 }
+const main = { token: 't-main', role: 0 }
+const sub = { token: 't-sub', role: 1 }
+const go = (path: string, query: Record<string, string>, session = loggedOut) =>
+  decideNavigation({ path, query }, session, SPEC_ROUTES)
+
+describe('route guard (account-area §2)', () => {
+  it.each(['/login', '/evaluate', '/activation', '/validate', '/customer', '/success'])(
+    'public route %s needs no token',
+    (path) => expect(go(path, {})).toEqual({ kind: 'allow' }),
+  )
+
+  it.each(['/index', '/', '/notices', '/accountManage', '/orderlist'])(
+    'protected route %s sends a visitor to /login?redirect={fullPath}',
+    (path) => {
+      const decision = go(path, { id: '7' })
+      const target = path === '/' ? '/index' : path
+      expect(decision).toEqual({ kind: 'redirect', to: `/login?redirect=${encodeURIComponent(`${target}?id=7`)}` })
+    },
+  )
+
+  it('uses /login?url={url} when the page carries a url query', () => {
+    expect(go('/notices', { url: 'https://a.example/x?y=1', id: '3' })).toEqual({
+      kind: 'redirect',
+      to: `/login?url=${encodeURIComponent('https://a.example/x?y=1')}`,
+    })
+  })
+
+  it('sends a logged-in user opening /login to /index', () => {
+    expect(go('/login', { redirect: '/notices' }, main)).toEqual({ kind: 'redirect', to: '/index' })
+  })
+
+  it('lets a logged-in user through protected pages', () => {
+    expect(go('/notices', {}, sub)).toEqual({ kind: 'allow' })
+    expect(go('/orderlist', {}, main)).toEqual({ kind: 'allow' })
+  })
+
+  it('sends a sub-account from main-account-only pages to /index', () => {
+    expect(go('/orderlist', {}, sub)).toEqual({ kind: 'redirect', to: '/index' })
+  })
+
+  it.each(['/accountManage', '/myWorkOrder'])('exchanges an entry token on %s and continues without it', (path) => {
+    expect(go(path, { token: 'E1', tab: '2' }, main)).toEqual({
+      kind: 'exchangeEntryToken',
+      entryToken: 'E1',
+      continueTo: `${path}?tab=2`,
+    })
+  })
+
+  it('does not treat ?token= as an entry token on other pages', () => {
+    expect(go('/notices', { token: 'E1' })).toMatchObject({ kind: 'redirect' })
+  })
+
+  it('auto-logs in from /login?token= and then honours redirect', () => {
+    expect(go('/login', { token: 'E2', redirect: '/notices?id=1' })).toEqual({
+      kind: 'exchangeEntryToken',
+      entryToken: 'E2',
+      continueTo: '/notices?id=1',
+    })
+  })
+
+  it('sends unknown paths home', () => {
+    expect(go('/nope', {}, main)).toEqual({ kind: 'redirect', to: '/index' })
+  })
+
+  it('logs out a session whose account has no bound phone', () => {
+    expect(mustLogoutForProfile({ bindPhone: '' })).toBe(true)
+    expect(mustLogoutForProfile({ bindPhone: null })).toBe(true)
+    expect(mustLogoutForProfile({ bindPhone: '13800000001' })).toBe(false)
+  })
+})
+
+describe('where a login continues', () => {
+  const target = (query: Record<string, string>, origin?: string) => postLoginTarget(query, origin, SPEC_ROUTES)
+
+  it('follows an internal redirect with its query', () => {
+    expect(target({ redirect: '/notices?id=9' })).toBe('/notices?id=9')
+  })
+
+  it('follows a url of the same origin as a path', () => {
+    expect(target({ url: 'https://mc.example/notices?id=2' }, 'https://mc.example')).toBe('/notices?id=2')
+  })
+
+  it.each([
+    ['an external url', { url: 'https://evil.example/notices' }],
+    ['a protocol-relative url', { redirect: '//evil.example/index' }],
+    ['an unknown path', { redirect: '/nope' }],
+    ['the login page itself', { redirect: '/login' }],
+    ['nothing', {}],
+  ])('ignores %s and goes to /index', (_label, query) => {
+    expect(target(query as Record<string, string>, 'https://mc.example')).toBe('/index')
+  })
+})

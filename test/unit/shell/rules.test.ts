@@ -1,0 +1,33 @@
+import { accountMenuItems, badgeText, headerTabs, roleLabel } from '../../../src/features/shell/rules'
+import { SPEC_ROUTES } from '../routing/spec-routes'
+
+describe('common header (account-area §2, §6)', () => {
+  it('shows 产品管理 and 订单管理 to the main account', () => {
+    expect(headerTabs(0, SPEC_ROUTES).map((t) => t.label)).toEqual(['产品管理', '订单管理'])
+  })
+
+  it('hides 订单管理 from sub-accounts', () => {
+    expect(headerTabs(1, SPEC_ROUTES).map((t) => t.label)).toEqual(['产品管理'])
+  })
+
+  it('leaves out links to pages not built yet', () => {
+    expect(headerTabs(0, SPEC_ROUTES.filter((r) => r.path !== '/orderlist')).map((t) => t.label)).toEqual([
+      '产品管理',
+    ])
+    expect(accountMenuItems(SPEC_ROUTES).map((i) => i.label)).toEqual(['账户管理'])
+  })
+
+  it.each([
+    [0, ''],
+    [-3, ''],
+    [1, '1'],
+    [99, '99'],
+    [100, '99'],
+    [5000, '99'],
+  ])('badge for %i unread reads %j', (count, text) => expect(badgeText(count)).toBe(text))
+
+  it('labels roles 管理员 and 子管理员', () => {
+    expect(roleLabel(0)).toBe('管理员')
+    expect(roleLabel(1)).toBe('子管理员')
+  })
+})
