@@ -6,6 +6,8 @@ import * as runtime from '@tarojs/plugin-framework-react/dist/runtime'
 import * as TaroH5 from '@tarojs/taro-h5'
 
 runtime.createH5NativeComponentConfig(null, React, ReactDOM)
+// The build calls this from config/index.ts; taro-ui's pxTransform calls need it.
+TaroH5.initPxTransform({ designWidth: 750, deviceRatio: { 375: 2, 640: 2.34 / 2, 750: 1, 828: 1.81 / 2 } })
 
 const Taro = Object.assign({}, TaroH5.default, TaroH5, {
   useDidShow: runtime.useDidShow,

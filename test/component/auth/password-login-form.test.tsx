@@ -15,7 +15,7 @@ function setup(login: (body: Record<string, unknown>) => unknown) {
 }
 
 const input = (name: string) => document.querySelector(`input[name="${name}"]`) as HTMLInputElement
-const submit = () => screen.getByText('登录', { selector: 'button, button *, .at-button__text' })
+const submit = () => screen.getByRole('button', { name: '登录' })
 
 describe('password login form (doc2 §5)', () => {
   it('shows the spec message for each empty field and sends nothing', async () => {

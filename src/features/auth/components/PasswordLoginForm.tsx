@@ -1,10 +1,11 @@
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
-import { AtButton, AtInput } from 'taro-ui'
+import { AtInput } from 'taro-ui'
 import { PASSWORD_AES_KEY } from '../../../core/config/shared'
 import { encryptPassword } from '../../../core/crypto/password'
 import { ApiError } from '../../../core/http/api-error'
 import type { LoginResult } from '../../../core/session/store'
+import { Button } from '../../../core/ui/Button'
 import { ImageCaptchaImage } from '../../../core/ui/captcha/ImageCaptchaImage'
 import { useImageCaptcha } from '../../../core/ui/captcha/useImageCaptcha'
 import { MSG } from '../../../core/validation/messages'
@@ -101,9 +102,9 @@ export function PasswordLoginForm({ onLoggedIn }: { onLoggedIn(result: LoginResu
           {failure}
         </View>
       )}
-      <AtButton type='primary' className='login-form__submit' loading={submitting} disabled={submitting} onClick={submit}>
+      <Button type='primary' className='login-form__submit' loading={submitting} disabled={submitting} onClick={submit}>
         登录
-      </AtButton>
+      </Button>
     </View>
   )
 }

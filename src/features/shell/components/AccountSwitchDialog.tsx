@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
-import { AtButton, AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
+import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
+import { Button } from '../../../core/ui/Button'
 import { PageLoading } from '../../../core/ui/PageLoading'
 import { shellApi, type AccountListItem } from '../api'
 import { roleLabel } from '../rules'
@@ -43,9 +44,9 @@ export function AccountSwitchDialog({ open, onClose }: { open: boolean; onClose(
         {list.status === 'error' && (
           <View className='account-switch__empty'>
             <Text>账号列表加载失败</Text>
-            <AtButton size='small' onClick={load}>
+            <Button size='small' onClick={load}>
               重试
-            </AtButton>
+            </Button>
           </View>
         )}
         {list.status === 'ready' && !list.items.length && <View className='account-switch__empty'>暂无可切换的账号</View>}
@@ -67,7 +68,7 @@ export function AccountSwitchDialog({ open, onClose }: { open: boolean; onClose(
                     </View>
                   ))}
                 </View>
-                <AtButton
+                <Button
                   size='small'
                   type={current ? 'secondary' : 'primary'}
                   disabled={current || Boolean(switching)}
@@ -75,7 +76,7 @@ export function AccountSwitchDialog({ open, onClose }: { open: boolean; onClose(
                   onClick={() => choose(item)}
                 >
                   {current ? '已选择' : '选择'}
-                </AtButton>
+                </Button>
               </View>
             )
           })}

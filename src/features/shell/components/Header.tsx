@@ -23,16 +23,19 @@ function Badge({ label, count, path }: { label: string; count: number; path: str
   )
 }
 
-/** The common header (spec account-area §2); hidden when the session flag says so. */
+/** The common header (spec account-area §2); hidden (and not polling) when the session flag says so. */
 export function Header() {
   const showHead = useSessionFlags((s) => s.showHead)
+  return showHead ? <HeaderBar /> : null
+}
+
+function HeaderBar() {
   const role = useSession((s) => s.role)
   const userinfo = useSession((s) => s.userinfo)
   const unread = useUnreadCounts()
   const [menuOpen, setMenuOpen] = useState(false)
   const [switchOpen, setSwitchOpen] = useState(false)
   const [confirmingLogout, setConfirmingLogout] = useState(false)
-  if (!showHead) return null
 
   const here = currentDestination().path
   const displayName = userinfo?.userName || userinfo?.accountName || userinfo?.memberAccount || ''

@@ -1,0 +1,90 @@
+import Taro from '@tarojs/taro'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useSessionFlags } from '../../../src/core/session/flags'
+import { useSession, type UserInfo } from '../../../src/core/session/store'
+import { Header } from '../../../src/features/shell/components/Header'
+import { installFakeApi, ok } from '../support/fake-api'
+
+const profile = (role: number): UserInfo => ({
+  memberId: 1,
+  accountId: 1,
+  subAccountId: role ? 3 : 0,
+  role,
+  memberAccount: role ? 'demo_main' : 'demo_main',
+  accountName: '星辰科技',
+  userName: role ? '李子管' : '星辰科技',
+  bindPhone: '13800000002',
+  email: '',
+  state: 1,
+  passwordUpdatedAt: null,
+})
+
+function signIn(role: number) {
+  useSession.getState().signIn({ token: 't', accountId: 1, subAccountId: role ? 3 : 0, role })
+  useSession.getState().setUserinfo(profile(role))
+}
+
+/** Renders the header and lets its badge requests settle. */
+async function renderHeader() {
+  const view = render(<Header />)
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0))
+  })
+  return view
+}
+
+beforeEach(() => {
+  useSessionFlags.setState({ showHead: true })
+  jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
+})
+afterEach(() => jest.restoreAllMocks())
+
+describe('common header (account-area §2)', () => {
+  it('caps the unread badges at 99', async () => {
+    installFakeApi()
+      .on('GET', '/api/pc/getUnReadCount', () => ok(250))
+      .on('GET', '/api/appWorkOrderCommunicationRecords/getRecordCount', () => ok(3))
+    signIn(0)
+    render(<Header />)
+    expect(await screen.findByLabelText('消息 99')).toBeTruthy()
+    expect(screen.getByLabelText('工单 3')).toBeTruthy()
+  })
+
+  it('shows the account, name and 子管理员 badge for a sub-account', async () => {
+    installFakeApi()
+    signIn(1)
+    await renderHeader()
+    await userEvent.setup().click(screen.getByLabelText('账号菜单', { selector: '[role="button"]' }))
+    const menu = screen.getByRole('menu')
+    expect(within(menu).getByText('demo_main')).toBeTruthy()
+    expect(within(menu).getByText('李子管')).toBeTruthy()
+    expect(within(menu).getByText('子管理员')).toBeTruthy()
+  })
+
+  it('asks 确定退出？ and only logs out on confirm', async () => {
+    const api = installFakeApi().on('GET', '/api/pc/logout', () => ok(null))
+    signIn(0)
+    await renderHeader()
+    const user = userEvent.setup()
+    await user.click(screen.getByLabelText('账号菜单', { selector: '[role="button"]' }))
+    await user.click(screen.getByText('退出登录'))
+    expect(screen.getByText('确定退出？')).toBeTruthy()
+    await user.click(screen.getByText('取消'))
+    expect(useSession.getState().token).toBe('t')
+    await user.click(screen.getByLabelText('账号菜单', { selector: '[role="button"]' }))
+    await user.click(screen.getByText('退出登录'))
+    await user.click(screen.getByText('确定'))
+    await waitFor(() => expect(useSession.getState().token).toBe(''))
+    expect(api.calls.some((c) => c.path === '/api/pc/logout' && c.headers.token === 't')).toBe(true)
+    expect(Taro.reLaunch).toHaveBeenCalledWith({ url: '/pages/login/index' })
+  })
+
+  it('is hidden by the session flag', () => {
+    installFakeApi()
+    signIn(0)
+    useSessionFlags.setState({ showHead: false })
+    const { container } = render(<Header />)
+    expect(container.querySelector('.header')).toBeNull()
+  })
+})

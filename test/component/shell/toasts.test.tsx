@@ -1,0 +1,31 @@
+import { act, render, screen } from '@testing-library/react'
+import { ToastHost } from '../../../src/core/ui/ToastHost'
+import { toast, useToasts } from '../../../src/core/ui/toast'
+
+beforeEach(() => {
+  jest.useFakeTimers()
+  useToasts.setState({ toasts: [] })
+})
+afterEach(() => jest.useRealTimers())
+
+describe('toasts (spec §9)', () => {
+  it('shows at most 5, dropping the oldest', () => {
+    render(<ToastHost />)
+    act(() => ['一', '二', '三', '四', '五', '六'].forEach((m) => toast.info(m)))
+    expect(screen.queryByText('一')).toBeNull()
+    expect(screen.getAllByRole('status')).toHaveLength(5)
+  })
+
+  it('keeps ordinary toasts 1500 ms and errors 5 s', () => {
+    render(<ToastHost />)
+    act(() => {
+      toast.success('保存成功')
+      toast.error('保存失败，请重试！')
+    })
+    act(() => jest.advanceTimersByTime(1500))
+    expect(screen.queryByText('保存成功')).toBeNull()
+    expect(screen.getByRole('alert').textContent).toBe('保存失败，请重试！')
+    act(() => jest.advanceTimersByTime(3500))
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+})
