@@ -6,8 +6,21 @@ const moduleFileExtensions = ['h5.tsx', 'h5.ts', 'tsx', 'ts', 'js', 'cjs', 'mjs'
 
 // Taro's H5 runtime ships ES modules; let babel compile them.
 const esmPackages = [
-  '@tarojs', '@stencil', 'swiper', 'ssr-window', 'dom7', 'query-string', 'decode-uri-component',
-  'split-on-first', 'filter-obj', 'lodash-es', 'nanoid', 'taro-ui', '\\.pnpm', 'style-inject', 'tslib',
+  '@tarojs',
+  '@stencil',
+  'swiper',
+  'ssr-window',
+  'dom7',
+  'query-string',
+  'decode-uri-component',
+  'split-on-first',
+  'filter-obj',
+  'lodash-es',
+  'nanoid',
+  'taro-ui',
+  '\\.pnpm',
+  'style-inject',
+  'tslib',
 ]
 
 module.exports = {

@@ -8,7 +8,8 @@ import prodConfig from './prod'
 const routingDir = path.resolve(__dirname, '..', 'src', 'core', 'routing')
 createSwcRegister({ only: [(file: string) => file.startsWith(routingDir)] })
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { h5CustomRoutes } = require('../src/core/routing/routes') as typeof import('../src/core/routing/routes')
+const { h5CustomRoutes } =
+  require('../src/core/routing/routes') as typeof import('../src/core/routing/routes')
 
 const platform = process.env.TARO_ENV || 'h5'
 
@@ -43,7 +44,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       sassLoaderOption,
       postcss: {
         pxtransform: { enable: true, config: {} },
-        cssModules: { enable: false, config: {} },
+        cssModules: { enable: false },
       },
       webpackChain(chain) {
         chain.resolve.alias.set('@', path.resolve(__dirname, '..', 'src'))
@@ -68,7 +69,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         autoprefixer: { enable: true, config: {} },
         // @ts-expect-error Taro 4.2.1's types reject 'px' although the plugin and runtime implement it.
         pxtransform: { enable: true, config: { targetUnit: 'px' } },
-        cssModules: { enable: false, config: {} },
+        cssModules: { enable: false },
       },
       webpackChain(chain) {
         chain.resolve.alias.set('@', path.resolve(__dirname, '..', 'src'))
@@ -87,7 +88,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       devServer: {
         port: 10086,
         historyApiFallback: true,
-        proxy: [{ context: ['/api', '/__dev', '/oapi'], target: 'http://127.0.0.1:8080', changeOrigin: true }],
+        proxy: [
+          { context: ['/api', '/__dev', '/oapi'], target: 'http://127.0.0.1:8080', changeOrigin: true },
+        ],
       },
     },
   }

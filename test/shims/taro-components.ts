@@ -15,9 +15,11 @@ function styleObject(css: string): Record<string, string> {
   return style
 }
 
-function acceptStringStyle<P extends { style?: unknown }>(Component: ComponentType<P>) {
-  return forwardRef<unknown, P>((props, ref) =>
-    createElement(Component as ComponentType<P & { ref: unknown }>, {
+type AnyProps = Record<string, unknown>
+
+function acceptStringStyle(Component: ComponentType<AnyProps>) {
+  return forwardRef<unknown, AnyProps>((props, ref) =>
+    createElement(Component, {
       ...props,
       ref,
       style: typeof props.style === 'string' ? styleObject(props.style) : props.style,
@@ -25,7 +27,7 @@ function acceptStringStyle<P extends { style?: unknown }>(Component: ComponentTy
   )
 }
 
-export const View = acceptStringStyle(BaseView as ComponentType<{ style?: unknown }>)
+export const View = acceptStringStyle(BaseView)
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const all = require('@tarojs/components-react') as Record<string, unknown>
 const isComponent = (value: unknown) =>
@@ -33,7 +35,7 @@ const isComponent = (value: unknown) =>
 
 for (const [name, value] of Object.entries(all)) {
   if (name !== 'View' && /^[A-Z]/.test(name) && isComponent(value)) {
-    module.exports[name] = acceptStringStyle(value as ComponentType<{ style?: unknown }>)
+    module.exports[name] = acceptStringStyle(value as ComponentType<AnyProps>)
   }
 }
 module.exports.View = View

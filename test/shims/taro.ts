@@ -18,13 +18,6 @@ const Taro = Object.assign({}, TaroH5.default, TaroH5, {
   useUnload: runtime.useUnload,
 })
 
-export const {
-  useDidShow,
-  useDidHide,
-  useLoad,
-  useReady,
-  useRouter,
-  useUnload,
-} = runtime
+export const { useDidShow, useDidHide, useLoad, useReady, useRouter, useUnload } = runtime
 export * from '@tarojs/taro-h5'
 export default Taro

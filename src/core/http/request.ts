@@ -58,6 +58,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, data?: Params, o
 }
 
 export const http = {
-  get: <T>(path: string, params?: Params, options?: RequestOptions) => request<T>('GET', path, params, options),
+  get: <T>(path: string, params?: Params, options?: RequestOptions) =>
+    request<T>('GET', path, params, options),
   post: <T>(path: string, body?: Params, options?: RequestOptions) => request<T>('POST', path, body, options),
 }

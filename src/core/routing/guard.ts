@@ -43,7 +43,7 @@ export function decideNavigation(
   }
   if (isLogin) return session.token ? { kind: 'redirect', to: HOME_PATH } : { kind: 'allow' }
   if (!route.public && !session.token) {
-    const back = to.query.url ? { url: to.query.url } : { redirect: withQuery(route.path, to.query) }
+    const back: Query = to.query.url ? { url: to.query.url } : { redirect: withQuery(route.path, to.query) }
     return { kind: 'redirect', to: withQuery(LOGIN_PATH, back) }
   }
   if (route.mainAccountOnly && !isMainAccount(session.role)) return { kind: 'redirect', to: HOME_PATH }

@@ -60,7 +60,5 @@ function normalise(path: string): string {
 /** Finds the route for a spec URL or a Taro page path ('/pages/login/index'). */
 export function findRoute(pathOrPage: string, routes: readonly RouteDef[] = ROUTES): RouteDef | undefined {
   const path = normalise(pathOrPage)
-  return routes.find(
-    (r) => r.path === path || r.aliases?.includes(path) || `/${pagePath(r)}` === path,
-  )
+  return routes.find((r) => r.path === path || r.aliases?.includes(path) || `/${pagePath(r)}` === path)
 }

@@ -16,7 +16,15 @@ interface ButtonProps {
  * taro-ui's button look with a real button role and aria-disabled: AtButton renders a bare view
  * (no role on H5), which screen readers and tests cannot find.
  */
-export function Button({ children, type, size = 'normal', loading, disabled, className, onClick }: ButtonProps) {
+export function Button({
+  children,
+  type,
+  size = 'normal',
+  loading,
+  disabled,
+  className,
+  onClick,
+}: ButtonProps) {
   const inactive = Boolean(disabled || loading)
   const classes = [
     'at-button',

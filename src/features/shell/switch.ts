@@ -9,7 +9,10 @@ import { shellApi, type AccountListItem } from './api'
 
 export async function switchToAccount(item: AccountListItem) {
   const target = { accountId: item.accountId, subAccountId: item.subAccountId, role: item.role }
-  const result = await shellApi.switchAccount({ ...target, sign: switchSignature(SWITCH_SIGN_PREFIX, target) })
+  const result = await shellApi.switchAccount({
+    ...target,
+    sign: switchSignature(SWITCH_SIGN_PREFIX, target),
+  })
   useSession.getState().signIn(result)
   toast.success('切换成功')
   relaunch(HOME_PATH)

@@ -7,7 +7,9 @@ let captchaCount = 0
 function setup(login: (body: Record<string, unknown>) => unknown) {
   captchaCount = 0
   const api = installFakeApi()
-    .on('GET', '/api/app/code', () => ok({ uuid: `cap-${++captchaCount}`, img: 'data:image/svg+xml;base64,PHN2Zy8+' }))
+    .on('GET', '/api/app/code', () =>
+      ok({ uuid: `cap-${++captchaCount}`, img: 'data:image/svg+xml;base64,PHN2Zy8+' }),
+    )
     .on('POST', '/api/app/loginByPassword', login)
   const onLoggedIn = jest.fn()
   render(<PasswordLoginForm onLoggedIn={onLoggedIn} />)

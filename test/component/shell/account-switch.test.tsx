@@ -77,7 +77,9 @@ describe('account switch list (account-area §2)', () => {
     render(<AccountSwitchDialog open onClose={onClose} />)
     const other = await screen.findByLabelText('账号 demo_other')
     await userEvent.setup().click(within(other).getByText('选择'))
-    await waitFor(() => expect(within(other).getByRole('button', { name: '选择' }).getAttribute('aria-disabled')).toBe('false'))
+    await waitFor(() =>
+      expect(within(other).getByRole('button', { name: '选择' }).getAttribute('aria-disabled')).toBe('false'),
+    )
     expect(onClose).not.toHaveBeenCalled()
     expect(useSession.getState().token).toBe('old')
   })

@@ -25,7 +25,9 @@ describe('idle logout (30 minutes, checked every 2 s)', () => {
     expect(useSession.getState().token).toBe('t')
     act(() => jest.advanceTimersByTime(2000))
     expect(useSession.getState()).toMatchObject({ token: '', id: null })
-    expect(useToasts.getState().toasts.map((t) => t.message)).toContain('您已经30分钟没有操作,请重新登录使用。')
+    expect(useToasts.getState().toasts.map((t) => t.message)).toContain(
+      '您已经30分钟没有操作,请重新登录使用。',
+    )
     expect(Taro.reLaunch).toHaveBeenCalledWith({ url: '/pages/login/index' })
   })
 

@@ -27,12 +27,17 @@ export function installFakeApi(): FakeApi {
     const method = (init?.method || 'GET').toUpperCase()
     const headers = Object.fromEntries(new Headers(init?.headers).entries())
     const body: Record<string, unknown> =
-      method === 'GET' ? Object.fromEntries(url.searchParams.entries()) : JSON.parse(String(init?.body || '{}'))
+      method === 'GET'
+        ? Object.fromEntries(url.searchParams.entries())
+        : JSON.parse(String(init?.body || '{}'))
     api.calls.push({ method, path: url.pathname, body, headers })
     if (broken.has(url.pathname)) throw new TypeError('Failed to fetch')
     const handler = handlers.get(`${method} ${url.pathname}`)
     const envelope = handler ? handler(body, headers) : { code: 404, message: '接口不存在', data: null }
-    return new Response(JSON.stringify(envelope), { status: 200, headers: { 'content-type': 'application/json' } })
+    return new Response(JSON.stringify(envelope), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    })
   }) as typeof fetch
   return api
 }

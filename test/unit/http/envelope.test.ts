@@ -2,13 +2,25 @@ import { GENERIC_FAILURE, readEnvelope } from '../../../src/core/http/envelope'
 
 describe('envelopes (doc2 §7)', () => {
   it('accepts code 200 and 988', () => {
-    expect(readEnvelope({ code: 200, message: 'ok', data: { a: 1 } })).toEqual({ ok: true, data: { a: 1 }, message: 'ok' })
+    expect(readEnvelope({ code: 200, message: 'ok', data: { a: 1 } })).toEqual({
+      ok: true,
+      data: { a: 1 },
+      message: 'ok',
+    })
     expect(readEnvelope({ code: 988, data: 5 })).toEqual({ ok: true, data: 5, message: '' })
   })
 
   it('reads the order services IsSuccess form', () => {
-    expect(readEnvelope({ IsSuccess: true, Data: [1], Message: '' })).toEqual({ ok: true, data: [1], message: '' })
-    expect(readEnvelope({ IsSuccess: false, Message: '下单失败' })).toEqual({ ok: false, code: 0, message: '下单失败' })
+    expect(readEnvelope({ IsSuccess: true, Data: [1], Message: '' })).toEqual({
+      ok: true,
+      data: [1],
+      message: '',
+    })
+    expect(readEnvelope({ IsSuccess: false, Message: '下单失败' })).toEqual({
+      ok: false,
+      code: 0,
+      message: '下单失败',
+    })
   })
 
   it('passes failures on with the server message', () => {

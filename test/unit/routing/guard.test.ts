@@ -18,7 +18,10 @@ describe('route guard (account-area §2)', () => {
     (path) => {
       const decision = go(path, { id: '7' })
       const target = path === '/' ? '/index' : path
-      expect(decision).toEqual({ kind: 'redirect', to: `/login?redirect=${encodeURIComponent(`${target}?id=7`)}` })
+      expect(decision).toEqual({
+        kind: 'redirect',
+        to: `/login?redirect=${encodeURIComponent(`${target}?id=7`)}`,
+      })
     },
   )
 
@@ -42,13 +45,16 @@ describe('route guard (account-area §2)', () => {
     expect(go('/orderlist', {}, sub)).toEqual({ kind: 'redirect', to: '/index' })
   })
 
-  it.each(['/accountManage', '/myWorkOrder'])('exchanges an entry token on %s and continues without it', (path) => {
-    expect(go(path, { token: 'E1', tab: '2' }, main)).toEqual({
-      kind: 'exchangeEntryToken',
-      entryToken: 'E1',
-      continueTo: `${path}?tab=2`,
-    })
-  })
+  it.each(['/accountManage', '/myWorkOrder'])(
+    'exchanges an entry token on %s and continues without it',
+    (path) => {
+      expect(go(path, { token: 'E1', tab: '2' }, main)).toEqual({
+        kind: 'exchangeEntryToken',
+        entryToken: 'E1',
+        continueTo: `${path}?tab=2`,
+      })
+    },
+  )
 
   it('does not treat ?token= as an entry token on other pages', () => {
     expect(go('/notices', { token: 'E1' })).toMatchObject({ kind: 'redirect' })
@@ -74,7 +80,8 @@ describe('route guard (account-area §2)', () => {
 })
 
 describe('where a login continues', () => {
-  const target = (query: Record<string, string>, origin?: string) => postLoginTarget(query, origin, SPEC_ROUTES)
+  const target = (query: Record<string, string>, origin?: string) =>
+    postLoginTarget(query, origin, SPEC_ROUTES)
 
   it('follows an internal redirect with its query', () => {
     expect(target({ redirect: '/notices?id=9' })).toBe('/notices?id=9')

@@ -9,8 +9,20 @@ export const SPEC_ROUTES: RouteDef[] = [
   { path: '/customer', page: 'pages/customer/index', public: true, idleExempt: true, title: '客服' },
   { path: '/validate', page: 'pages/validate/index', public: true, title: '确认' },
   { path: '/success', page: 'pages/success/index', public: true, title: '成功' },
-  { path: '/orderlist', page: 'pages/orderlist/index', subPackage: 'orders', mainAccountOnly: true, title: '订单' },
+  {
+    path: '/orderlist',
+    page: 'pages/orderlist/index',
+    subPackage: 'orders',
+    mainAccountOnly: true,
+    title: '订单',
+  },
   { path: '/accountManage', page: 'pages/account/index', acceptsEntryToken: true, title: '账户管理' },
-  { path: '/myWorkOrder', page: 'pages/my/index', subPackage: 'workorders', acceptsEntryToken: true, title: '工单' },
+  {
+    path: '/myWorkOrder',
+    page: 'pages/my/index',
+    subPackage: 'workorders',
+    acceptsEntryToken: true,
+    title: '工单',
+  },
   { path: '/notices', page: 'pages/notices/index', title: '消息' },
 ]

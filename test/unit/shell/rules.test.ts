@@ -11,9 +11,12 @@ describe('common header (account-area §2, §6)', () => {
   })
 
   it('leaves out links to pages not built yet', () => {
-    expect(headerTabs(0, SPEC_ROUTES.filter((r) => r.path !== '/orderlist')).map((t) => t.label)).toEqual([
-      '产品管理',
-    ])
+    expect(
+      headerTabs(
+        0,
+        SPEC_ROUTES.filter((r) => r.path !== '/orderlist'),
+      ).map((t) => t.label),
+    ).toEqual(['产品管理'])
     expect(accountMenuItems(SPEC_ROUTES).map((i) => i.label)).toEqual(['账户管理'])
   })
 

@@ -43,13 +43,15 @@ describe('login validation (doc2 §5 Login and registration)', () => {
   })
 
   it('accepts a member account name', () => {
-    expect(validatePasswordLogin({ account: 'demo_main', password: 'Demo@12345', captcha: 'ab12' })).toEqual({})
+    expect(validatePasswordLogin({ account: 'demo_main', password: 'Demo@12345', captcha: 'ab12' })).toEqual(
+      {},
+    )
   })
 
   it('applies the password rule text', () => {
-    expect(validatePasswordLogin({ account: '13800000001', password: 'abcdefgh', captcha: 'x' }).password).toBe(
-      '密码应该由英文大小写、数字、符号组成，不少于8位',
-    )
+    expect(
+      validatePasswordLogin({ account: '13800000001', password: 'abcdefgh', captcha: 'x' }).password,
+    ).toBe('密码应该由英文大小写、数字、符号组成，不少于8位')
   })
 
   it('compares image captchas case-insensitively', () => {

@@ -1,4 +1,4 @@
-import { Text, View } from '@tarojs/components'
+import { View } from '@tarojs/components'
 import { useState } from 'react'
 import { AtInput } from 'taro-ui'
 import { PASSWORD_AES_KEY } from '../../../core/config/shared'
@@ -9,7 +9,11 @@ import { Button } from '../../../core/ui/Button'
 import { ImageCaptchaImage } from '../../../core/ui/captcha/ImageCaptchaImage'
 import { useImageCaptcha } from '../../../core/ui/captcha/useImageCaptcha'
 import { MSG } from '../../../core/validation/messages'
-import { validatePasswordLogin, type FieldErrors, type PasswordLoginForm as Form } from '../../../core/validation/rules'
+import {
+  validatePasswordLogin,
+  type FieldErrors,
+  type PasswordLoginForm as Form,
+} from '../../../core/validation/rules'
 import { authApi } from '../api'
 
 /** Image captcha type of the password-login form (doc2 §7: type 6). */
@@ -17,9 +21,9 @@ const LOGIN_CAPTCHA_TYPE = 6
 
 function FieldError({ message }: { message?: string }) {
   return message ? (
-    <Text className='field-error' role='alert'>
+    <View className='field-error' role='alert'>
       {message}
-    </Text>
+    </View>
   ) : null
 }
 
@@ -102,7 +106,13 @@ export function PasswordLoginForm({ onLoggedIn }: { onLoggedIn(result: LoginResu
           {failure}
         </View>
       )}
-      <Button type='primary' className='login-form__submit' loading={submitting} disabled={submitting} onClick={submit}>
+      <Button
+        type='primary'
+        className='login-form__submit'
+        loading={submitting}
+        disabled={submitting}
+        onClick={submit}
+      >
         登录
       </Button>
     </View>

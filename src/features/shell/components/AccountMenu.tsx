@@ -19,7 +19,12 @@ export function AccountMenu({ userinfo, role, onSwitch, onLogout }: AccountMenuP
         <Text className={`role-badge role-badge--${role ? 'sub' : 'main'}`}>{roleLabel(role)}</Text>
       </View>
       {accountMenuItems().map((item) => (
-        <View key={item.path} className='account-menu__item' role='menuitem' onClick={() => navigateTo(item.path)}>
+        <View
+          key={item.path}
+          className='account-menu__item'
+          role='menuitem'
+          onClick={() => navigateTo(item.path)}
+        >
           {item.label}
         </View>
       ))}

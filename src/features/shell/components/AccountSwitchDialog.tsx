@@ -49,7 +49,9 @@ export function AccountSwitchDialog({ open, onClose }: { open: boolean; onClose(
             </Button>
           </View>
         )}
-        {list.status === 'ready' && !list.items.length && <View className='account-switch__empty'>暂无可切换的账号</View>}
+        {list.status === 'ready' && !list.items.length && (
+          <View className='account-switch__empty'>暂无可切换的账号</View>
+        )}
         {list.status === 'ready' &&
           list.items.map((item) => {
             const key = `${item.accountId}_${item.subAccountId}`
@@ -59,7 +61,9 @@ export function AccountSwitchDialog({ open, onClose }: { open: boolean; onClose(
                 <View className='account-switch__info'>
                   <View className='account-switch__title'>
                     <Text className='account-switch__account'>{item.accountName || item.memberAccount}</Text>
-                    <Text className={`role-badge role-badge--${item.role ? 'sub' : 'main'}`}>{roleLabel(item.role)}</Text>
+                    <Text className={`role-badge role-badge--${item.role ? 'sub' : 'main'}`}>
+                      {roleLabel(item.role)}
+                    </Text>
                   </View>
                   {item.relationSite.map((site) => (
                     <View key={site.siteUrl} className='account-switch__site'>

@@ -1,0 +1,55 @@
+import js from '@eslint/js'
+import importPlugin from 'eslint-plugin-import'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'drizzle/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.jest } },
+    plugins: { 'react-hooks': reactHooks, import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Imports run one way: core -> features -> pages; the server shares only core's pure helpers.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/core',
+              from: ['./src/features', './src/pages'],
+              message: 'core never imports a feature or a page',
+            },
+            { target: './src/features', from: './src/pages', message: 'a feature never imports a page' },
+            {
+              target: './server',
+              from: [
+                './src/features',
+                './src/pages',
+                './src/core/http',
+                './src/core/ui',
+                './src/core/session',
+                './src/core/platform',
+              ],
+              message: 'the server shares only pure helpers (validation, crypto, config) with the app',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Taro's define*Config are build-time globals.
+    files: ['src/**/*.config.ts', 'src/app.config.ts'],
+    languageOptions: { globals: { defineAppConfig: 'readonly', definePageConfig: 'readonly' } },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+)
