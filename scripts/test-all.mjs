@@ -1,0 +1,66 @@
+// `npm test`: every check, in the order that fails fastest, then one closing `N passed, N failed`.
+// Steps: lint, typecheck, jest (unit, component, API), both builds, the WeChat tools over
+// dist/weapp, the size budgets, Playwright end to end on desktop and phone viewports.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+const only = process.argv.slice(2)
+const totals = { passed: 0, failed: 0 }
+const failures = []
+
+function run(name, command, args, { count } = {}) {
+  if (only.length && !only.includes(name)) return
+  console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`)
+  const started = Date.now()
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } })
+  const ok = result.status === 0
+  const counted = count?.()
+  if (counted) {
+    totals.passed += counted.passed
+    totals.failed += counted.failed
+  } else {
+    totals[ok ? 'passed' : 'failed'] += 1
+  }
+  if (!ok) failures.push(name)
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    return null
+  }
+}
+
+const work = mkdtempSync(path.join(tmpdir(), 'mc-test-'))
+const jestReport = path.join(work, 'jest.json')
+const e2eReport = path.join(work, 'e2e.json')
+
+run('lint', 'npx', ['eslint', '.'])
+run('format', 'npx', ['prettier', '--check', '.'])
+run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])
+run('jest', 'npx', ['jest', '--json', `--outputFile=${jestReport}`], {
+  count: () => {
+    const report = readJson(jestReport)
+    return report && { passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites }
+  },
+})
+run('build-h5', 'npx', ['taro', 'build', '--type', 'h5'])
+run('build-weapp', 'npx', ['taro', 'build', '--type', 'weapp'])
+run('weapp', 'node', ['scripts/verify-weapp.mjs'])
+run('budgets', 'node', ['scripts/bench.mjs', '--no-build', '--budgets-only'])
+process.env.E2E_JSON_REPORT = e2eReport
+run('e2e', 'npx', ['playwright', 'test', '--config', 'test/e2e/playwright.config.ts'], {
+  count: () => {
+    const stats = readJson(e2eReport)?.stats
+    return stats && { passed: stats.expected + stats.flaky, failed: stats.unexpected }
+  },
+})
+
+if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`)
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`)
+process.exit(failures.length ? 1 : 0)

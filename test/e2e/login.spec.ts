@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test'
+import {
+  accountInput,
+  captchaInput,
+  DEMO_PASSWORD,
+  loginAs,
+  MAIN_PHONE,
+  nextCaptcha,
+  openLogin,
+  passwordInput,
+  storedSession,
+  submitLogin,
+} from './support/console'
+
+test.describe('password login (doc2 §2 Login, §5)', () => {
+  test('a visitor is sent to /login with the page to come back to, and returns there', async ({ page }) => {
+    const captcha = nextCaptcha(page)
+    await page.goto('/index?from=mail')
+    await expect(page).toHaveURL(/\/login\?redirect=%2Findex%3Ffrom%3Dmail$/)
+    await submitLogin(page, MAIN_PHONE, DEMO_PASSWORD, await captcha)
+    await expect(page).toHaveURL(/\/index\?from=mail$/)
+    await expect(page.getByLabel('当前账号')).toContainText('demo_main')
+    expect(await storedSession(page)).toMatchObject({ role: 0, subAccountId: 0 })
+  })
+
+  test('shows the spec message for every empty field', async ({ page }) => {
+    await openLogin(page)
+    await page.getByRole('button', { name: '登录' }).click()
+    await expect(page.getByText('请输入手机号或账号')).toBeVisible()
+    await expect(page.getByText('请输入登录密码')).toBeVisible()
+    await expect(page.getByText('请输入图形验证码')).toBeVisible()
+  })
+
+  test('a wrong captcha is refused, the captcha renewed and the typed account kept', async ({ page }) => {
+    await openLogin(page)
+    await accountInput(page).fill(MAIN_PHONE)
+    await passwordInput(page).fill(DEMO_PASSWORD)
+    await captchaInput(page).fill('zzzz')
+    const renewed = nextCaptcha(page)
+    await page.getByRole('button', { name: '登录' }).click()
+    await expect(page.getByText('图形验证码错误，请重新输入')).toBeVisible()
+    const uuid = await renewed
+    await expect(accountInput(page)).toHaveValue(MAIN_PHONE)
+    await expect(captchaInput(page)).toHaveValue('')
+    // The new captcha works (answered in upper case: the comparison ignores case).
+    const answer = (await (await page.request.get(`/__dev/captcha?id=${uuid}`)).json()).data.answer
+    await captchaInput(page).fill(answer.toUpperCase())
+    await page.getByRole('button', { name: '登录' }).click()
+    await expect(page).toHaveURL(/\/index$/)
+  })
+
+  test('a wrong password is refused with 请输入正确的密码', async ({ page }) => {
+    const uuid = await openLogin(page)
+    await submitLogin(page, 'demo_main', 'Wrong@12345', uuid)
+    await expect(page.getByText('请输入正确的密码')).toBeVisible()
+    await expect(page).toHaveURL(/\/login/)
+  })
+
+  test('a logged-in user opening /login goes to /index', async ({ page }) => {
+    await loginAs(page, MAIN_PHONE)
+    await expect(page).toHaveURL(/\/index$/)
+    await page.goto('/login')
+    await expect(page).toHaveURL(/\/index$/)
+  })
+
+  test('an account without a bound phone is logged out again', async ({ page }) => {
+    await loginAs(page, 'demo_nophone')
+    await expect(page).toHaveURL(/\/login/)
+    await expect.poll(async () => (await storedSession(page))?.token ?? '').toBe('')
+  })
+})

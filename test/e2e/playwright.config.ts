@@ -1,0 +1,55 @@
+import { defineConfig, devices } from '@playwright/test'
+
+// End to end against the real server (in-memory database) serving the built H5 app (dist/h5),
+// driven in Debian's Chromium: never a browser Playwright downloads itself.
+const PORT = Number(process.env.E2E_PORT || 8190)
+const chromium = {
+  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+}
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT || 'test-results/e2e.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: chromium,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  outputDir: '../../test-results/e2e',
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1366, height: 768 } } },
+    {
+      name: 'mobile',
+      use: { ...devices['iPhone 13'], browserName: 'chromium', viewport: { width: 375, height: 812 } },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx server/main.ts',
+    cwd: '../..',
+    url: `http://127.0.0.1:${PORT}/api/app/code?type=6`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: 'memory://', NODE_ENV: 'development' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test'
+import { loginAs, MAIN_PHONE, openAccountMenu, storedSession } from './support/console'
+
+test.describe('session (account-area §2, doc2 §8)', () => {
+  test('退出登录 asks 确定退出？ and revokes the token on the server', async ({ page }) => {
+    await loginAs(page, MAIN_PHONE)
+    await expect(page).toHaveURL(/\/index$/)
+    const token = String((await storedSession(page))?.token)
+    const menu = await openAccountMenu(page)
+    await menu.getByRole('menuitem', { name: '退出登录' }).click()
+    await expect(page.getByText('确定退出？')).toBeVisible()
+    await page.getByText('确定', { exact: true }).click()
+    await expect(page).toHaveURL(/\/login/)
+    const after = await page.request.get('/api/pc/getPersonalInfo', { headers: { token } })
+    expect((await after.json()).code).toBe(996)
+  })
+
+  test('code 996 shows the message, clears the session and goes to /login', async ({ page }) => {
+    await loginAs(page, MAIN_PHONE)
+    await expect(page).toHaveURL(/\/index$/)
+    const token = String((await storedSession(page))?.token)
+    // The session ends elsewhere (another tab logs out): the next call gets 996.
+    await page.request.get('/api/pc/logout', { headers: { token } })
+    await page.reload()
+    await expect(page.getByRole('alert').filter({ hasText: '登录' })).toBeVisible()
+    await expect(page).toHaveURL(/\/login/)
+    expect((await storedSession(page))?.token).toBe('')
+  })
+
+  test('30 minutes without a click log the user out', async ({ page }) => {
+    await page.clock.install()
+    await loginAs(page, MAIN_PHONE)
+    await expect(page).toHaveURL(/\/index$/)
+    await page.getByLabel('当前账号').click()
+    await page.clock.fastForward('29:00')
+    await expect(page).toHaveURL(/\/index$/)
+    await page.clock.fastForward('01:05')
+    await expect(page.getByText('您已经30分钟没有操作,请重新登录使用。')).toBeVisible()
+    await expect(page).toHaveURL(/\/login/)
+    expect((await storedSession(page))?.token).toBe('')
+  })
+
+  test('an entry token logs in once and marks a work-order source', async ({ page }) => {
+    const minted = await page.request.post('/__dev/entryToken', { data: { phone: MAIN_PHONE, source: 'workOrder' } })
+    const entry = (await minted.json()).data.token
+    await page.goto(`/login?token=${entry}&redirect=${encodeURIComponent('/index')}`)
+    await expect(page).toHaveURL(/\/index$/)
+    expect(await storedSession(page)).toMatchObject({ orderSource: 'workOrder' })
+    // Single use: the same link no longer logs anyone in.
+    const again = await page.request.get(`/api/feignApi/fkToken?token=${entry}`)
+    expect((await again.json()).code).toBe(996)
+  })
+})
