@@ -24,10 +24,36 @@ export function accountError(value: string): string | null {
   return null
 }
 
-export function loginPasswordError(value: string): string | null {
+/** Login applies the same rule as a new password: no account can hold a weaker one. */
+export const loginPasswordError = newPasswordError
+
+export function phoneError(value: string): string | null {
+  if (!value.trim()) return MSG.phoneRequired
+  return isPhone(value) ? null : MSG.phoneInvalid
+}
+
+export const SMS_CODE_LENGTH = 6
+export const REFERRAL_CODE_MAX = 6
+
+export function smsCodeError(value: string): string | null {
+  const code = value.trim()
+  if (!code) return MSG.smsCodeRequired
+  return code.length === SMS_CODE_LENGTH ? null : MSG.smsCodeLength
+}
+
+/** A new password: required, then the strength rule. */
+export function newPasswordError(value: string): string | null {
   if (!value.trim()) return MSG.passwordRequired
-  if (!isStrongPassword(value)) return MSG.passwordRule
-  return null
+  return isStrongPassword(value) ? null : MSG.passwordRule
+}
+
+export function passwordAgainError(password: string, again: string): string | null {
+  if (!again.trim()) return MSG.passwordAgainRequired
+  return password.trim() === again.trim() ? null : MSG.passwordMismatch
+}
+
+export function referralCodeError(value: string): string | null {
+  return value.trim().length > REFERRAL_CODE_MAX ? MSG.referralTooLong : null
 }
 
 export function captchaError(value: string): string | null {
@@ -47,14 +73,65 @@ export interface PasswordLoginForm {
   captcha: string
 }
 
-/** First error per field, in the order the form shows them. */
-export function validatePasswordLogin(form: PasswordLoginForm): FieldErrors<keyof PasswordLoginForm> {
-  const errors: FieldErrors<keyof PasswordLoginForm> = {}
-  const account = accountError(form.account)
-  const password = loginPasswordError(form.password)
-  const captcha = captchaError(form.captcha)
-  if (account) errors.account = account
-  if (password) errors.password = password
-  if (captcha) errors.captcha = captcha
+/** Collects the first error of each field; an empty object means the form is valid. */
+export function collectErrors<K extends string>(checks: Record<K, string | null>): FieldErrors<K> {
+  const errors: FieldErrors<K> = {}
+  for (const key of Object.keys(checks) as K[]) {
+    const error = checks[key]
+    if (error) errors[key] = error
+  }
   return errors
+}
+
+export function validatePasswordLogin(form: PasswordLoginForm): FieldErrors<keyof PasswordLoginForm> {
+  return collectErrors({
+    account: accountError(form.account),
+    password: loginPasswordError(form.password),
+    captcha: captchaError(form.captcha),
+  })
+}
+
+export interface SmsLoginForm {
+  phone: string
+  code: string
+}
+
+export function validateSmsLogin(form: SmsLoginForm): FieldErrors<keyof SmsLoginForm> {
+  return collectErrors({ phone: phoneError(form.phone), code: smsCodeError(form.code) })
+}
+
+export interface RegistrationForm {
+  phone: string
+  code: string
+  password: string
+  passwordAgain: string
+  referralCode: string
+  agreed: boolean
+}
+
+export function validateRegistration(form: RegistrationForm): FieldErrors<keyof RegistrationForm> {
+  return collectErrors({
+    phone: phoneError(form.phone),
+    code: smsCodeError(form.code),
+    password: newPasswordError(form.password),
+    passwordAgain: passwordAgainError(form.password, form.passwordAgain),
+    referralCode: referralCodeError(form.referralCode),
+    agreed: form.agreed ? null : MSG.agreementRequired,
+  })
+}
+
+export interface PasswordResetForm {
+  phone: string
+  code: string
+  password: string
+  passwordAgain: string
+}
+
+export function validatePasswordReset(form: PasswordResetForm): FieldErrors<keyof PasswordResetForm> {
+  return collectErrors({
+    phone: phoneError(form.phone),
+    code: smsCodeError(form.code),
+    password: newPasswordError(form.password),
+    passwordAgain: passwordAgainError(form.password, form.passwordAgain),
+  })
 }

@@ -4,6 +4,9 @@ import {
   isPhone,
   isStrongPassword,
   validatePasswordLogin,
+  validatePasswordReset,
+  validateRegistration,
+  validateSmsLogin,
 } from '../../../src/core/validation/rules'
 
 describe('login validation (doc2 §5 Login and registration)', () => {
@@ -58,5 +61,52 @@ describe('login validation (doc2 §5 Login and registration)', () => {
     expect(captchaMatches('aB3k', 'AB3K')).toBe(true)
     expect(captchaMatches('aB3k', ' ab3k ')).toBe(true)
     expect(captchaMatches('aB3k', 'ab3x')).toBe(false)
+  })
+})
+
+describe('SMS login, registration and reset (doc2 §5)', () => {
+  it('requires a phone and a 6-character code', () => {
+    expect(validateSmsLogin({ phone: '', code: '' })).toEqual({
+      phone: '请输入手机号',
+      code: '请输入手机号验证码',
+    })
+    expect(validateSmsLogin({ phone: '138', code: '12345' })).toEqual({
+      phone: '请输入正确的手机号',
+      code: '长度在 6个字符',
+    })
+    expect(validateSmsLogin({ phone: '13800000001', code: '123456' })).toEqual({})
+  })
+
+  const registration = {
+    phone: '13800000009',
+    code: '123456',
+    password: 'Demo@12345',
+    passwordAgain: 'Demo@12345',
+    referralCode: '',
+    agreed: true,
+  }
+
+  it('accepts a complete registration', () => {
+    expect(validateRegistration(registration)).toEqual({})
+  })
+
+  it.each([
+    ['passwordAgain', { passwordAgain: '' }, '请输入确认登录密码'],
+    ['passwordAgain', { passwordAgain: 'Demo@12346' }, '两次密码不一致，请重新输入'],
+    [
+      'password',
+      { password: 'short', passwordAgain: 'short' },
+      '密码应该由英文大小写、数字、符号组成，不少于8位',
+    ],
+    ['referralCode', { referralCode: 'ABC1234' }, '推荐码不能超过6位'],
+    ['agreed', { agreed: false }, '请先阅读并同意协议'],
+  ])('refuses %s with the spec text (%j)', (field, change, message) => {
+    expect(validateRegistration({ ...registration, ...change })).toEqual({ [field]: message })
+  })
+
+  it('checks a password reset like a registration without the agreement', () => {
+    expect(
+      validatePasswordReset({ phone: '13800000001', code: '', password: 'Demo@12345', passwordAgain: 'x' }),
+    ).toEqual({ code: '请输入手机号验证码', passwordAgain: '两次密码不一致，请重新输入' })
   })
 })
