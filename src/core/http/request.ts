@@ -11,7 +11,7 @@ import { NETWORK_ERROR_CODE, readEnvelope, SESSION_EXPIRED_CODE } from './envelo
 
 export const REQUEST_TIMEOUT_MS = 120000
 export const NETWORK_FAILURE_MESSAGE = '网络异常，请检查网络后重试'
-const API_BASE = process.env.TARO_APP_API_BASE ?? defaultApiBase
+const API_BASE = process.env.TARO_APP_API_BASE || defaultApiBase
 
 export interface RequestOptions {
   /** No error toast: the caller shows the failure itself (e.g. inline in a form or a poll). */

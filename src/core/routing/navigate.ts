@@ -16,13 +16,16 @@ export const redirectTo = (fullPath: string) => Taro.redirectTo({ url: toTaroUrl
 /** Replaces the whole page stack: used for login, logout and account switches. */
 export const relaunch = (fullPath: string) => Taro.reLaunch({ url: toTaroUrl(fullPath) })
 
-/** The page being shown, as a spec path plus its query (Taro's own `$` keys dropped). */
+// Keys Taro adds to page params itself (H5 adds `stamp` to tell page instances apart).
+const TARO_PARAM = /^(\$|stamp$)/
+
+/** The page being shown, as a spec path plus its query (Taro's own keys dropped). */
 export function currentDestination(): Destination {
   const router = Taro.getCurrentInstance().router
   const route = router ? findRoute(router.path) : undefined
   const query: Query = {}
   for (const [key, value] of Object.entries(router?.params ?? {})) {
-    if (!key.startsWith('$') && typeof value === 'string') query[key] = safeDecode(value)
+    if (!TARO_PARAM.test(key) && typeof value === 'string') query[key] = safeDecode(value)
   }
   return { path: route?.path ?? HOME_PATH, query }
 }

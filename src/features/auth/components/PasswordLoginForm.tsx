@@ -91,7 +91,7 @@ export function PasswordLoginForm({ onLoggedIn }: { onLoggedIn(result: LoginResu
         <AtInput
           name='captcha'
           title='验证码'
-          placeholder='请输入图形验证码'
+          placeholder='图形验证码'
           maxlength={6}
           value={form.captcha}
           onChange={change('captcha')}
