@@ -1,0 +1,169 @@
+// Size measurements shared by scripts/bench.mjs (report + budgets) and scripts/verify-weapp.mjs
+// (WeChat package limits). Everything here reads finished dist folders; nothing builds.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..')
+export const KB = 1024
+export const MB = 1024 * 1024
+
+// WeChat's limits: main package 1.2 MB in this project (the platform allows 2 MB; we keep headroom),
+// each subpackage 2 MB, the whole app 20 MB. Nothing offline enforces them, so we check them here.
+export const WEAPP_LIMITS = { main: Math.floor(1.2 * MB), subPackage: 2 * MB, total: 20 * MB }
+
+export const BUDGETS = {
+  // JS a browser must download before /login can render (entry chunks + the page's own chunks).
+  h5LoginJsGzip: { route: '/login', limit: 150 * KB },
+  weappMain: { limit: WEAPP_LIMITS.main },
+}
+
+export function formatBytes(bytes) {
+  if (bytes >= MB) return `${(bytes / MB).toFixed(2)} MB`
+  return `${(bytes / KB).toFixed(1)} KB`
+}
+
+/** Every file under dir, as paths relative to dir with forward slashes. */
+export function listFiles(dir) {
+  const out = []
+  const walk = (rel) => {
+    for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${entry.name}` : entry.name
+      if (entry.isDirectory()) walk(child)
+      else if (entry.isFile()) out.push(child)
+    }
+  }
+  walk('')
+  return out.sort()
+}
+
+/** Raw and gzip bytes of one file; gzip at zlib's default level 6, what web servers typically use. */
+export function fileSizes(file) {
+  const data = readFileSync(file)
+  return { raw: data.length, gzip: gzipSync(data).length }
+}
+
+/**
+ * weapp package sizes from dist/weapp/app.json: the main package is every file not under a subpackage
+ * root. All files count (also *.LICENSE.txt, which the upload would skip): slightly conservative.
+ */
+export function weappPackageSizes(dir) {
+  const appJson = JSON.parse(readFileSync(path.join(dir, 'app.json'), 'utf8'))
+  const roots = (appJson.subPackages ?? appJson.subpackages ?? []).map((p) =>
+    p.root.replace(/^\/+|\/+$/g, ''),
+  )
+  const main = { bytes: 0, files: 0 }
+  const subPackages = roots.map((root) => ({ root, bytes: 0, files: 0 }))
+  for (const file of listFiles(dir)) {
+    const bytes = statSync(path.join(dir, file)).size
+    const pkg = subPackages.find((p) => file.startsWith(`${p.root}/`)) ?? main
+    pkg.bytes += bytes
+    pkg.files += 1
+  }
+  const total = main.bytes + subPackages.reduce((sum, p) => sum + p.bytes, 0)
+  return { main, subPackages, total }
+}
+
+/** The route table from src/core/routing/routes.ts (TypeScript, loaded through tsx). */
+export async function loadRoutes() {
+  const { tsImport } = await import('tsx/esm/api')
+  return tsImport('../../src/core/routing/routes.ts', import.meta.url)
+}
+
+// Returns the source of the function assigned at `marker` (e.g. '.u=function'), by brace matching.
+function extractFunction(code, marker) {
+  const at = code.indexOf(marker)
+  if (at < 0) return null
+  const start = code.indexOf('function', at)
+  let depth = 0
+  let quote = null
+  for (let i = code.indexOf('{', start); i < code.length; i++) {
+    const ch = code[i]
+    if (quote) {
+      if (ch === '\\') i++
+      else if (ch === quote) quote = null
+    } else if (ch === '"' || ch === "'") quote = ch
+    else if (ch === '{') depth++
+    else if (ch === '}' && --depth === 0) return code.slice(start, i + 1)
+  }
+  return null
+}
+
+/**
+ * What each H5 route needs to render: index.html's entry scripts and stylesheets plus the page's own
+ * chunks. Taro's H5 app config lists every page as {"path": page, "load": () => Promise.all([
+ * __webpack_require__.e(id), ...]).then(...)}; the webpack runtime in the entry maps a chunk id to its
+ * file with __webpack_require__.u (JS) and .miniCssF (CSS; only chunks with styles have a file). Entry
+ * chunks in that list are counted once, via index.html. Lazy imports inside a page are not counted:
+ * they load after the page renders.
+ */
+export function h5RouteAssets(dir, routes) {
+  const html = readFileSync(path.join(dir, 'index.html'), 'utf8')
+  const local = (url) => url.replace(/^(https?:)?\/\/[^/]+/, '').replace(/^\/+/, '')
+  const entryJs = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => local(m[1]))
+  const entryCss = [...html.matchAll(/<link[^>]*\shref="([^"]+\.css)"/g)].map((m) => local(m[1]))
+  if (!entryJs.length) throw new Error(`${dir}/index.html has no <script src>`)
+
+  const entrySources = entryJs.map((f) => readFileSync(path.join(dir, f), 'utf8'))
+  const entryCode = entrySources.join('\n')
+  // Ids of the chunks index.html already loads: each non-runtime entry script starts by pushing them.
+  const entryIds = new Set(
+    entrySources.flatMap((code) => /\.push\(\[\[([\d,]+)\]/.exec(code)?.[1].split(',').map(Number) ?? []),
+  )
+  const fnSource = (marker) => extractFunction(entryCode, marker)
+  const jsSource = fnSource('.u=function')
+  if (!jsSource) throw new Error('webpack runtime (__webpack_require__.u) not found in the H5 entry scripts')
+  const cssSource = fnSource('.miniCssF=function')
+  // Our own build output: a pure id -> file name function over literals.
+  const jsFile = new Function(`return (${jsSource})`)()
+  const cssFile = cssSource ? new Function(`return (${cssSource})`)() : () => null
+  const exists = (f) => f && existsSync(path.join(dir, f))
+
+  const sum = (files, key) => files.reduce((total, f) => total + f[key], 0)
+  const measure = (files) => files.map((file) => ({ file, ...fileSizes(path.join(dir, file)) }))
+  const customRoutes = routes.h5CustomRoutes()
+
+  return routes.ROUTES.map((route) => {
+    const page = routes.pagePath(route)
+    const quoted = page.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+    const found = new RegExp(`["']?path["']?\\s*:\\s*["']${quoted}["']`).exec(entryCode)
+    if (!found) throw new Error(`no page loader for ${page} in the H5 entry scripts`)
+    // The loader runs from this page's path to its .then(, never into the next page's entry.
+    const after = found.index + found[0].length
+    const ends = ['.then(', '"path":'].map((s) => entryCode.indexOf(s, after)).filter((i) => i > 0)
+    const loader = entryCode.slice(found.index, Math.min(...ends, entryCode.length))
+    const ids = [...loader.matchAll(/\.e\((\d+)\)/g)].map((m) => Number(m[1]))
+    const pageIds = ids.filter((id) => !entryIds.has(id))
+    const missing = pageIds.filter((id) => !exists(jsFile(id)))
+    if (missing.length) throw new Error(`${page}: no file for chunk(s) ${missing.join(', ')} in ${dir}`)
+    const js = [...entryJs, ...pageIds.map(jsFile)]
+    const css = [...entryCss, ...pageIds.map(cssFile).filter(exists)]
+    const jsSizes = measure([...new Set(js)])
+    const cssSizes = measure([...new Set(css)])
+    return {
+      path: route.path,
+      urls: customRoutes[page] ?? [`/${page}`],
+      page,
+      js: jsSizes,
+      css: cssSizes,
+      jsRaw: sum(jsSizes, 'raw'),
+      jsGzip: sum(jsSizes, 'gzip'),
+      cssRaw: sum(cssSizes, 'raw'),
+      cssGzip: sum(cssSizes, 'gzip'),
+    }
+  })
+}
+
+/** Budget results over measured numbers; null measurements (missing dist) fail. */
+export function checkBudgets({ h5Routes, weapp }) {
+  const login = h5Routes?.find((r) => r.path === BUDGETS.h5LoginJsGzip.route)
+  const results = [
+    {
+      name: `H5 JS to render ${BUDGETS.h5LoginJsGzip.route} (gzip)`,
+      value: login?.jsGzip ?? null,
+      limit: BUDGETS.h5LoginJsGzip.limit,
+    },
+    { name: 'weapp main package', value: weapp?.main.bytes ?? null, limit: BUDGETS.weappMain.limit },
+  ]
+  return results.map((r) => ({ ...r, ok: r.value !== null && r.value <= r.limit }))
+}
