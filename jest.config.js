@@ -1,5 +1,5 @@
-// Four jest projects: pure rules (node), components (jsdom with Taro's H5 components),
-// API (Fastify inject against in-memory PGlite), weapp (miniprogram-simulate on compiled output).
+// Three jest projects: pure rules (node), components (jsdom with Taro's H5 components),
+// API (Fastify inject against in-memory PGlite). The weapp build is checked by scripts/verify-weapp.mjs.
 const transform = { '^.+\\.(t|j|mj)sx?$': ['babel-jest', { configFile: './babel.jest.config.js' }] }
 // Platform files: jest renders the H5 variant of `x.h5.ts` / `x.weapp.ts` pairs.
 const moduleFileExtensions = ['h5.tsx', 'h5.ts', 'tsx', 'ts', 'js', 'cjs', 'mjs', 'json']

@@ -15,7 +15,11 @@ function run(name, command, args, { count } = {}) {
   if (only.length && !only.includes(name)) return
   console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`)
   const started = Date.now()
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } })
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  })
   const ok = result.status === 0
   const counted = count?.()
   if (counted) {
@@ -46,12 +50,18 @@ run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])
 run('jest', 'npx', ['jest', '--json', `--outputFile=${jestReport}`], {
   count: () => {
     const report = readJson(jestReport)
-    return report && { passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites }
+    return (
+      report && {
+        passed: report.numPassedTests,
+        failed: report.numFailedTests + report.numRuntimeErrorTestSuites,
+      }
+    )
   },
 })
 run('build-h5', 'npx', ['taro', 'build', '--type', 'h5'])
 run('build-weapp', 'npx', ['taro', 'build', '--type', 'weapp'])
 run('weapp', 'node', ['scripts/verify-weapp.mjs'])
+run('weapp-checks-fail', 'node', ['--test', 'test/weapp/'])
 run('budgets', 'node', ['scripts/bench.mjs', '--no-build', '--budgets-only'])
 process.env.E2E_JSON_REPORT = e2eReport
 run('e2e', 'npx', ['playwright', 'test', '--config', 'test/e2e/playwright.config.ts'], {
