@@ -61,7 +61,7 @@ run('jest', 'npx', ['jest', '--json', `--outputFile=${jestReport}`], {
 run('build-h5', 'npx', ['taro', 'build', '--type', 'h5'])
 run('build-weapp', 'npx', ['taro', 'build', '--type', 'weapp'])
 run('weapp', 'node', ['scripts/verify-weapp.mjs'])
-run('weapp-checks-fail', 'node', ['--test', 'test/weapp/'])
+run('weapp-mutations', 'node', ['--test', 'test/weapp/'])
 run('budgets', 'node', ['scripts/bench.mjs', '--no-build', '--budgets-only'])
 process.env.E2E_JSON_REPORT = e2eReport
 run('e2e', 'npx', ['playwright', 'test', '--config', 'test/e2e/playwright.config.ts'], {
