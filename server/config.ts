@@ -1,0 +1,44 @@
+// Server settings from the environment (documented in docs/api.md, "Configuration").
+import fs from 'node:fs'
+import path from 'node:path'
+import { PASSWORD_AES_KEY, SWITCH_SIGN_PREFIX } from '../src/core/config/shared'
+import { assertPasswordKey } from './security/password'
+
+export interface ServerConfig {
+  port: number
+  host: string
+  databaseUrl: string
+  /** NODE_ENV=production: no /__dev sandbox routes. */
+  production: boolean
+  /** Built H5 app to serve with history fallback; null when the folder does not exist. */
+  staticDir: string | null
+  /** Shared with the client (src/core/config/shared.ts). */
+  passwordKey: string
+  switchSignPrefix: string
+  logger: boolean
+}
+
+export const DEFAULT_DATABASE_URL = './data/pglite'
+export const DEFAULT_STATIC_DIR = 'dist/h5'
+
+function existingDir(dir: string): string | null {
+  const absolute = path.resolve(dir)
+  return fs.existsSync(path.join(absolute, 'index.html')) ? absolute : null
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT || 8080)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`)
+  const passwordKey = env.TARO_APP_PASSWORD_KEY || PASSWORD_AES_KEY
+  assertPasswordKey(passwordKey)
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    production: env.NODE_ENV === 'production',
+    staticDir: existingDir(env.STATIC_DIR || DEFAULT_STATIC_DIR),
+    passwordKey,
+    switchSignPrefix: env.TARO_APP_SWITCH_SIGN_PREFIX || SWITCH_SIGN_PREFIX,
+    logger: true,
+  }
+}

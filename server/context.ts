@@ -1,0 +1,23 @@
+// What every service is built from: the database, the configuration, the clock and a logger.
+import type { FastifyBaseLogger } from 'fastify'
+import type { ServerConfig } from './config'
+import type { Database } from './db/client'
+
+/** Injected so tests can move time (idle expiry, lockout windows) without fake timers. */
+export type Clock = () => Date
+
+export interface AppContext {
+  db: Database
+  config: ServerConfig
+  now: Clock
+  log: FastifyBaseLogger
+}
+
+export const systemClock: Clock = () => new Date()
+
+export const minutes = (n: number) => n * 60_000
+export const hours = (n: number) => n * 3_600_000
+
+export function later(from: Date, ms: number): Date {
+  return new Date(from.getTime() + ms)
+}

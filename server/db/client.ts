@@ -1,0 +1,99 @@
+// Opens the database named by DATABASE_URL (design "Reference server"):
+//   postgres://… or postgresql://…  a real PostgreSQL through pg (several server instances may share it)
+//   memory://                        an in-memory PGlite (tests, throwaway runs)
+//   anything else                    a PGlite data folder (default ./data/pglite), one process at a time
+import fs from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { Pool } from 'pg'
+import { acquireDataDirLock, releaseDataDirLock } from './lock'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+/** What services use: the query builder common to both drivers. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+
+export type Driver =
+  | { kind: 'pglite'; db: PgliteDatabase<Schema>; client: PGlite }
+  | { kind: 'postgres'; db: NodePgDatabase<Schema>; pool: Pool }
+
+export interface DatabaseHandle {
+  db: Database
+  driver: Driver
+  /** For logs: "PostgreSQL", "in-memory PGlite" or the data folder. */
+  description: string
+  close(): Promise<void>
+}
+
+export interface OpenOptions {
+  /**
+   * The PGlite class to instantiate. Jest runs test modules in a VM context where PGlite's dynamic
+   * imports fail, so the API tests load PGlite in the host context and pass it here.
+   */
+  PGlite?: typeof PGlite
+}
+
+export const MEMORY_URL = 'memory://'
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url)
+}
+
+export async function openDatabase(url: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  if (isPostgresUrl(url)) return openPostgres(url)
+  const PGliteClass = options.PGlite ?? PGlite
+  if (url === MEMORY_URL) {
+    const client = new PGliteClass()
+    await client.waitReady
+    return pgliteHandle(client, 'in-memory PGlite', () => client.close())
+  }
+  return openDataFolder(path.resolve(url.replace(/^file:\/\//, '')), PGliteClass)
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new Pool({ connectionString: url, max: 10 })
+  // Fail at start, with the driver's message, rather than on the first request.
+  await pool.query('select 1')
+  const db = drizzlePg({ client: pool, schema })
+  return {
+    db: db as Database,
+    driver: { kind: 'postgres', db, pool },
+    description: 'PostgreSQL',
+    close: () => pool.end(),
+  }
+}
+
+async function openDataFolder(dataDir: string, PGliteClass: typeof PGlite): Promise<DatabaseHandle> {
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true })
+  const lockPath = `${dataDir}.lock`
+  acquireDataDirLock(lockPath)
+  try {
+    const client = new PGliteClass(dataDir)
+    await client.waitReady
+    return pgliteHandle(client, dataDir, async () => {
+      try {
+        await client.close()
+      } finally {
+        releaseDataDirLock(lockPath)
+      }
+    })
+  } catch (error) {
+    releaseDataDirLock(lockPath)
+    throw error
+  }
+}
+
+function pgliteHandle(client: PGlite, description: string, close: () => Promise<void>): DatabaseHandle {
+  const db = drizzlePglite({ client, schema })
+  let closing: Promise<void> | null = null
+  return {
+    db: db as unknown as Database,
+    driver: { kind: 'pglite', db, client },
+    description,
+    // Closing twice (a signal during shutdown) must not close the WASM instance twice.
+    close: () => (closing ??= close()),
+  }
+}

@@ -1,0 +1,138 @@
+// Demo data written on the first start against an empty database and by `npm run db:reset`.
+// Every demo password is Demo@12345 (documented in docs/api.md "Seed accounts").
+import { count } from 'drizzle-orm'
+import { hours, type Clock } from '../context'
+import { hashPassword } from '../security/password'
+import type { Database } from './client'
+import {
+  accounts,
+  knownAddresses,
+  members,
+  notices,
+  sites,
+  subAccounts,
+  workOrderRecords,
+  workOrders,
+} from './schema'
+
+export const DEMO_PASSWORD = 'Demo@12345'
+/** The server sees local browsers and tests at these, so they skip the new-address verification. */
+export const LOOPBACK_ADDRESSES = ['127.0.0.1', '::1', '::ffff:127.0.0.1']
+
+export const DEMO = {
+  owner: '13800000001',
+  subAdmin: '13800000002',
+  otherOwner: '13800000003',
+  mainAccount: 'demo_main',
+  otherAccount: 'demo_other',
+  noPhoneAccount: 'demo_nophone',
+} as const
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+const daysAgo = (at: Date, days: number) => new Date(at.getTime() - days * hours(24))
+
+async function addMember(tx: Tx, at: Date, phone: string | null, email: string, passwordAge = 0) {
+  const [member] = await tx
+    .insert(members)
+    .values({
+      phone,
+      email,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      passwordUpdatedAt: daysAgo(at, passwordAge),
+      createdAt: daysAgo(at, 400),
+    })
+    .returning({ id: members.id })
+  await tx
+    .insert(knownAddresses)
+    .values(LOOPBACK_ADDRESSES.map((ip) => ({ memberId: member.id, ip, firstSeenAt: at, lastSeenAt: at })))
+  return member.id
+}
+
+async function addAccount(tx: Tx, at: Date, ownerMemberId: number, memberAccount: string, accountName: string) {
+  const [account] = await tx
+    .insert(accounts)
+    .values({ ownerMemberId, memberAccount, accountName, createdAt: daysAgo(at, 400) })
+    .returning({ id: accounts.id })
+  return account.id
+}
+
+export async function seedDemoData(db: Database, now: Clock = () => new Date()): Promise<void> {
+  const at = now()
+  await db.transaction(async (tx) => {
+    const owner = await addMember(tx, at, DEMO.owner, 'owner@xingchen-demo.cn')
+    const subAdmin = await addMember(tx, at, DEMO.subAdmin, 'lizg@xingchen-demo.cn')
+    // Changed 120 days ago: past the 90-day staleness warning (account-area §9).
+    const otherOwner = await addMember(tx, at, DEMO.otherOwner, 'boss@yunfan-demo.cn', 120)
+    const noPhone = await addMember(tx, at, null, '')
+
+    const main = await addAccount(tx, at, owner, DEMO.mainAccount, '星辰科技')
+    const other = await addAccount(tx, at, otherOwner, DEMO.otherAccount, '云帆贸易')
+    await addAccount(tx, at, noPhone, DEMO.noPhoneAccount, '无手机账号')
+
+    await tx.insert(sites).values([
+      { accountId: main, siteName: '星辰科技官网', siteUrl: 'https://www.xingchen-demo.cn' },
+      { accountId: main, siteName: '星辰商城小程序', siteUrl: 'https://mall.xingchen-demo.cn' },
+      { accountId: other, siteName: '云帆贸易官网', siteUrl: 'https://www.yunfan-demo.cn' },
+    ])
+
+    const [liZiguan] = await tx
+      .insert(subAccounts)
+      .values([
+        {
+          accountId: main,
+          memberId: subAdmin,
+          fullName: '李子管',
+          mailbox: 'lizg@xingchen-demo.cn',
+          phoneNumber: DEMO.subAdmin,
+          position: '1',
+          activeState: 1,
+          createdAt: daysAgo(at, 200),
+        },
+        // The owner of 星辰科技 also administers 云帆贸易, so the header switch has a target.
+        {
+          accountId: other,
+          memberId: owner,
+          fullName: '张星辰',
+          mailbox: 'owner@xingchen-demo.cn',
+          phoneNumber: DEMO.owner,
+          position: '2',
+          activeState: 1,
+          createdAt: daysAgo(at, 100),
+        },
+      ])
+      .returning({ id: subAccounts.id })
+
+    await tx.insert(notices).values([
+      { accountId: main, type: 5, title: '网站即将到期', content: '您的网站将于7天后到期，请及时续费。', createdAt: daysAgo(at, 1) },
+      { accountId: main, type: 21, title: '工单已受理', content: '您提交的工单已分配工程师处理。', createdAt: daysAgo(at, 2) },
+      { accountId: main, type: 10, title: '新手指引', content: '欢迎使用会员中心。', createdAt: daysAgo(at, 3) },
+      { accountId: main, type: 9, title: '管理员设置', content: '已设置子管理员李子管。', readStatus: 1, createdAt: daysAgo(at, 10) },
+      { accountId: main, type: 14, title: '交付完成', content: '星辰科技官网已交付。', readStatus: 1, createdAt: daysAgo(at, 20) },
+      { accountId: main, subAccountId: liZiguan.id, type: 9, title: '您已成为子管理员', content: '星辰科技已将您设置为子管理员。', createdAt: daysAgo(at, 5) },
+      { accountId: other, type: 10, title: '新手指引', content: '欢迎使用会员中心。', createdAt: daysAgo(at, 4) },
+    ])
+
+    const [mainOrder, otherOrder] = await tx
+      .insert(workOrders)
+      .values([
+        { accountId: main, number: '20260001', type: 2, description: '网站首页轮播图无法更新', status: 2, createdAt: daysAgo(at, 2) },
+        { accountId: other, number: '20260002', type: 3, description: '如何修改会员账号名称', status: 0, createdAt: daysAgo(at, 1) },
+      ])
+      .returning({ id: workOrders.id })
+    await tx.insert(workOrderRecords).values([
+      { workOrderId: mainOrder.id, role: 1, content: '首页轮播图上传后不显示。', looked: true, createdAt: daysAgo(at, 2) },
+      { workOrderId: mainOrder.id, role: 2, content: '您好，已收到，正在排查。', createdAt: daysAgo(at, 2) },
+      { workOrderId: mainOrder.id, role: 2, content: '已修复，请刷新后查看。', createdAt: daysAgo(at, 1) },
+      { workOrderId: otherOrder.id, role: 2, content: '您好，请在账户管理中修改。', createdAt: daysAgo(at, 1) },
+    ])
+  })
+}
+
+/** Seeds only an empty database (no members yet). Returns whether it seeded. */
+export async function seedIfEmpty(db: Database, now?: Clock): Promise<boolean> {
+  const [{ total }] = await db.select({ total: count() }).from(members)
+  if (total > 0) return false
+  await seedDemoData(db, now)
+  return true
+}

@@ -1,0 +1,38 @@
+// preHandlers resolving the `token` header (doc2 §7) to req.viewer, or refusing with 996.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { ROLE } from '../services/roles'
+import type { SessionService, Viewer } from '../services/sessions'
+import { forbidden } from './failure'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireViewer; absent on public routes. */
+    viewer: Viewer
+  }
+}
+
+export type Guard = (req: FastifyRequest) => Promise<void>
+
+function tokenOf(req: FastifyRequest): string | undefined {
+  const header = req.headers.token
+  const token = Array.isArray(header) ? header[0] : header
+  return token?.trim() || undefined
+}
+
+export function createGuards(app: FastifyInstance, sessions: SessionService) {
+  app.decorateRequest('viewer', null as unknown as Viewer)
+
+  const requireViewer: Guard = async (req) => {
+    req.viewer = await sessions.resolve(tokenOf(req))
+  }
+
+  /** Main-account-only calls (account-area §6: orders, sub-admins, login mask, transfer, referral code). */
+  const requireMainAccount: Guard = async (req) => {
+    await requireViewer(req)
+    if (req.viewer.role !== ROLE.main) throw forbidden()
+  }
+
+  return { requireViewer, requireMainAccount }
+}
+
+export type Guards = ReturnType<typeof createGuards>

@@ -1,0 +1,21 @@
+// Services refuse by throwing an ApiFailure; the error handler turns it into an envelope.
+import { CODE } from './envelope'
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'ApiFailure'
+  }
+}
+
+export const FORBIDDEN = '无权访问'
+export const NOT_FOUND = '数据不存在'
+
+export const invalid = (message: string) => new ApiFailure(CODE.invalid, message)
+export const forbidden = (message: string = FORBIDDEN) => new ApiFailure(CODE.forbidden, message)
+export const notFound = (message: string = NOT_FOUND) => new ApiFailure(CODE.notFound, message)
+export const tooManyRequests = (message: string) => new ApiFailure(CODE.tooManyRequests, message)
+export const sessionEnded = (message: string) => new ApiFailure(CODE.sessionEnded, message)

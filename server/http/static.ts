@@ -1,0 +1,50 @@
+// Serves the built H5 console and the API on one port (design "Reference server"), with history
+// fallback: the console's routes (/login, /index, /orderlist?x=1 …) are client-side, so a GET that
+// matches no file gets index.html. Unknown /api and /__dev paths get a 404 envelope instead.
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { CODE, fail } from './envelope'
+import { ROUTE_NOT_FOUND } from './error-handler'
+
+/** Webpack output names carry a content hash (app.b7d6ca20.js): safe to cache for a year. */
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|gif|svg|webp|woff2?|ttf)$/i
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+export function isServiceRoute(url: string): boolean {
+  return /^\/(api|__dev)(\/|\?|$)/.test(url)
+}
+
+function wantsPage(req: FastifyRequest): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false
+  const pathname = req.url.split('?')[0]
+  // A missing /js/app.1234abcd.js must fail visibly, not come back as HTML.
+  return !isServiceRoute(req.url) && path.extname(pathname) === ''
+}
+
+function sendNotFound(reply: FastifyReply, status: number) {
+  return reply.code(status).send(fail(CODE.notFound, ROUTE_NOT_FOUND))
+}
+
+export function registerStaticApp(app: FastifyInstance, staticDir: string | null) {
+  if (staticDir) {
+    app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        if (path.basename(filePath) === 'index.html') res.setHeader('cache-control', 'no-cache')
+        else if (HASHED_ASSET.test(filePath)) res.setHeader('cache-control', IMMUTABLE)
+        else res.setHeader('cache-control', 'public, max-age=0')
+      },
+    })
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (staticDir && wantsPage(req)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    // Service routes always answer 200 with an envelope; a missing asset is a real 404.
+    return sendNotFound(reply, isServiceRoute(req.url) ? 200 : 404)
+  })
+}

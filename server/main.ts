@@ -1,0 +1,45 @@
+// `npm run serve`: open the database, migrate, seed an empty one, serve the API and the built H5
+// console on one port; close cleanly on SIGINT/SIGTERM (an unclosed PGlite folder keeps its lock).
+import { buildApp } from './app'
+import { loadConfig } from './config'
+import { openDatabase } from './db/client'
+import { prepareDatabase } from './db/migrate'
+
+async function main() {
+  const config = loadConfig()
+  const database = await openDatabase(config.databaseUrl)
+  const app = buildApp({ db: database.db, config })
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    app.log.info(`${signal} received, shutting down`)
+    try {
+      await app.close()
+    } finally {
+      await database.close()
+    }
+    process.exit(0)
+  }
+
+  try {
+    const seeded = await prepareDatabase(database)
+    app.log.info(`database: ${database.description}${seeded ? ' (seeded with demo data)' : ''}`)
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    await app.close().catch(() => undefined)
+    await database.close()
+    throw error
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal))
+
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  console.log(`会员中心 API listening on http://${shownHost}:${config.port}`)
+  if (config.staticDir) console.log(`Serving the H5 console from ${config.staticDir}`)
+  if (!config.production) console.log('Dev sandbox: /__dev/captcha?id=, /__dev/sms?phone=, POST /__dev/entryToken')
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

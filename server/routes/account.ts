@@ -1,0 +1,35 @@
+// Personal info, the account switch list and the switch (account-area §7 "Account"; doc2 §7).
+import type { FastifyInstance } from 'fastify'
+import type { Guards } from '../http/auth'
+import { ok } from '../http/envelope'
+import type { Services } from '../services'
+import type { SwitchRequest } from '../services/accounts'
+import { integer, object, shortText } from './schemas'
+
+const personalInfoQuery = object({ userId: shortText(64), accountId: shortText(32) }, ['userId', 'accountId'])
+const switchBody = object(
+  { accountId: integer, subAccountId: integer, role: integer, sign: shortText(64) },
+  ['accountId', 'subAccountId', 'role', 'sign'],
+)
+
+export function accountRoutes(app: FastifyInstance, { accounts }: Services, { requireViewer }: Guards) {
+  app.get('/api/pc/getPersonalInfo', { preHandler: requireViewer }, async (req) =>
+    ok(await accounts.personalInfo(req.viewer)),
+  )
+
+  app.get<{ Querystring: { userId: string; accountId: string } }>(
+    '/api/user/getPrersonalInfo',
+    { schema: { querystring: personalInfoQuery }, preHandler: requireViewer },
+    async (req) => ok(await accounts.personalInfoOf(req.viewer, req.query.userId, req.query.accountId)),
+  )
+
+  app.get('/api/app/account/getAccountList', { preHandler: requireViewer }, async (req) =>
+    ok(await accounts.accountList(req.viewer)),
+  )
+
+  app.post<{ Body: SwitchRequest }>(
+    '/api/app/account/switchAccount',
+    { schema: { body: switchBody }, preHandler: requireViewer },
+    async (req) => ok(await accounts.switchAccount(req.viewer, req.body, req.ip)),
+  )
+}

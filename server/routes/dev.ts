@@ -1,0 +1,35 @@
+// Development sandboxes (design "Reference server"): read SMS codes and captcha answers, mint entry
+// tokens. Registered only outside production, where every /__dev path is a 404 envelope.
+import type { FastifyInstance } from 'fastify'
+import { ok } from '../http/envelope'
+import { notFound } from '../http/failure'
+import type { Services } from '../services'
+import { object, shortText } from './schemas'
+
+export function devRoutes(app: FastifyInstance, { sms, captchas, entryTokens }: Services) {
+  app.get<{ Querystring: { phone: string } }>(
+    '/__dev/sms',
+    { schema: { querystring: object({ phone: shortText(11) }, ['phone']) } },
+    async (req) => {
+      const code = await sms.latestCode(req.query.phone.trim())
+      if (!code) throw notFound('暂无短信')
+      return ok({ code })
+    },
+  )
+
+  app.get<{ Querystring: { id: string } }>(
+    '/__dev/captcha',
+    { schema: { querystring: object({ id: shortText(64) }, ['id']) } },
+    async (req) => {
+      const answer = await captchas.answerOf(req.query.id.trim())
+      if (!answer) throw notFound('验证码不存在')
+      return ok({ answer })
+    },
+  )
+
+  app.post<{ Body: { phone: string; source?: string } }>(
+    '/__dev/entryToken',
+    { schema: { body: object({ phone: shortText(11), source: shortText(32) }, ['phone']) } },
+    async (req) => ok({ token: await entryTokens.mint(req.body.phone.trim(), req.body.source ?? '') }),
+  )
+}

@@ -1,0 +1,92 @@
+// Sessions are database rows, so several server instances can share one PostgreSQL (design
+// "Reference server"). They end after 30 minutes without a request (account-area §2, §9), after
+// 12 hours in any case, or when revoked (logout, account switch).
+import { and, eq, isNull } from 'drizzle-orm'
+import { later, hours, minutes, type AppContext } from '../context'
+import { sessions } from '../db/schema'
+import { sessionEnded } from '../http/failure'
+import { hashToken, newToken } from '../security/tokens'
+import { ROLE, type Role, type RoleGrant } from './roles'
+
+export const SESSION_IDLE_MS = minutes(30)
+export const SESSION_LIFETIME_MS = hours(12)
+/** last_seen_at is written at most this often: one write per request would halve throughput. */
+const TOUCH_INTERVAL_MS = 15_000
+
+export const SESSION_MESSAGES = {
+  missing: '请先登录',
+  expired: '登录已过期，请重新登录',
+  revoked: '登录状态已失效，请重新登录',
+} as const
+
+/** Who is calling: the session's member and the role it is acting in. */
+export interface Viewer {
+  sessionId: number
+  memberId: number
+  accountId: number
+  /** 0 for the main account. */
+  subAccountId: number
+  role: Role
+  source: string
+}
+
+export interface IssuedSession {
+  token: string
+  accountId: number
+  subAccountId: number
+  role: Role
+}
+
+export function createSessionService({ db, now }: AppContext) {
+  async function issue(grant: RoleGrant, origin: { source: string; ip: string }): Promise<IssuedSession> {
+    const token = newToken()
+    const createdAt = now()
+    await db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      memberId: grant.memberId,
+      accountId: grant.accountId,
+      subAccountId: grant.subAccountId || null,
+      role: grant.role,
+      source: origin.source,
+      ip: origin.ip,
+      createdAt,
+      lastSeenAt: createdAt,
+      expiresAt: later(createdAt, SESSION_LIFETIME_MS),
+    })
+    return { token, accountId: grant.accountId, subAccountId: grant.subAccountId, role: grant.role }
+  }
+
+  /** The viewer behind a token, or a 996 refusal saying why there is none. */
+  async function resolve(token: string | undefined): Promise<Viewer> {
+    if (!token) throw sessionEnded(SESSION_MESSAGES.missing)
+    const [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token))).limit(1)
+    if (!session || session.revokedAt) throw sessionEnded(SESSION_MESSAGES.revoked)
+    const current = now()
+    const idleSince = current.getTime() - session.lastSeenAt.getTime()
+    if (idleSince > SESSION_IDLE_MS || current >= session.expiresAt) {
+      throw sessionEnded(SESSION_MESSAGES.expired)
+    }
+    if (idleSince > TOUCH_INTERVAL_MS) {
+      await db.update(sessions).set({ lastSeenAt: current }).where(eq(sessions.id, session.id))
+    }
+    return {
+      sessionId: session.id,
+      memberId: session.memberId,
+      accountId: session.accountId,
+      subAccountId: session.subAccountId ?? 0,
+      role: session.role === ROLE.main ? ROLE.main : ROLE.subAdmin,
+      source: session.source,
+    }
+  }
+
+  async function revoke(sessionId: number): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: now() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+  }
+
+  return { issue, resolve, revoke }
+}
+
+export type SessionService = ReturnType<typeof createSessionService>
