@@ -1,0 +1,88 @@
+/** @jest-environment ./test/api/support/pglite-environment.ts */
+import { MSG } from '../../src/core/validation/messages'
+import { minutes } from '../../server/context'
+import { loginAttempts } from '../../server/db/schema'
+import { DEMO, startTestServer, type TestServer } from './support/harness'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer()
+}, 60_000)
+
+afterAll(() => server?.close())
+
+const LOCKED = { code: 429, message: '登录失败次数过多，账号已锁定，请15分钟后再试', data: null }
+const THROTTLED = { code: 429, message: '登录尝试过于频繁，请稍后再试', data: null }
+const WRONG = { code: 400, message: MSG.credentialsWrong, data: null }
+
+async function failLogins(account: string, times: number, ip: string) {
+  for (let i = 0; i < times; i += 1) {
+    expect(await server.login(account, 'Wrong@12345', { ip })).toEqual(WRONG)
+  }
+}
+
+/** Failed attempts inserted directly, `ago` milliseconds before the test clock. */
+async function insertFailures(identifier: string, ip: string, times: number, ago: number) {
+  const createdAt = new Date(server.clock().getTime() - ago)
+  await server.db
+    .insert(loginAttempts)
+    .values(Array.from({ length: times }, () => ({ identifier, ip, success: false, createdAt })))
+}
+
+describe('lockout of one account after 5 failures in 15 minutes', () => {
+  it('locks the account on the sixth try, even with the right password', async () => {
+    await failLogins(DEMO.otherOwner, 5, '198.51.100.1')
+    expect(await server.login(DEMO.otherOwner, undefined, { ip: '198.51.100.2' })).toEqual(LOCKED)
+  })
+
+  it('counts the member account and its case variants as one identifier', async () => {
+    await failLogins('demo_nophone', 3, '198.51.100.3')
+    await failLogins('DEMO_NOPHONE', 2, '198.51.100.3')
+    expect(await server.login('Demo_NoPhone', undefined, { ip: '198.51.100.3' })).toEqual(LOCKED)
+  })
+
+  it('unlocks 15 minutes after the fifth failure', async () => {
+    const account = DEMO.subAdmin
+    await failLogins(account, 5, '198.51.100.4')
+    server.clock.advance(minutes(14))
+    expect(await server.login(account, undefined, { ip: '198.51.100.4' })).toEqual(LOCKED)
+    server.clock.advance(minutes(1) + 1000)
+    expect((await server.login(account, undefined, { ip: '198.51.100.4' })).code).toBe(200)
+  })
+
+  it('does not lock when the 5 failures span more than 15 minutes', async () => {
+    await insertFailures('13800000001', '198.51.100.5', 4, minutes(16))
+    await failLogins(DEMO.owner, 1, '198.51.100.5')
+    expect((await server.login(DEMO.owner, undefined, { ip: '198.51.100.5' })).code).toBe(200)
+  })
+
+  it('starts counting again after a successful login', async () => {
+    await failLogins(DEMO.owner, 4, '198.51.100.6')
+    expect((await server.login(DEMO.owner, undefined, { ip: '198.51.100.6' })).code).toBe(200)
+    await failLogins(DEMO.owner, 1, '198.51.100.6')
+    expect((await server.login(DEMO.owner, undefined, { ip: '198.51.100.6' })).code).toBe(200)
+  })
+
+  it('does not reveal whether an unknown account exists: it locks the same way', async () => {
+    await failLogins('13999999999', 5, '198.51.100.7')
+    expect(await server.login('13999999999', undefined, { ip: '198.51.100.7' })).toEqual(LOCKED)
+  })
+})
+
+describe('throttling of one address after 20 failures in 15 minutes', () => {
+  it('throttles the address for every account, including a right password', async () => {
+    const ip = '192.0.2.50'
+    await insertFailures('someone-else', ip, 19, minutes(1))
+    await failLogins('13911110000', 1, ip)
+    expect(await server.login('demo_main', undefined, { ip })).toEqual(THROTTLED)
+    // Another address is unaffected.
+    expect((await server.login('demo_main', undefined, { ip: '192.0.2.51' })).code).toBe(200)
+  })
+
+  it('forgets failures older than 15 minutes', async () => {
+    const ip = '192.0.2.60'
+    await insertFailures('someone-else', ip, 20, minutes(15) + 1000)
+    expect((await server.login('demo_main', undefined, { ip })).code).toBe(200)
+  })
+})

@@ -1,0 +1,130 @@
+/** @jest-environment ./test/api/support/pglite-environment.ts */
+import { eq } from 'drizzle-orm'
+import { hours, minutes } from '../../server/context'
+import { entryTokens, sessions } from '../../server/db/schema'
+import { hashToken } from '../../server/security/tokens'
+import { DEMO, startTestServer, type TestServer } from './support/harness'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer()
+}, 60_000)
+
+afterAll(() => server?.close())
+
+const INFO = '/api/pc/getPersonalInfo'
+const ended = (message: string) => ({ code: 996, message, data: null })
+
+describe('the token header (996 when there is no live session, doc2 §8)', () => {
+  it('asks to log in when the header is missing or empty', async () => {
+    expect(await server.get(INFO)).toEqual(ended('请先登录'))
+    expect(await server.get(INFO, { headers: { token: '  ' } })).toEqual(ended('请先登录'))
+  })
+
+  it('refuses an unknown token', async () => {
+    expect(await server.get(INFO, { token: 'made-up-token' })).toEqual(ended('登录状态已失效，请重新登录'))
+  })
+
+  it('stores only a hash of the token', async () => {
+    const token = await server.tokenFor(DEMO.owner)
+    const rows = await server.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)))
+    expect(rows).toHaveLength(1)
+    expect(JSON.stringify(rows[0])).not.toContain(token)
+  })
+
+  it('ends a session after 30 minutes without a request', async () => {
+    const token = await server.tokenFor(DEMO.owner)
+    server.clock.advance(minutes(29))
+    expect((await server.get(INFO, { token })).code).toBe(200)
+    // The request above counted as activity: another 29 minutes is still fine.
+    server.clock.advance(minutes(29))
+    expect((await server.get(INFO, { token })).code).toBe(200)
+    server.clock.advance(minutes(30) + 1000)
+    expect(await server.get(INFO, { token })).toEqual(ended('登录已过期，请重新登录'))
+  })
+
+  it('ends a busy session after 12 hours', async () => {
+    const token = await server.tokenFor(DEMO.owner)
+    for (let elapsed = 0; elapsed < hours(12) - minutes(20); elapsed += minutes(20)) {
+      server.clock.advance(minutes(20))
+      expect((await server.get(INFO, { token })).code).toBe(200)
+    }
+    server.clock.advance(minutes(21))
+    expect(await server.get(INFO, { token })).toEqual(ended('登录已过期，请重新登录'))
+  })
+})
+
+describe('GET /api/pc/logout', () => {
+  it('revokes the session on the server', async () => {
+    const token = await server.tokenFor(DEMO.owner)
+    expect(await server.get('/api/pc/logout', { token })).toEqual({ code: 200, message: expect.any(String), data: null })
+    expect(await server.get(INFO, { token })).toEqual(ended('登录状态已失效，请重新登录'))
+    expect((await server.get('/api/pc/logout', { token })).code).toBe(996)
+  })
+
+  it('leaves the member’s other sessions alone', async () => {
+    const first = await server.tokenFor(DEMO.owner)
+    const second = await server.tokenFor(DEMO.owner)
+    await server.get('/api/pc/logout', { token: first })
+    expect((await server.get(INFO, { token: second })).code).toBe(200)
+  })
+})
+
+describe('GET /api/feignApi/fkToken (single-use entry tokens, account-area §2)', () => {
+  async function mint(phone: string, source = 'workOrder') {
+    const minted = await server.post<{ token: string }>('/__dev/entryToken', { phone, source })
+    expect(minted.code).toBe(200)
+    return minted.data.token
+  }
+
+  it('exchanges an entry token for a session that carries its source', async () => {
+    const entry = await mint(DEMO.subAdmin)
+    const exchanged = await server.get<{ token: string; role: number; source: string }>(
+      `/api/feignApi/fkToken?token=${encodeURIComponent(entry)}`,
+    )
+    expect(exchanged.code).toBe(200)
+    expect(exchanged.data).toEqual({
+      token: expect.any(String),
+      accountId: expect.any(Number),
+      subAccountId: expect.any(Number),
+      role: 1,
+      source: 'workOrder',
+    })
+    const info = await server.get<{ role: number }>(INFO, { token: exchanged.data.token })
+    expect(info.data.role).toBe(1)
+    const [row] = await server.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(exchanged.data.token)))
+    expect(row.source).toBe('workOrder')
+  })
+
+  it('refuses the same entry token a second time', async () => {
+    const entry = await mint(DEMO.owner)
+    expect((await server.get(`/api/feignApi/fkToken?token=${encodeURIComponent(entry)}`)).code).toBe(200)
+    expect(await server.get(`/api/feignApi/fkToken?token=${encodeURIComponent(entry)}`)).toEqual(
+      ended('登录凭证已失效，请重新登录'),
+    )
+  })
+
+  it('refuses an entry token older than 5 minutes', async () => {
+    const entry = await mint(DEMO.owner)
+    server.clock.advance(minutes(5) + 1000)
+    expect(await server.get(`/api/feignApi/fkToken?token=${encodeURIComponent(entry)}`)).toEqual(
+      ended('登录凭证已失效，请重新登录'),
+    )
+    const [row] = await server.db.select().from(entryTokens).where(eq(entryTokens.tokenHash, hashToken(entry)))
+    expect(row.usedAt).not.toBeNull()
+  })
+
+  it('refuses an unknown or missing entry token', async () => {
+    expect(await server.get('/api/feignApi/fkToken?token=nope')).toEqual(ended('登录凭证已失效，请重新登录'))
+    expect(await server.get('/api/feignApi/fkToken')).toEqual(ended('登录凭证已失效，请重新登录'))
+  })
+
+  it('mints nothing for an unknown phone', async () => {
+    expect(await server.post('/__dev/entryToken', { phone: '13912340000' })).toEqual({
+      code: 404,
+      message: '账号不存在',
+      data: null,
+    })
+  })
+})

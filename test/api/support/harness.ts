@@ -1,0 +1,186 @@
+// One app per test file: an in-memory PGlite (or a fresh database on TEST_DATABASE_URL), migrated
+// and seeded, driven through Fastify inject with a clock the tests can move.
+import crypto from 'node:crypto'
+import type { PGlite } from '@electric-sql/pglite'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { Client } from 'pg'
+import { PASSWORD_AES_KEY, SWITCH_SIGN_PREFIX } from '../../../src/core/config/shared'
+import { encryptPassword } from '../../../src/core/crypto/password'
+import { buildApp } from '../../../server/app'
+import type { ServerConfig } from '../../../server/config'
+import { MEMORY_URL, openDatabase, type Database, type DatabaseHandle } from '../../../server/db/client'
+import { prepareDatabase } from '../../../server/db/migrate'
+import { captchas } from '../../../server/db/schema'
+import { DEMO_PASSWORD } from '../../../server/db/seed'
+import type { Envelope } from '../../../server/http/envelope'
+
+declare global {
+  // Set by test/api/support/pglite-environment.ts.
+  var __hostPGlite: typeof PGlite | undefined
+  var __hostCookie: unknown
+}
+
+// light-my-request (Fastify inject) requires the ESM-only `cookie`; use the host's copy.
+jest.mock('cookie', () => globalThis.__hostCookie)
+
+export { DEMO, DEMO_PASSWORD } from '../../../server/db/seed'
+
+export interface TestClock {
+  (): Date
+  advance(ms: number): void
+}
+
+export function createClock(start = new Date()): TestClock {
+  let offset = 0
+  const clock = (() => new Date(start.getTime() + offset)) as TestClock
+  clock.advance = (ms) => {
+    offset += ms
+  }
+  return clock
+}
+
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: MEMORY_URL,
+    production: false,
+    staticDir: null,
+    passwordKey: PASSWORD_AES_KEY,
+    switchSignPrefix: SWITCH_SIGN_PREFIX,
+    logger: false,
+    ...overrides,
+  }
+}
+
+export function hostPGlite(): typeof PGlite {
+  if (!globalThis.__hostPGlite) {
+    throw new Error('Add `/** @jest-environment ./test/api/support/pglite-environment.ts */` to the test file')
+  }
+  return globalThis.__hostPGlite
+}
+
+/** In-memory PGlite, or a throwaway database on the PostgreSQL named by TEST_DATABASE_URL. */
+export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (!serverUrl) {
+    const handle = await openDatabase(MEMORY_URL, { PGlite: hostPGlite() })
+    return { handle, dispose: () => handle.close() }
+  }
+  const name = `mc_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
+  const admin = async (statement: string) => {
+    const client = new Client({ connectionString: serverUrl })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`create database "${name}"`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const handle = await openDatabase(url.toString())
+  return {
+    handle,
+    dispose: async () => {
+      await handle.close()
+      await admin(`drop database if exists "${name}"`)
+    },
+  }
+}
+
+export interface CallOptions {
+  token?: string
+  ip?: string
+  headers?: Record<string, string>
+}
+
+export interface TestServer {
+  app: FastifyInstance
+  db: Database
+  clock: TestClock
+  /** Another app on the same database, e.g. in production mode. */
+  buildVariant(overrides: Partial<ServerConfig>): Promise<FastifyInstance>
+  get<T = unknown>(url: string, options?: CallOptions): Promise<Envelope<T>>
+  post<T = unknown>(url: string, body: unknown, options?: CallOptions): Promise<Envelope<T>>
+  /** A fresh image captcha and its answer (read from the database). */
+  captcha(): Promise<{ uuid: string; answer: string }>
+  /** The full password login; returns the envelope. */
+  login(account: string, password?: string, options?: CallOptions): Promise<Envelope<LoginData>>
+  /** Logs in and returns the token, failing the test if the login is refused. */
+  tokenFor(account: string): Promise<string>
+  close(): Promise<void>
+}
+
+export interface LoginData {
+  token: string
+  accountId: number
+  subAccountId: number
+  role: number
+}
+
+export const encrypt = (plain: string) => encryptPassword(plain, PASSWORD_AES_KEY)
+
+function headersOf(options: CallOptions = {}) {
+  return { ...(options.token ? { token: options.token } : {}), ...options.headers }
+}
+
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const { handle, dispose } = await openTestDatabase()
+  await prepareDatabase(handle)
+  const clock = createClock()
+  const apps: FastifyInstance[] = []
+  const build = async (config: Partial<ServerConfig>) => {
+    const built = buildApp({ db: handle.db, config: testConfig({ ...overrides, ...config }), now: clock })
+    apps.push(built)
+    await built.ready()
+    return built
+  }
+  const app = await build({})
+
+  const call = async <T>(method: 'GET' | 'POST', url: string, body: unknown, options: CallOptions = {}) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: headersOf(options),
+      remoteAddress: options.ip ?? '127.0.0.1',
+      ...(body === undefined ? {} : { payload: body as object }),
+    })
+    if (response.statusCode !== 200) throw new Error(`${method} ${url}: HTTP ${response.statusCode}`)
+    return response.json() as Envelope<T>
+  }
+
+  const server: TestServer = {
+    app,
+    db: handle.db,
+    clock,
+    buildVariant: build,
+    get: (url, options) => call('GET', url, undefined, options),
+    post: (url, body, options) => call('POST', url, body, options),
+    async captcha() {
+      const issued = await server.get<{ uuid: string }>('/api/app/code?type=6')
+      const [row] = await handle.db.select().from(captchas).where(eq(captchas.id, issued.data.uuid))
+      return { uuid: issued.data.uuid, answer: row.answer }
+    },
+    async login(account, password = DEMO_PASSWORD, options) {
+      const { uuid, answer } = await server.captcha()
+      return server.post<LoginData>(
+        '/api/app/loginByPassword',
+        { phone: account, password: encrypt(password), uuId: uuid, verificationCode: answer, type: 1, platform: 'h5' },
+        options,
+      )
+    },
+    async tokenFor(account) {
+      const result = await server.login(account)
+      if (result.code !== 200) throw new Error(`login ${account} refused: ${result.code} ${result.message}`)
+      return result.data.token
+    },
+    async close() {
+      for (const built of apps) await built.close()
+      await dispose()
+    },
+  }
+  return server
+}

@@ -1,0 +1,22 @@
+// Jest runs test modules in a VM context without dynamic import() or require() of ES modules
+// (no --experimental-vm-modules). Two packages the API tests need hit that:
+// - PGlite loads its WASM through dynamic imports;
+// - Fastify's inject() uses light-my-request, which requires the ESM-only `cookie` 2.
+// This environment loads both in the host context, where Node handles them natively, and hands
+// them to the tests (PGlite to openDatabase, `cookie` to a jest.mock in harness.ts). Select it
+// with a `@jest-environment` docblock at the top of each API test file.
+import { PGlite } from '@electric-sql/pglite'
+import * as cookie from 'cookie'
+import { TestEnvironment } from 'jest-environment-node'
+import { protectProperties } from 'jest-util'
+
+export default class ApiTestEnvironment extends TestEnvironment {
+  constructor(...args: ConstructorParameters<typeof TestEnvironment>) {
+    super(...args)
+    // Host modules outlive this test file: keep Jest's between-files global cleanup off them.
+    protectProperties(PGlite)
+    protectProperties(cookie)
+    this.global.__hostPGlite = PGlite
+    this.global.__hostCookie = cookie
+  }
+}
