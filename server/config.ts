@@ -28,7 +28,8 @@ function existingDir(dir: string): string | null {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT || 8080)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT is not a port number: ${env.PORT}`)
   const passwordKey = env.TARO_APP_PASSWORD_KEY || PASSWORD_AES_KEY
   assertPasswordKey(passwordKey)
   return {

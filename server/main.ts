@@ -36,7 +36,8 @@ async function main() {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
   console.log(`会员中心 API listening on http://${shownHost}:${config.port}`)
   if (config.staticDir) console.log(`Serving the H5 console from ${config.staticDir}`)
-  if (!config.production) console.log('Dev sandbox: /__dev/captcha?id=, /__dev/sms?phone=, POST /__dev/entryToken')
+  if (!config.production)
+    console.log('Dev sandbox: /__dev/captcha?id=, /__dev/sms?phone=, POST /__dev/entryToken')
 }
 
 main().catch((error) => {

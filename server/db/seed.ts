@@ -49,7 +49,13 @@ async function addMember(tx: Tx, at: Date, phone: string | null, email: string, 
   return member.id
 }
 
-async function addAccount(tx: Tx, at: Date, ownerMemberId: number, memberAccount: string, accountName: string) {
+async function addAccount(
+  tx: Tx,
+  at: Date,
+  ownerMemberId: number,
+  memberAccount: string,
+  accountName: string,
+) {
   const [account] = await tx
     .insert(accounts)
     .values({ ownerMemberId, memberAccount, accountName, createdAt: daysAgo(at, 400) })
@@ -104,27 +110,97 @@ export async function seedDemoData(db: Database, now: Clock = () => new Date()):
       .returning({ id: subAccounts.id })
 
     await tx.insert(notices).values([
-      { accountId: main, type: 5, title: '网站即将到期', content: '您的网站将于7天后到期，请及时续费。', createdAt: daysAgo(at, 1) },
-      { accountId: main, type: 21, title: '工单已受理', content: '您提交的工单已分配工程师处理。', createdAt: daysAgo(at, 2) },
-      { accountId: main, type: 10, title: '新手指引', content: '欢迎使用会员中心。', createdAt: daysAgo(at, 3) },
-      { accountId: main, type: 9, title: '管理员设置', content: '已设置子管理员李子管。', readStatus: 1, createdAt: daysAgo(at, 10) },
-      { accountId: main, type: 14, title: '交付完成', content: '星辰科技官网已交付。', readStatus: 1, createdAt: daysAgo(at, 20) },
-      { accountId: main, subAccountId: liZiguan.id, type: 9, title: '您已成为子管理员', content: '星辰科技已将您设置为子管理员。', createdAt: daysAgo(at, 5) },
-      { accountId: other, type: 10, title: '新手指引', content: '欢迎使用会员中心。', createdAt: daysAgo(at, 4) },
+      {
+        accountId: main,
+        type: 5,
+        title: '网站即将到期',
+        content: '您的网站将于7天后到期，请及时续费。',
+        createdAt: daysAgo(at, 1),
+      },
+      {
+        accountId: main,
+        type: 21,
+        title: '工单已受理',
+        content: '您提交的工单已分配工程师处理。',
+        createdAt: daysAgo(at, 2),
+      },
+      {
+        accountId: main,
+        type: 10,
+        title: '新手指引',
+        content: '欢迎使用会员中心。',
+        createdAt: daysAgo(at, 3),
+      },
+      {
+        accountId: main,
+        type: 9,
+        title: '管理员设置',
+        content: '已设置子管理员李子管。',
+        readStatus: 1,
+        createdAt: daysAgo(at, 10),
+      },
+      {
+        accountId: main,
+        type: 14,
+        title: '交付完成',
+        content: '星辰科技官网已交付。',
+        readStatus: 1,
+        createdAt: daysAgo(at, 20),
+      },
+      {
+        accountId: main,
+        subAccountId: liZiguan.id,
+        type: 9,
+        title: '您已成为子管理员',
+        content: '星辰科技已将您设置为子管理员。',
+        createdAt: daysAgo(at, 5),
+      },
+      {
+        accountId: other,
+        type: 10,
+        title: '新手指引',
+        content: '欢迎使用会员中心。',
+        createdAt: daysAgo(at, 4),
+      },
     ])
 
     const [mainOrder, otherOrder] = await tx
       .insert(workOrders)
       .values([
-        { accountId: main, number: '20260001', type: 2, description: '网站首页轮播图无法更新', status: 2, createdAt: daysAgo(at, 2) },
-        { accountId: other, number: '20260002', type: 3, description: '如何修改会员账号名称', status: 0, createdAt: daysAgo(at, 1) },
+        {
+          accountId: main,
+          number: '20260001',
+          type: 2,
+          description: '网站首页轮播图无法更新',
+          status: 2,
+          createdAt: daysAgo(at, 2),
+        },
+        {
+          accountId: other,
+          number: '20260002',
+          type: 3,
+          description: '如何修改会员账号名称',
+          status: 0,
+          createdAt: daysAgo(at, 1),
+        },
       ])
       .returning({ id: workOrders.id })
     await tx.insert(workOrderRecords).values([
-      { workOrderId: mainOrder.id, role: 1, content: '首页轮播图上传后不显示。', looked: true, createdAt: daysAgo(at, 2) },
+      {
+        workOrderId: mainOrder.id,
+        role: 1,
+        content: '首页轮播图上传后不显示。',
+        looked: true,
+        createdAt: daysAgo(at, 2),
+      },
       { workOrderId: mainOrder.id, role: 2, content: '您好，已收到，正在排查。', createdAt: daysAgo(at, 2) },
       { workOrderId: mainOrder.id, role: 2, content: '已修复，请刷新后查看。', createdAt: daysAgo(at, 1) },
-      { workOrderId: otherOrder.id, role: 2, content: '您好，请在账户管理中修改。', createdAt: daysAgo(at, 1) },
+      {
+        workOrderId: otherOrder.id,
+        role: 2,
+        content: '您好，请在账户管理中修改。',
+        createdAt: daysAgo(at, 1),
+      },
     ])
   })
 }

@@ -3,6 +3,9 @@
 export const integer = { type: 'integer' } as const
 export const shortText = (maxLength: number) => ({ type: 'string', maxLength }) as const
 
-export function object<P extends Record<string, unknown>>(properties: P, required: (keyof P & string)[] = []) {
+export function object<P extends Record<string, unknown>>(
+  properties: P,
+  required: (keyof P & string)[] = [],
+) {
   return { type: 'object', properties, required } as const
 }

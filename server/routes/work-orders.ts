@@ -5,7 +5,9 @@ import { ok } from '../http/envelope'
 import type { Services } from '../services'
 
 export function workOrderRoutes(app: FastifyInstance, { workOrders }: Services, { requireViewer }: Guards) {
-  app.get('/api/appWorkOrderCommunicationRecords/getRecordCount', { preHandler: requireViewer }, async (req) =>
-    ok(await workOrders.unreadRecordCount(req.viewer)),
+  app.get(
+    '/api/appWorkOrderCommunicationRecords/getRecordCount',
+    { preHandler: requireViewer },
+    async (req) => ok(await workOrders.unreadRecordCount(req.viewer)),
   )
 }

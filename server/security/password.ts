@@ -11,7 +11,11 @@ const scrypt = promisify(crypto.scrypt) as (
 ) => Promise<Buffer>
 
 // crypto-js picks AES-128/192/256 from the key length; mirror that.
-const CIPHER_BY_KEY_LENGTH: Record<number, string> = { 16: 'aes-128-ecb', 24: 'aes-192-ecb', 32: 'aes-256-ecb' }
+const CIPHER_BY_KEY_LENGTH: Record<number, string> = {
+  16: 'aes-128-ecb',
+  24: 'aes-192-ecb',
+  32: 'aes-256-ecb',
+}
 
 export function assertPasswordKey(key: string): void {
   if (!CIPHER_BY_KEY_LENGTH[Buffer.byteLength(key, 'utf8')]) {

@@ -64,7 +64,11 @@ export function createCaptchaService({ db, now }: AppContext) {
   /** Dev sandbox only: the answer of any captcha, used or not. */
   async function answerOf(id: string): Promise<string | null> {
     if (!UUID_PATTERN.test(id)) return null
-    const [row] = await db.select({ answer: captchas.answer }).from(captchas).where(eq(captchas.id, id)).limit(1)
+    const [row] = await db
+      .select({ answer: captchas.answer })
+      .from(captchas)
+      .where(eq(captchas.id, id))
+      .limit(1)
     return row?.answer ?? null
   }
 

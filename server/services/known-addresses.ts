@@ -10,7 +10,10 @@ export function createKnownAddresses({ db, now }: AppContext) {
     await db
       .insert(knownAddresses)
       .values({ memberId, ip, firstSeenAt: seenAt, lastSeenAt: seenAt })
-      .onConflictDoUpdate({ target: [knownAddresses.memberId, knownAddresses.ip], set: { lastSeenAt: seenAt } })
+      .onConflictDoUpdate({
+        target: [knownAddresses.memberId, knownAddresses.ip],
+        set: { lastSeenAt: seenAt },
+      })
   }
 
   async function isKnown(memberId: number, ip: string): Promise<boolean> {

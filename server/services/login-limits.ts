@@ -48,7 +48,9 @@ export function createLoginLimits({ db, now }: AppContext) {
     const [row] = await db
       .select({ failures: count() })
       .from(loginAttempts)
-      .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)))
+      .where(
+        and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)),
+      )
     return row?.failures ?? 0
   }
 

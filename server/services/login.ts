@@ -46,7 +46,9 @@ export function createLoginService(ctx: AppContext, deps: LoginDeps) {
       password: password ?? '',
       captcha: input.verificationCode ?? '',
     })
-    return errors.account ?? (password === null ? MSG.credentialsWrong : errors.password) ?? errors.captcha ?? null
+    return (
+      errors.account ?? (password === null ? MSG.credentialsWrong : errors.password) ?? errors.captcha ?? null
+    )
   }
 
   /** Type 0 entries (account-area §4), under the role the login lands on. */

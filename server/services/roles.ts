@@ -32,7 +32,11 @@ export function createRoleService({ db }: AppContext) {
   /** The main account first, then sub-admin roles in the order they were granted. */
   async function memberRoles(memberId: number): Promise<RoleGrant[]> {
     const owned = await db
-      .select({ accountId: accounts.id, memberAccount: accounts.memberAccount, accountName: accounts.accountName })
+      .select({
+        accountId: accounts.id,
+        memberAccount: accounts.memberAccount,
+        accountName: accounts.accountName,
+      })
       .from(accounts)
       .where(eq(accounts.ownerMemberId, memberId))
     const granted = await db
@@ -48,7 +52,13 @@ export function createRoleService({ db }: AppContext) {
       .where(and(eq(subAccounts.memberId, memberId), eq(subAccounts.activeState, ACTIVE)))
       .orderBy(asc(subAccounts.id))
     return [
-      ...owned.map((row) => ({ ...row, memberId, subAccountId: 0, role: ROLE.main, userName: row.accountName })),
+      ...owned.map((row) => ({
+        ...row,
+        memberId,
+        subAccountId: 0,
+        role: ROLE.main,
+        userName: row.accountName,
+      })),
       ...granted.map((row) => ({ ...row, memberId, role: ROLE.subAdmin })),
     ]
   }

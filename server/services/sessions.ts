@@ -59,7 +59,11 @@ export function createSessionService({ db, now }: AppContext) {
   /** The viewer behind a token, or a 996 refusal saying why there is none. */
   async function resolve(token: string | undefined): Promise<Viewer> {
     if (!token) throw sessionEnded(SESSION_MESSAGES.missing)
-    const [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token))).limit(1)
+    const [session] = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)))
+      .limit(1)
     if (!session || session.revokedAt) throw sessionEnded(SESSION_MESSAGES.revoked)
     const current = now()
     const idleSince = current.getTime() - session.lastSeenAt.getTime()

@@ -7,7 +7,13 @@ import { ROLE } from './roles'
 import type { Viewer } from './sessions'
 
 /** doc2 §4 record roles: 0 system, 1 member, 2 engineer reply, 3 urgent prompt, 4 engineer note. */
-export const RECORD_ROLE = { system: 0, member: 1, engineerReply: 2, urgentPrompt: 3, engineerNote: 4 } as const
+export const RECORD_ROLE = {
+  system: 0,
+  member: 1,
+  engineerReply: 2,
+  urgentPrompt: 3,
+  engineerNote: 4,
+} as const
 
 export function ownedBy(viewer: Viewer) {
   return viewer.role === ROLE.main

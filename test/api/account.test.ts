@@ -64,23 +64,35 @@ describe('GET /api/pc/getPersonalInfo', () => {
   it('names a sub-administrator by its full name', async () => {
     const token = await server.tokenFor(DEMO.subAdmin)
     const info = await server.get<Info>('/api/pc/getPersonalInfo', { token })
-    expect(info.data).toMatchObject({ accountId: mainAccountId, role: 1, userName: '李子管', bindPhone: DEMO.subAdmin })
+    expect(info.data).toMatchObject({
+      accountId: mainAccountId,
+      role: 1,
+      userName: '李子管',
+      bindPhone: DEMO.subAdmin,
+    })
     expect(info.data.subAccountId).toBeGreaterThan(0)
   })
 
   it('gives an empty bindPhone to the account without a phone', async () => {
     const token = await server.tokenFor(DEMO.noPhoneAccount)
     const info = await server.get<Info>('/api/pc/getPersonalInfo', { token })
-    expect(info.data).toMatchObject({ memberAccount: 'demo_nophone', accountName: '无手机账号', bindPhone: '' })
+    expect(info.data).toMatchObject({
+      memberAccount: 'demo_nophone',
+      accountName: '无手机账号',
+      bindPhone: '',
+    })
   })
 })
 
 describe('GET /api/user/getPrersonalInfo (only the viewer’s own userId)', () => {
   it('answers the main account for userId = accountId', async () => {
     const token = await server.tokenFor(DEMO.owner)
-    const own = await server.get<Info>(`/api/user/getPrersonalInfo?userId=${mainAccountId}&accountId=${mainAccountId}`, {
-      token,
-    })
+    const own = await server.get<Info>(
+      `/api/user/getPrersonalInfo?userId=${mainAccountId}&accountId=${mainAccountId}`,
+      {
+        token,
+      },
+    )
     expect(own.code).toBe(200)
     expect(own.data.accountId).toBe(mainAccountId)
   })
@@ -88,24 +100,35 @@ describe('GET /api/user/getPrersonalInfo (only the viewer’s own userId)', () =
   it('answers a sub-administrator for userId = {accountId}_{subAccountId}', async () => {
     const login = await server.login(DEMO.subAdmin)
     const { token, accountId, subAccountId } = login.data
-    const own = await server.get<Info>(`/api/user/getPrersonalInfo?userId=${accountId}_${subAccountId}&accountId=${accountId}`, {
-      token,
-    })
+    const own = await server.get<Info>(
+      `/api/user/getPrersonalInfo?userId=${accountId}_${subAccountId}&accountId=${accountId}`,
+      {
+        token,
+      },
+    )
     expect(own.code).toBe(200)
     expect(own.data.userName).toBe('李子管')
-    const asMain = await server.get(`/api/user/getPrersonalInfo?userId=${accountId}&accountId=${accountId}`, { token })
+    const asMain = await server.get(`/api/user/getPrersonalInfo?userId=${accountId}&accountId=${accountId}`, {
+      token,
+    })
     expect(asMain).toEqual({ code: 403, message: '无权访问', data: null })
   })
 
   it('refuses another account’s userId', async () => {
     const token = await server.tokenFor(DEMO.owner)
-    const other = await server.get(`/api/user/getPrersonalInfo?userId=${otherAccountId}&accountId=${otherAccountId}`, {
-      token,
-    })
+    const other = await server.get(
+      `/api/user/getPrersonalInfo?userId=${otherAccountId}&accountId=${otherAccountId}`,
+      {
+        token,
+      },
+    )
     expect(other).toEqual({ code: 403, message: '无权访问', data: null })
-    const mixed = await server.get(`/api/user/getPrersonalInfo?userId=${mainAccountId}&accountId=${otherAccountId}`, {
-      token,
-    })
+    const mixed = await server.get(
+      `/api/user/getPrersonalInfo?userId=${mainAccountId}&accountId=${otherAccountId}`,
+      {
+        token,
+      },
+    )
     expect(mixed.code).toBe(403)
   })
 
@@ -175,7 +198,9 @@ describe('GET /api/app/account/getAccountList', () => {
 describe('POST /api/app/account/switchAccount (account-area §6)', () => {
   async function ownerRoles() {
     const login = await server.login(DEMO.owner)
-    const list = await server.get<AccountItem[]>('/api/app/account/getAccountList', { token: login.data.token })
+    const list = await server.get<AccountItem[]>('/api/app/account/getAccountList', {
+      token: login.data.token,
+    })
     return { token: login.data.token, subRole: list.data.find((item) => item.role === 1)! }
   }
 
@@ -191,7 +216,11 @@ describe('POST /api/app/account/switchAccount (account-area §6)', () => {
     expect(result).toEqual({ code: 400, message: '签名校验失败', data: null })
     // A signature for another target does not carry over.
     const forOther = signed({ ...target, subAccountId: target.subAccountId + 1 }).sign
-    const reused = await server.post('/api/app/account/switchAccount', { ...target, sign: forOther }, { token })
+    const reused = await server.post(
+      '/api/app/account/switchAccount',
+      { ...target, sign: forOther },
+      { token },
+    )
     expect(reused.message).toBe('签名校验失败')
   })
 
@@ -215,7 +244,9 @@ describe('POST /api/app/account/switchAccount (account-area §6)', () => {
     expect((await server.get('/api/pc/getPersonalInfo', { token })).code).toBe(996)
     const info = await server.get<Info>('/api/pc/getPersonalInfo', { token: result.data.token })
     expect(info.data).toMatchObject({ accountId: otherAccountId, role: 1, userName: '张星辰' })
-    const list = await server.get<AccountItem[]>('/api/app/account/getAccountList', { token: result.data.token })
+    const list = await server.get<AccountItem[]>('/api/app/account/getAccountList', {
+      token: result.data.token,
+    })
     expect(list.data.map((item) => item.isLogin)).toEqual([0, 1])
   })
 

@@ -103,7 +103,10 @@ describe('dev sandbox routes', () => {
       { phone: '13800000001', code: '111111', purpose: 'login', createdAt: new Date(Date.now() - 1000) },
       { phone: '13800000001', code: '222222', purpose: 'login', createdAt: new Date() },
     ])
-    expect(await server.get('/__dev/sms?phone=13800000001')).toMatchObject({ code: 200, data: { code: '222222' } })
+    expect(await server.get('/__dev/sms?phone=13800000001')).toMatchObject({
+      code: 200,
+      data: { code: '222222' },
+    })
     expect(await server.get('/__dev/sms?phone=13800000009')).toMatchObject({ code: 404, data: null })
   })
 
@@ -118,7 +121,11 @@ describe('dev sandbox routes', () => {
     ['GET', '/__dev/captcha?id=00000000-0000-4000-8000-000000000000'],
     ['POST', '/__dev/entryToken'],
   ] as const)('is absent in production: %s %s', async (method, url) => {
-    const response = await production.inject({ method, url, ...(method === 'POST' ? { payload: { phone: '13800000001' } } : {}) })
+    const response = await production.inject({
+      method,
+      url,
+      ...(method === 'POST' ? { payload: { phone: '13800000001' } } : {}),
+    })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ code: 404, message: '接口不存在', data: null })
   })
@@ -130,13 +137,16 @@ describe('dev sandbox routes', () => {
 })
 
 describe('the built H5 console with history fallback', () => {
-  it.each(['/', '/login', '/index', '/orderlist?x=1', '/noticesDetail?id=3'])('serves index.html for %s', async (url) => {
-    const response = await withConsole.inject({ method: 'GET', url })
-    expect(response.statusCode).toBe(200)
-    expect(response.headers['content-type']).toMatch(/text\/html/)
-    expect(response.headers['cache-control']).toBe('no-cache')
-    expect(response.body).toBe(INDEX_HTML)
-  })
+  it.each(['/', '/login', '/index', '/orderlist?x=1', '/noticesDetail?id=3'])(
+    'serves index.html for %s',
+    async (url) => {
+      const response = await withConsole.inject({ method: 'GET', url })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toMatch(/text\/html/)
+      expect(response.headers['cache-control']).toBe('no-cache')
+      expect(response.body).toBe(INDEX_HTML)
+    },
+  )
 
   it('serves hashed assets with a long cache and other files without', async () => {
     const asset = await withConsole.inject({ method: 'GET', url: '/js/app.1a2b3c4d.js' })

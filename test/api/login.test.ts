@@ -3,7 +3,14 @@ import { and, eq } from 'drizzle-orm'
 import { MSG } from '../../src/core/validation/messages'
 import { captchas, knownAddresses, loginAttempts, members, operateRecords } from '../../server/db/schema'
 import { minutes } from '../../server/context'
-import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, type LoginData, type TestServer } from './support/harness'
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  encrypt,
+  startTestServer,
+  type LoginData,
+  type TestServer,
+} from './support/harness'
 
 let server: TestServer
 
@@ -103,7 +110,12 @@ describe('password login outcome', () => {
   it('logs the owner in by phone on the main account', async () => {
     const result = await loginWith(await validForm(DEMO.owner))
     expect(result.code).toBe(200)
-    expect(result.data).toEqual({ token: expect.any(String), accountId: expect.any(Number), subAccountId: 0, role: 0 })
+    expect(result.data).toEqual({
+      token: expect.any(String),
+      accountId: expect.any(Number),
+      subAccountId: 0,
+      role: 0,
+    })
     expect(result.data.token.length).toBeGreaterThanOrEqual(32)
   })
 
@@ -140,7 +152,8 @@ describe('password login outcome', () => {
   it('refuses a member who holds no role with 403', async () => {
     await server.db.insert(members).values({
       phone: '13700000009',
-      passwordHash: (await server.db.select().from(members).where(eq(members.phone, DEMO.owner)))[0].passwordHash,
+      passwordHash: (await server.db.select().from(members).where(eq(members.phone, DEMO.owner)))[0]
+        .passwordHash,
       createdAt: new Date(),
     })
     const result = await loginWith(await validForm('13700000009'))
@@ -161,7 +174,12 @@ describe('password login outcome', () => {
     expect(addresses).toHaveLength(1)
     const log = await server.db.select().from(operateRecords).where(eq(operateRecords.ip, ip))
     expect(log).toEqual([
-      expect.objectContaining({ accountId: result.data.accountId, type: 0, status: 0, memberAccount: 'demo_other' }),
+      expect.objectContaining({
+        accountId: result.data.accountId,
+        type: 0,
+        status: 0,
+        memberAccount: 'demo_other',
+      }),
     ])
   })
 

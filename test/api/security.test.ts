@@ -4,8 +4,12 @@ import { decryptPassword, hashPassword, verifyPassword } from '../../server/secu
 
 describe('decryptPassword (the client encrypts with AES-ECB/PKCS7, doc2 §5)', () => {
   it('reads what the client encrypted', () => {
-    expect(decryptPassword(encryptPassword('Demo@12345', PASSWORD_AES_KEY), PASSWORD_AES_KEY)).toBe('Demo@12345')
-    expect(decryptPassword(encryptPassword('密码Abc@1234', PASSWORD_AES_KEY), PASSWORD_AES_KEY)).toBe('密码Abc@1234')
+    expect(decryptPassword(encryptPassword('Demo@12345', PASSWORD_AES_KEY), PASSWORD_AES_KEY)).toBe(
+      'Demo@12345',
+    )
+    expect(decryptPassword(encryptPassword('密码Abc@1234', PASSWORD_AES_KEY), PASSWORD_AES_KEY)).toBe(
+      '密码Abc@1234',
+    )
   })
 
   it('works with 24- and 32-byte keys as crypto-js does', () => {

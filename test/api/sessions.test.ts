@@ -28,7 +28,10 @@ describe('the token header (996 when there is no live session, doc2 §8)', () =>
 
   it('stores only a hash of the token', async () => {
     const token = await server.tokenFor(DEMO.owner)
-    const rows = await server.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)))
+    const rows = await server.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)))
     expect(rows).toHaveLength(1)
     expect(JSON.stringify(rows[0])).not.toContain(token)
   })
@@ -58,7 +61,11 @@ describe('the token header (996 when there is no live session, doc2 §8)', () =>
 describe('GET /api/pc/logout', () => {
   it('revokes the session on the server', async () => {
     const token = await server.tokenFor(DEMO.owner)
-    expect(await server.get('/api/pc/logout', { token })).toEqual({ code: 200, message: expect.any(String), data: null })
+    expect(await server.get('/api/pc/logout', { token })).toEqual({
+      code: 200,
+      message: expect.any(String),
+      data: null,
+    })
     expect(await server.get(INFO, { token })).toEqual(ended('登录状态已失效，请重新登录'))
     expect((await server.get('/api/pc/logout', { token })).code).toBe(996)
   })
@@ -93,7 +100,10 @@ describe('GET /api/feignApi/fkToken (single-use entry tokens, account-area §2)'
     })
     const info = await server.get<{ role: number }>(INFO, { token: exchanged.data.token })
     expect(info.data.role).toBe(1)
-    const [row] = await server.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(exchanged.data.token)))
+    const [row] = await server.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(exchanged.data.token)))
     expect(row.source).toBe('workOrder')
   })
 
@@ -111,7 +121,10 @@ describe('GET /api/feignApi/fkToken (single-use entry tokens, account-area §2)'
     expect(await server.get(`/api/feignApi/fkToken?token=${encodeURIComponent(entry)}`)).toEqual(
       ended('登录凭证已失效，请重新登录'),
     )
-    const [row] = await server.db.select().from(entryTokens).where(eq(entryTokens.tokenHash, hashToken(entry)))
+    const [row] = await server.db
+      .select()
+      .from(entryTokens)
+      .where(eq(entryTokens.tokenHash, hashToken(entry)))
     expect(row.usedAt).not.toBeNull()
   })
 

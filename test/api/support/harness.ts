@@ -56,7 +56,9 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
 
 export function hostPGlite(): typeof PGlite {
   if (!globalThis.__hostPGlite) {
-    throw new Error('Add `/** @jest-environment ./test/api/support/pglite-environment.ts */` to the test file')
+    throw new Error(
+      'Add `/** @jest-environment ./test/api/support/pglite-environment.ts */` to the test file',
+    )
   }
   return globalThis.__hostPGlite
 }
@@ -168,7 +170,14 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       const { uuid, answer } = await server.captcha()
       return server.post<LoginData>(
         '/api/app/loginByPassword',
-        { phone: account, password: encrypt(password), uuId: uuid, verificationCode: answer, type: 1, platform: 'h5' },
+        {
+          phone: account,
+          password: encrypt(password),
+          uuId: uuid,
+          verificationCode: answer,
+          type: 1,
+          platform: 'h5',
+        },
         options,
       )
     },
