@@ -14,16 +14,24 @@ import { devRoutes } from './routes/dev'
 import { noticeRoutes } from './routes/notices'
 import { workOrderRoutes } from './routes/work-orders'
 import { createServices } from './services'
+import type { Housekeeping } from './services/housekeeping'
 
 export interface BuildOptions {
   db: Database
   config: ServerConfig
   /** Defaults to the system clock; tests pass a movable one. */
   now?: Clock
+  /** Delete expired captchas, sessions, entry tokens and old attempts this often (main.ts only). */
+  housekeepingEveryMs?: number
 }
 
-export function buildApp({ db, config, now = systemClock }: BuildOptions): FastifyInstance {
-  const app = Fastify({ logger: config.logger ? { level: 'info' } : false })
+export function buildApp({
+  db,
+  config,
+  now = systemClock,
+  housekeepingEveryMs,
+}: BuildOptions): FastifyInstance {
+  const app = Fastify({ logger: config.logger ? { level: 'info' } : false, trustProxy: config.trustProxy })
   const ctx: AppContext = { db, config, now, log: app.log }
   const services = createServices(ctx)
   const guards = createGuards(app, services.sessions)
@@ -36,5 +44,25 @@ export function buildApp({ db, config, now = systemClock }: BuildOptions): Fasti
   workOrderRoutes(app, services, guards)
   if (!config.production) devRoutes(app, services)
   registerStaticApp(app, config.staticDir)
+  if (housekeepingEveryMs) scheduleHousekeeping(app, services.housekeeping, housekeepingEveryMs)
   return app
+}
+
+function scheduleHousekeeping(app: FastifyInstance, housekeeping: Housekeeping, everyMs: number) {
+  let running: Promise<void> = Promise.resolve()
+  let timer: NodeJS.Timeout | undefined
+  const purge = () => {
+    running = housekeeping
+      .purgeExpired()
+      .catch((error) => app.log.warn({ err: error }, 'housekeeping failed'))
+  }
+  app.addHook('onReady', async () => {
+    purge()
+    timer = setInterval(purge, everyMs).unref()
+  })
+  // The database closes after the app: let a purge in flight finish first.
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    await running
+  })
 }

@@ -15,18 +15,31 @@ export interface ServerConfig {
   /** Shared with the client (src/core/config/shared.ts). */
   passwordKey: string
   switchSignPrefix: string
+  /** Behind a load balancer: trust X-Forwarded-For so rate limits see client addresses. */
+  trustProxy: boolean | string[]
   logger: boolean
 }
 
 export const DEFAULT_DATABASE_URL = './data/pglite'
 export const DEFAULT_STATIC_DIR = 'dist/h5'
 
+/** TRUST_PROXY: unset or false = off, true = any proxy, else comma-separated proxy addresses or CIDRs. */
+export function parseTrustProxy(value: string | undefined): boolean | string[] {
+  const text = (value ?? '').trim()
+  if (!text || text === 'false') return false
+  if (text === 'true') return true
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+}
+
 function existingDir(dir: string): string | null {
   const absolute = path.resolve(dir)
   return fs.existsSync(path.join(absolute, 'index.html')) ? absolute : null
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const port = Number(env.PORT || 8080)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT is not a port number: ${env.PORT}`)
@@ -40,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: existingDir(env.STATIC_DIR || DEFAULT_STATIC_DIR),
     passwordKey,
     switchSignPrefix: env.TARO_APP_SWITCH_SIGN_PREFIX || SWITCH_SIGN_PREFIX,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logger: true,
   }
 }

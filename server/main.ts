@@ -2,13 +2,14 @@
 // console on one port; close cleanly on SIGINT/SIGTERM (an unclosed PGlite folder keeps its lock).
 import { buildApp } from './app'
 import { loadConfig } from './config'
+import { hours } from './context'
 import { openDatabase } from './db/client'
 import { prepareDatabase } from './db/migrate'
 
 async function main() {
   const config = loadConfig()
   const database = await openDatabase(config.databaseUrl)
-  const app = buildApp({ db: database.db, config })
+  const app = buildApp({ db: database.db, config, housekeepingEveryMs: hours(1) })
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return

@@ -3,6 +3,7 @@ import type { AppContext } from '../context'
 import { createAccountService } from './accounts'
 import { createCaptchaService } from './captchas'
 import { createEntryTokenService } from './entry-tokens'
+import { createHousekeeping } from './housekeeping'
 import { createKnownAddresses } from './known-addresses'
 import { createLoginService } from './login'
 import { createLoginLimits } from './login-limits'
@@ -44,6 +45,7 @@ export function createServices(ctx: AppContext) {
     accounts: createAccountService(ctx, { members, roles, sessions }),
     notices: createNoticeService(ctx),
     workOrders: createWorkOrderService(ctx),
+    housekeeping: createHousekeeping(ctx),
   }
 }
 

@@ -38,6 +38,8 @@ interface LoginDeps {
 
 export function createLoginService(ctx: AppContext, deps: LoginDeps) {
   const { captchas, limits, members, roles, sessions, knownAddresses, operateLog } = deps
+  // Computed now, so the first unknown-account login costs no more than later ones.
+  void decoyPasswordHash()
 
   /** The first message the client's form would show, or null (undecryptable counts as a wrong password). */
   function formError(input: PasswordLoginInput, password: string | null): string | null {

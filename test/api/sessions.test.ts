@@ -1,9 +1,10 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
 import { eq } from 'drizzle-orm'
 import { hours, minutes } from '../../server/context'
-import { entryTokens, sessions } from '../../server/db/schema'
+import { captchas, entryTokens, sessions } from '../../server/db/schema'
 import { hashToken } from '../../server/security/tokens'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { createHousekeeping } from '../../server/services/housekeeping'
+import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, testConfig, type TestServer } from './support/harness'
 
 let server: TestServer
 
@@ -139,5 +140,59 @@ describe('GET /api/feignApi/fkToken (single-use entry tokens, account-area §2)'
       message: '账号不存在',
       data: null,
     })
+  })
+})
+
+describe('housekeeping', () => {
+  it('deletes captchas, entry tokens and sessions a day past expiry, and keeps live ones', async () => {
+    const housekeeping = createHousekeeping({
+      db: server.db,
+      config: testConfig(),
+      now: server.clock,
+      log: server.app.log,
+    })
+    const staleCaptcha = await server.captcha()
+    const staleToken = await server.tokenFor(DEMO.owner)
+    server.clock.advance(hours(12) + hours(24) + 1000)
+    const freshCaptcha = await server.captcha()
+    const freshToken = await server.tokenFor(DEMO.owner)
+
+    await housekeeping.purgeExpired()
+
+    const remainingCaptchas = (await server.db.select({ id: captchas.id }).from(captchas)).map(
+      (row) => row.id,
+    )
+    expect(remainingCaptchas).toContain(freshCaptcha.uuid)
+    expect(remainingCaptchas).not.toContain(staleCaptcha.uuid)
+    const remainingSessions = (await server.db.select({ tokenHash: sessions.tokenHash }).from(sessions)).map(
+      (row) => row.tokenHash,
+    )
+    expect(remainingSessions).toContain(hashToken(freshToken))
+    expect(remainingSessions).not.toContain(hashToken(staleToken))
+    expect((await server.get(INFO, { token: freshToken })).code).toBe(200)
+  })
+})
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  it('records the forwarded client address only when the proxy is trusted', async () => {
+    const behindProxy = await server.buildVariant({ trustProxy: true })
+    const { uuid, answer } = await server.captcha()
+    const login = (app: typeof behindProxy, captcha: { uuid: string; answer: string }) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/app/loginByPassword',
+        headers: { 'x-forwarded-for': '203.0.113.99' },
+        payload: {
+          phone: DEMO.otherOwner,
+          password: encrypt(DEMO_PASSWORD),
+          uuId: captcha.uuid,
+          verificationCode: captcha.answer,
+        },
+      })
+    expect((await login(behindProxy, { uuid, answer })).json().code).toBe(200)
+    expect((await login(server.app, await server.captcha())).json().code).toBe(200)
+    const ips = (await server.db.select({ ip: sessions.ip }).from(sessions)).map((row) => row.ip)
+    expect(ips).toContain('203.0.113.99')
+    expect(ips.filter((ip) => ip === '203.0.113.99')).toHaveLength(1)
   })
 })

@@ -49,6 +49,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     staticDir: null,
     passwordKey: PASSWORD_AES_KEY,
     switchSignPrefix: SWITCH_SIGN_PREFIX,
+    trustProxy: false,
     logger: false,
     ...overrides,
   }
