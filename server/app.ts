@@ -1,6 +1,6 @@
 // Builds the Fastify app: routes, guards, the envelope error handler and the static H5 console.
 // main.ts listens with it; the API tests drive it through inject().
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { ServerConfig } from './config'
 import { systemClock, type AppContext, type Clock } from './context'
 import type { Database } from './db/client'
@@ -25,13 +25,29 @@ export interface BuildOptions {
   housekeepingEveryMs?: number
 }
 
+/** Entry tokens travel in the query (fkToken?token=): keep them out of the request log. */
+export function redactTokens(url: string): string {
+  return url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]')
+}
+
+const loggerOptions = {
+  level: 'info',
+  serializers: {
+    req: (req: FastifyRequest) => ({
+      method: req.method,
+      url: redactTokens(req.url),
+      remoteAddress: req.ip,
+    }),
+  },
+}
+
 export function buildApp({
   db,
   config,
   now = systemClock,
   housekeepingEveryMs,
 }: BuildOptions): FastifyInstance {
-  const app = Fastify({ logger: config.logger ? { level: 'info' } : false, trustProxy: config.trustProxy })
+  const app = Fastify({ logger: config.logger ? loggerOptions : false, trustProxy: config.trustProxy })
   const ctx: AppContext = { db, config, now, log: app.log }
   const services = createServices(ctx)
   const guards = createGuards(app, services.sessions)

@@ -1,3 +1,4 @@
+import { redactTokens } from '../../server/app'
 import path from 'node:path'
 import { PASSWORD_AES_KEY } from '../../src/core/config/shared'
 import { DEFAULT_DATABASE_URL, loadConfig, parseTrustProxy } from '../../server/config'
@@ -51,5 +52,15 @@ describe('loadConfig (docs/api.md "Configuration")', () => {
     ['10.0.0.1, 10.0.0.0/8', ['10.0.0.1', '10.0.0.0/8']],
   ])('reads TRUST_PROXY=%p', (value, expected) => {
     expect(parseTrustProxy(value)).toEqual(expected)
+  })
+})
+
+describe('request logging', () => {
+  it('keeps entry tokens out of logged URLs', () => {
+    expect(redactTokens('/api/feignApi/fkToken?token=abc.DEF-1&x=1')).toBe(
+      '/api/feignApi/fkToken?token=[redacted]&x=1',
+    )
+    expect(redactTokens('/index?a=1&token=abc')).toBe('/index?a=1&token=[redacted]')
+    expect(redactTokens('/api/pc/getOrder?pageNum=1')).toBe('/api/pc/getOrder?pageNum=1')
   })
 })
