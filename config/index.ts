@@ -7,9 +7,9 @@ import prodConfig from './prod'
 // Taro compiles only config/ on load; the route table lives in src/ and is shared with the app.
 const routingDir = path.resolve(__dirname, '..', 'src', 'core', 'routing')
 createSwcRegister({ only: [(file: string) => file.startsWith(routingDir)] })
+type RouteTable = typeof import('../src/core/routing/routes')
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { h5CustomRoutes } =
-  require('../src/core/routing/routes') as typeof import('../src/core/routing/routes')
+const { h5CustomRoutes }: RouteTable = require('../src/core/routing/routes')
 
 const platform = process.env.TARO_ENV || 'h5'
 

@@ -41,7 +41,9 @@ test.describe('session (account-area §2, doc2 §8)', () => {
   })
 
   test('an entry token logs in once and marks a work-order source', async ({ page }) => {
-    const minted = await page.request.post('/__dev/entryToken', { data: { phone: MAIN_PHONE, source: 'workOrder' } })
+    const minted = await page.request.post('/__dev/entryToken', {
+      data: { phone: MAIN_PHONE, source: 'workOrder' },
+    })
     const entry = (await minted.json()).data.token
     await page.goto(`/login?token=${entry}&redirect=${encodeURIComponent('/index')}`)
     await expect(page).toHaveURL(/\/index$/)

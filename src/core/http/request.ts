@@ -16,6 +16,11 @@ const API_BASE = process.env.TARO_APP_API_BASE || defaultApiBase
 export interface RequestOptions {
   /** No error toast: the caller shows the failure itself (e.g. inline in a form or a poll). */
   silent?: boolean
+  /**
+   * Send this token instead of the stored one: a login that still needs a step (security
+   * verification, binding a phone) is not stored until that step is done.
+   */
+  token?: string
 }
 
 type Params = Record<string, unknown>
@@ -34,7 +39,7 @@ function endSession(message: string) {
 }
 
 async function request<T>(method: 'GET' | 'POST', path: string, data?: Params, options: RequestOptions = {}) {
-  const { token } = useSession.getState()
+  const token = options.token ?? useSession.getState().token
   let body: unknown
   try {
     const response = await Taro.request({
@@ -52,7 +57,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, data?: Params, o
   }
   const outcome = readEnvelope<T>(body)
   if (outcome.ok) return outcome.data
-  if (outcome.code === SESSION_EXPIRED_CODE) endSession(outcome.message)
+  if (outcome.code === SESSION_EXPIRED_CODE && !options.token) endSession(outcome.message)
   else if (!options.silent) toast.error(outcome.message)
   throw new ApiError(outcome.code, outcome.message)
 }

@@ -2,3 +2,7 @@
 export declare const defaultApiBase: string
 /** The page's own origin on H5 (for same-origin checks); undefined in the mini-program. */
 export declare function currentOrigin(): string | undefined
+/** Screen px per px of our 375-wide design (1 on H5, which renders real px; scaled in the mini-program). */
+export declare function screenPxPerDesignPx(): number
+/** A length of our 375-wide design for inline styles (px on H5, rpx in the mini-program). */
+export declare function designPx(value: number): string

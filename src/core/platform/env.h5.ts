@@ -4,3 +4,11 @@ export const defaultApiBase = ''
 export function currentOrigin(): string | undefined {
   return window.location.origin
 }
+
+export function screenPxPerDesignPx(): number {
+  return 1
+}
+
+export function designPx(value: number): string {
+  return `${value}px`
+}

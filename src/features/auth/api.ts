@@ -1,5 +1,6 @@
 import { http } from '../../core/http/request'
 import type { LoginResult, UserInfo } from '../../core/session/store'
+import type { SolvedSlider } from '../../core/ui/captcha/api'
 
 export interface PasswordLoginPayload {
   /** A phone or a member account. */
@@ -14,16 +15,93 @@ export interface EntryExchangeResult extends LoginResult {
   source: string
 }
 
+/** A WeChat login (QR, in-app browser OAuth, mini-program) may still need a phone bound. */
+export interface WechatLoginResult extends LoginResult {
+  needBindPhone: boolean
+  isNewMember?: boolean
+}
+
+export type QrPollAnswer =
+  { status: 'waiting' } | { status: 'scanned' } | ({ status: 'confirmed' } & WechatLoginResult)
+
+export interface QrScene {
+  code: string
+  url: string
+  expiresIn: number
+}
+
+export type MiniLoginAnswer = WechatLoginResult | { needBindPhone: true; bindTicket: string }
+
+export type SmsPurpose = 'login' | 'register' | 'forget'
+
+export interface RegistrationPayload {
+  phone: string
+  code: string
+  password: string
+  passwordAgain: string
+  referralCode: string
+  agreed: boolean
+}
+
+export interface PasswordResetPayload {
+  phone: string
+  code: string
+  password: string
+  passwordAgain: string
+}
+
+/** Calls for a login that is not stored yet carry its token explicitly. */
+const pending = (token: string) => ({ token, silent: true })
+
+// Form calls are silent: their failures are shown next to the form.
 export const authApi = {
-  // Errors are shown next to the form and refresh the captcha, so no toast here.
   loginByPassword: (payload: PasswordLoginPayload) =>
     http.post<LoginResult>(
       '/api/app/loginByPassword',
       { ...payload, type: 1, platform: process.env.TARO_ENV },
       { silent: true },
     ),
+  phoneLogin: (phone: string, code: string) =>
+    http.post<LoginResult>('/api/app/phoneLogin', { phone, code }, { silent: true }),
+  registerByPhone: (payload: RegistrationPayload) =>
+    http.post<LoginResult>('/api/pc/registerByPhone', { ...payload }, { silent: true }),
+  forgetPassword: (payload: PasswordResetPayload) =>
+    http.post<null>('/api/pc/forgetPassword', { ...payload }, { silent: true }),
+  sendSmsCode: (phone: string, type: SmsPurpose, slider: SolvedSlider) =>
+    http.post<null>('/api/pc/sendSmsCode', { phone, type, ...slider }, { silent: true }),
+
+  loginStatus: (token: string) =>
+    http.get<{ verified: boolean; phone: string }>(
+      '/api/app/securityVerification/checkLoginStatus',
+      undefined,
+      pending(token),
+    ),
+  sendVerificationSms: (token: string, slider: SolvedSlider) =>
+    http.post<null>('/api/app/securityVerification/sendSmsCode', { ...slider }, pending(token)),
+  confirmVerification: (token: string, code: string) =>
+    http.post<null>('/api/app/securityVerification/confirm', { code }, pending(token)),
+
+  sendBindPhoneCode: (phone: string, slider: SolvedSlider) =>
+    http.post<null>('/api/wechat/getCode', { phone, type: 'bindPhone', ...slider }, { silent: true }),
+  bindPhone: (token: string, phone: string, code: string) =>
+    http.post<null>('/api/wechat/bindPhone', { phone, code }, pending(token)),
+
+  qrScene: (purpose: 'login' | 'register') =>
+    http.get<QrScene>('/api/wechat/getQrAddress', { purpose }, { silent: true }),
+  pollQr: (code: string) => http.get<QrPollAnswer>('/api/wechat/getTokenByCode', { code }, { silent: true }),
+  oauthUrl: (redirect: string) => http.get<{ url: string }>('/api/wechat/oauthUrl', { redirect }),
+  oauthLogin: (code: string) =>
+    http.post<WechatLoginResult>('/api/wechat/oauthLogin', { code }, { silent: true }),
+  miniLogin: (code: string) =>
+    http.post<MiniLoginAnswer>('/api/wechat/miniLogin', { code }, { silent: true }),
+  miniBindPhone: (bindTicket: string, phone: string, code: string) =>
+    http.post<WechatLoginResult>('/api/wechat/miniBindPhone', { bindTicket, phone, code }, { silent: true }),
+  authoriseDesktopLogin: (code: string) => http.post<null>('/api/app/scanCode', { code }),
+  officialAccountQr: () =>
+    http.get<{ url: string }>('/api/wechat/officialAccountQr', undefined, { silent: true }),
+
   personalInfo: () => http.get<UserInfo>('/api/pc/getPersonalInfo'),
-  logout: () => http.get<null>('/api/pc/logout', undefined, { silent: true }),
+  logout: (token?: string) => http.get<null>('/api/pc/logout', undefined, { silent: true, token }),
   exchangeEntryToken: (token: string) =>
     http.get<EntryExchangeResult>('/api/feignApi/fkToken', { token }, { silent: true }),
 }

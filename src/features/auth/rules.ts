@@ -1,0 +1,64 @@
+// Login rules (doc2 §2 Login, §4 Login, §9): which tabs each end offers, the QR poll, messages.
+
+import type { WechatLoginMode } from '../../core/platform/wechat'
+
+export type LoginTab = 'qr' | 'sms' | 'password'
+export type RegisterTab = 'wechat' | 'phone'
+
+export const LOGIN_TAB_LABELS: Record<LoginTab, string> = {
+  qr: '扫码登录',
+  sms: '短信登录',
+  password: '账号密码登录',
+}
+
+export const REGISTER_TAB_LABELS: Record<RegisterTab, string> = {
+  wechat: '微信注册',
+  phone: '手机号注册',
+}
+
+/** QR scan login and WeChat registration are PC only; elsewhere WeChat login is a button. */
+export function loginTabs(mode: WechatLoginMode): LoginTab[] {
+  return mode === 'qr' ? ['qr', 'sms', 'password'] : ['sms', 'password']
+}
+
+export function registerTabs(mode: WechatLoginMode): RegisterTab[] {
+  return mode === 'qr' ? ['wechat', 'phone'] : ['phone']
+}
+
+export const QR_POLL_INTERVAL_MS = 1000
+export const QR_POLL_MAX_TRIES = 120
+export const QR_EXPIRED_CODE = 989
+export const QR_NOT_REGISTERED_CODE = 993
+export const SMS_RESEND_SECONDS = 60
+
+export type QrState =
+  | { status: 'loading' }
+  | { status: 'waiting'; tries: number }
+  | { status: 'scanned'; tries: number }
+  | { status: 'confirmed' }
+  | { status: 'expired'; message: string }
+  | { status: 'refused'; message: string }
+
+export type QrPollOutcome =
+  | { kind: 'answer'; status: 'waiting' | 'scanned' | 'confirmed' }
+  | { kind: 'failure'; code: number; message: string }
+
+export const QR_EXPIRED_MESSAGE = '二维码已失效，请刷新二维码'
+
+/**
+ * One poll of the QR login (doc2 §4: once per second up to 120 tries; 989 and 993 show their
+ * message). A failed request other than those counts as a try and polling goes on.
+ */
+export function nextQrState(state: QrState, outcome: QrPollOutcome): QrState {
+  if (state.status !== 'waiting' && state.status !== 'scanned') return state
+  const tries = state.tries + 1
+  if (outcome.kind === 'failure') {
+    if (outcome.code === QR_EXPIRED_CODE) return { status: 'expired', message: outcome.message }
+    if (outcome.code === QR_NOT_REGISTERED_CODE) return { status: 'refused', message: outcome.message }
+  } else if (outcome.status === 'confirmed') {
+    return { status: 'confirmed' }
+  }
+  if (tries >= QR_POLL_MAX_TRIES) return { status: 'expired', message: QR_EXPIRED_MESSAGE }
+  const status = outcome.kind === 'answer' && outcome.status === 'scanned' ? 'scanned' : state.status
+  return { status, tries }
+}
