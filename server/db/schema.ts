@@ -27,9 +27,11 @@ export const members = pgTable(
     email: varchar('email', { length: 128 }).notNull().default(''),
     passwordHash: text('password_hash'),
     passwordUpdatedAt: at('password_updated_at'),
+    /** The WeChat openid this member logs in with (QR scan, in-app OAuth, mini-program); null when none. */
+    wxOpenId: varchar('wx_open_id', { length: 64 }),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [uniqueIndex('members_phone_key').on(t.phone)],
+  (t) => [uniqueIndex('members_phone_key').on(t.phone), uniqueIndex('members_wx_open_id_key').on(t.wxOpenId)],
 )
 
 /** A main account (accountId), owned by one member; its login name is member_account. */
@@ -113,6 +115,11 @@ export const sessions = pgTable(
     /** How the session began: 'password', or an entry link's source such as 'workOrder'. */
     source: varchar('source', { length: 32 }).notNull().default(''),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
+    /**
+     * A password login from an address the member has not used: until an SMS to the bound phone is
+     * confirmed, the session may only call the security-verification routes and logout.
+     */
+    pendingVerification: boolean('pending_verification').notNull().default(false),
     createdAt: at('created_at').notNull(),
     lastSeenAt: at('last_seen_at').notNull(),
     expiresAt: at('expires_at').notNull(),
@@ -121,29 +128,48 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_key').on(t.tokenHash), index('sessions_member_idx').on(t.memberId)],
 )
 
-/** Image and slider captchas. Single use: the first verification attempt consumes it. */
+/**
+ * Image and slider captchas. Single use: the first verification attempt consumes it (used_at).
+ * A slider answered right is solved for one phone (solved_at, phone) and then permits one SMS
+ * send to that phone (spent_at).
+ */
 export const captchas = pgTable('captchas', {
   id: uuid('id').primaryKey(),
   kind: varchar('kind', { length: 16 }).notNull(),
+  /** Image: the characters. Slider: the captchaData that passes, `{"x":N}`. */
   answer: varchar('answer', { length: 64 }).notNull(),
   phone: varchar('phone', { length: 11 }),
   createdAt: at('created_at').notNull(),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
+  solvedAt: at('solved_at'),
+  spentAt: at('spent_at'),
 })
 
-/** Every SMS the server "sends"; the dev sandbox reads codes back from here. */
+/**
+ * Every SMS send request; the server "sends" by writing the code here (the dev sandbox reads it
+ * back). code is null when nothing was sent (a login or reset code asked for an unknown phone):
+ * the row still counts towards the send limits, so they do not reveal which phones exist.
+ */
 export const smsOutbox = pgTable(
   'sms_outbox',
   {
     id: id(),
     phone: varchar('phone', { length: 11 }).notNull(),
-    code: varchar('code', { length: 6 }).notNull(),
+    code: varchar('code', { length: 6 }),
+    /** login, register, forget, bindPhone, securityVerification: a code only proves its own purpose. */
     purpose: varchar('purpose', { length: 32 }).notNull(),
+    /** The requesting client's address, for the hourly per-address limit. */
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    /** Wrong codes entered against this one; at 5 it is void. */
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
     createdAt: at('created_at').notNull(),
     usedAt: at('used_at'),
   },
-  (t) => [index('sms_outbox_phone_idx').on(t.phone, t.createdAt)],
+  (t) => [
+    index('sms_outbox_phone_idx').on(t.phone, t.createdAt),
+    index('sms_outbox_ip_idx').on(t.ip, t.createdAt),
+  ],
 )
 
 /** Password login attempts, for the per-identifier lockout and the per-IP limit. */
@@ -269,4 +295,46 @@ export const workOrderRecords = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (t) => [index('work_order_records_order_idx').on(t.workOrderId)],
+)
+
+/**
+ * Desktop QR-code scenes (doc2 §2 Login: QR scan login and WeChat registration). The QR carries
+ * the scene code; the desktop polls it. status: waiting -> scanned -> confirmed -> consumed
+ * (the confirmed answer is given once), or cancelled.
+ */
+export const wechatScenes = pgTable(
+  'wechat_scenes',
+  {
+    id: id(),
+    code: varchar('code', { length: 64 }).notNull(),
+    /** login or register. */
+    purpose: varchar('purpose', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    /** The openid that confirmed (sandbox scan page), if any. */
+    openid: varchar('openid', { length: 64 }),
+    /** The member who confirmed from a mini-program session (scanCode), if any. */
+    memberId: integer('member_id').references(() => members.id),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('wechat_scenes_code_key').on(t.code)],
+)
+
+/**
+ * Single-use WeChat tickets, stored as sha256: 'oauthState' (an in-app OAuth request),
+ * 'oauthCode' (the code the OAuth page hands back), 'miniBind' (a mini-program openid waiting
+ * for a phone).
+ */
+export const wechatTickets = pgTable(
+  'wechat_tickets',
+  {
+    id: id(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    openid: varchar('openid', { length: 64 }),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [uniqueIndex('wechat_tickets_token_key').on(t.tokenHash)],
 )

@@ -26,18 +26,27 @@ export const DEMO = {
   mainAccount: 'demo_main',
   otherAccount: 'demo_other',
   noPhoneAccount: 'demo_nophone',
+  /** The owner's WeChat openid: the sandbox scan and OAuth pages offer it by default. */
+  ownerOpenId: 'wx-demo-main',
 } as const
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 const daysAgo = (at: Date, days: number) => new Date(at.getTime() - days * hours(24))
 
-async function addMember(tx: Tx, at: Date, phone: string | null, email: string, passwordAge = 0) {
+async function addMember(
+  tx: Tx,
+  at: Date,
+  phone: string | null,
+  email: string,
+  { passwordAge = 0, wxOpenId = null as string | null } = {},
+) {
   const [member] = await tx
     .insert(members)
     .values({
       phone,
       email,
+      wxOpenId,
       passwordHash: await hashPassword(DEMO_PASSWORD),
       passwordUpdatedAt: daysAgo(at, passwordAge),
       createdAt: daysAgo(at, 400),
@@ -66,10 +75,12 @@ async function addAccount(
 export async function seedDemoData(db: Database, now: Clock = () => new Date()): Promise<void> {
   const at = now()
   await db.transaction(async (tx) => {
-    const owner = await addMember(tx, at, DEMO.owner, 'owner@xingchen-demo.cn')
+    const owner = await addMember(tx, at, DEMO.owner, 'owner@xingchen-demo.cn', {
+      wxOpenId: DEMO.ownerOpenId,
+    })
     const subAdmin = await addMember(tx, at, DEMO.subAdmin, 'lizg@xingchen-demo.cn')
     // Changed 120 days ago: past the 90-day staleness warning (account-area §9).
-    const otherOwner = await addMember(tx, at, DEMO.otherOwner, 'boss@yunfan-demo.cn', 120)
+    const otherOwner = await addMember(tx, at, DEMO.otherOwner, 'boss@yunfan-demo.cn', { passwordAge: 120 })
     const noPhone = await addMember(tx, at, null, '')
 
     const main = await addAccount(tx, at, owner, DEMO.mainAccount, '星辰科技')
