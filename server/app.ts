@@ -12,6 +12,8 @@ import { authRoutes } from './routes/auth'
 import { captchaRoutes } from './routes/captcha'
 import { devRoutes } from './routes/dev'
 import { noticeRoutes } from './routes/notices'
+import { smsRoutes } from './routes/sms'
+import { wechatRoutes } from './routes/wechat'
 import { workOrderRoutes } from './routes/work-orders'
 import { createServices } from './services'
 import type { Housekeeping } from './services/housekeeping'
@@ -55,6 +57,8 @@ export function buildApp({
   registerErrorHandler(app)
   captchaRoutes(app, services)
   authRoutes(app, services, guards)
+  smsRoutes(app, services, guards)
+  wechatRoutes(app, services, guards)
   accountRoutes(app, services, guards)
   noticeRoutes(app, services, guards)
   workOrderRoutes(app, services, guards)

@@ -38,7 +38,9 @@ async function main() {
   console.log(`会员中心 API listening on http://${shownHost}:${config.port}`)
   if (config.staticDir) console.log(`Serving the H5 console from ${config.staticDir}`)
   if (!config.production)
-    console.log('Dev sandbox: /__dev/captcha?id=, /__dev/sms?phone=, POST /__dev/entryToken')
+    console.log(
+      'Dev sandbox: /__dev/captcha?id=, /__dev/sms?phone=, POST /__dev/entryToken, POST /__dev/forgetAddresses, /__dev/wechat/*',
+    )
 }
 
 main().catch((error) => {

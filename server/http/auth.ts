@@ -4,6 +4,8 @@ import { ROLE } from '../services/roles'
 import type { SessionService, Viewer } from '../services/sessions'
 import { forbidden } from './failure'
 
+export const VERIFICATION_REQUIRED = '请先完成安全验证'
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireViewer; absent on public routes. */
@@ -13,7 +15,7 @@ declare module 'fastify' {
 
 export type Guard = (req: FastifyRequest) => Promise<void>
 
-function tokenOf(req: FastifyRequest): string | undefined {
+export function tokenOf(req: FastifyRequest): string | undefined {
   const header = req.headers.token
   const token = Array.isArray(header) ? header[0] : header
   return token?.trim() || undefined
@@ -22,8 +24,18 @@ function tokenOf(req: FastifyRequest): string | undefined {
 export function createGuards(app: FastifyInstance, sessions: SessionService) {
   app.decorateRequest('viewer', null as unknown as Viewer)
 
-  const requireViewer: Guard = async (req) => {
+  /**
+   * Any live session, including one still pending security verification: only the verification
+   * routes and logout use this (doc2 §2 Login, §4).
+   */
+  const requireViewerMayBePending: Guard = async (req) => {
     req.viewer = await sessions.resolve(tokenOf(req))
+  }
+
+  /** A live, verified session. */
+  const requireViewer: Guard = async (req) => {
+    await requireViewerMayBePending(req)
+    if (req.viewer.pendingVerification) throw forbidden(VERIFICATION_REQUIRED)
   }
 
   /** Main-account-only calls (account-area §6: orders, sub-admins, login mask, transfer, referral code). */
@@ -32,7 +44,7 @@ export function createGuards(app: FastifyInstance, sessions: SessionService) {
     if (req.viewer.role !== ROLE.main) throw forbidden()
   }
 
-  return { requireViewer, requireMainAccount }
+  return { requireViewer, requireViewerMayBePending, requireMainAccount }
 }
 
 export type Guards = ReturnType<typeof createGuards>

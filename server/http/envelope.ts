@@ -6,6 +6,10 @@ export const CODE = {
   notFound: 404,
   tooManyRequests: 429,
   internal: 500,
+  /** QR scene expired, unknown or already used: the login page shows the message (doc2 §4, §8). */
+  qrExpired: 989,
+  /** The WeChat user belongs to no member yet: the login page shows the message. */
+  wechatNotRegistered: 993,
   /** Token missing, expired or revoked: the client clears it and goes to /login (doc2 §8). */
   sessionEnded: 996,
 } as const
@@ -19,6 +23,8 @@ export interface Envelope<T> {
 }
 
 export const OK_MESSAGE = '操作成功'
+/** Every call that starts a session answers with this (doc2 §8 "Success"). */
+export const LOGIN_OK = '登录成功'
 export const GENERIC_FAILURE = '服务器繁忙，请稍后重试'
 
 export function ok<T>(data: T, message: string = OK_MESSAGE): Envelope<T> {

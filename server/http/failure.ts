@@ -19,3 +19,5 @@ export const forbidden = (message: string = FORBIDDEN) => new ApiFailure(CODE.fo
 export const notFound = (message: string = NOT_FOUND) => new ApiFailure(CODE.notFound, message)
 export const tooManyRequests = (message: string) => new ApiFailure(CODE.tooManyRequests, message)
 export const sessionEnded = (message: string) => new ApiFailure(CODE.sessionEnded, message)
+export const qrExpired = (message: string) => new ApiFailure(CODE.qrExpired, message)
+export const wechatNotRegistered = (message: string) => new ApiFailure(CODE.wechatNotRegistered, message)

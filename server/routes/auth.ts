@@ -1,27 +1,87 @@
-// Login, logout and the entry-token exchange (doc2 §7 "Login and account").
+// Logins, registration, password reset, the security verification, logout and the entry-token
+// exchange (doc2 §7 "Login and account").
 import type { FastifyInstance } from 'fastify'
 import type { Guards } from '../http/auth'
-import { ok } from '../http/envelope'
+import { LOGIN_OK, ok } from '../http/envelope'
 import type { Services } from '../services'
 import type { PasswordLoginInput } from '../services/login'
+import {
+  PHONE_AUTH_MESSAGES,
+  type PasswordResetInput,
+  type RegistrationInput,
+  type SmsLoginInput,
+} from '../services/phone-auth'
+import { VERIFIED_MESSAGE } from '../services/security-verification'
 import { object, shortText } from './schemas'
 
-// Fields are optional here: missing ones get the form's own messages from the login service.
+// Fields are optional here: missing ones get the form's own messages from the services.
 const passwordLoginBody = object({
   phone: shortText(64),
   password: shortText(512),
   uuId: shortText(64),
   verificationCode: shortText(16),
 })
+const smsLoginBody = object({ phone: shortText(32), code: shortText(32) })
+const registrationBody = object({
+  phone: shortText(32),
+  code: shortText(32),
+  password: shortText(512),
+  passwordAgain: shortText(512),
+  referralCode: shortText(64),
+  agreed: { type: 'boolean' },
+})
+const passwordResetBody = object({
+  phone: shortText(32),
+  code: shortText(32),
+  password: shortText(512),
+  passwordAgain: shortText(512),
+})
+const confirmBody = object({ phone: shortText(32), code: shortText(32) })
 
-export function authRoutes(app: FastifyInstance, services: Services, { requireViewer }: Guards) {
+export function authRoutes(app: FastifyInstance, services: Services, guards: Guards) {
+  const { login, phoneAuth, securityVerification } = services
+
   app.post<{ Body: PasswordLoginInput }>(
     '/api/app/loginByPassword',
     { schema: { body: passwordLoginBody } },
-    async (req) => ok(await services.login.loginByPassword(req.body, req.ip), '登录成功'),
+    async (req) => ok(await login.loginByPassword(req.body, req.ip), LOGIN_OK),
   )
 
-  app.get('/api/pc/logout', { preHandler: requireViewer }, async (req) => {
+  app.post<{ Body: SmsLoginInput }>('/api/app/phoneLogin', { schema: { body: smsLoginBody } }, async (req) =>
+    ok(await phoneAuth.phoneLogin(req.body, req.ip), LOGIN_OK),
+  )
+
+  app.post<{ Body: RegistrationInput }>(
+    '/api/pc/registerByPhone',
+    { schema: { body: registrationBody } },
+    async (req) => ok(await phoneAuth.registerByPhone(req.body, req.ip), PHONE_AUTH_MESSAGES.registered),
+  )
+
+  app.post<{ Body: PasswordResetInput }>(
+    '/api/pc/forgetPassword',
+    { schema: { body: passwordResetBody } },
+    async (req) => {
+      await phoneAuth.forgetPassword(req.body, req.ip)
+      return ok(null, PHONE_AUTH_MESSAGES.reset)
+    },
+  )
+
+  app.get(
+    '/api/app/securityVerification/checkLoginStatus',
+    { preHandler: guards.requireViewerMayBePending },
+    async (req) => ok(await securityVerification.loginStatus(req.viewer)),
+  )
+
+  app.post<{ Body: { phone?: string; code?: string } }>(
+    '/api/app/securityVerification/confirm',
+    { schema: { body: confirmBody }, preHandler: guards.requireViewerMayBePending },
+    async (req) => {
+      await securityVerification.confirm(req.viewer, req.body.code, req.ip)
+      return ok(null, VERIFIED_MESSAGE)
+    },
+  )
+
+  app.get('/api/pc/logout', { preHandler: guards.requireViewerMayBePending }, async (req) => {
     await services.sessions.revoke(req.viewer.sessionId)
     return ok(null)
   })

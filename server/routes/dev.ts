@@ -1,12 +1,17 @@
-// Development sandboxes (design "Reference server"): read SMS codes and captcha answers, mint entry
-// tokens. Registered only outside production, where every /__dev path is a 404 envelope.
+// Development sandboxes (design "Reference server"): read SMS codes and captcha answers (the slider's
+// as the captchaData that passes), mint entry tokens, forget a member's known addresses, and the
+// WeChat sandbox pages (dev-wechat.ts). Registered only outside production, where every /__dev
+// path is a 404 envelope.
 import type { FastifyInstance } from 'fastify'
 import { ok } from '../http/envelope'
 import { notFound } from '../http/failure'
 import type { Services } from '../services'
+import { MEMBER_NOT_FOUND } from '../services/entry-tokens'
+import { devWechatRoutes } from './dev-wechat'
 import { object, shortText } from './schemas'
 
-export function devRoutes(app: FastifyInstance, { sms, captchas, entryTokens }: Services) {
+export function devRoutes(app: FastifyInstance, services: Services) {
+  const { sms, captchas, entryTokens, members, knownAddresses } = services
   app.get<{ Querystring: { phone: string } }>(
     '/__dev/sms',
     { schema: { querystring: object({ phone: shortText(11) }, ['phone']) } },
@@ -32,4 +37,17 @@ export function devRoutes(app: FastifyInstance, { sms, captchas, entryTokens }: 
     { schema: { body: object({ phone: shortText(11), source: shortText(32) }, ['phone']) } },
     async (req) => ok({ token: await entryTokens.mint(req.body.phone.trim(), req.body.source ?? '') }),
   )
+
+  // So a password login from localhost asks for the security verification again (e2e).
+  app.post<{ Body: { phone: string } }>(
+    '/__dev/forgetAddresses',
+    { schema: { body: object({ phone: shortText(11) }, ['phone']) } },
+    async (req) => {
+      const member = await members.byPhone(req.body.phone.trim())
+      if (!member) throw notFound(MEMBER_NOT_FOUND)
+      return ok({ removed: await knownAddresses.forgetAll(member.id) })
+    },
+  )
+
+  devWechatRoutes(app, services)
 }

@@ -1,13 +1,17 @@
-// Image captchas (GET /api/app/code). Types 1-8 name the scenario (doc2 §5); all get the same
-// 4-character image for now. A captcha is single use: its first verification consumes it, right
-// or wrong, so an answer cannot be guessed against one image.
+// Image captchas (GET /api/app/code) and slider puzzles (GET|POST /api/app/genCaptcha, check222).
+// Image types 1-8 name the scenario (doc2 §5); all get the same 4-character image for now. Both
+// kinds are single use: the first verification consumes them, right or wrong, so an answer cannot
+// be guessed against one picture. A slider answered right is "solved for a phone" and then permits
+// exactly one SMS send to that phone.
 import crypto from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import { create as drawCaptcha } from 'svg-captcha'
 import { captchaMatches } from '../../src/core/validation/rules'
 import { later, minutes, type AppContext } from '../context'
 import { captchas } from '../db/schema'
+import { INVALID_PARAMS } from '../http/error-handler'
 import { invalid } from '../http/failure'
+import { drawSliderPicture, SLIDER_HEIGHT, SLIDER_PIECE, SLIDER_WIDTH } from './slider-image'
 
 export const CAPTCHA_TTL_MS = minutes(5)
 export const IMAGE_CAPTCHA_TYPES = [1, 2, 3, 4, 5, 6, 7, 8]
@@ -17,6 +21,37 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 // Comparison ignores case, so only characters that stay distinct in both cases and cannot be
 // mistaken for one another (no 0/O/o/Q, 1/I/l/i, 2/Z, 5/S, 9/g/q, c/C) are drawn.
 const CHARACTERS = 'ABDEFGHJKMNPRTUWXYabdefhkmnprtuwxy3468'
+
+export const SLIDER_TYPE = 'SLIDER'
+/** How far (px) the dropped piece may be from the gap. */
+export const SLIDER_TOLERANCE = 4
+export const SLIDER_MESSAGES = {
+  passed: '验证成功',
+  wrong: '验证失败，请重新拖动滑块',
+  expired: '验证码已失效，请刷新后重试',
+  required: '请先完成滑块验证',
+} as const
+
+export interface SliderPuzzle {
+  id: string
+  backgroundImage: string
+  pieceImage: string
+  /** Top of the gap and of the piece, px from the top of the background. */
+  y: number
+  width: number
+  height: number
+  pieceSize: number
+}
+
+/** The dropped position from captchaData (`{"x":N}`), or null when it is not that shape. */
+export function droppedX(captchaData: string): number | null {
+  try {
+    const x = (JSON.parse(captchaData) as { x?: unknown } | null)?.x
+    return typeof x === 'number' && Number.isFinite(x) ? x : null
+  } catch {
+    return null
+  }
+}
 
 export interface ImageCaptcha {
   uuid: string
@@ -61,6 +96,73 @@ export function createCaptchaService({ db, now }: AppContext) {
     return captchaMatches(consumed.answer, given)
   }
 
+  /** GET|POST /api/app/genCaptcha?type=SLIDER: the only type there is. */
+  async function createSlider(type: string | undefined): Promise<SliderPuzzle> {
+    if (type !== SLIDER_TYPE) throw invalid(INVALID_PARAMS)
+    const picture = drawSliderPicture()
+    const id = crypto.randomUUID()
+    const createdAt = now()
+    await db.insert(captchas).values({
+      id,
+      kind: 'slider',
+      answer: JSON.stringify({ x: picture.answerX }),
+      createdAt,
+      expiresAt: later(createdAt, CAPTCHA_TTL_MS),
+    })
+    return {
+      id,
+      backgroundImage: picture.backgroundImage,
+      pieceImage: picture.pieceImage,
+      y: picture.y,
+      width: SLIDER_WIDTH,
+      height: SLIDER_HEIGHT,
+      pieceSize: SLIDER_PIECE,
+    }
+  }
+
+  /**
+   * POST /api/app/check222: the first check consumes the puzzle. Right, in time: solved for
+   * `phone`. Wrong: void. Unknown, expired or already checked: 验证码已失效.
+   */
+  async function checkSlider(id: string, captchaData: string, phone: string): Promise<void> {
+    if (!UUID_PATTERN.test(id)) throw invalid(SLIDER_MESSAGES.expired)
+    const current = now()
+    const [checked] = await db
+      .update(captchas)
+      .set({ usedAt: current })
+      .where(and(eq(captchas.id, id), eq(captchas.kind, 'slider'), isNull(captchas.usedAt)))
+      .returning({ answer: captchas.answer, expiresAt: captchas.expiresAt })
+    if (!checked || checked.expiresAt <= current) throw invalid(SLIDER_MESSAGES.expired)
+    const answerX = droppedX(checked.answer)
+    const given = droppedX(captchaData)
+    if (answerX === null || given === null || Math.abs(given - answerX) > SLIDER_TOLERANCE) {
+      throw invalid(SLIDER_MESSAGES.wrong)
+    }
+    await db.update(captchas).set({ solvedAt: current, phone }).where(eq(captchas.id, id))
+  }
+
+  /** One SMS send per solved puzzle, to the phone it was solved for, before the puzzle expires. */
+  async function spendSlider(id: string, phone: string): Promise<void> {
+    const current = now()
+    const spent = UUID_PATTERN.test(id)
+      ? await db
+          .update(captchas)
+          .set({ spentAt: current })
+          .where(
+            and(
+              eq(captchas.id, id),
+              eq(captchas.kind, 'slider'),
+              isNotNull(captchas.solvedAt),
+              isNull(captchas.spentAt),
+              eq(captchas.phone, phone),
+              gt(captchas.expiresAt, current),
+            ),
+          )
+          .returning({ id: captchas.id })
+      : []
+    if (spent.length === 0) throw invalid(SLIDER_MESSAGES.required)
+  }
+
   /** Dev sandbox only: the answer of any captcha, used or not. */
   async function answerOf(id: string): Promise<string | null> {
     if (!UUID_PATTERN.test(id)) return null
@@ -72,7 +174,7 @@ export function createCaptchaService({ db, now }: AppContext) {
     return row?.answer ?? null
   }
 
-  return { createImage, verifyImage, answerOf }
+  return { createImage, verifyImage, createSlider, checkSlider, spendSlider, answerOf }
 }
 
 export type CaptchaService = ReturnType<typeof createCaptchaService>

@@ -10,9 +10,14 @@ import { createLoginLimits } from './login-limits'
 import { createMemberDirectory } from './members'
 import { createNoticeService } from './notices'
 import { createOperateLog } from './operate-log'
+import { createPhoneAuth } from './phone-auth'
 import { createRoleService } from './roles'
+import { createSecurityVerification } from './security-verification'
 import { createSessionService } from './sessions'
+import { createSignIn } from './sign-in'
 import { createSmsService } from './sms'
+import { createSmsRequests } from './sms-requests'
+import { createWechatService } from './wechat'
 import { createWorkOrderService } from './work-orders'
 
 export function createServices(ctx: AppContext) {
@@ -23,6 +28,9 @@ export function createServices(ctx: AppContext) {
   const operateLog = createOperateLog(ctx)
   const knownAddresses = createKnownAddresses(ctx)
   const limits = createLoginLimits(ctx)
+  const sms = createSmsService(ctx)
+  const signIn = createSignIn(ctx, { roles, sessions, knownAddresses, operateLog })
+  const smsRequests = createSmsRequests(ctx, { captchas, members, sms })
   return {
     members,
     roles,
@@ -31,16 +39,18 @@ export function createServices(ctx: AppContext) {
     operateLog,
     knownAddresses,
     limits,
-    sms: createSmsService(ctx),
-    login: createLoginService(ctx, {
-      captchas,
-      limits,
+    sms,
+    smsRequests,
+    login: createLoginService(ctx, { captchas, limits, members, knownAddresses, signIn }),
+    phoneAuth: createPhoneAuth(ctx, { members, roles, sessions, limits, operateLog, signIn, sms }),
+    securityVerification: createSecurityVerification(ctx, {
       members,
-      roles,
       sessions,
       knownAddresses,
-      operateLog,
+      sms,
+      smsRequests,
     }),
+    wechat: createWechatService(ctx, { members, roles, operateLog, signIn, sms }),
     entryTokens: createEntryTokenService(ctx, { members, roles, sessions }),
     accounts: createAccountService(ctx, { members, roles, sessions }),
     notices: createNoticeService(ctx),

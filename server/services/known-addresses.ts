@@ -25,7 +25,16 @@ export function createKnownAddresses({ db, now }: AppContext) {
     return Boolean(row)
   }
 
-  return { remember, isKnown }
+  /** Dev sandbox: forget them all, so the next password login asks for verification. */
+  async function forgetAll(memberId: number): Promise<number> {
+    const removed = await db
+      .delete(knownAddresses)
+      .where(eq(knownAddresses.memberId, memberId))
+      .returning({ id: knownAddresses.id })
+    return removed.length
+  }
+
+  return { remember, isKnown, forgetAll }
 }
 
 export type KnownAddresses = ReturnType<typeof createKnownAddresses>

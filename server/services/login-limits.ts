@@ -1,7 +1,7 @@
 // Password-login throttling, checked before the password (so a locked account learns nothing):
 // 5 failures for one identifier within 15 minutes lock it for 15 minutes; 20 failures from one
 // IP within 15 minutes throttle that IP. Attempts are rows, shared by every server instance.
-import { and, count, desc, eq, gt } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray } from 'drizzle-orm'
 import { minutes, type AppContext } from '../context'
 import { loginAttempts } from '../db/schema'
 import { tooManyRequests } from '../http/failure'
@@ -64,7 +64,16 @@ export function createLoginLimits({ db, now }: AppContext) {
     await db.insert(loginAttempts).values({ identifier, ip, success, createdAt: now() })
   }
 
-  return { assertAllowed, record }
+  /** A password reset lifts the lockout: the failures recorded against these identifiers go. */
+  async function clearFailures(identifiers: string[]): Promise<void> {
+    const normalised = [...new Set(identifiers.map(normaliseIdentifier))].filter(Boolean)
+    if (normalised.length === 0) return
+    await db
+      .delete(loginAttempts)
+      .where(and(inArray(loginAttempts.identifier, normalised), eq(loginAttempts.success, false)))
+  }
+
+  return { assertAllowed, record, clearFailures }
 }
 
 export type LoginLimits = ReturnType<typeof createLoginLimits>

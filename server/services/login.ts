@@ -1,21 +1,20 @@
 // POST /api/app/loginByPassword (doc2 §2 Login, §5, §7): the same validation as the client's form,
 // then the single-use image captcha, the rate limits, the password, and a new session on the
-// member's primary role.
+// member's primary role. From an address the member has not used, the session starts pending
+// security verification (an SMS to the bound phone, services/security-verification.ts).
 import { MSG } from '../../src/core/validation/messages'
 import { validatePasswordLogin } from '../../src/core/validation/rules'
 import type { AppContext } from '../context'
-import { forbidden, invalid } from '../http/failure'
+import { invalid } from '../http/failure'
 import { decoyPasswordHash, decryptPassword, verifyPassword } from '../security/password'
 import type { CaptchaService } from './captchas'
 import type { KnownAddresses } from './known-addresses'
 import { normaliseIdentifier, type LoginLimits } from './login-limits'
 import type { MemberDirectory } from './members'
-import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
-import type { RoleGrant, RoleService } from './roles'
-import type { IssuedSession, SessionService } from './sessions'
+import type { IssuedSession } from './sessions'
+import { LOGIN_SOURCE, type SignIn } from './sign-in'
 
-export const NO_CONSOLE_ROLE = '当前账号未开通会员中心'
-export const LOGIN_SOURCE = 'password'
+export { NO_CONSOLE_ROLE } from './sign-in'
 
 export interface PasswordLoginInput {
   /** A phone or a member account. */
@@ -30,14 +29,12 @@ interface LoginDeps {
   captchas: CaptchaService
   limits: LoginLimits
   members: MemberDirectory
-  roles: RoleService
-  sessions: SessionService
   knownAddresses: KnownAddresses
-  operateLog: OperateLog
+  signIn: SignIn
 }
 
 export function createLoginService(ctx: AppContext, deps: LoginDeps) {
-  const { captchas, limits, members, roles, sessions, knownAddresses, operateLog } = deps
+  const { captchas, limits, members, knownAddresses, signIn } = deps
   // Computed now, so the first unknown-account login costs no more than later ones.
   void decoyPasswordHash()
 
@@ -51,17 +48,6 @@ export function createLoginService(ctx: AppContext, deps: LoginDeps) {
     return (
       errors.account ?? (password === null ? MSG.credentialsWrong : errors.password) ?? errors.captcha ?? null
     )
-  }
-
-  /** Type 0 entries (account-area §4), under the role the login lands on. */
-  async function recordLoginLog(actor: RoleGrant | null, ip: string, succeeded: boolean) {
-    if (!actor) return
-    await operateLog.record(actor, {
-      type: OPERATE_TYPE.login,
-      content: succeeded ? '密码登录成功' : '密码登录失败：密码错误',
-      status: succeeded ? OPERATE_STATUS.success : OPERATE_STATUS.failure,
-      ip,
-    })
   }
 
   async function loginByPassword(input: PasswordLoginInput, ip: string): Promise<IssuedSession> {
@@ -82,18 +68,20 @@ export function createLoginService(ctx: AppContext, deps: LoginDeps) {
     if (!member || !member.passwordHash || !matches) {
       await limits.record(identifier, ip, false)
       // A failure is logged only when the account exists: the log belongs to an account.
-      if (member) await recordLoginLog(await roles.primaryRole(member.id), ip, false)
+      if (member) await signIn.recordFailure(member.id, ip, '密码登录失败：密码错误')
       throw invalid(MSG.credentialsWrong)
     }
     // The credentials were right: this resets the identifier's failure run even if no role follows.
     await limits.record(identifier, ip, true)
 
-    const grant = await roles.primaryRole(member.id)
-    if (!grant) throw forbidden(NO_CONSOLE_ROLE)
-    const session = await sessions.issue(grant, { source: LOGIN_SOURCE, ip })
-    await knownAddresses.remember(member.id, ip)
-    await recordLoginLog(grant, ip, true)
-    return session
+    // Without a bound phone there is nothing to verify against: such members are not asked.
+    const pendingVerification = Boolean(member.phone) && !(await knownAddresses.isKnown(member.id, ip))
+    return signIn.signIn(member.id, {
+      source: LOGIN_SOURCE.password,
+      ip,
+      content: pendingVerification ? '密码登录成功，待安全验证' : '密码登录成功',
+      pendingVerification,
+    })
   }
 
   return { loginByPassword }

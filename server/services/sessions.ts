@@ -28,6 +28,8 @@ export interface Viewer {
   subAccountId: number
   role: Role
   source: string
+  /** A password login from a new address that has not yet confirmed an SMS code. */
+  pendingVerification: boolean
 }
 
 export interface IssuedSession {
@@ -38,7 +40,10 @@ export interface IssuedSession {
 }
 
 export function createSessionService({ db, now }: AppContext) {
-  async function issue(grant: RoleGrant, origin: { source: string; ip: string }): Promise<IssuedSession> {
+  async function issue(
+    grant: RoleGrant,
+    origin: { source: string; ip: string; pendingVerification?: boolean },
+  ): Promise<IssuedSession> {
     const token = newToken()
     const createdAt = now()
     await db.insert(sessions).values({
@@ -49,6 +54,7 @@ export function createSessionService({ db, now }: AppContext) {
       role: grant.role,
       source: origin.source,
       ip: origin.ip,
+      pendingVerification: origin.pendingVerification ?? false,
       createdAt,
       lastSeenAt: createdAt,
       expiresAt: later(createdAt, SESSION_LIFETIME_MS),
@@ -80,6 +86,7 @@ export function createSessionService({ db, now }: AppContext) {
       subAccountId: session.subAccountId ?? 0,
       role: session.role === ROLE.main ? ROLE.main : ROLE.subAdmin,
       source: session.source,
+      pendingVerification: session.pendingVerification,
     }
   }
 
@@ -90,7 +97,19 @@ export function createSessionService({ db, now }: AppContext) {
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
   }
 
-  return { issue, resolve, revoke }
+  async function markVerified(sessionId: number): Promise<void> {
+    await db.update(sessions).set({ pendingVerification: false }).where(eq(sessions.id, sessionId))
+  }
+
+  /** Every live session of a member (password reset). */
+  async function revokeAllOf(memberId: number): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: now() })
+      .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)))
+  }
+
+  return { issue, resolve, revoke, markVerified, revokeAllOf }
 }
 
 export type SessionService = ReturnType<typeof createSessionService>

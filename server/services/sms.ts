@@ -1,34 +1,127 @@
 // SMS codes go to an outbox table instead of a carrier; each is also printed to the server log
 // and readable at GET /__dev/sms outside production (design "Reference server").
+// Codes (doc2 §5, §9): 6 random digits, bound to one purpose, valid 5 minutes, single use, void
+// after 5 wrong entries; only the newest code for a phone and purpose counts. Sends are limited:
+// one per phone per 60 s, 10 per phone and 10 per client address per hour.
 import crypto from 'node:crypto'
-import { desc, eq } from 'drizzle-orm'
-import type { AppContext } from '../context'
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import { hours, minutes, type AppContext } from '../context'
 import { smsOutbox } from '../db/schema'
+import { tooManyRequests } from '../http/failure'
+
+export const SMS_PURPOSES = ['login', 'register', 'forget', 'bindPhone', 'securityVerification'] as const
+export type SmsPurpose = (typeof SMS_PURPOSES)[number]
+
+export const SMS_CODE_TTL_MS = minutes(5)
+export const SMS_RESEND_MS = 60_000
+export const SMS_LIMIT_WINDOW_MS = hours(1)
+export const SMS_HOURLY_LIMIT = 10
+export const SMS_MAX_FAILED_ATTEMPTS = 5
+
+export const SMS_MESSAGES = {
+  sent: '已发送',
+  tooSoon: '发送过于频繁，请60秒后再试',
+  tooMany: '发送次数过多，请1小时后再试',
+} as const
 
 /** doc2 §9: SMS codes are 6 digits. */
 export function newSmsCode(): string {
   return crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')
 }
 
+function sameCode(expected: string, given: string): boolean {
+  const left = Buffer.from(expected)
+  const right = Buffer.from(given)
+  return left.length === right.length && crypto.timingSafeEqual(left, right)
+}
+
 export function createSmsService({ db, now, log }: AppContext) {
-  async function send(phone: string, purpose: string): Promise<string> {
-    const code = newSmsCode()
-    await db.insert(smsOutbox).values({ phone, code, purpose, createdAt: now() })
-    log.info({ phone, purpose, code }, `SMS code ${code} for ${phone} (${purpose})`)
-    return code
+  async function sendsSince(column: 'phone' | 'ip', value: string, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ total: count() })
+      .from(smsOutbox)
+      .where(and(eq(smsOutbox[column], value), gt(smsOutbox.createdAt, since)))
+    return row?.total ?? 0
   }
 
+  /** 429 when this phone or address may not get another SMS yet. */
+  async function assertCanSend(phone: string, ip: string): Promise<void> {
+    const current = now().getTime()
+    const hourAgo = new Date(current - SMS_LIMIT_WINDOW_MS)
+    if (
+      (await sendsSince('phone', phone, hourAgo)) >= SMS_HOURLY_LIMIT ||
+      (await sendsSince('ip', ip, hourAgo)) >= SMS_HOURLY_LIMIT
+    ) {
+      throw tooManyRequests(SMS_MESSAGES.tooMany)
+    }
+    if ((await sendsSince('phone', phone, new Date(current - SMS_RESEND_MS))) > 0) {
+      throw tooManyRequests(SMS_MESSAGES.tooSoon)
+    }
+  }
+
+  /**
+   * Records a send. `deliver: false` (a login or reset code for a phone that is no member) records
+   * the request without a code, so the answer and the limits look the same either way.
+   */
+  async function send(phone: string, purpose: SmsPurpose, ip: string, deliver = true): Promise<void> {
+    const code = deliver ? newSmsCode() : null
+    await db.insert(smsOutbox).values({ phone, code, purpose, ip, createdAt: now() })
+    if (code) log.info({ phone, purpose, code }, `SMS code ${code} for ${phone} (${purpose})`)
+    else log.info({ phone, purpose }, `SMS for ${phone} (${purpose}) not sent: no such member`)
+  }
+
+  /**
+   * Uses up the newest code sent to `phone` for `purpose` when `given` matches it in time. A wrong
+   * entry counts against that code; the fifth voids it.
+   */
+  async function consume(phone: string, purpose: SmsPurpose, given: string): Promise<boolean> {
+    const current = now()
+    const [latest] = await db
+      .select()
+      .from(smsOutbox)
+      .where(
+        and(
+          eq(smsOutbox.phone, phone),
+          eq(smsOutbox.purpose, purpose),
+          gt(smsOutbox.createdAt, new Date(current.getTime() - SMS_CODE_TTL_MS)),
+        ),
+      )
+      .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
+      .limit(1)
+    if (!latest?.code || latest.usedAt || latest.failedAttempts >= SMS_MAX_FAILED_ATTEMPTS) return false
+    if (!sameCode(latest.code, given.trim())) {
+      await db
+        .update(smsOutbox)
+        .set({ failedAttempts: sql`${smsOutbox.failedAttempts} + 1` })
+        .where(eq(smsOutbox.id, latest.id))
+      return false
+    }
+    const used = await db
+      .update(smsOutbox)
+      .set({ usedAt: current })
+      .where(
+        and(
+          eq(smsOutbox.id, latest.id),
+          isNull(smsOutbox.usedAt),
+          lt(smsOutbox.failedAttempts, SMS_MAX_FAILED_ATTEMPTS),
+        ),
+      )
+      .returning({ id: smsOutbox.id })
+    return used.length > 0
+  }
+
+  /** Dev sandbox: the newest code actually sent to a phone. */
   async function latestCode(phone: string): Promise<string | null> {
     const [row] = await db
       .select({ code: smsOutbox.code })
       .from(smsOutbox)
-      .where(eq(smsOutbox.phone, phone))
+      .where(and(eq(smsOutbox.phone, phone), isNotNull(smsOutbox.code)))
       .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
       .limit(1)
     return row?.code ?? null
   }
 
-  return { send, latestCode }
+  return { assertCanSend, send, consume, latestCode }
 }
 
 export type SmsService = ReturnType<typeof createSmsService>

@@ -1,0 +1,418 @@
+// WeChat logins (doc2 §2 Login, §4, §7), against a sandbox standing in for WeChat's servers:
+// - desktop QR: a scene the phone scans and confirms (sandbox page /__dev/wechat/scan, or a
+//   mini-program session through scanCode) while the desktop polls getTokenByCode;
+// - WeChat's in-app browser: OAuth through the sandbox page /__dev/wechat/oauth, back to
+//   /login?wxcode=…, exchanged by oauthLogin;
+// - the mini-program: miniLogin with a jscode2session stand-in, miniBindPhone for a new openid.
+// Members found by openid may have no phone: the client then asks to bind one (bindPhone).
+import crypto from 'node:crypto'
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
+import { maskPhone } from '../../src/core/format/mask'
+import { validateSmsLogin } from '../../src/core/validation/rules'
+import { later, minutes, type AppContext } from '../context'
+import { isUniqueViolation } from '../db/errors'
+import { wechatScenes, wechatTickets } from '../db/schema'
+import { INVALID_PARAMS } from '../http/error-handler'
+import { invalid, qrExpired, wechatNotRegistered } from '../http/failure'
+import { hashToken, newToken } from '../security/tokens'
+import { wechatMemberAccount, type Member, type MemberDirectory } from './members'
+import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
+import { PHONE_AUTH_MESSAGES, type SmsLoginInput } from './phone-auth'
+import type { RoleService } from './roles'
+import type { IssuedSession, Viewer } from './sessions'
+import { LOGIN_SOURCE, type SignIn } from './sign-in'
+import type { SmsService } from './sms'
+
+export const QR_TTL_MS = 120_000
+export const QR_PURPOSES = ['login', 'register'] as const
+export type QrPurpose = (typeof QR_PURPOSES)[number]
+export const OAUTH_STATE_TTL_MS = minutes(10)
+export const OAUTH_CODE_TTL_MS = minutes(5)
+export const MINI_BIND_TTL_MS = minutes(10)
+/** What the sandbox's jscode2session answers for any code not written `sandbox:<openid>`. */
+export const MINI_SANDBOX_OPENID = 'wx-mini-sandbox'
+export const WECHAT_USER_NAME = '微信用户'
+export const DEFAULT_REDIRECT = '/index'
+
+export const WECHAT_MESSAGES = {
+  qrExpired: '二维码已失效，请刷新二维码',
+  notRegistered: '该微信尚未注册，请先注册',
+  phoneTaken: '该手机号已绑定其他账号',
+  phoneHasOtherWechat: '该手机号已绑定其他微信',
+  wechatTaken: '该微信已绑定其他账号',
+  alreadyHasPhone: '当前账号已绑定手机号',
+  bound: '绑定成功',
+  oauthExpired: '微信授权已失效，请重新授权',
+  bindTicketExpired: '绑定凭证已失效，请重新登录',
+  scanConfirmed: '已确认登录',
+} as const
+
+export type SceneStatus = 'waiting' | 'scanned' | 'confirmed' | 'consumed' | 'cancelled'
+
+export interface WechatLogin extends IssuedSession {
+  /** The member has no bound phone: the client shows the bind-phone step. */
+  needBindPhone: boolean
+  /** The member was created by this login (WeChat registration). */
+  isNewMember: boolean
+}
+
+export type PollAnswer =
+  { status: 'waiting' } | { status: 'scanned' } | ({ status: 'confirmed' } & WechatLogin)
+
+export type MiniLoginAnswer = WechatLogin | { needBindPhone: true; bindTicket: string }
+
+export interface MiniBindInput extends SmsLoginInput {
+  bindTicket?: string
+}
+
+type TicketKind = 'oauthState' | 'oauthCode' | 'miniBind'
+
+const OPENID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+
+/** An openid as typed on a sandbox page: trimmed, letters, digits, _ and -. */
+export function checkedOpenId(typed: string | undefined): string {
+  const openid = (typed ?? '').trim()
+  if (!OPENID_PATTERN.test(openid)) throw invalid(INVALID_PARAMS)
+  return openid
+}
+
+/** Only a path on this site: never another origin (//evil.example) or a scheme. */
+export function safeRedirect(typed: string | undefined): string {
+  const redirect = (typed ?? '').trim()
+  if (!redirect) return DEFAULT_REDIRECT
+  if (redirect.length > 256 || !/^\/(?![/\\])[^\s\\]*$/.test(redirect)) throw invalid(INVALID_PARAMS)
+  return redirect
+}
+
+interface WechatDeps {
+  members: MemberDirectory
+  roles: RoleService
+  operateLog: OperateLog
+  signIn: SignIn
+  sms: SmsService
+}
+
+export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
+  const { members, roles, operateLog, signIn, sms } = deps
+
+  // ---- single-use tickets ----
+
+  async function issueTicket(kind: TicketKind, openid: string | null, ttlMs: number): Promise<string> {
+    const token = newToken()
+    const createdAt = now()
+    await db
+      .insert(wechatTickets)
+      .values({ tokenHash: hashToken(token), kind, openid, createdAt, expiresAt: later(createdAt, ttlMs) })
+    return token
+  }
+
+  const liveTicket = (token: string, kind: TicketKind) =>
+    and(
+      eq(wechatTickets.tokenHash, hashToken(token)),
+      eq(wechatTickets.kind, kind),
+      isNull(wechatTickets.usedAt),
+      gt(wechatTickets.expiresAt, now()),
+    )
+
+  /** The ticket's openid if it is live, without using it up. */
+  async function peekTicket(token: string, kind: TicketKind): Promise<string | null> {
+    if (!token) return null
+    const [ticket] = await db.select().from(wechatTickets).where(liveTicket(token, kind)).limit(1)
+    return ticket ? (ticket.openid ?? '') : null
+  }
+
+  /** Uses the ticket up; its openid, or null when it was not live. */
+  async function takeTicket(token: string, kind: TicketKind): Promise<string | null> {
+    if (!token) return null
+    const [ticket] = await db
+      .update(wechatTickets)
+      .set({ usedAt: now() })
+      .where(liveTicket(token, kind))
+      .returning({ openid: wechatTickets.openid })
+    return ticket ? (ticket.openid ?? '') : null
+  }
+
+  // ---- members and sessions ----
+
+  async function loginAs(
+    member: Member,
+    ip: string,
+    source: string,
+    isNewMember: boolean,
+  ): Promise<WechatLogin> {
+    const content = isNewMember ? '微信注册成功' : '微信登录成功'
+    const session = await signIn.signIn(member.id, { source, ip, content })
+    return { ...session, needBindPhone: !member.phone, isNewMember }
+  }
+
+  /** The member behind an openid, created (no phone, no password, main account wx…) when none. */
+  async function memberForRegistration(openid: string): Promise<{ member: Member; isNewMember: boolean }> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const existing = await members.byOpenId(openid)
+      if (existing) return { member: existing, isNewMember: false }
+      try {
+        const member = await members.createWithAccount({
+          phone: null,
+          passwordHash: null,
+          wxOpenId: openid,
+          memberAccount: wechatMemberAccount(),
+          accountName: WECHAT_USER_NAME,
+        })
+        return { member, isNewMember: true }
+      } catch (failure) {
+        // The openid registered meanwhile, or the random member account was taken: look again.
+        if (!isUniqueViolation(failure)) throw failure
+      }
+    }
+    throw invalid(WECHAT_MESSAGES.wechatTaken)
+  }
+
+  // ---- desktop QR scenes ----
+
+  function sceneUrl(origin: string, code: string): string {
+    return `${origin}/__dev/wechat/scan?code=${encodeURIComponent(code)}`
+  }
+
+  /** GET /api/wechat/getQrAddress. */
+  async function createScene(purpose: string | undefined, origin: string) {
+    const chosen = QR_PURPOSES.find((candidate) => candidate === (purpose ?? 'login'))
+    if (!chosen) throw invalid(INVALID_PARAMS)
+    const code = crypto.randomBytes(16).toString('hex')
+    const createdAt = now()
+    await db.insert(wechatScenes).values({
+      code,
+      purpose: chosen,
+      status: 'waiting',
+      createdAt,
+      expiresAt: later(createdAt, QR_TTL_MS),
+    })
+    return { code, url: sceneUrl(origin, code), expiresIn: QR_TTL_MS / 1000 }
+  }
+
+  async function liveScene(code: string) {
+    if (!code) return null
+    const [scene] = await db.select().from(wechatScenes).where(eq(wechatScenes.code, code)).limit(1)
+    if (!scene || scene.expiresAt <= now()) return null
+    return scene
+  }
+
+  /** GET /api/wechat/getTokenByCode: waiting, scanned, or (once) the login. */
+  async function poll(code: string, ip: string): Promise<PollAnswer> {
+    const scene = await liveScene(code)
+    if (!scene || scene.status === 'consumed' || scene.status === 'cancelled') {
+      throw qrExpired(WECHAT_MESSAGES.qrExpired)
+    }
+    if (scene.status === 'waiting' || scene.status === 'scanned') return { status: scene.status }
+    const [taken] = await db
+      .update(wechatScenes)
+      .set({ status: 'consumed' })
+      .where(and(eq(wechatScenes.id, scene.id), eq(wechatScenes.status, 'confirmed')))
+      .returning()
+    if (!taken) throw qrExpired(WECHAT_MESSAGES.qrExpired)
+
+    let member: Member | null = null
+    let isNewMember = false
+    if (taken.memberId) member = await members.byId(taken.memberId)
+    else if (taken.openid && taken.purpose === 'register') {
+      ;({ member, isNewMember } = await memberForRegistration(taken.openid))
+    } else if (taken.openid) member = await members.byOpenId(taken.openid)
+    if (!member) throw wechatNotRegistered(WECHAT_MESSAGES.notRegistered)
+    return { status: 'confirmed', ...(await loginAs(member, ip, LOGIN_SOURCE.wechatQr, isNewMember)) }
+  }
+
+  /** Sandbox scan page: the scene as the phone sees it; a waiting one becomes scanned. */
+  async function scanScene(code: string): Promise<{ purpose: string; status: SceneStatus } | null> {
+    const scene = await liveScene(code)
+    if (!scene) return null
+    if (scene.status !== 'waiting') return { purpose: scene.purpose, status: scene.status as SceneStatus }
+    await db
+      .update(wechatScenes)
+      .set({ status: 'scanned' })
+      .where(and(eq(wechatScenes.id, scene.id), eq(wechatScenes.status, 'waiting')))
+    return { purpose: scene.purpose, status: 'scanned' }
+  }
+
+  /** Moves a waiting or scanned, unexpired scene on; false when it is not such a scene. */
+  async function settleScene(
+    code: string,
+    change: { status: SceneStatus; openid?: string | null; memberId?: number },
+    purpose?: QrPurpose,
+  ): Promise<boolean> {
+    if (!code) return false
+    const settled = await db
+      .update(wechatScenes)
+      .set(change)
+      .where(
+        and(
+          eq(wechatScenes.code, code),
+          inArray(wechatScenes.status, ['waiting', 'scanned']),
+          gt(wechatScenes.expiresAt, now()),
+          ...(purpose ? [eq(wechatScenes.purpose, purpose)] : []),
+        ),
+      )
+      .returning({ id: wechatScenes.id })
+    return settled.length > 0
+  }
+
+  /** Sandbox scan page buttons: 确认登录 (as `openid`) or 取消. */
+  async function answerScene(
+    code: string,
+    action: 'confirm' | 'cancel',
+    typedOpenId?: string,
+  ): Promise<void> {
+    const change: { status: SceneStatus; openid?: string } =
+      action === 'confirm'
+        ? { status: 'confirmed', openid: checkedOpenId(typedOpenId) }
+        : { status: 'cancelled' }
+    if (!(await settleScene(code, change))) throw qrExpired(WECHAT_MESSAGES.qrExpired)
+  }
+
+  /** POST|GET /api/app/scanCode: a mini-program session confirms a desktop login scene as its member. */
+  async function scanCode(viewer: Viewer, code: string): Promise<void> {
+    const member = await members.byId(viewer.memberId)
+    const confirmed = await settleScene(
+      code,
+      { status: 'confirmed', memberId: viewer.memberId, openid: member?.wxOpenId ?? null },
+      'login',
+    )
+    if (!confirmed) throw qrExpired(WECHAT_MESSAGES.qrExpired)
+  }
+
+  // ---- in-app browser OAuth ----
+
+  /** GET /api/wechat/oauthUrl: where to send the browser for WeChat's consent page. */
+  async function oauthUrl(redirect: string | undefined, origin: string) {
+    const target = safeRedirect(redirect)
+    const state = await issueTicket('oauthState', null, OAUTH_STATE_TTL_MS)
+    const query = `state=${encodeURIComponent(state)}&redirect=${encodeURIComponent(target)}`
+    return { url: `${origin}/__dev/wechat/oauth?${query}` }
+  }
+
+  /** Sandbox consent page 同意: the one-time code and where the browser goes with it. */
+  async function grantOauth(state: string, typedOpenId: string | undefined, redirect: string | undefined) {
+    const openid = checkedOpenId(typedOpenId)
+    const target = safeRedirect(redirect)
+    if ((await takeTicket(state, 'oauthState')) === null) throw invalid(WECHAT_MESSAGES.oauthExpired)
+    const code = await issueTicket('oauthCode', openid, OAUTH_CODE_TTL_MS)
+    return { location: `/login?wxcode=${encodeURIComponent(code)}&redirect=${encodeURIComponent(target)}` }
+  }
+
+  /** POST /api/wechat/oauthLogin {code}: single use. */
+  async function oauthLogin(code: string, ip: string): Promise<WechatLogin> {
+    const openid = await takeTicket(code, 'oauthCode')
+    if (!openid) throw invalid(WECHAT_MESSAGES.oauthExpired)
+    const member = await members.byOpenId(openid)
+    if (!member) throw wechatNotRegistered(WECHAT_MESSAGES.notRegistered)
+    return loginAs(member, ip, LOGIN_SOURCE.wechatOauth, false)
+  }
+
+  // ---- mini-program ----
+
+  /** jscode2session stand-in: `sandbox:<openid>` is that openid, anything else one fixed openid. */
+  function sandboxOpenId(code: string): string {
+    return code.startsWith('sandbox:') ? checkedOpenId(code.slice('sandbox:'.length)) : MINI_SANDBOX_OPENID
+  }
+
+  /** POST /api/wechat/miniLogin {code}. The session key stays here (the sandbox has none). */
+  async function miniLogin(code: string, ip: string): Promise<MiniLoginAnswer> {
+    if (!code.trim()) throw invalid(INVALID_PARAMS)
+    const openid = sandboxOpenId(code.trim())
+    const member = await members.byOpenId(openid)
+    if (member) return loginAs(member, ip, LOGIN_SOURCE.wechatMini, false)
+    return { needBindPhone: true, bindTicket: await issueTicket('miniBind', openid, MINI_BIND_TTL_MS) }
+  }
+
+  function phoneAndCode(input: SmsLoginInput): { phone: string; code: string } {
+    const phone = (input.phone ?? '').trim()
+    const code = (input.code ?? '').trim()
+    if (!phone && !code) throw invalid(PHONE_AUTH_MESSAGES.phoneAndCodeRequired)
+    const errors = validateSmsLogin({ phone, code })
+    const error = errors.phone ?? errors.code
+    if (error) throw invalid(error)
+    return { phone, code }
+  }
+
+  /**
+   * POST /api/wechat/miniBindPhone: the openid behind the ticket joins the phone's member, or a new
+   * member (phone, no password) when the phone is nobody's. The ticket survives a wrong code.
+   */
+  async function miniBindPhone(input: MiniBindInput, ip: string): Promise<WechatLogin> {
+    const { phone, code } = phoneAndCode(input)
+    const ticket = (input.bindTicket ?? '').trim()
+    const openid = await peekTicket(ticket, 'miniBind')
+    if (!openid) throw invalid(WECHAT_MESSAGES.bindTicketExpired)
+    if (!(await sms.consume(phone, 'bindPhone', code))) throw invalid(PHONE_AUTH_MESSAGES.wrongCode)
+    const owner = await members.byPhone(phone)
+    if (owner?.wxOpenId && owner.wxOpenId !== openid) throw invalid(WECHAT_MESSAGES.phoneHasOtherWechat)
+    if ((await takeTicket(ticket, 'miniBind')) === null) throw invalid(WECHAT_MESSAGES.bindTicketExpired)
+
+    try {
+      if (owner) {
+        if (!owner.wxOpenId && !(await members.linkOpenId(owner.id, openid))) {
+          throw invalid(WECHAT_MESSAGES.phoneHasOtherWechat)
+        }
+        return await loginAs({ ...owner, wxOpenId: openid }, ip, LOGIN_SOURCE.wechatMini, false)
+      }
+      const created = await members.createWithAccount({
+        phone,
+        passwordHash: null,
+        wxOpenId: openid,
+        memberAccount: `mc${phone}`,
+        accountName: maskPhone(phone),
+      })
+      return await loginAs(created, ip, LOGIN_SOURCE.wechatMini, true)
+    } catch (failure) {
+      // The openid was linked elsewhere, or the phone registered, in the meantime.
+      if (isUniqueViolation(failure)) throw invalid(WECHAT_MESSAGES.wechatTaken)
+      throw failure
+    }
+  }
+
+  /** POST /api/wechat/bindPhone {phone, code}: binds a phone to the session's member, which has none. */
+  async function bindPhone(viewer: Viewer, input: SmsLoginInput, ip: string): Promise<void> {
+    const { phone, code } = phoneAndCode(input)
+    const member = await members.byId(viewer.memberId)
+    if (member?.phone && member.phone !== phone) throw invalid(WECHAT_MESSAGES.alreadyHasPhone)
+    if (!(await sms.consume(phone, 'bindPhone', code))) throw invalid(PHONE_AUTH_MESSAGES.wrongCode)
+    const owner = await members.byPhone(phone)
+    if (owner && owner.id !== viewer.memberId) throw invalid(WECHAT_MESSAGES.phoneTaken)
+    if (owner) return
+    try {
+      await members.setPhone(viewer.memberId, phone)
+    } catch (failure) {
+      if (isUniqueViolation(failure)) throw invalid(WECHAT_MESSAGES.phoneTaken)
+      throw failure
+    }
+    const grant = await roles.heldRole(viewer.memberId, viewer)
+    if (grant) {
+      await operateLog.record(grant, {
+        type: OPERATE_TYPE.changePhone,
+        content: `绑定手机号 ${maskPhone(phone)}`,
+        status: OPERATE_STATUS.success,
+        ip,
+      })
+    }
+  }
+
+  /** GET /api/wechat/officialAccountQr: the (sandbox) follow-the-official-account page. */
+  function officialAccountQr(origin: string) {
+    return { url: `${origin}/__dev/wechat/official-account` }
+  }
+
+  return {
+    createScene,
+    poll,
+    scanScene,
+    answerScene,
+    scanCode,
+    oauthUrl,
+    grantOauth,
+    oauthLogin,
+    miniLogin,
+    miniBindPhone,
+    bindPhone,
+    officialAccountQr,
+  }
+}
+
+export type WechatService = ReturnType<typeof createWechatService>
