@@ -2,7 +2,7 @@
 // and seeded, driven through Fastify inject with a clock the tests can move.
 import crypto from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
-import { eq } from 'drizzle-orm'
+import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { Client } from 'pg'
 import { PASSWORD_AES_KEY, SWITCH_SIGN_PREFIX } from '../../../src/core/config/shared'
@@ -11,7 +11,7 @@ import { buildApp } from '../../../server/app'
 import type { ServerConfig } from '../../../server/config'
 import { MEMORY_URL, openDatabase, type Database, type DatabaseHandle } from '../../../server/db/client'
 import { prepareDatabase } from '../../../server/db/migrate'
-import { captchas } from '../../../server/db/schema'
+import { captchas, smsOutbox } from '../../../server/db/schema'
 import { DEMO_PASSWORD } from '../../../server/db/seed'
 import type { Envelope } from '../../../server/http/envelope'
 
@@ -114,6 +114,17 @@ export interface TestServer {
   login(account: string, password?: string, options?: CallOptions): Promise<Envelope<LoginData>>
   /** Logs in and returns the token, failing the test if the login is refused. */
   tokenFor(account: string): Promise<string>
+  /** A fresh slider puzzle's id and the captchaData that passes it (read from the database). */
+  slider(): Promise<{ id: string; captchaData: string }>
+  /**
+   * A slider solved through check222 for `phone` (or, with no phone, for the session behind
+   * options.token). Throws if check222 refuses.
+   */
+  solvedSlider(phone?: string, options?: CallOptions): Promise<{ captchaId: string; captchaData: string }>
+  /** Solves a slider and asks POST `url` (default /api/pc/sendSmsCode) to send; returns the envelope. */
+  sendSms(phone: string, type: string, options?: CallOptions & { url?: string }): Promise<Envelope<null>>
+  /** The newest code actually sent to a phone (any purpose), from the outbox; null when none. */
+  latestSms(phone: string, purpose?: string): Promise<string | null>
   close(): Promise<void>
 }
 
@@ -186,6 +197,38 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       const result = await server.login(account)
       if (result.code !== 200) throw new Error(`login ${account} refused: ${result.code} ${result.message}`)
       return result.data.token
+    },
+    async slider() {
+      const issued = await server.get<{ id: string }>('/api/app/genCaptcha?type=SLIDER')
+      if (issued.code !== 200) throw new Error(`genCaptcha refused: ${issued.message}`)
+      const [row] = await handle.db.select().from(captchas).where(eq(captchas.id, issued.data.id))
+      return { id: issued.data.id, captchaData: row.answer }
+    },
+    async solvedSlider(phone, options) {
+      const { id, captchaData } = await server.slider()
+      const checked = await server.post('/api/app/check222', { id, captchaData, phone }, options)
+      if (checked.code !== 200) throw new Error(`check222 refused: ${checked.code} ${checked.message}`)
+      return { captchaId: id, captchaData }
+    },
+    async sendSms(phone, type, options = {}) {
+      const { url = '/api/pc/sendSmsCode', ...callOptions } = options
+      const solved = await server.solvedSlider(phone, callOptions)
+      return server.post<null>(url, { phone, type, ...solved }, callOptions)
+    },
+    async latestSms(phone, purpose) {
+      const [row] = await handle.db
+        .select({ code: smsOutbox.code })
+        .from(smsOutbox)
+        .where(
+          and(
+            eq(smsOutbox.phone, phone),
+            isNotNull(smsOutbox.code),
+            ...(purpose ? [eq(smsOutbox.purpose, purpose)] : []),
+          ),
+        )
+        .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
+        .limit(1)
+      return row?.code ?? null
     },
     async close() {
       for (const built of apps) await built.close()
