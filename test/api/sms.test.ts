@@ -1,0 +1,224 @@
+/** @jest-environment ./test/api/support/pglite-environment.ts */
+import { and, eq } from 'drizzle-orm'
+import { MSG } from '../../src/core/validation/messages'
+import { hours, minutes } from '../../server/context'
+import { smsOutbox } from '../../server/db/schema'
+import { DEMO, startTestServer, type LoginData, type TestServer } from './support/harness'
+
+let server: TestServer
+let nextAddress = 1
+
+// The limit tests make a dozen sends, each behind a freshly drawn and solved slider.
+jest.setTimeout(30_000)
+
+beforeAll(async () => {
+  server = await startTestServer()
+}, 60_000)
+
+afterAll(() => server?.close())
+
+// Every test starts past the previous one's send limits.
+beforeEach(() => server.clock.advance(hours(1) + 1000))
+
+/** A client address no other test uses. */
+const freshIp = () => `198.51.100.${nextAddress++}`
+
+const SENT = { code: 200, message: '已发送', data: null }
+const TOO_SOON = { code: 429, message: '发送过于频繁，请60秒后再试', data: null }
+const TOO_MANY = { code: 429, message: '发送次数过多，请1小时后再试', data: null }
+const WRONG_CODE = { code: 400, message: '请输入正确的手机号和验证码', data: null }
+
+const outboxOf = (phone: string) => server.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone))
+
+const phoneLogin = (phone: string, code: string, ip = freshIp()) =>
+  server.post<LoginData>('/api/app/phoneLogin', { phone, code }, { ip })
+
+/** Sends a login code to `phone` and returns it. */
+async function loginCode(phone: string): Promise<string> {
+  expect(await server.sendSms(phone, 'login', { ip: freshIp() })).toEqual(SENT)
+  const code = await server.latestSms(phone, 'login')
+  if (!code) throw new Error('no code sent')
+  return code
+}
+
+describe('POST /api/pc/sendSmsCode: the request', () => {
+  it.each([
+    ['', MSG.phoneRequired],
+    ['1380000', MSG.phoneInvalid],
+    ['23800000001', MSG.phoneInvalid],
+  ])('checks the phone %p first', async (phone, message) => {
+    const result = await server.post('/api/pc/sendSmsCode', {
+      phone,
+      captchaId: '',
+      captchaData: '',
+      type: 'login',
+    })
+    expect(result).toEqual({ code: 400, message, data: null })
+  })
+
+  it.each([undefined, '', 'reset', 'bindPhone', 'securityVerification'])('refuses type %p', async (type) => {
+    const solved = await server.solvedSlider('13600000001')
+    const result = await server.post('/api/pc/sendSmsCode', { phone: '13600000001', type, ...solved })
+    expect(result).toEqual({ code: 400, message: '非法参数', data: null })
+  })
+
+  it('needs a slider solved for the phone', async () => {
+    const result = await server.post('/api/pc/sendSmsCode', {
+      phone: '13600000001',
+      captchaId: '',
+      captchaData: '',
+      type: 'register',
+    })
+    expect(result).toEqual({ code: 400, message: '请先完成滑块验证', data: null })
+    expect(await outboxOf('13600000001')).toEqual([])
+  })
+
+  it('sends a 6-digit registration code, kept in the outbox and readable in the sandbox', async () => {
+    const ip = freshIp()
+    expect(await server.sendSms('13600000002', 'register', { ip })).toEqual(SENT)
+    const rows = await outboxOf('13600000002')
+    expect(rows).toEqual([
+      expect.objectContaining({ purpose: 'register', ip, usedAt: null, failedAttempts: 0 }),
+    ])
+    expect(rows[0].code).toMatch(/^\d{6}$/)
+    expect(await server.get('/__dev/sms?phone=13600000002')).toMatchObject({ data: { code: rows[0].code } })
+  })
+
+  it('sends a registration code to a phone that is already a member', async () => {
+    expect(await server.sendSms(DEMO.subAdmin, 'register', { ip: freshIp() })).toEqual(SENT)
+    expect(await server.latestSms(DEMO.subAdmin, 'register')).toMatch(/^\d{6}$/)
+  })
+
+  it.each(['login', 'forget'])(
+    'answers 已发送 for a %s code to an unknown phone but sends nothing',
+    async (type) => {
+      const phone = type === 'login' ? '13600000003' : '13600000004'
+      expect(await server.sendSms(phone, type, { ip: freshIp() })).toEqual(SENT)
+      expect(await outboxOf(phone)).toEqual([expect.objectContaining({ purpose: type, code: null })])
+      expect((await server.get(`/__dev/sms?phone=${phone}`)).code).toBe(404)
+    },
+  )
+
+  it.each(['login', 'forget'])('sends a %s code to a member', async (type) => {
+    expect(await server.sendSms(DEMO.otherOwner, type, { ip: freshIp() })).toEqual(SENT)
+    expect(await server.latestSms(DEMO.otherOwner, type)).toMatch(/^\d{6}$/)
+  })
+})
+
+describe('send limits', () => {
+  it('refuses a resend to the same phone within 60 s, whatever the purpose, and allows it after', async () => {
+    expect(await server.sendSms('13600000010', 'register', { ip: freshIp() })).toEqual(SENT)
+    server.clock.advance(59_000)
+    expect(await server.sendSms('13600000010', 'register', { ip: freshIp() })).toEqual(TOO_SOON)
+    expect(await server.sendSms('13600000010', 'login', { ip: freshIp() })).toEqual(TOO_SOON)
+    server.clock.advance(2_000)
+    expect(await server.sendSms('13600000010', 'register', { ip: freshIp() })).toEqual(SENT)
+  })
+
+  it('counts sends to unknown phones too, so the limits reveal nothing', async () => {
+    expect(await server.sendSms('13600000011', 'login', { ip: freshIp() })).toEqual(SENT)
+    expect(await server.sendSms('13600000011', 'forget', { ip: freshIp() })).toEqual(TOO_SOON)
+  })
+
+  it('allows 10 sends per phone per hour', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      expect(await server.sendSms('13600000012', 'register', { ip: freshIp() })).toEqual(SENT)
+      server.clock.advance(61_000)
+    }
+    expect(await server.sendSms('13600000012', 'register', { ip: freshIp() })).toEqual(TOO_MANY)
+    // The first send leaves the hour window 60 minutes after it was made.
+    server.clock.advance(hours(1) - 10 * 61_000 + 1000)
+    expect(await server.sendSms('13600000012', 'register', { ip: freshIp() })).toEqual(SENT)
+  })
+
+  it('allows 10 sends per client address per hour', async () => {
+    const ip = freshIp()
+    for (let i = 0; i < 10; i += 1) {
+      expect(await server.sendSms(`136000001${String(i).padStart(2, '0')}`, 'register', { ip })).toEqual(SENT)
+    }
+    expect(await server.sendSms('13600000120', 'register', { ip })).toEqual(TOO_MANY)
+    expect(await server.sendSms('13600000120', 'register', { ip: freshIp() })).toEqual(SENT)
+    server.clock.advance(hours(1) + 1000)
+    expect(await server.sendSms('13600000121', 'register', { ip })).toEqual(SENT)
+  })
+})
+
+describe('SMS codes (6 digits, one purpose, 5 minutes, single use, 5 wrong entries)', () => {
+  it('logs in with a code just under 5 minutes old', async () => {
+    const code = await loginCode(DEMO.owner)
+    server.clock.advance(minutes(5) - 1000)
+    expect((await phoneLogin(DEMO.owner, code)).code).toBe(200)
+  })
+
+  it('refuses a code older than 5 minutes', async () => {
+    const code = await loginCode(DEMO.owner)
+    server.clock.advance(minutes(5) + 1000)
+    expect(await phoneLogin(DEMO.owner, code)).toEqual(WRONG_CODE)
+  })
+
+  it('refuses a code used once already', async () => {
+    const code = await loginCode(DEMO.owner)
+    expect((await phoneLogin(DEMO.owner, code)).code).toBe(200)
+    expect(await phoneLogin(DEMO.owner, code)).toEqual(WRONG_CODE)
+  })
+
+  it('voids a code after 5 wrong entries', async () => {
+    const code = await loginCode(DEMO.owner)
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let i = 0; i < 5; i += 1) expect(await phoneLogin(DEMO.owner, wrong)).toEqual(WRONG_CODE)
+    expect(await phoneLogin(DEMO.owner, code)).toEqual(WRONG_CODE)
+  })
+
+  it('still accepts the code after 4 wrong entries', async () => {
+    const code = await loginCode(DEMO.owner)
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let i = 0; i < 4; i += 1) expect(await phoneLogin(DEMO.owner, wrong)).toEqual(WRONG_CODE)
+    expect((await phoneLogin(DEMO.owner, code)).code).toBe(200)
+  })
+
+  it('binds a code to its purpose: a registration code does not log in', async () => {
+    expect(await server.sendSms(DEMO.owner, 'register', { ip: freshIp() })).toEqual(SENT)
+    const code = (await server.latestSms(DEMO.owner, 'register')) ?? ''
+    expect(await phoneLogin(DEMO.owner, code)).toEqual(WRONG_CODE)
+    const [row] = await server.db
+      .select()
+      .from(smsOutbox)
+      .where(and(eq(smsOutbox.phone, DEMO.owner), eq(smsOutbox.code, code)))
+    expect(row.usedAt).toBeNull()
+  })
+
+  it('counts only the newest code of a purpose', async () => {
+    const first = await loginCode(DEMO.owner)
+    server.clock.advance(61_000)
+    const second = await loginCode(DEMO.owner)
+    if (first !== second) expect(await phoneLogin(DEMO.owner, first)).toEqual(WRONG_CODE)
+    expect((await phoneLogin(DEMO.owner, second)).code).toBe(200)
+  })
+})
+
+describe('bind-phone codes: POST /api/app/account/sendSmsCode and /api/wechat/getCode', () => {
+  it.each(['/api/app/account/sendSmsCode', '/api/wechat/getCode'])(
+    '%s sends a bindPhone code under the same rules',
+    async (url) => {
+      const phone = url.includes('wechat') ? '13600000201' : '13600000202'
+      expect(await server.sendSms(phone, 'bindPhone', { url, ip: freshIp() })).toEqual(SENT)
+      expect(await outboxOf(phone)).toEqual([expect.objectContaining({ purpose: 'bindPhone' })])
+      expect(await server.sendSms(phone, 'bindPhone', { url, ip: freshIp() })).toEqual(TOO_SOON)
+      const unsolved = await server.slider()
+      server.clock.advance(61_000)
+      expect(
+        await server.post(url, { phone, type: 'bindPhone', captchaId: unsolved.id, captchaData: '{}' }),
+      ).toEqual({ code: 400, message: '请先完成滑块验证', data: null })
+    },
+  )
+
+  it('refuses another type', async () => {
+    const solved = await server.solvedSlider('13600000203')
+    const result = await server.post('/api/wechat/getCode', {
+      phone: '13600000203',
+      type: 'login',
+      ...solved,
+    })
+    expect(result).toEqual({ code: 400, message: '非法参数', data: null })
+  })
+})
