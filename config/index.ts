@@ -80,7 +80,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
           chunks: 'all',
           cacheGroups: {
             taro: { name: 'taro', test: /[\\/]node_modules[\\/]@tarojs[\\/]/, priority: 30, enforce: true },
-            vendors: { name: 'vendors', test: /[\\/]node_modules[\\/]/, priority: 20 },
+            // initial only: a library a page imports on demand (qrcode, charts) keeps its own chunk.
+            vendors: { name: 'vendors', test: /[\\/]node_modules[\\/]/, priority: 20, chunks: 'initial' },
             common: { name: 'common', minChunks: 2, priority: 10, reuseExistingChunk: true },
           },
         })

@@ -1,6 +1,7 @@
 // `npm test`: every check, in the order that fails fastest, then one closing `N passed, N failed`.
 // Steps: lint, typecheck, jest (unit, component, API), both builds, the WeChat tools over
-// dist/weapp, the size budgets, Playwright end to end on desktop and phone viewports.
+// dist/weapp, the mini-program components under miniprogram-simulate, the size budgets,
+// Playwright end to end on desktop and phone viewports.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -61,7 +62,8 @@ run('jest', 'npx', ['jest', '--json', `--outputFile=${jestReport}`], {
 run('build-h5', 'npx', ['taro', 'build', '--type', 'h5'])
 run('build-weapp', 'npx', ['taro', 'build', '--type', 'weapp'])
 run('weapp', 'node', ['scripts/verify-weapp.mjs'])
-run('weapp-mutations', 'node', ['--test', 'test/weapp/'])
+run('build-native-components', 'node', ['scripts/build-native-components.mjs'])
+run('weapp-components', 'node', ['--test', 'test/weapp/'])
 run('budgets', 'node', ['scripts/bench.mjs', '--no-build', '--budgets-only'])
 process.env.E2E_JSON_REPORT = e2eReport
 run('e2e', 'npx', ['playwright', 'test', '--config', 'test/e2e/playwright.config.ts'], {

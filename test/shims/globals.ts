@@ -18,3 +18,7 @@ console.error = (...args: unknown[]) => {
   if (/React does not recognize the|Unknown event handler property|Invalid DOM property/.test(text)) return
   consoleError(...args)
 }
+
+// jsdom leaves out TextEncoder, which the qrcode package uses.
+import { TextDecoder, TextEncoder } from 'node:util'
+Object.assign(globalThis, { TextEncoder, TextDecoder })

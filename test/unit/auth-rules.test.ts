@@ -1,8 +1,10 @@
 import {
   loginTabs,
-  nextQrState,
+  qrAnswer,
+  qrTick,
   QR_POLL_MAX_TRIES,
   registerTabs,
+  sceneCodeFromQr,
   type QrState,
 } from '../../src/features/auth/rules'
 
@@ -21,49 +23,52 @@ describe('login tabs per end (doc2 §2 Login)', () => {
 describe('QR login poll (doc2 §4: once per second, up to 120 tries)', () => {
   const waiting: QrState = { status: 'waiting', tries: 0 }
 
-  it('keeps waiting, then shows scanned', () => {
-    const once = nextQrState(waiting, { kind: 'answer', status: 'waiting' })
-    expect(once).toEqual({ status: 'waiting', tries: 1 })
-    expect(nextQrState(once, { kind: 'answer', status: 'scanned' })).toEqual({ status: 'scanned', tries: 2 })
+  it('counts a try each second and expires after 120', () => {
+    let state: QrState = waiting
+    for (let i = 0; i < QR_POLL_MAX_TRIES; i++) state = qrTick(state)
+    expect(state).toEqual({ status: 'waiting', tries: 120 })
+    expect(qrTick(state)).toEqual({ status: 'expired', message: '二维码已失效，请刷新二维码' })
+  })
+
+  it('shows scanned and keeps counting from there', () => {
+    const scanned = qrAnswer({ status: 'waiting', tries: 7 }, { kind: 'answer', status: 'scanned' })
+    expect(scanned).toEqual({ status: 'scanned', tries: 7 })
+    expect(qrTick(scanned)).toEqual({ status: 'scanned', tries: 8 })
   })
 
   it('stops when confirmed', () => {
-    expect(nextQrState(waiting, { kind: 'answer', status: 'confirmed' })).toEqual({ status: 'confirmed' })
-  })
-
-  it('expires after 120 tries without an answer', () => {
-    let state: QrState = waiting
-    for (let i = 0; i < QR_POLL_MAX_TRIES - 1; i++)
-      state = nextQrState(state, { kind: 'answer', status: 'waiting' })
-    expect(state).toEqual({ status: 'waiting', tries: 119 })
-    expect(nextQrState(state, { kind: 'answer', status: 'waiting' })).toEqual({
-      status: 'expired',
-      message: '二维码已失效，请刷新二维码',
-    })
+    expect(qrAnswer(waiting, { kind: 'answer', status: 'confirmed' })).toEqual({ status: 'confirmed' })
+    expect(qrTick({ status: 'confirmed' })).toEqual({ status: 'confirmed' })
   })
 
   it('shows the message of 989 (expired) and 993 (not registered)', () => {
-    expect(nextQrState(waiting, { kind: 'failure', code: 989, message: '二维码已失效' })).toEqual({
+    expect(qrAnswer(waiting, { kind: 'failure', code: 989, message: '二维码已失效' })).toEqual({
       status: 'expired',
       message: '二维码已失效',
     })
-    expect(nextQrState(waiting, { kind: 'failure', code: 993, message: '该微信尚未注册，请先注册' })).toEqual(
-      {
-        status: 'refused',
-        message: '该微信尚未注册，请先注册',
-      },
-    )
+    expect(qrAnswer(waiting, { kind: 'failure', code: 993, message: '该微信尚未注册，请先注册' })).toEqual({
+      status: 'refused',
+      message: '该微信尚未注册，请先注册',
+    })
   })
 
-  it('counts other failures as tries and goes on', () => {
-    expect(nextQrState(waiting, { kind: 'failure', code: -1, message: '网络异常' })).toEqual({
-      status: 'waiting',
-      tries: 1,
-    })
+  it('lets other failures pass: the next second asks again', () => {
+    expect(qrAnswer(waiting, { kind: 'failure', code: -1, message: '网络异常' })).toBe(waiting)
   })
 
   it('ignores answers after it stopped', () => {
     const expired: QrState = { status: 'expired', message: 'x' }
-    expect(nextQrState(expired, { kind: 'answer', status: 'confirmed' })).toBe(expired)
+    expect(qrAnswer(expired, { kind: 'answer', status: 'confirmed' })).toBe(expired)
+  })
+})
+
+describe('desktop login QR read by the mini-program', () => {
+  it('takes the code from the scan page URL', () => {
+    expect(sceneCodeFromQr('http://127.0.0.1:8080/__dev/wechat/scan?code=ab12cd34ef&x=1')).toBe('ab12cd34ef')
+  })
+  it('accepts a bare scene code', () => expect(sceneCodeFromQr(' ab12cd34ef56 ')).toBe('ab12cd34ef56'))
+  it('refuses anything else', () => {
+    expect(sceneCodeFromQr('https://example.com/')).toBeNull()
+    expect(sceneCodeFromQr('hi')).toBeNull()
   })
 })

@@ -1,5 +1,4 @@
 import { Image, View } from '@tarojs/components'
-import QRCode from 'qrcode'
 import { useEffect, useState } from 'react'
 import { designPx } from './env'
 import type { WechatLoginMode } from './wechat'
@@ -38,7 +37,10 @@ export function QrCodeImage({
   const [src, setSrc] = useState('')
   useEffect(() => {
     let alive = true
-    QRCode.toDataURL(value, { margin: 1, width: size * 2 }).then((url) => alive && setSrc(url))
+    // Loaded on demand: only desktop QR views need the encoder (keeps it out of the first load).
+    import('qrcode')
+      .then((QRCode) => QRCode.toDataURL(value, { margin: 1, width: size * 2 }))
+      .then((url) => alive && setSrc(url))
     return () => {
       alive = false
     }

@@ -29,6 +29,7 @@ export const LOGIN_PATH = '/login'
 export const ROUTES: readonly RouteDef[] = [
   { path: HOME_PATH, aliases: ['/'], page: 'pages/index/index', title: '产品管理' },
   { path: LOGIN_PATH, page: 'pages/login/index', public: true, idleExempt: true, title: '登录' },
+  { path: '/agreement', page: 'pages/agreement/index', public: true, idleExempt: true, title: '服务协议' },
 ]
 
 /** Full page path as Taro knows it (subpackage pages are keyed by their full path). */

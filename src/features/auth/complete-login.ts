@@ -6,9 +6,9 @@ import { useSession, type LoginResult } from '../../core/session/store'
 import { toast } from '../../core/ui/toast'
 
 /** Stores the new session and continues to `redirect` / `url` or /index (doc2 §2 Login). */
-export function completeLogin(result: LoginResult, loginSource: string) {
+export function completeLogin(result: LoginResult, loginSource: string, message = '登录成功') {
   useSession.getState().signIn(result)
   useSessionFlags.getState().setLoginSource(loginSource)
-  toast.success('登录成功')
+  toast.success(message)
   relaunch(postLoginTarget(currentDestination().query, currentOrigin()))
 }

@@ -45,20 +45,29 @@ export type QrPollOutcome =
 
 export const QR_EXPIRED_MESSAGE = '二维码已失效，请刷新二维码'
 
-/**
- * One poll of the QR login (doc2 §4: once per second up to 120 tries; 989 and 993 show their
- * message). A failed request other than those counts as a try and polling goes on.
- */
-export function nextQrState(state: QrState, outcome: QrPollOutcome): QrState {
+/** A poll is due (once per second): counts the try, or expires the QR after 120 (doc2 §4). */
+export function qrTick(state: QrState): QrState {
   if (state.status !== 'waiting' && state.status !== 'scanned') return state
-  const tries = state.tries + 1
+  if (state.tries >= QR_POLL_MAX_TRIES) return { status: 'expired', message: QR_EXPIRED_MESSAGE }
+  return { ...state, tries: state.tries + 1 }
+}
+
+/** What a poll answered: scanned, confirmed, or 989 / 993 with their message; other failures change nothing. */
+export function qrAnswer(state: QrState, outcome: QrPollOutcome): QrState {
+  if (state.status !== 'waiting' && state.status !== 'scanned') return state
   if (outcome.kind === 'failure') {
     if (outcome.code === QR_EXPIRED_CODE) return { status: 'expired', message: outcome.message }
     if (outcome.code === QR_NOT_REGISTERED_CODE) return { status: 'refused', message: outcome.message }
-  } else if (outcome.status === 'confirmed') {
-    return { status: 'confirmed' }
+    return state
   }
-  if (tries >= QR_POLL_MAX_TRIES) return { status: 'expired', message: QR_EXPIRED_MESSAGE }
-  const status = outcome.kind === 'answer' && outcome.status === 'scanned' ? 'scanned' : state.status
-  return { status, tries }
+  if (outcome.status === 'confirmed') return { status: 'confirmed' }
+  return outcome.status === 'scanned' ? { status: 'scanned', tries: state.tries } : state
+}
+
+/** The scene code in a desktop login QR: the scan page URL's `code`, or the bare code. */
+export function sceneCodeFromQr(text: string): string | null {
+  const value = text.trim()
+  const match = /[?&]code=([^&#]+)/.exec(value)
+  if (match) return decodeURIComponent(match[1])
+  return /^[\w-]{8,}$/.test(value) ? value : null
 }

@@ -1,6 +1,5 @@
 import { View } from '@tarojs/components'
 import { LoginPanel } from '../../features/auth/components/LoginPanel'
-import { completeLogin } from '../../features/auth/complete-login'
 import { PageFrame } from '../../features/shell/components/PageFrame'
 import './index.scss'
 
@@ -12,7 +11,7 @@ export default function LoginPage() {
           <View className='login-page__title'>会员中心</View>
           <View className='login-page__subtitle'>管理您的网站与小程序产品、订单和服务</View>
         </View>
-        <LoginPanel onLoggedIn={(result) => completeLogin(result, 'password')} />
+        <LoginPanel />
       </View>
     </PageFrame>
   )

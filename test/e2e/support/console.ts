@@ -1,4 +1,6 @@
-import { type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test'
+import { PASSWORD_AES_KEY } from '../../../src/core/config/shared'
+import { encryptPassword } from '../../../src/core/crypto/password'
 
 export const DEMO_PASSWORD = 'Demo@12345'
 export const MAIN_PHONE = '13800000001'
@@ -20,10 +22,15 @@ export async function nextCaptcha(page: Page): Promise<string> {
   return (await response.json()).data.uuid
 }
 
-/** Opens a login page and waits for its captcha; returns the captcha id shown. */
+/** Opens a login page on its password tab and waits for its captcha; returns the captcha id shown. */
 export async function openLogin(page: Page, url = '/login'): Promise<string> {
-  const captcha = nextCaptcha(page)
   await page.goto(url)
+  return openPasswordTab(page)
+}
+
+export async function openPasswordTab(page: Page): Promise<string> {
+  const captcha = nextCaptcha(page)
+  await page.getByRole('tab', { name: '账号密码登录' }).click()
   return captcha
 }
 
@@ -54,4 +61,59 @@ export async function storedSession(page: Page): Promise<Record<string, unknown>
 export async function openAccountMenu(page: Page) {
   await page.getByRole('button', { name: '账号菜单' }).click()
   return page.getByRole('menu', { name: '账号菜单' })
+}
+
+/** A fresh mainland phone for this run (SMS limits are per phone). */
+export function freshPhone(): string {
+  return `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+}
+
+/** The latest SMS code the sandbox sent to `phone`. */
+export async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
+  const response = await request.get(`/__dev/sms?phone=${phone}`)
+  return (await response.json()).data.code
+}
+
+/**
+ * Clicks 获取验证码 (the button inside `scope`), solves the slider that opens by dragging its
+ * handle to the sandbox's answer, and waits for 已发送.
+ */
+export async function requestSmsCode(page: Page, scope: Locator) {
+  const puzzle = page.waitForResponse((r) => r.url().includes('/api/app/genCaptcha'))
+  await scope.getByRole('button', { name: '获取验证码' }).click()
+  const { id } = (await (await puzzle).json()).data
+  const answer = JSON.parse(await captchaAnswer(page.request, id)).x as number
+  const handle = page.getByRole('slider', { name: '拖动滑块' })
+  const box = (await handle.boundingBox())!
+  const y = box.y + box.height / 2
+  await page.mouse.move(box.x + box.width / 2, y)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width / 2 + answer / 2, y, { steps: 4 })
+  await page.mouse.move(box.x + box.width / 2 + answer, y, { steps: 4 })
+  await page.mouse.up()
+  await expect(page.getByText('已发送')).toBeVisible()
+}
+
+/** Registers `phone` through the API (slider, SMS, registration) and returns nothing; password Demo@12345. */
+export async function registerViaApi(request: APIRequestContext, phone: string) {
+  const envelope = async (response: Promise<APIResponse>) => {
+    const body = await (await response).json()
+    if (body.code !== 200) throw new Error(`${body.code} ${body.message}`)
+    return body.data
+  }
+  const puzzle = await envelope(request.get('/api/app/genCaptcha?type=SLIDER'))
+  const captchaData = await captchaAnswer(request, puzzle.id)
+  await envelope(request.post('/api/app/check222', { data: { id: puzzle.id, captchaData, phone } }))
+  await envelope(
+    request.post('/api/pc/sendSmsCode', {
+      data: { phone, type: 'register', captchaId: puzzle.id, captchaData },
+    }),
+  )
+  const code = await smsCode(request, phone)
+  const password = encryptPassword(DEMO_PASSWORD, PASSWORD_AES_KEY)
+  await envelope(
+    request.post('/api/pc/registerByPhone', {
+      data: { phone, code, password, passwordAgain: password, referralCode: '', agreed: true },
+    }),
+  )
 }

@@ -17,16 +17,17 @@ type State =
 
 interface SliderCaptchaProps {
   open: boolean
-  /** The phone the SMS will go to: the server binds the solved puzzle to it. */
+  /** The phone the SMS will go to: the server binds the solved puzzle to it ('' = the session's). */
   phone: string
+  /** A login not stored yet (security verification) proves itself with this token. */
+  token?: string
   onSolved(solved: SolvedSlider): void
   onClose(): void
-  /** Bumped by the caller to demand a new puzzle (e.g. after a failed send). */
-  reloadKey?: number
 }
 
 /** The slider captcha overlay that guards every SMS send (account-area §2, doc2 §2 Login). */
-export function SliderCaptcha({ open, phone, onSolved, onClose, reloadKey = 0 }: SliderCaptchaProps) {
+/** Every opening shows a new puzzle: puzzles are single use. */
+export function SliderCaptcha({ open, phone, token, onSolved, onClose }: SliderCaptchaProps) {
   const [state, setState] = useState<State>({ status: 'loading' })
 
   const load = useCallback(() => {
@@ -38,7 +39,7 @@ export function SliderCaptcha({ open, phone, onSolved, onClose, reloadKey = 0 }:
 
   useEffect(() => {
     if (open) load()
-  }, [open, reloadKey, load])
+  }, [open, load])
 
   const drag = useHorizontalDrag({
     onMove(dx) {
@@ -54,7 +55,7 @@ export function SliderCaptcha({ open, phone, onSolved, onClose, reloadKey = 0 }:
       const { puzzle, offset } = state
       const captchaData = JSON.stringify({ x: Math.round(offset) })
       setState({ ...state, checking: true })
-      verifySliderPuzzle({ id: puzzle.id, captchaData, phone })
+      verifySliderPuzzle({ id: puzzle.id, captchaData, phone }, token)
         .then(() => onSolved({ captchaId: puzzle.id, captchaData }))
         .catch(() => {
           // A puzzle is single use: a miss gets a new one.

@@ -31,5 +31,12 @@ export interface SolvedSlider {
 export const fetchSliderPuzzle = () =>
   http.get<SliderPuzzle>('/api/app/genCaptcha', { type: 'SLIDER' }, { silent: true })
 
-export const verifySliderPuzzle = (body: { id: string; captchaData: string; phone: string }) =>
-  http.post<null>('/api/app/check222', body, { silent: true })
+/** `phone` empty: the puzzle is bound to the phone of the session `token` (security verification). */
+export const verifySliderPuzzle = (
+  body: { id: string; captchaData: string; phone: string },
+  token?: string,
+) =>
+  http.post<null>('/api/app/check222', body.phone ? body : { id: body.id, captchaData: body.captchaData }, {
+    silent: true,
+    token,
+  })

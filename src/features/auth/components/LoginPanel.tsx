@@ -1,31 +1,131 @@
-import { View } from '@tarojs/components'
-import { useState } from 'react'
-import type { LoginResult } from '../../../core/session/store'
+import { Text, View } from '@tarojs/components'
+import { useEffect, useMemo, useState } from 'react'
+import { ApiError } from '../../../core/http/api-error'
+import { wechatLoginMode } from '../../../core/platform/wechat'
+import { currentDestination } from '../../../core/routing/navigate'
+import { toast } from '../../../core/ui/toast'
+import { authApi } from '../api'
+import { useLoginFlow } from '../hooks/useLoginFlow'
+import {
+  LOGIN_TAB_LABELS,
+  loginTabs,
+  REGISTER_TAB_LABELS,
+  registerTabs,
+  type LoginTab,
+  type RegisterTab,
+} from '../rules'
+import { BindPhoneDialog } from './BindPhoneDialog'
+import { FollowOfficialAccountDialog } from './FollowOfficialAccountDialog'
+import { ForgotPasswordDialog } from './ForgotPasswordDialog'
 import { PasswordLoginForm } from './PasswordLoginForm'
+import { QrLoginPanel } from './QrLoginPanel'
+import { RegisterPhoneForm } from './RegisterPhoneForm'
+import { SecurityVerifyDialog } from './SecurityVerifyDialog'
+import { SmsLoginForm } from './SmsLoginForm'
+import { WechatLoginButton } from './WechatLoginButton'
 import './login-panel.scss'
 
-// The QR-scan and SMS tabs, and the registration tabs, join this list (doc2 §2 Login).
-const TABS = [{ key: 'password', label: '账号密码登录' }] as const
-type TabKey = (typeof TABS)[number]['key']
+function Tabs<T extends string>({
+  tabs,
+  labels,
+  active,
+  onChange,
+}: {
+  tabs: T[]
+  labels: Record<T, string>
+  active: T
+  onChange(tab: T): void
+}) {
+  return (
+    <View className='login-panel__tabs' role='tablist'>
+      {tabs.map((tab) => (
+        <View
+          key={tab}
+          role='tab'
+          aria-selected={tab === active}
+          className={`login-panel__tab ${tab === active ? 'login-panel__tab--active' : ''}`}
+          onClick={() => onChange(tab)}
+        >
+          {labels[tab]}
+        </View>
+      ))}
+    </View>
+  )
+}
 
-export function LoginPanel({ onLoggedIn }: { onLoggedIn(result: LoginResult): void }) {
-  const [tab, setTab] = useState<TabKey>('password')
+/** Every way to log in and register (doc2 §2 Login), as this end offers them. */
+export function LoginPanel() {
+  const mode = useMemo(wechatLoginMode, [])
+  const flow = useLoginFlow()
+  const [area, setArea] = useState<'login' | 'register'>('login')
+  const [loginTab, setLoginTab] = useState<LoginTab>(loginTabs(mode)[0])
+  const [registerTab, setRegisterTab] = useState<RegisterTab>(registerTabs(mode)[0])
+  const [forgotOpen, setForgotOpen] = useState(false)
+
+  // Back from the WeChat browser's OAuth page with a one-time code.
+  useEffect(() => {
+    const { wxcode } = currentDestination().query
+    if (!wxcode) return
+    authApi
+      .oauthLogin(wxcode)
+      .then((result) => flow.afterWechatLogin(result))
+      .catch((error) => toast.error(error instanceof ApiError ? error.message : '微信登录失败，请重试'))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  const { step } = flow
   return (
     <View className='login-panel card'>
-      <View className='login-panel__tabs' role='tablist'>
-        {TABS.map((t) => (
-          <View
-            key={t.key}
-            role='tab'
-            aria-selected={tab === t.key}
-            className={`login-panel__tab ${tab === t.key ? 'login-panel__tab--active' : ''}`}
-            onClick={() => setTab(t.key)}
-          >
-            {t.label}
+      {area === 'login' ? (
+        <>
+          <Tabs tabs={loginTabs(mode)} labels={LOGIN_TAB_LABELS} active={loginTab} onChange={setLoginTab} />
+          {loginTab === 'qr' && (
+            <QrLoginPanel purpose='login' onConfirmed={(r) => flow.afterWechatLogin(r)} />
+          )}
+          {loginTab === 'sms' && <SmsLoginForm onLoggedIn={(r) => flow.finish(r, 'sms')} />}
+          {loginTab === 'password' && <PasswordLoginForm onLoggedIn={flow.afterPasswordLogin} />}
+          <WechatLoginButton mode={mode} onMiniAnswer={flow.afterMiniLogin} />
+          <View className='login-panel__links'>
+            <Text className='login-form__link' onClick={() => setForgotOpen(true)}>
+              忘记密码
+            </Text>
+            <Text className='login-form__link' onClick={() => setArea('register')}>
+              没有账号？立即注册
+            </Text>
           </View>
-        ))}
-      </View>
-      {tab === 'password' && <PasswordLoginForm onLoggedIn={onLoggedIn} />}
+        </>
+      ) : (
+        <>
+          <Tabs
+            tabs={registerTabs(mode)}
+            labels={REGISTER_TAB_LABELS}
+            active={registerTab}
+            onChange={setRegisterTab}
+          />
+          {registerTab === 'wechat' && (
+            <QrLoginPanel purpose='register' onConfirmed={(r) => flow.afterWechatLogin(r)} />
+          )}
+          {registerTab === 'phone' && (
+            <RegisterPhoneForm onRegistered={(r) => flow.finish(r, 'register', false, '注册成功')} />
+          )}
+          <View className='login-panel__links'>
+            <Text className='login-form__link' onClick={() => setArea('login')}>
+              已有账号？立即登录
+            </Text>
+          </View>
+        </>
+      )}
+      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+      {step.kind === 'verify' && (
+        <SecurityVerifyDialog
+          token={step.result.token}
+          maskedPhone={step.maskedPhone}
+          onVerified={() => flow.finish(step.result, 'password')}
+          onCancel={flow.cancel}
+        />
+      )}
+      {step.kind === 'bindPhone' && <BindPhoneDialog bind={step.bind} onCancel={flow.cancel} />}
+      {step.kind === 'follow' && <FollowOfficialAccountDialog onDone={flow.cancel} />}
     </View>
   )
 }

@@ -6,6 +6,7 @@ import { encryptPassword } from '../../../core/crypto/password'
 import { ApiError } from '../../../core/http/api-error'
 import type { LoginResult } from '../../../core/session/store'
 import { Button } from '../../../core/ui/Button'
+import { FieldError } from '../../../core/ui/FieldError'
 import { ImageCaptchaImage } from '../../../core/ui/captcha/ImageCaptchaImage'
 import { useImageCaptcha } from '../../../core/ui/captcha/useImageCaptcha'
 import { MSG } from '../../../core/validation/messages'
@@ -18,14 +19,6 @@ import { authApi } from '../api'
 
 /** Image captcha type of the password-login form (doc2 §7: type 6). */
 const LOGIN_CAPTCHA_TYPE = 6
-
-function FieldError({ message }: { message?: string }) {
-  return message ? (
-    <View className='field-error' role='alert'>
-      {message}
-    </View>
-  ) : null
-}
 
 /** Account (phone or member account) + password + image captcha (doc2 §2 Login, §5). */
 export function PasswordLoginForm({ onLoggedIn }: { onLoggedIn(result: LoginResult): void }) {

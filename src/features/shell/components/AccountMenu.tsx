@@ -1,6 +1,8 @@
 import { Text, View } from '@tarojs/components'
+import { canScanQrCode } from '../../../core/platform/wechat'
 import { navigateTo } from '../../../core/routing/navigate'
 import type { UserInfo } from '../../../core/session/store'
+import { authoriseDesktopLoginByScan } from '../../auth/scan-login'
 import { accountMenuItems, roleLabel } from '../rules'
 
 interface AccountMenuProps {
@@ -28,6 +30,11 @@ export function AccountMenu({ userinfo, role, onSwitch, onLogout }: AccountMenuP
           {item.label}
         </View>
       ))}
+      {canScanQrCode && (
+        <View className='account-menu__item' role='menuitem' onClick={authoriseDesktopLoginByScan}>
+          扫码登录网页版
+        </View>
+      )}
       <View className='account-menu__item' role='menuitem' onClick={onSwitch}>
         切换账号
       </View>

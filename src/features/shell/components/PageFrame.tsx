@@ -3,13 +3,15 @@ import type { ReactNode } from 'react'
 import { currentDestination } from '../../../core/routing/navigate'
 import { findRoute } from '../../../core/routing/routes'
 import { useSession } from '../../../core/session/store'
+import { SliderHost } from '../../../core/ui/captcha/SliderHost'
 import { PageLoading } from '../../../core/ui/PageLoading'
 import { ToastHost } from '../../../core/ui/ToastHost'
 import { useIdleLogout } from '../hooks/useIdleLogout'
 import { useRouteGuard } from '../hooks/useRouteGuard'
 
 /**
- * Wraps every page: runs the guard, tracks clicks for the idle logout, hosts the toasts.
+ * Wraps every page: runs the guard, tracks clicks for the idle logout, hosts the toasts and
+ * the slider captcha.
  * Children render only once the guard allows the page.
  */
 export function PageFrame({ children }: { children: ReactNode }) {
@@ -20,6 +22,7 @@ export function PageFrame({ children }: { children: ReactNode }) {
   return (
     <View className='page-frame' onClick={touch}>
       {allowed ? children : <PageLoading />}
+      <SliderHost />
       <ToastHost />
     </View>
   )

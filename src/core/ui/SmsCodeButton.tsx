@@ -1,0 +1,66 @@
+import { View } from '@tarojs/components'
+import { useState } from 'react'
+import { ApiError } from '../http/api-error'
+import { phoneError } from '../validation/rules'
+import type { SolvedSlider } from './captcha/api'
+import { SliderCancelled, solveSlider } from './captcha/slider-request'
+import { useCountdown } from './countdown'
+import { toast } from './toast'
+import './sms-code-button.scss'
+
+export const SMS_RESEND_SECONDS = 60
+export const SMS_SENT = '已发送'
+
+interface SmsCodeButtonProps {
+  /** Where the code goes; '' with `skipPhoneCheck` = the session's bound phone. */
+  phone: string
+  send(slider: SolvedSlider): Promise<unknown>
+  /** Shown next to the phone field when the phone is not valid yet. */
+  onPhoneError?(message: string): void
+  skipPhoneCheck?: boolean
+  token?: string
+}
+
+/**
+ * 获取验证码: a valid phone first, then the slider captcha, then the send; resend locked 60 s
+ * with a visible countdown. A failed send shows why; the next try gets a new puzzle.
+ */
+export function SmsCodeButton({ phone, send, onPhoneError, skipPhoneCheck, token }: SmsCodeButtonProps) {
+  const countdown = useCountdown()
+  const [sending, setSending] = useState(false)
+  const locked = countdown.running || sending
+
+  const request = async () => {
+    if (locked) return
+    const error = skipPhoneCheck ? null : phoneError(phone)
+    if (error) return onPhoneError?.(error)
+    let slider: SolvedSlider
+    try {
+      slider = await solveSlider(skipPhoneCheck ? '' : phone.trim(), token)
+    } catch (reason) {
+      if (reason instanceof SliderCancelled) return
+      throw reason
+    }
+    setSending(true)
+    try {
+      await send(slider)
+      toast.success(SMS_SENT)
+      countdown.start(SMS_RESEND_SECONDS)
+    } catch (failure) {
+      toast.error(failure instanceof ApiError ? failure.message : '发送失败，请重试')
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <View
+      className={`sms-code-button ${locked ? 'sms-code-button--locked' : ''}`}
+      role='button'
+      aria-disabled={locked}
+      onClick={request}
+    >
+      {countdown.running ? `${countdown.secondsLeft}s后重新获取` : sending ? '发送中...' : '获取验证码'}
+    </View>
+  )
+}

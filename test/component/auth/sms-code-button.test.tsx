@@ -1,0 +1,92 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { ApiError } from '../../../src/core/http/api-error'
+import { SliderHost } from '../../../src/core/ui/captcha/SliderHost'
+import { SmsCodeButton } from '../../../src/core/ui/SmsCodeButton'
+import { useToasts } from '../../../src/core/ui/toast'
+import { fail, installFakeApi, ok } from '../support/fake-api'
+
+const puzzle = (id: string) => ({
+  id,
+  backgroundImage: 'data:image/png;base64,AA==',
+  pieceImage: 'data:image/png;base64,AA==',
+  y: 40,
+  width: 260,
+  height: 130,
+  pieceSize: 44,
+})
+
+function setup(send: jest.Mock, phone = '13800000001') {
+  let puzzles = 0
+  const api = installFakeApi()
+    .on('GET', '/api/app/genCaptcha', () => ok(puzzle(`p${++puzzles}`)))
+    .on('POST', '/api/app/check222', (body) =>
+      JSON.parse(String(body.captchaData)).x === 120 ? ok(null) : fail(400, '验证失败，请重新拖动滑块'),
+    )
+  const onPhoneError = jest.fn()
+  render(
+    <>
+      <SmsCodeButton phone={phone} send={send} onPhoneError={onPhoneError} />
+      <SliderHost />
+    </>,
+  )
+  return { api, onPhoneError }
+}
+
+async function drag(to: number) {
+  const handle = await screen.findByRole('slider', { name: '拖动滑块' })
+  fireEvent.mouseDown(handle, { clientX: 10 })
+  fireEvent.mouseMove(document, { clientX: 10 + to })
+  fireEvent.mouseUp(document)
+}
+
+const toastTexts = () => useToasts.getState().toasts.map((t) => `${t.kind}:${t.message}`)
+
+beforeEach(() => useToasts.setState({ toasts: [] }))
+afterEach(() => jest.useRealTimers())
+
+describe('获取验证码 (slider, send, 60 s lock)', () => {
+  it('asks for a valid phone before anything else', () => {
+    const send = jest.fn()
+    const { onPhoneError, api } = setup(send, '1380000')
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }))
+    expect(onPhoneError).toHaveBeenCalledWith('请输入正确的手机号')
+    expect(api.calls).toHaveLength(0)
+  })
+
+  it('sends after the slider is solved for that phone, then locks resending for 60 s', async () => {
+    jest.useFakeTimers({ advanceTimers: true })
+    const send = jest.fn().mockResolvedValue(null)
+    const { api } = setup(send)
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }))
+    await drag(120)
+    await waitFor(() => expect(send).toHaveBeenCalledWith({ captchaId: 'p1', captchaData: '{"x":120}' }))
+    expect(api.calls.find((c) => c.path === '/api/app/check222')?.body).toMatchObject({
+      phone: '13800000001',
+    })
+    await waitFor(() => expect(toastTexts()).toContain('success:已发送'))
+    expect(screen.getByRole('button', { name: /^(60|59)s后重新获取$/ }).getAttribute('aria-disabled')).toBe(
+      'true',
+    )
+    act(() => jest.advanceTimersByTime(61_000))
+    expect(screen.getByRole('button', { name: '获取验证码' })).toBeTruthy()
+  })
+
+  it('a missed slide gets a new puzzle and sends nothing', async () => {
+    const send = jest.fn()
+    const { api } = setup(send)
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }))
+    await drag(80)
+    expect(await screen.findByText('验证失败，请重新拖动滑块')).toBeTruthy()
+    expect(api.calls.filter((c) => c.path === '/api/app/genCaptcha')).toHaveLength(2)
+    expect(send).not.toHaveBeenCalled()
+  })
+
+  it('a failed send shows why and leaves the button ready for a new puzzle', async () => {
+    const send = jest.fn().mockRejectedValue(new ApiError(429, '发送过于频繁，请60秒后再试'))
+    setup(send)
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }))
+    await drag(120)
+    await waitFor(() => expect(toastTexts()).toContain('error:发送过于频繁，请60秒后再试'))
+    expect(screen.getByRole('button', { name: '获取验证码' }).getAttribute('aria-disabled')).toBe('false')
+  })
+})

@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test'
+import { storedSession } from './support/console'
+
+test.describe('WeChat login (doc2 §2 Login, §4)', () => {
+  test('desktop QR login is completed from a second tab', async ({ page, context }, info) => {
+    test.skip(info.project.name !== 'desktop', 'QR scan login is PC only')
+    const scene = page.waitForResponse((r) => r.url().includes('/api/wechat/getQrAddress'))
+    await page.goto('/login')
+    await expect(page.getByRole('tab', { name: '扫码登录' })).toHaveAttribute('aria-selected', 'true')
+    const { url } = (await (await scene).json()).data
+    await expect(page.getByLabel('登录二维码')).toBeVisible()
+    const phone = await context.newPage()
+    await phone.goto(url)
+    await expect(page.getByText('扫码成功，请在微信中确认')).toBeVisible()
+    await phone.getByRole('button', { name: '确认登录' }).click()
+    await expect(page).toHaveURL(/\/index$/)
+    await expect(page.getByLabel('当前账号')).toContainText('demo_main')
+  })
+
+  test('the QR expires after 120 polls and can be refreshed', async ({ page }, info) => {
+    test.skip(info.project.name !== 'desktop', 'QR scan login is PC only')
+    await page.clock.install()
+    let polls = 0
+    page.on('request', (r) => r.url().includes('/api/wechat/getTokenByCode') && polls++)
+    await page.goto('/login')
+    await expect(page.getByLabel('登录二维码')).toBeVisible()
+    // One second at a time: each poll is scheduled after the previous one rendered.
+    for (let second = 0; second < 125; second++) {
+      await page.clock.runFor(1000)
+      await page.waitForTimeout(20)
+    }
+    await expect(page.getByText('二维码已失效，请刷新二维码')).toBeVisible()
+    expect(polls).toBeGreaterThanOrEqual(100)
+    expect(polls).toBeLessThanOrEqual(120)
+    const fresh = page.waitForResponse((r) => r.url().includes('/api/wechat/getQrAddress'))
+    await page.getByRole('button', { name: '刷新二维码' }).click()
+    await fresh
+    await expect(page.getByText('二维码已失效，请刷新二维码')).toHaveCount(0)
+  })
+
+  test('phone browsers get no QR tabs', async ({ page }, info) => {
+    test.skip(info.project.name !== 'mobile', 'phone layout')
+    await page.goto('/login')
+    await expect(page.getByRole('tab', { name: '扫码登录' })).toHaveCount(0)
+    await expect(page.getByRole('tab', { name: '短信登录' })).toBeVisible()
+  })
+
+  test('the WeChat in-app browser logs in through OAuth', async ({ browser }, info) => {
+    const context = await browser.newContext({
+      baseURL: info.project.use.baseURL,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50 NetType/WIFI Language/zh_CN',
+      viewport: { width: 375, height: 812 },
+    })
+    const page = await context.newPage()
+    await page.goto('/login?redirect=%2Findex')
+    await expect(page.getByRole('tab', { name: '扫码登录' })).toHaveCount(0)
+    await page.getByRole('button', { name: '微信登录' }).click()
+    await expect(page).toHaveURL(/\/__dev\/wechat\/oauth/)
+    await page.getByRole('button', { name: '同意' }).click()
+    await expect(page).toHaveURL(/\/index$/)
+    expect((await storedSession(page))?.token).toBeTruthy()
+    await context.close()
+  })
+})
