@@ -120,6 +120,12 @@ describe('dev sandbox routes', () => {
     ['GET', '/__dev/sms?phone=13800000001'],
     ['GET', '/__dev/captcha?id=00000000-0000-4000-8000-000000000000'],
     ['POST', '/__dev/entryToken'],
+    ['POST', '/__dev/forgetAddresses'],
+    ['GET', '/__dev/wechat/scan?code=0123456789abcdef0123456789abcdef'],
+    ['POST', '/__dev/wechat/scan'],
+    ['GET', '/__dev/wechat/oauth?state=x&redirect=%2Findex'],
+    ['POST', '/__dev/wechat/oauth'],
+    ['GET', '/__dev/wechat/official-account'],
   ] as const)('is absent in production: %s %s', async (method, url) => {
     const response = await production.inject({
       method,

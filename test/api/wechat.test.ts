@@ -1,0 +1,466 @@
+/** @jest-environment ./test/api/support/pglite-environment.ts */
+import { eq } from 'drizzle-orm'
+import { hours, minutes } from '../../server/context'
+import { accounts, members, operateRecords } from '../../server/db/schema'
+import { DEMO, startTestServer, type LoginData, type TestServer } from './support/harness'
+
+let server: TestServer
+let nextAddress = 1
+
+jest.setTimeout(30_000)
+
+beforeAll(async () => {
+  server = await startTestServer()
+}, 60_000)
+
+afterAll(() => server?.close())
+
+beforeEach(() => server.clock.advance(hours(1) + 1000))
+
+const freshIp = () => `198.18.0.${nextAddress++}`
+const HOST = { host: 'mc.example.cn' }
+const EXPIRED_QR = { code: 989, message: '二维码已失效，请刷新二维码', data: null }
+const NOT_REGISTERED = { code: 993, message: '该微信尚未注册，请先注册', data: null }
+const INFO = '/api/pc/getPersonalInfo'
+
+interface Scene {
+  code: string
+  url: string
+  expiresIn: number
+}
+
+interface WechatLogin extends LoginData {
+  needBindPhone: boolean
+  isNewMember: boolean
+}
+
+const newScene = async (purpose = 'login') =>
+  (await server.get<Scene>(`/api/wechat/getQrAddress?purpose=${purpose}`, { headers: HOST })).data
+
+const poll = (code: string, ip = freshIp()) =>
+  server.get<{ status: string } & Partial<WechatLogin>>(`/api/wechat/getTokenByCode?code=${code}`, { ip })
+
+const answer = (code: string, action: 'confirm' | 'cancel', openid: string = DEMO.ownerOpenId) =>
+  server.post('/__dev/wechat/scan', { code, openid, action })
+
+const memberByOpenId = async (openid: string) =>
+  (await server.db.select().from(members).where(eq(members.wxOpenId, openid)))[0]
+
+async function accountIdOf(memberAccount: string): Promise<number> {
+  const [account] = await server.db.select().from(accounts).where(eq(accounts.memberAccount, memberAccount))
+  return account.id
+}
+
+/** Sends a bindPhone code to `phone` (slider included) and returns it. */
+async function bindCode(phone: string): Promise<string> {
+  const sent = await server.sendSms(phone, 'bindPhone', { url: '/api/wechat/getCode', ip: freshIp() })
+  if (sent.code !== 200) throw new Error(sent.message)
+  return (await server.latestSms(phone, 'bindPhone')) ?? ''
+}
+
+describe('desktop QR login: getQrAddress, the sandbox scan page, getTokenByCode', () => {
+  it('hands out a random scene with the sandbox scan URL on the request origin', async () => {
+    const first = await server.get<Scene>('/api/wechat/getQrAddress?purpose=login', { headers: HOST })
+    expect(first).toEqual({
+      code: 200,
+      message: '操作成功',
+      data: { code: expect.stringMatching(/^[0-9a-f]{32}$/), url: expect.any(String), expiresIn: 120 },
+    })
+    expect(first.data.url).toBe(`http://mc.example.cn/__dev/wechat/scan?code=${first.data.code}`)
+    expect((await newScene()).code).not.toBe(first.data.code)
+    // The spec's spelling with a trailing slash, and no purpose (login).
+    expect((await server.get<Scene>('/api/wechat/getQrAddress/')).data.code).toMatch(/^[0-9a-f]{32}$/)
+    expect((await server.get('/api/wechat/getQrAddress?purpose=pay')).code).toBe(400)
+  })
+
+  it('honours forwarded host and protocol only behind a trusted proxy', async () => {
+    const headers = {
+      host: 'internal:8080',
+      'x-forwarded-host': 'mc.example.com',
+      'x-forwarded-proto': 'https',
+    }
+    const proxied = await server.buildVariant({ trustProxy: true })
+    const behind = await proxied.inject({ method: 'GET', url: '/api/wechat/getQrAddress', headers })
+    expect(behind.json().data.url).toMatch(/^https:\/\/mc\.example\.com\/__dev\/wechat\/scan\?code=/)
+    const direct = await server.app.inject({ method: 'GET', url: '/api/wechat/getQrAddress', headers })
+    expect(direct.json().data.url).toMatch(/^http:\/\/internal:8080\/__dev\/wechat\/scan\?code=/)
+  })
+
+  it('goes waiting -> scanned -> confirmed once, then 989', async () => {
+    const scene = await newScene()
+    expect(await poll(scene.code)).toEqual({ code: 200, message: '操作成功', data: { status: 'waiting' } })
+
+    const page = await server.app.inject({ method: 'GET', url: `/__dev/wechat/scan?code=${scene.code}` })
+    expect(page.headers['content-type']).toMatch(/^text\/html/)
+    expect(page.body).toContain('确认登录')
+    expect(page.body).toContain('取消')
+    expect(page.body).toContain('value="wx-demo-main"')
+    expect(page.body).not.toMatch(/<(link|img)\b|src="http/)
+    expect(await poll(scene.code)).toMatchObject({ data: { status: 'scanned' } })
+
+    expect(await answer(scene.code, 'confirm')).toMatchObject({ code: 200 })
+    const ip = freshIp()
+    const confirmed = await poll(scene.code, ip)
+    expect(confirmed).toEqual({
+      code: 200,
+      message: '登录成功',
+      data: {
+        status: 'confirmed',
+        token: expect.any(String),
+        accountId: await accountIdOf(DEMO.mainAccount),
+        subAccountId: 0,
+        role: 0,
+        needBindPhone: false,
+        isNewMember: false,
+      },
+    })
+    expect((await server.get(INFO, { token: confirmed.data.token, ip })).code).toBe(200)
+    const log = await server.db.select().from(operateRecords).where(eq(operateRecords.ip, ip))
+    expect(log).toEqual([expect.objectContaining({ type: 0, status: 0 })])
+
+    expect(await poll(scene.code)).toEqual(EXPIRED_QR)
+    expect(await answer(scene.code, 'confirm')).toEqual(EXPIRED_QR)
+  })
+
+  it('expires after 120 s', async () => {
+    const scene = await newScene()
+    server.clock.advance(119_000)
+    expect((await poll(scene.code)).data).toEqual({ status: 'waiting' })
+    server.clock.advance(2_000)
+    expect(await poll(scene.code)).toEqual(EXPIRED_QR)
+    expect(await answer(scene.code, 'confirm')).toEqual(EXPIRED_QR)
+    const page = await server.app.inject({ method: 'GET', url: `/__dev/wechat/scan?code=${scene.code}` })
+    expect(page.body).toContain('二维码已失效')
+  })
+
+  it('ends a cancelled scene', async () => {
+    const scene = await newScene()
+    expect((await answer(scene.code, 'cancel')).code).toBe(200)
+    expect(await poll(scene.code)).toEqual(EXPIRED_QR)
+  })
+
+  it('answers 989 for an unknown scene', async () => {
+    expect(await poll('0'.repeat(32))).toEqual(EXPIRED_QR)
+    expect(await poll('')).toEqual(EXPIRED_QR)
+  })
+
+  it('answers 993 when an unknown WeChat user confirms a login scene, then 989', async () => {
+    const scene = await newScene()
+    await answer(scene.code, 'confirm', 'wx-nobody-1')
+    expect(await poll(scene.code)).toEqual(NOT_REGISTERED)
+    expect(await poll(scene.code)).toEqual(EXPIRED_QR)
+    expect(await memberByOpenId('wx-nobody-1')).toBeUndefined()
+  })
+
+  it('refuses a malformed openid on the sandbox page', async () => {
+    const scene = await newScene()
+    expect((await answer(scene.code, 'confirm', 'bad openid<>')).code).toBe(400)
+    expect((await poll(scene.code)).data).toEqual({ status: 'waiting' })
+  })
+})
+
+describe('WeChat registration (QR purpose register) and binding a phone', () => {
+  it('creates a member without a phone for an unknown openid, which then binds one', async () => {
+    const scene = await newScene('register')
+    await answer(scene.code, 'confirm', 'wx-new-user-1')
+    const result = await poll(scene.code)
+    expect(result.data).toMatchObject({
+      status: 'confirmed',
+      needBindPhone: true,
+      isNewMember: true,
+      role: 0,
+    })
+    const token = result.data.token ?? ''
+
+    const member = await memberByOpenId('wx-new-user-1')
+    expect(member).toMatchObject({ phone: null, passwordHash: null })
+    const [account] = await server.db.select().from(accounts).where(eq(accounts.ownerMemberId, member.id))
+    expect(account.memberAccount).toMatch(/^wx[a-z0-9]{8}$/)
+    expect(account.accountName).toBe('微信用户')
+    expect(account.id).toBe(result.data.accountId)
+    expect((await server.get<{ bindPhone: string }>(INFO, { token })).data.bindPhone).toBe('')
+
+    // A phone that belongs to someone else is refused; a wrong code too.
+    const takenCode = await bindCode(DEMO.otherOwner)
+    expect(
+      await server.post('/api/wechat/bindPhone', { phone: DEMO.otherOwner, code: takenCode }, { token }),
+    ).toEqual({
+      code: 400,
+      message: '该手机号已绑定其他账号',
+      data: null,
+    })
+    const code = await bindCode('13400000001')
+    const wrong = code === '000000' ? '111111' : '000000'
+    expect(
+      await server.post('/api/wechat/bindPhone', { phone: '13400000001', code: wrong }, { token }),
+    ).toEqual({
+      code: 400,
+      message: '请输入正确的手机号和验证码',
+      data: null,
+    })
+    expect(await server.post('/api/wechat/bindPhone', { phone: '13400000001', code }, { token })).toEqual({
+      code: 200,
+      message: '绑定成功',
+      data: null,
+    })
+    expect((await server.get<{ bindPhone: string }>(INFO, { token })).data.bindPhone).toBe('13400000001')
+
+    // Bound now: another phone is refused.
+    const other = await bindCode('13400000002')
+    expect(
+      (await server.post('/api/wechat/bindPhone', { phone: '13400000002', code: other }, { token })).message,
+    ).toBe('当前账号已绑定手机号')
+  })
+
+  it('logs a known openid in on a register scene', async () => {
+    const scene = await newScene('register')
+    await answer(scene.code, 'confirm', DEMO.ownerOpenId)
+    expect((await poll(scene.code)).data).toMatchObject({
+      status: 'confirmed',
+      accountId: await accountIdOf(DEMO.mainAccount),
+      needBindPhone: false,
+      isNewMember: false,
+    })
+  })
+
+  it('needs a session to bind', async () => {
+    expect((await server.post('/api/wechat/bindPhone', { phone: '13400000003', code: '123456' })).code).toBe(
+      996,
+    )
+  })
+})
+
+describe('WeChat in-app browser: oauthUrl, the sandbox consent page, oauthLogin', () => {
+  async function wxcode(openid: string, redirect = '/orderlist'): Promise<string> {
+    const { url } = (
+      await server.get<{ url: string }>(`/api/wechat/oauthUrl?redirect=${encodeURIComponent(redirect)}`)
+    ).data
+    const state = new URL(url).searchParams.get('state')
+    const granted = await server.post<{ location: string }>('/__dev/wechat/oauth', {
+      state,
+      openid,
+      redirect,
+    })
+    const location = new URL(granted.data.location, 'http://x')
+    expect(location.pathname).toBe('/login')
+    expect(location.searchParams.get('redirect')).toBe(redirect)
+    return location.searchParams.get('wxcode') ?? ''
+  }
+
+  it('hands out the sandbox consent URL for a path on this site only', async () => {
+    const result = await server.get<{ url: string }>('/api/wechat/oauthUrl?redirect=%2Forderlist', {
+      headers: HOST,
+    })
+    const url = new URL(result.data.url)
+    expect(url.origin + url.pathname).toBe('http://mc.example.cn/__dev/wechat/oauth')
+    expect(url.searchParams.get('redirect')).toBe('/orderlist')
+    expect(url.searchParams.get('state')).toMatch(/^[\w-]{20,}$/)
+    expect(
+      new URL((await server.get<{ url: string }>('/api/wechat/oauthUrl')).data.url).searchParams.get(
+        'redirect',
+      ),
+    ).toBe('/index')
+    for (const redirect of ['https://evil.example', '//evil.example', '/\\evil.example', 'orderlist']) {
+      expect((await server.get(`/api/wechat/oauthUrl?redirect=${encodeURIComponent(redirect)}`)).code).toBe(
+        400,
+      )
+    }
+  })
+
+  it('logs a known openid in once per code', async () => {
+    const code = await wxcode(DEMO.ownerOpenId)
+    const result = await server.post<WechatLogin>('/api/wechat/oauthLogin', { code })
+    expect(result).toEqual({
+      code: 200,
+      message: '登录成功',
+      data: {
+        token: expect.any(String),
+        accountId: await accountIdOf(DEMO.mainAccount),
+        subAccountId: 0,
+        role: 0,
+        needBindPhone: false,
+        isNewMember: false,
+      },
+    })
+    expect(await server.post('/api/wechat/oauthLogin', { code })).toEqual({
+      code: 400,
+      message: '微信授权已失效，请重新授权',
+      data: null,
+    })
+  })
+
+  it('answers 993 for an unknown openid', async () => {
+    expect(await server.post('/api/wechat/oauthLogin', { code: await wxcode('wx-nobody-2') })).toEqual(
+      NOT_REGISTERED,
+    )
+  })
+
+  it('uses each consent request once', async () => {
+    const { url } = (await server.get<{ url: string }>('/api/wechat/oauthUrl')).data
+    const state = new URL(url).searchParams.get('state')
+    expect((await server.post('/__dev/wechat/oauth', { state, openid: DEMO.ownerOpenId })).code).toBe(200)
+    expect((await server.post('/__dev/wechat/oauth', { state, openid: DEMO.ownerOpenId })).code).toBe(400)
+  })
+
+  it('escapes what the consent page echoes and runs its script under a nonce', async () => {
+    const evil = '"><script>alert(1)</script>'
+    const page = await server.app.inject({
+      method: 'GET',
+      url: `/__dev/wechat/oauth?state=${encodeURIComponent(evil)}&redirect=${encodeURIComponent(evil)}`,
+    })
+    expect(page.body).not.toContain('<script>alert')
+    expect(page.body).toContain('&#34;&#62;&#60;script&#62;')
+    expect(page.body).toContain('同意')
+    const nonce = /script-src 'nonce-([^']+)'/.exec(String(page.headers['content-security-policy']))?.[1]
+    expect(page.body).toContain(`<script nonce="${nonce}">`)
+  })
+})
+
+describe('mini-program: miniLogin, miniBindPhone', () => {
+  const miniLogin = (code: string) =>
+    server.post<WechatLogin & { bindTicket: string }>('/api/wechat/miniLogin', { code }, { ip: freshIp() })
+
+  it('logs a known openid in', async () => {
+    const result = await miniLogin(`sandbox:${DEMO.ownerOpenId}`)
+    expect(result).toEqual({
+      code: 200,
+      message: '登录成功',
+      data: expect.objectContaining({
+        accountId: await accountIdOf(DEMO.mainAccount),
+        role: 0,
+        needBindPhone: false,
+        isNewMember: false,
+      }),
+    })
+    expect(JSON.stringify(result)).not.toMatch(/session_?key/i)
+  })
+
+  it('gives an unknown openid a bind ticket and no session', async () => {
+    const result = await miniLogin('081xYz000aBcDe1')
+    expect(result.data).toEqual({ needBindPhone: true, bindTicket: expect.any(String) })
+    expect(await memberByOpenId('wx-mini-sandbox')).toBeUndefined()
+  })
+
+  it('creates a member for a new phone, once per ticket', async () => {
+    const { bindTicket } = (await miniLogin('sandbox:wx-mini-new')).data
+    const code = await bindCode('13400000101')
+    const result = await server.post<WechatLogin>('/api/wechat/miniBindPhone', {
+      bindTicket,
+      phone: '13400000101',
+      code,
+    })
+    expect(result).toMatchObject({
+      code: 200,
+      message: '登录成功',
+      data: { role: 0, subAccountId: 0, needBindPhone: false, isNewMember: true },
+    })
+    const member = await memberByOpenId('wx-mini-new')
+    expect(member).toMatchObject({ phone: '13400000101', passwordHash: null })
+    const [account] = await server.db.select().from(accounts).where(eq(accounts.ownerMemberId, member.id))
+    expect(account).toMatchObject({ memberAccount: 'mc13400000101', accountName: '134****0101' })
+    expect((await server.get(INFO, { token: result.data.token })).code).toBe(200)
+
+    server.clock.advance(61_000)
+    const again = await bindCode('13400000101')
+    expect(
+      await server.post('/api/wechat/miniBindPhone', { bindTicket, phone: '13400000101', code: again }),
+    ).toEqual({ code: 400, message: '绑定凭证已失效，请重新登录', data: null })
+    // Known now: a later miniLogin goes straight in.
+    expect((await miniLogin('sandbox:wx-mini-new')).data.token).toEqual(expect.any(String))
+  })
+
+  it('links the openid to the member of a phone that has none, surviving a wrong code', async () => {
+    const { bindTicket } = (await miniLogin('sandbox:wx-other-owner')).data
+    const code = await bindCode(DEMO.otherOwner)
+    const wrong = code === '000000' ? '111111' : '000000'
+    const refused = await server.post('/api/wechat/miniBindPhone', {
+      bindTicket,
+      phone: DEMO.otherOwner,
+      code: wrong,
+    })
+    expect(refused.message).toBe('请输入正确的手机号和验证码')
+    server.clock.advance(61_000)
+    const result = await server.post<WechatLogin>('/api/wechat/miniBindPhone', {
+      bindTicket,
+      phone: DEMO.otherOwner,
+      code: await bindCode(DEMO.otherOwner),
+    })
+    expect(result.data).toMatchObject({ accountId: await accountIdOf(DEMO.otherAccount), isNewMember: false })
+    expect((await memberByOpenId('wx-other-owner')).phone).toBe(DEMO.otherOwner)
+  })
+
+  it('refuses a phone whose member has another openid', async () => {
+    const { bindTicket } = (await miniLogin('sandbox:wx-intruder')).data
+    const code = await bindCode(DEMO.owner)
+    expect(await server.post('/api/wechat/miniBindPhone', { bindTicket, phone: DEMO.owner, code })).toEqual({
+      code: 400,
+      message: '该手机号已绑定其他微信',
+      data: null,
+    })
+    expect((await memberByOpenId(DEMO.ownerOpenId)).phone).toBe(DEMO.owner)
+    expect(await memberByOpenId('wx-intruder')).toBeUndefined()
+  })
+
+  it('refuses an expired or unknown ticket', async () => {
+    const { bindTicket } = (await miniLogin('sandbox:wx-late')).data
+    server.clock.advance(minutes(10) + 1000)
+    const code = await bindCode('13400000102')
+    for (const ticket of [bindTicket, 'nope']) {
+      expect(
+        (await server.post('/api/wechat/miniBindPhone', { bindTicket: ticket, phone: '13400000102', code }))
+          .message,
+      ).toBe('绑定凭证已失效，请重新登录')
+    }
+  })
+})
+
+describe('POST|GET /api/app/scanCode: a mini-program session confirms a desktop login', () => {
+  async function miniToken(): Promise<string> {
+    const result = await server.post<LoginData>('/api/wechat/miniLogin', {
+      code: `sandbox:${DEMO.ownerOpenId}`,
+    })
+    return result.data.token
+  }
+
+  it('completes the desktop scene with the mini-program member', async () => {
+    const token = await miniToken()
+    const scene = await newScene()
+    expect(await server.post('/api/app/scanCode', { code: scene.code }, { token })).toEqual({
+      code: 200,
+      message: '已确认登录',
+      data: null,
+    })
+    expect((await poll(scene.code)).data).toMatchObject({
+      status: 'confirmed',
+      accountId: await accountIdOf(DEMO.mainAccount),
+      role: 0,
+    })
+    expect(await server.post('/api/app/scanCode', { code: scene.code }, { token })).toEqual(EXPIRED_QR)
+  })
+
+  it('works by GET too, and also for a member without an openid', async () => {
+    const token = await server.tokenFor(DEMO.subAdmin)
+    const scene = await newScene()
+    expect((await server.get(`/api/app/scanCode?code=${scene.code}`, { token })).code).toBe(200)
+    expect((await poll(scene.code)).data).toMatchObject({ status: 'confirmed', role: 1 })
+  })
+
+  it('refuses an expired scene, a register scene and a missing session', async () => {
+    const token = await miniToken()
+    const expired = await newScene()
+    server.clock.advance(121_000)
+    expect(await server.post('/api/app/scanCode', { code: expired.code }, { token })).toEqual(EXPIRED_QR)
+    const register = await newScene('register')
+    expect(await server.post('/api/app/scanCode', { code: register.code }, { token })).toEqual(EXPIRED_QR)
+    expect((await server.post('/api/app/scanCode', { code: (await newScene()).code })).code).toBe(996)
+  })
+})
+
+describe('GET /api/wechat/officialAccountQr', () => {
+  it('points at the sandbox follow page', async () => {
+    const result = await server.get<{ url: string }>('/api/wechat/officialAccountQr', { headers: HOST })
+    expect(result.data).toEqual({ url: 'http://mc.example.cn/__dev/wechat/official-account' })
+    const page = await server.app.inject({ method: 'GET', url: '/__dev/wechat/official-account' })
+    expect(page.body).toContain('已关注公众号（沙箱）')
+  })
+})
