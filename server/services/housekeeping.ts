@@ -1,9 +1,19 @@
-// Stateful rows expire but are not deleted by their readers; this removes the dead ones so the
-// tables stay small. Safe to run from several instances at once (plain deletes).
+// Stateful rows expire but are not deleted by their readers; this removes the dead ones (captchas,
+// entry tokens, sessions, login attempts, SMS codes, WeChat scenes and tickets) so the tables stay
+// small. Safe to run from several instances at once (plain deletes).
 import { and, isNotNull, lt, or } from 'drizzle-orm'
 import { hours, type AppContext } from '../context'
-import { captchas, entryTokens, loginAttempts, sessions } from '../db/schema'
+import {
+  captchas,
+  entryTokens,
+  loginAttempts,
+  sessions,
+  smsOutbox,
+  wechatScenes,
+  wechatTickets,
+} from '../db/schema'
 import { LOCKOUT_MS, LOGIN_WINDOW_MS } from './login-limits'
+import { SMS_LIMIT_WINDOW_MS } from './sms'
 
 /** Kept a day past expiry so support can still see what happened. */
 const GRACE_MS = hours(24)
@@ -13,6 +23,12 @@ export function createHousekeeping({ db, now }: AppContext) {
     const before = new Date(now().getTime() - GRACE_MS)
     await db.delete(captchas).where(lt(captchas.expiresAt, before))
     await db.delete(entryTokens).where(lt(entryTokens.expiresAt, before))
+    await db.delete(wechatScenes).where(lt(wechatScenes.expiresAt, before))
+    await db.delete(wechatTickets).where(lt(wechatTickets.expiresAt, before))
+    // SMS rows matter for an hour (the send limits; codes live 5 minutes).
+    await db
+      .delete(smsOutbox)
+      .where(lt(smsOutbox.createdAt, new Date(now().getTime() - SMS_LIMIT_WINDOW_MS - GRACE_MS)))
     await db
       .delete(sessions)
       .where(

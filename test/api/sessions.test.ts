@@ -1,7 +1,14 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
 import { eq } from 'drizzle-orm'
 import { hours, minutes } from '../../server/context'
-import { captchas, entryTokens, sessions } from '../../server/db/schema'
+import {
+  captchas,
+  entryTokens,
+  sessions,
+  smsOutbox,
+  wechatScenes,
+  wechatTickets,
+} from '../../server/db/schema'
 import { hashToken } from '../../server/security/tokens'
 import { createHousekeeping } from '../../server/services/housekeeping'
 import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, testConfig, type TestServer } from './support/harness'
@@ -170,6 +177,43 @@ describe('housekeeping', () => {
     expect(remainingSessions).toContain(hashToken(freshToken))
     expect(remainingSessions).not.toContain(hashToken(staleToken))
     expect((await server.get(INFO, { token: freshToken })).code).toBe(200)
+  })
+
+  it('deletes SMS rows, WeChat scenes and tickets a day past their use, and keeps recent ones', async () => {
+    const housekeeping = createHousekeeping({
+      db: server.db,
+      config: testConfig(),
+      now: server.clock,
+      log: server.app.log,
+    })
+    const leave = async (phone: string) => {
+      expect((await server.sendSms(phone, 'register', { ip: `192.0.2.${phone.slice(-2)}` })).code).toBe(200)
+      const scene = await server.get<{ code: string }>('/api/wechat/getQrAddress')
+      const mini = await server.post<{ bindTicket: string }>('/api/wechat/miniLogin', {
+        code: `sandbox:wx-${phone}`,
+      })
+      return { scene: scene.data.code, ticket: hashToken(mini.data.bindTicket) }
+    }
+    const stale = await leave('13300000001')
+    server.clock.advance(hours(1) + hours(24) + 1000)
+    const fresh = await leave('13300000002')
+
+    await housekeeping.purgeExpired()
+
+    const phones = (await server.db.select({ phone: smsOutbox.phone }).from(smsOutbox)).map(
+      (row) => row.phone,
+    )
+    expect(phones).toContain('13300000002')
+    expect(phones).not.toContain('13300000001')
+    const scenes = (await server.db.select({ code: wechatScenes.code }).from(wechatScenes)).map(
+      (row) => row.code,
+    )
+    expect(scenes).toEqual([fresh.scene])
+    const tickets = (await server.db.select({ hash: wechatTickets.tokenHash }).from(wechatTickets)).map(
+      (row) => row.hash,
+    )
+    expect(tickets).toContain(fresh.ticket)
+    expect(tickets).not.toContain(stale.ticket)
   })
 })
 
