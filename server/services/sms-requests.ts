@@ -52,7 +52,6 @@ export function createSmsRequests(_ctx: AppContext, { captchas, members, sms }: 
     deliver = true,
   ) {
     await captchas.spendSlider((input.captchaId ?? '').trim(), phone)
-    await sms.assertCanSend(phone, ip)
     await sms.send(phone, purpose, ip, deliver)
   }
 

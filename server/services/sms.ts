@@ -6,6 +6,7 @@
 import crypto from 'node:crypto'
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import { hours, minutes, type AppContext } from '../context'
+import type { Database } from '../db/client'
 import { smsOutbox } from '../db/schema'
 import { tooManyRequests } from '../http/failure'
 
@@ -35,9 +36,11 @@ function sameCode(expected: string, given: string): boolean {
   return left.length === right.length && crypto.timingSafeEqual(left, right)
 }
 
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+
 export function createSmsService({ db, now, log }: AppContext) {
-  async function sendsSince(column: 'phone' | 'ip', value: string, since: Date): Promise<number> {
-    const [row] = await db
+  async function sendsSince(tx: Tx, column: 'phone' | 'ip', value: string, since: Date): Promise<number> {
+    const [row] = await tx
       .select({ total: count() })
       .from(smsOutbox)
       .where(and(eq(smsOutbox[column], value), gt(smsOutbox.createdAt, since)))
@@ -45,27 +48,34 @@ export function createSmsService({ db, now, log }: AppContext) {
   }
 
   /** 429 when this phone or address may not get another SMS yet. */
-  async function assertCanSend(phone: string, ip: string): Promise<void> {
+  async function assertCanSend(tx: Tx, phone: string, ip: string): Promise<void> {
     const current = now().getTime()
     const hourAgo = new Date(current - SMS_LIMIT_WINDOW_MS)
     if (
-      (await sendsSince('phone', phone, hourAgo)) >= SMS_HOURLY_LIMIT ||
-      (await sendsSince('ip', ip, hourAgo)) >= SMS_HOURLY_LIMIT
+      (await sendsSince(tx, 'phone', phone, hourAgo)) >= SMS_HOURLY_LIMIT ||
+      (await sendsSince(tx, 'ip', ip, hourAgo)) >= SMS_HOURLY_LIMIT
     ) {
       throw tooManyRequests(SMS_MESSAGES.tooMany)
     }
-    if ((await sendsSince('phone', phone, new Date(current - SMS_RESEND_MS))) > 0) {
+    if ((await sendsSince(tx, 'phone', phone, new Date(current - SMS_RESEND_MS))) > 0) {
       throw tooManyRequests(SMS_MESSAGES.tooSoon)
     }
   }
 
   /**
-   * Records a send. `deliver: false` (a login or reset code for a phone that is no member) records
-   * the request without a code, so the answer and the limits look the same either way.
+   * Checks the limits and records the send, under transaction-scoped advisory locks on the phone
+   * and the address so concurrent requests (or instances) cannot both slip under a limit.
+   * `deliver: false` (a login or reset code for a phone that is no member) records the request
+   * without a code, so the answer and the limits look the same either way.
    */
   async function send(phone: string, purpose: SmsPurpose, ip: string, deliver = true): Promise<void> {
     const code = deliver ? newSmsCode() : null
-    await db.insert(smsOutbox).values({ phone, code, purpose, ip, createdAt: now() })
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-phone:${phone}`}))`)
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-ip:${ip}`}))`)
+      await assertCanSend(tx, phone, ip)
+      await tx.insert(smsOutbox).values({ phone, code, purpose, ip, createdAt: now() })
+    })
     if (code) log.info({ phone, purpose, code }, `SMS code ${code} for ${phone} (${purpose})`)
     else log.info({ phone, purpose }, `SMS for ${phone} (${purpose}) not sent: no such member`)
   }
@@ -88,17 +98,12 @@ export function createSmsService({ db, now, log }: AppContext) {
       )
       .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
       .limit(1)
-    if (!latest?.code || latest.usedAt || latest.failedAttempts >= SMS_MAX_FAILED_ATTEMPTS) return false
-    if (!sameCode(latest.code, given.trim())) {
-      await db
-        .update(smsOutbox)
-        .set({ failedAttempts: sql`${smsOutbox.failedAttempts} + 1` })
-        .where(eq(smsOutbox.id, latest.id))
-      return false
-    }
-    const used = await db
+    if (!latest?.code || latest.usedAt) return false
+    // Every entry first takes one of the code's 5 tries, atomically, so even simultaneous guesses
+    // get no more than 5 comparisons; a right entry gives its try back and uses the code up.
+    const [attempt] = await db
       .update(smsOutbox)
-      .set({ usedAt: current })
+      .set({ failedAttempts: sql`${smsOutbox.failedAttempts} + 1` })
       .where(
         and(
           eq(smsOutbox.id, latest.id),
@@ -106,6 +111,12 @@ export function createSmsService({ db, now, log }: AppContext) {
           lt(smsOutbox.failedAttempts, SMS_MAX_FAILED_ATTEMPTS),
         ),
       )
+      .returning({ code: smsOutbox.code })
+    if (!attempt?.code || !sameCode(attempt.code, given.trim())) return false
+    const used = await db
+      .update(smsOutbox)
+      .set({ usedAt: current, failedAttempts: sql`${smsOutbox.failedAttempts} - 1` })
+      .where(and(eq(smsOutbox.id, latest.id), isNull(smsOutbox.usedAt)))
       .returning({ id: smsOutbox.id })
     return used.length > 0
   }
@@ -121,7 +132,7 @@ export function createSmsService({ db, now, log }: AppContext) {
     return row?.code ?? null
   }
 
-  return { assertCanSend, send, consume, latestCode }
+  return { send, consume, latestCode }
 }
 
 export type SmsService = ReturnType<typeof createSmsService>

@@ -115,6 +115,22 @@ describe('send limits', () => {
     expect(await server.sendSms('13600000010', 'register', { ip: freshIp() })).toEqual(SENT)
   })
 
+  it('lets only one of several simultaneous sends to a phone through', async () => {
+    const solved = await Promise.all([1, 2, 3].map(() => server.solvedSlider('13600000013')))
+    const answers = await Promise.all(
+      solved.map((slider) =>
+        server.post(
+          '/api/pc/sendSmsCode',
+          { phone: '13600000013', type: 'register', ...slider },
+          { ip: freshIp() },
+        ),
+      ),
+    )
+    expect(answers.filter((answer) => answer.code === 200)).toHaveLength(1)
+    expect(answers.filter((answer) => answer.code === 429)).toHaveLength(2)
+    expect(await outboxOf('13600000013')).toHaveLength(1)
+  })
+
   it('counts sends to unknown phones too, so the limits reveal nothing', async () => {
     expect(await server.sendSms('13600000011', 'login', { ip: freshIp() })).toEqual(SENT)
     expect(await server.sendSms('13600000011', 'forget', { ip: freshIp() })).toEqual(TOO_SOON)
@@ -167,6 +183,19 @@ describe('SMS codes (6 digits, one purpose, 5 minutes, single use, 5 wrong entri
     const wrong = code === '000000' ? '111111' : '000000'
     for (let i = 0; i < 5; i += 1) expect(await phoneLogin(DEMO.owner, wrong)).toEqual(WRONG_CODE)
     expect(await phoneLogin(DEMO.owner, code)).toEqual(WRONG_CODE)
+  })
+
+  it('gives simultaneous wrong entries no more than 5 tries in all', async () => {
+    const code = await loginCode(DEMO.otherOwner)
+    const wrong = code === '000000' ? '111111' : '000000'
+    const answers = await Promise.all(Array.from({ length: 8 }, () => phoneLogin(DEMO.otherOwner, wrong)))
+    expect(answers).toEqual(Array.from({ length: 8 }, () => WRONG_CODE))
+    expect(await phoneLogin(DEMO.otherOwner, code)).toEqual(WRONG_CODE)
+    const [row] = await server.db
+      .select()
+      .from(smsOutbox)
+      .where(and(eq(smsOutbox.phone, DEMO.otherOwner), eq(smsOutbox.code, code)))
+    expect(row.failedAttempts).toBe(5)
   })
 
   it('still accepts the code after 4 wrong entries', async () => {
