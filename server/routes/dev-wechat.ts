@@ -25,6 +25,7 @@ const STYLE = `
     border: 0; margin-bottom: 12px; cursor: pointer; }
   .primary { background: #07c160; color: #fff; }
   .secondary { background: #fff; color: #1d2129; border: 1px solid #c9cdd4; }
+  button:disabled { opacity: 0.5; cursor: default; }
   .note { font-size: 12px; color: #86909c; }
   #result { min-height: 24px; font-weight: 600; }
 `
