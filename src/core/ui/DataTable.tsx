@@ -40,7 +40,7 @@ export function DataTable<T, K extends string | number>({
   onRowClick,
   selection,
 }: DataTableProps<T, K>) {
-  const tracks = [selection ? '48px' : '', ...columns.map((c) => c.width || '1fr')].filter(Boolean).join(' ')
+  const tracks = [selection ? '40px' : '', ...columns.map((c) => c.width || '1fr')].filter(Boolean).join(' ')
   const grid = { gridTemplateColumns: tracks }
   const keys = rows.map(rowKey)
   const chosen = selection ? keys.filter((k) => selection.selected.has(k)).length : 0
@@ -48,7 +48,7 @@ export function DataTable<T, K extends string | number>({
     <View className='data-table' role='table' aria-label={label}>
       <View className='data-table__row data-table__row--head' role='row' style={grid}>
         {selection && (
-          <View className='data-table__cell data-table__cell--select' role='columnheader'>
+          <View className='data-table__cell' role='columnheader'>
             <Checkbox
               label='全选本页'
               checked={rows.length > 0 && chosen === rows.length}
@@ -75,7 +75,7 @@ export function DataTable<T, K extends string | number>({
             onClick={() => onRowClick?.(row)}
           >
             {selection && (
-              <View className='data-table__cell data-table__cell--select' role='cell'>
+              <View className='data-table__cell' role='cell'>
                 <Checkbox
                   label={`选择 ${rowLabel?.(row) ?? key}`}
                   checked={selection.selected.has(key)}

@@ -1,12 +1,9 @@
 import Taro from '@tarojs/taro'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useSessionFlags } from '../../../src/core/session/flags'
-import { useSession } from '../../../src/core/session/store'
 import { useToasts } from '../../../src/core/ui/toast'
 import type { Notice } from '../../../src/features/notices/api'
 import { NoticeList } from '../../../src/features/notices/components/NoticeList'
-import { Header } from '../../../src/features/shell/components/Header'
 import { fail, installFakeApi, ok, type FakeApi } from '../support/fake-api'
 
 // Desktop (table + pager) unless a test sets the phone layout.
@@ -117,28 +114,6 @@ describe('notice list on desktop (account-area §2)', () => {
     await waitFor(() => expect(rowStatuses()).toEqual(['已读', '未读', '已读']))
     expect(toasts()).toContain('已标记为已读')
     expect(screen.getByRole('checkbox', { name: '选择 消息1' }).getAttribute('aria-checked')).toBe('false')
-  })
-
-  it('updates the header 消息 badge at once', async () => {
-    const api = serve([notice(1), notice(2)])
-    api
-      .on('GET', '/api/pc/getUnReadCount', () =>
-        ok(api.calls.some((c) => c.path === '/api/pc/doReadMsg') ? 0 : 2),
-      )
-      .on('GET', '/api/appWorkOrderCommunicationRecords/getRecordCount', () => ok(0))
-    useSessionFlags.setState({ showHead: true })
-    useSession.getState().signIn({ token: 't', accountId: 1, subAccountId: 0, role: 0 })
-    const user = userEvent.setup()
-    render(
-      <>
-        <Header />
-        <NoticeList />
-      </>,
-    )
-    expect(await screen.findByLabelText('消息 2')).toBeTruthy()
-    await screen.findByRole('table')
-    await user.click(screen.getByRole('button', { name: '全部已读' }))
-    expect(await screen.findByLabelText('消息')).toBeTruthy()
   })
 
   it('asks to choose first when nothing is selected', async () => {

@@ -8,7 +8,6 @@ import { openUrl } from '../../../core/platform/links'
 import { redirectTo } from '../../../core/routing/navigate'
 import { Button } from '../../../core/ui/Button'
 import { PageLoading } from '../../../core/ui/PageLoading'
-import { refreshUnreadCounts } from '../../shell/hooks/useUnreadCounts'
 import { noticeApi, type NoticeDetail } from '../api'
 import {
   attachments,
@@ -46,12 +45,7 @@ function useNoticeDetail(rawId: string | undefined) {
     // Opening a notice marks it read on the server.
     noticeApi
       .detail(id)
-      .then((notice) => {
-        if (!alive) return
-        setState(notice ? { status: 'ready', notice } : { status: 'notFound' })
-        // Opening it marked it read: the header's 消息 badge may count one less.
-        if (notice) refreshUnreadCounts()
-      })
+      .then((notice) => alive && setState(notice ? { status: 'ready', notice } : { status: 'notFound' }))
       .catch((error) => {
         if (!alive) return
         if (error instanceof ApiError && error.code === 404) setState({ status: 'notFound' })

@@ -12,7 +12,6 @@ import { LoadMore } from '../../../core/ui/LoadMore'
 import { Pager } from '../../../core/ui/Pager'
 import { toast } from '../../../core/ui/toast'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
-import { refreshUnreadCounts } from '../../shell/hooks/useUnreadCounts'
 import { noticeApi, type Notice, type NoticeTarget } from '../api'
 import { useSelection } from '../hooks/useSelection'
 import {
@@ -75,7 +74,6 @@ export function NoticeList() {
       toast.success(done)
       selection.clear()
       list.reload()
-      refreshUnreadCounts()
     } catch {
       // The request wrapper has shown the server's message.
     } finally {
