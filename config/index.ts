@@ -82,7 +82,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
             taro: { name: 'taro', test: /[\\/]node_modules[\\/]@tarojs[\\/]/, priority: 30, enforce: true },
             // initial only: a library a page imports on demand (qrcode, charts) keeps its own chunk.
             vendors: { name: 'vendors', test: /[\\/]node_modules[\\/]/, priority: 20, chunks: 'initial' },
-            common: { name: 'common', minChunks: 2, priority: 10, reuseExistingChunk: true },
+            // Unnamed: shared code is split by which pages share it, so /login does not carry the console's.
+            common: { minChunks: 2, priority: 10, reuseExistingChunk: true },
           },
         })
       },

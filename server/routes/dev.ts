@@ -3,7 +3,9 @@
 // WeChat sandbox pages (dev-wechat.ts). Registered only outside production, where every /__dev
 // path is a 404 envelope.
 import type { FastifyInstance } from 'fastify'
+import { maskPhone } from '../../src/core/format/mask'
 import { ok } from '../http/envelope'
+import { hashPassword } from '../security/password'
 import { notFound } from '../http/failure'
 import type { Services } from '../services'
 import { MEMBER_NOT_FOUND } from '../services/entry-tokens'
@@ -46,6 +48,25 @@ export function devRoutes(app: FastifyInstance, services: Services) {
       const member = await members.byPhone(req.body.phone.trim())
       if (!member) throw notFound(MEMBER_NOT_FOUND)
       return ok({ removed: await knownAddresses.forgetAll(member.id) })
+    },
+  )
+
+  // A member with a main account and no SMS spent, so an e2e test can then send codes to it
+  // without meeting the 60-second resend limit.
+  app.post<{ Body: { phone: string; password: string } }>(
+    '/__dev/members',
+    { schema: { body: object({ phone: shortText(11), password: shortText(64) }, ['phone', 'password']) } },
+    async (req) => {
+      const phone = req.body.phone.trim()
+      const member = await members.createWithAccount({
+        phone,
+        passwordHash: await hashPassword(req.body.password),
+        wxOpenId: null,
+        memberAccount: `mc${phone}`,
+        accountName: maskPhone(phone),
+        referralCode: null,
+      })
+      return ok({ memberId: member.id })
     },
   )
 

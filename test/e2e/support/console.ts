@@ -1,6 +1,4 @@
-import { expect, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test'
-import { PASSWORD_AES_KEY } from '../../../src/core/config/shared'
-import { encryptPassword } from '../../../src/core/crypto/password'
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
 export const DEMO_PASSWORD = 'Demo@12345'
 export const MAIN_PHONE = '13800000001'
@@ -94,26 +92,10 @@ export async function requestSmsCode(page: Page, scope: Locator) {
   await expect(page.getByText('已发送')).toBeVisible()
 }
 
-/** Registers `phone` through the API (slider, SMS, registration) and returns nothing; password Demo@12345. */
+/** Creates a member for `phone` (password Demo@12345) through the sandbox, spending no SMS. */
 export async function registerViaApi(request: APIRequestContext, phone: string) {
-  const envelope = async (response: Promise<APIResponse>) => {
-    const body = await (await response).json()
-    if (body.code !== 200) throw new Error(`${body.code} ${body.message}`)
-    return body.data
-  }
-  const puzzle = await envelope(request.get('/api/app/genCaptcha?type=SLIDER'))
-  const captchaData = await captchaAnswer(request, puzzle.id)
-  await envelope(request.post('/api/app/check222', { data: { id: puzzle.id, captchaData, phone } }))
-  await envelope(
-    request.post('/api/pc/sendSmsCode', {
-      data: { phone, type: 'register', captchaId: puzzle.id, captchaData },
-    }),
-  )
-  const code = await smsCode(request, phone)
-  const password = encryptPassword(DEMO_PASSWORD, PASSWORD_AES_KEY)
-  await envelope(
-    request.post('/api/pc/registerByPhone', {
-      data: { phone, code, password, passwordAgain: password, referralCode: '', agreed: true },
-    }),
-  )
+  const body = await (
+    await request.post('/__dev/members', { data: { phone, password: DEMO_PASSWORD } })
+  ).json()
+  if (body.code !== 200) throw new Error(`${body.code} ${body.message}`)
 }
