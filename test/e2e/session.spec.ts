@@ -21,8 +21,9 @@ test.describe('session (account-area §2, doc2 §8)', () => {
     const token = String((await storedSession(page))?.token)
     // The session ends elsewhere (another tab logs out): the next call gets 996.
     await page.request.get('/api/pc/logout', { headers: { token } })
+    const shown = page.waitForSelector('[role="alert"]:has-text("登录状态已失效")', { timeout: 15_000 })
     await page.reload()
-    await expect(page.getByRole('alert').filter({ hasText: '登录' })).toBeVisible()
+    await shown
     await expect(page).toHaveURL(/\/login/)
     expect((await storedSession(page))?.token).toBe('')
   })

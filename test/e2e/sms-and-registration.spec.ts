@@ -79,9 +79,10 @@ test.describe('SMS login, registration, password recovery (doc2 §2 Login, §5)'
     await dialog.getByRole('button', { name: '确定' }).click()
     await expect(page.getByText('重置成功')).toBeVisible()
     const uuid = await openPasswordTab(page)
+    const renewed = nextCaptcha(page)
     await submitLogin(page, phone, DEMO_PASSWORD, uuid)
     await expect(page.getByText('请输入正确的密码')).toBeVisible()
-    const again = nextCaptcha(page)
+    const again = renewed
     await page.locator('input[name="password"]').fill('Fresh#2026pw')
     await page.locator('input[name="captcha"]').fill(await captchaAnswer(page.request, await again))
     await page.getByRole('button', { name: '登录' }).click()
