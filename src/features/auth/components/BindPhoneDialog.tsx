@@ -1,13 +1,13 @@
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
-import { AtInput, AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
+import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
 import { ApiError } from '../../../core/http/api-error'
-import { Button } from '../../../core/ui/Button'
+import { DialogActions } from '../../../core/ui/DialogActions'
 import { FieldError } from '../../../core/ui/FieldError'
-import { SmsCodeButton } from '../../../core/ui/SmsCodeButton'
 import { useForm } from '../../../core/ui/useForm'
 import { validateSmsLogin } from '../../../core/validation/rules'
 import { authApi } from '../api'
+import { PhoneCodeFields } from './PhoneCodeFields'
 
 interface BindPhoneDialogProps {
   /** Binds the phone (per login way) and finishes the login. */
@@ -40,39 +40,13 @@ export function BindPhoneDialog({ bind, onCancel }: BindPhoneDialogProps) {
       <AtModalContent>
         <View aria-label='绑定手机号'>
           <Text className='auth-dialog__note'>为了您的账号安全，请绑定手机号后继续使用。</Text>
-          <AtInput
-            name='bind-phone'
-            title='手机号'
-            type='phone'
-            placeholder='请输入手机号'
-            maxlength={11}
-            value={form.values.phone}
-            onChange={form.change('phone')}
+          <PhoneCodeFields
+            form={form}
+            name='bind'
+            send={(phone, slider) => authApi.sendBindPhoneCode(phone, slider)}
           />
-          <FieldError message={form.errors.phone} />
-          <View className='login-form__row'>
-            <AtInput
-              name='bind-code'
-              title='验证码'
-              placeholder='短信验证码'
-              maxlength={6}
-              value={form.values.code}
-              onChange={form.change('code')}
-            />
-            <SmsCodeButton
-              phone={form.values.phone}
-              send={(slider) => authApi.sendBindPhoneCode(form.values.phone.trim(), slider)}
-              onPhoneError={(message) => form.fieldError('phone', message)}
-            />
-          </View>
-          <FieldError message={form.errors.code} />
           <FieldError message={failure} />
-          <View className='auth-dialog__actions'>
-            <Button onClick={onCancel}>取消</Button>
-            <Button type='primary' loading={submitting} onClick={submit}>
-              绑定
-            </Button>
-          </View>
+          <DialogActions confirmText='绑定' busy={submitting} onConfirm={submit} onCancel={onCancel} />
         </View>
       </AtModalContent>
     </AtModal>

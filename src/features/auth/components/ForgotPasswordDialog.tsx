@@ -4,13 +4,13 @@ import { AtInput, AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
 import { PASSWORD_AES_KEY } from '../../../core/config/shared'
 import { encryptPassword } from '../../../core/crypto/password'
 import { ApiError } from '../../../core/http/api-error'
-import { Button } from '../../../core/ui/Button'
+import { DialogActions } from '../../../core/ui/DialogActions'
 import { FieldError } from '../../../core/ui/FieldError'
-import { SmsCodeButton } from '../../../core/ui/SmsCodeButton'
 import { toast } from '../../../core/ui/toast'
 import { useForm } from '../../../core/ui/useForm'
 import { validatePasswordReset } from '../../../core/validation/rules'
 import { authApi } from '../api'
+import { PhoneCodeFields } from './PhoneCodeFields'
 
 /** 忘记密码: phone, SMS code, new password twice; 重置成功 (doc2 §2 Login). */
 export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -44,32 +44,11 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
       <AtModalHeader>找回密码</AtModalHeader>
       <AtModalContent>
         <View aria-label='找回密码'>
-          <AtInput
-            name='reset-phone'
-            title='手机号'
-            type='phone'
-            placeholder='请输入手机号'
-            maxlength={11}
-            value={v.phone}
-            onChange={form.change('phone')}
+          <PhoneCodeFields
+            form={form}
+            name='reset'
+            send={(phone, slider) => authApi.sendSmsCode(phone, 'forget', slider)}
           />
-          <FieldError message={form.errors.phone} />
-          <View className='login-form__row'>
-            <AtInput
-              name='reset-code'
-              title='验证码'
-              placeholder='短信验证码'
-              maxlength={6}
-              value={v.code}
-              onChange={form.change('code')}
-            />
-            <SmsCodeButton
-              phone={v.phone}
-              send={(slider) => authApi.sendSmsCode(v.phone.trim(), 'forget', slider)}
-              onPhoneError={(message) => form.fieldError('phone', message)}
-            />
-          </View>
-          <FieldError message={form.errors.code} />
           <AtInput
             name='reset-password'
             title='新密码'
@@ -89,12 +68,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
           />
           <FieldError message={form.errors.passwordAgain} />
           <FieldError message={failure} />
-          <View className='auth-dialog__actions'>
-            <Button onClick={onClose}>取消</Button>
-            <Button type='primary' loading={submitting} onClick={submit}>
-              确定
-            </Button>
-          </View>
+          <DialogActions confirmText='确定' busy={submitting} onConfirm={submit} onCancel={onClose} />
         </View>
       </AtModalContent>
     </AtModal>

@@ -8,11 +8,11 @@ import { navigateTo } from '../../../core/routing/navigate'
 import type { LoginResult } from '../../../core/session/store'
 import { Button } from '../../../core/ui/Button'
 import { FieldError } from '../../../core/ui/FieldError'
-import { SmsCodeButton } from '../../../core/ui/SmsCodeButton'
 import { useForm } from '../../../core/ui/useForm'
 import { REFERRAL_CODE_MAX, validateRegistration } from '../../../core/validation/rules'
 import { REGISTRATION_AGREEMENTS } from '../agreements'
 import { authApi } from '../api'
+import { PhoneCodeFields } from './PhoneCodeFields'
 
 /** Registration by phone (doc2 §2 Login, §5): code, password twice, optional referral, agreement. */
 export function RegisterPhoneForm({ onRegistered }: { onRegistered(result: LoginResult): void }) {
@@ -51,32 +51,11 @@ export function RegisterPhoneForm({ onRegistered }: { onRegistered(result: Login
 
   return (
     <View className='login-form' aria-label='手机号注册'>
-      <AtInput
-        name='reg-phone'
-        title='手机号'
-        type='phone'
-        placeholder='请输入手机号'
-        maxlength={11}
-        value={v.phone}
-        onChange={form.change('phone')}
+      <PhoneCodeFields
+        form={form}
+        name='reg'
+        send={(phone, slider) => authApi.sendSmsCode(phone, 'register', slider)}
       />
-      <FieldError message={form.errors.phone} />
-      <View className='login-form__row'>
-        <AtInput
-          name='reg-code'
-          title='验证码'
-          placeholder='请输入短信验证码'
-          maxlength={6}
-          value={v.code}
-          onChange={form.change('code')}
-        />
-        <SmsCodeButton
-          phone={v.phone}
-          send={(slider) => authApi.sendSmsCode(v.phone.trim(), 'register', slider)}
-          onPhoneError={(message) => form.fieldError('phone', message)}
-        />
-      </View>
-      <FieldError message={form.errors.code} />
       <AtInput
         name='reg-password'
         title='登录密码'

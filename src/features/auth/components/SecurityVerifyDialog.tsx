@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import { AtInput, AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
 import { ApiError } from '../../../core/http/api-error'
-import { Button } from '../../../core/ui/Button'
+import { DialogActions } from '../../../core/ui/DialogActions'
 import { FieldError } from '../../../core/ui/FieldError'
 import { SmsCodeButton } from '../../../core/ui/SmsCodeButton'
 import { smsCodeError } from '../../../core/validation/rules'
@@ -69,12 +69,7 @@ export function SecurityVerifyDialog({
             />
           </View>
           <FieldError message={error} />
-          <View className='auth-dialog__actions'>
-            <Button onClick={onCancel}>取消</Button>
-            <Button type='primary' loading={submitting} onClick={submit}>
-              确定
-            </Button>
-          </View>
+          <DialogActions confirmText='确定' busy={submitting} onConfirm={submit} onCancel={onCancel} />
         </View>
       </AtModalContent>
     </AtModal>

@@ -1,0 +1,59 @@
+import { View } from '@tarojs/components'
+import { AtInput } from 'taro-ui'
+import type { SolvedSlider } from '../../../core/ui/captcha/api'
+import { FieldError } from '../../../core/ui/FieldError'
+import { SmsCodeButton } from '../../../core/ui/SmsCodeButton'
+import { SMS_CODE_LENGTH } from '../../../core/validation/rules'
+
+/** The part of a `useForm` form these fields read and write. */
+interface PhoneCodeForm {
+  values: { phone: string; code: string }
+  errors: { phone?: string; code?: string }
+  change(field: 'phone' | 'code'): (value: string) => void
+  fieldError(field: 'phone', message: string): void
+}
+
+interface PhoneCodeFieldsProps {
+  form: PhoneCodeForm
+  /** Input names are `${name}-phone` and `${name}-code`. */
+  name: string
+  /** Sends the code to the typed (trimmed) phone once the slider is solved. */
+  send(phone: string, slider: SolvedSlider): Promise<unknown>
+  onSubmit?(): void
+}
+
+/** Phone, SMS code and 获取验证码, with their messages: shared by every SMS form. */
+export function PhoneCodeFields({ form, name, send, onSubmit }: PhoneCodeFieldsProps) {
+  const { phone, code } = form.values
+  return (
+    <>
+      <AtInput
+        name={`${name}-phone`}
+        title='手机号'
+        type='phone'
+        placeholder='请输入手机号'
+        maxlength={11}
+        value={phone}
+        onChange={form.change('phone')}
+      />
+      <FieldError message={form.errors.phone} />
+      <View className='login-form__row'>
+        <AtInput
+          name={`${name}-code`}
+          title='验证码'
+          placeholder='请输入短信验证码'
+          maxlength={SMS_CODE_LENGTH}
+          value={code}
+          onChange={form.change('code')}
+          onConfirm={onSubmit}
+        />
+        <SmsCodeButton
+          phone={phone}
+          send={(slider) => send(phone.trim(), slider)}
+          onPhoneError={(message) => form.fieldError('phone', message)}
+        />
+      </View>
+      <FieldError message={form.errors.code} />
+    </>
+  )
+}
