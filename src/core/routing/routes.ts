@@ -30,6 +30,10 @@ export const ROUTES: readonly RouteDef[] = [
   { path: HOME_PATH, aliases: ['/'], page: 'pages/index/index', title: '产品管理' },
   { path: LOGIN_PATH, page: 'pages/login/index', public: true, idleExempt: true, title: '登录' },
   { path: '/agreement', page: 'pages/agreement/index', public: true, idleExempt: true, title: '服务协议' },
+  { path: '/notices', page: 'pages/notices/index', title: '消息中心' },
+  // The detail carries the echarts chart: a subpackage keeps it out of the weapp main package.
+  { path: '/noticesDetail', page: 'pages/detail/index', subPackage: 'notices', title: '消息详情' },
+  { path: '/log', page: 'pages/log/index', title: '操作日志' },
 ]
 
 /** Full page path as Taro knows it (subpackage pages are keyed by their full path). */

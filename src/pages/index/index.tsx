@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { formatBeijingTime } from '../../core/format/time'
 import { maskPhone } from '../../core/format/mask'
 import { useSession } from '../../core/session/store'
+import { LatestNoticePopup } from '../../features/notices/components/LatestNoticePopup'
 import { ConsoleLayout } from '../../features/shell/components/ConsoleLayout'
 import { roleLabel } from '../../features/shell/rules'
 import './index.scss'
@@ -35,6 +36,7 @@ export default function HomePage() {
           <Text>{formatBeijingTime(userinfo?.passwordUpdatedAt)}</Text>
         </View>
       </View>
+      <LatestNoticePopup />
     </ConsoleLayout>
   )
 }

@@ -1,5 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
+import { openInNewTab } from '../../../core/platform/links'
+import { useIsDesktop } from '../../../core/platform/viewport'
 import { currentDestination, navigateTo, relaunch } from '../../../core/routing/navigate'
 import { findRoute } from '../../../core/routing/routes'
 import { useSessionFlags } from '../../../core/session/flags'
@@ -12,11 +14,29 @@ import { AccountMenu } from './AccountMenu'
 import { AccountSwitchDialog } from './AccountSwitchDialog'
 import './header.scss'
 
-function Badge({ label, count, path }: { label: string; count: number; path: string }) {
+interface BadgeProps {
+  label: string
+  count: number
+  path: string
+  /** Desktop opens the page in a new browser tab (account-area §2: the notice list). */
+  newTab?: boolean
+}
+
+function Badge({ label, count, path, newTab }: BadgeProps) {
   const text = badgeText(count)
-  const open = () => findRoute(path) && navigateTo(path)
+  const desktop = useIsDesktop()
+  const open = () => {
+    if (!findRoute(path)) return
+    if (newTab && desktop) openInNewTab(path)
+    else navigateTo(path)
+  }
   return (
-    <View className='header__badge' aria-label={`${label}${text ? ` ${text}` : ''}`} onClick={open}>
+    <View
+      className='header__badge'
+      role='link'
+      aria-label={`${label}${text ? ` ${text}` : ''}`}
+      onClick={open}
+    >
       <Text>{label}</Text>
       {text && <Text className='header__badge-count'>{text}</Text>}
     </View>
@@ -57,7 +77,7 @@ function HeaderBar() {
       </View>
       <View className='header__right'>
         <Badge label='工单' count={unread.workOrders} path='/myWorkOrder' />
-        <Badge label='消息' count={unread.notices} path='/notices' />
+        <Badge label='消息' count={unread.notices} path='/notices' newTab />
         <View
           className='header__account'
           role='button'

@@ -3,6 +3,14 @@ import { shellApi } from '../api'
 
 export const UNREAD_REFRESH_MS = 30000
 
+// Mounted headers' reloads: a page that reads or deletes notices asks for fresh badges at once.
+const reloads = new Set<() => void>()
+
+/** Reloads the badges of the header on screen now (after notices were read or deleted). */
+export function refreshUnreadCounts() {
+  reloads.forEach((reload) => reload())
+}
+
 export interface UnreadCounts {
   notices: number
   workOrders: number
@@ -26,9 +34,11 @@ export function useUnreadCounts(): UnreadCounts {
     }
     load()
     const timer = setInterval(load, UNREAD_REFRESH_MS)
+    reloads.add(load)
     return () => {
       alive = false
       clearInterval(timer)
+      reloads.delete(load)
     }
   }, [])
   return counts

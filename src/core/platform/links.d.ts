@@ -1,0 +1,10 @@
+/**
+ * Opens one of our pages (a spec URL such as '/notices') in a new browser tab on H5; the
+ * mini-program has no tabs and pushes the page instead.
+ */
+export declare function openInNewTab(path: string): void
+/**
+ * Opens an outside http(s) address (a notice's link or attachment): a new tab on H5; the
+ * mini-program cannot open outside pages, so the address is copied for the user.
+ */
+export declare function openUrl(url: string): void

@@ -1,0 +1,8 @@
+// Spec URLs are the H5 site's own addresses (custom routes), so a new tab opens them as they are.
+export function openInNewTab(path: string) {
+  window.open(path, '_blank', 'noopener')
+}
+
+export function openUrl(url: string) {
+  window.open(url, '_blank', 'noopener,noreferrer')
+}

@@ -1,0 +1,33 @@
+import { Text, View } from '@tarojs/components'
+import { Button } from './Button'
+import { PageLoading } from './PageLoading'
+import type { PagedList } from './usePagedList'
+import './list.scss'
+
+interface ListStatusProps {
+  list: Pick<PagedList<unknown>, 'status' | 'error' | 'empty' | 'retry'>
+  emptyText: string
+}
+
+/** Loading, error (with retry) and empty states of a list; nothing once rows are shown. */
+export function ListStatus({ list, emptyText }: ListStatusProps) {
+  if (list.status === 'loading') return <PageLoading />
+  if (list.status === 'error') {
+    return (
+      <View className='list-status list-status--error' role='alert'>
+        <Text>{list.error}</Text>
+        <Button size='small' onClick={list.retry}>
+          重试
+        </Button>
+      </View>
+    )
+  }
+  if (list.empty) {
+    return (
+      <View className='list-status list-status--empty' role='status'>
+        {emptyText}
+      </View>
+    )
+  }
+  return null
+}

@@ -1,0 +1,182 @@
+// One place for a list's loading, empty, error, paging and load-more states (spec account-area §9
+// page sizes). Desktop pages through a table; phones and the mini-program append pages of 5.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { ApiError } from '../http/api-error'
+import { useIsDesktop } from '../platform/viewport'
+import {
+  defaultPageSize,
+  fallbackPage,
+  hasMorePages,
+  LIST_BREAKPOINT,
+  normalisePage,
+  PAGE_SIZE_OPTIONS,
+  type ListMode,
+  type Page,
+  type PageQuery,
+} from './paging'
+
+export const LIST_LOAD_FAILED = '加载失败，请重试'
+
+export interface PagerState {
+  pageNum: number
+  pageSize: number
+  total: number
+  pageSizes: readonly number[]
+  disabled: boolean
+  onChange(pageNum: number): void
+  onSizeChange(pageSize: number): void
+}
+
+export interface PagedList<T> {
+  mode: ListMode
+  items: T[]
+  /** 'loading' only while nothing is shown yet (first load, another filter, another page). */
+  status: 'loading' | 'ready' | 'error'
+  /** Why the last load failed (the server's message when there is one). */
+  error: string
+  empty: boolean
+  total: number
+  /** Load-more lists: more pages exist, one is loading, the last attempt failed. */
+  hasMore: boolean
+  loadingMore: boolean
+  loadMoreFailed: boolean
+  loadMore(): void
+  /** Loads what is shown again (after an action changed the list), keeping it on screen meanwhile. */
+  reload(): void
+  /** After an error: the same load again. */
+  retry(): void
+  pager: PagerState
+}
+
+interface State<T> {
+  status: 'loading' | 'ready' | 'error'
+  items: T[]
+  total: number
+  pages: number
+  pageNum: number
+  pageSize: number
+  error: string
+  loadingMore: boolean
+  loadMoreFailed: boolean
+}
+
+interface LoadOptions {
+  append?: boolean
+  /** Keep the rows on screen while loading (a refresh rather than a new page). */
+  keep?: boolean
+}
+
+/** Desktop table with a pager at >= 750 px; cards with load-more below it and in the mini-program. */
+export function useListMode(): ListMode {
+  return useIsDesktop(LIST_BREAKPOINT) ? 'pages' : 'more'
+}
+
+/**
+ * `fetchPage` is called with `{ ...filter, pageNum, pageSize }`. A new `filter` (compared by value)
+ * or a new `mode` starts again from page 1 with that mode's page size.
+ */
+export function usePagedList<T, F extends object = Record<string, never>>(
+  fetchPage: (query: PageQuery & F) => Promise<Page<T>>,
+  { mode, filter }: { mode: ListMode; filter?: F },
+): PagedList<T> {
+  const [state, setState] = useState<State<T>>(() => ({
+    status: 'loading',
+    items: [],
+    total: 0,
+    pages: 0,
+    pageNum: 1,
+    pageSize: defaultPageSize(mode),
+    error: '',
+    loadingMore: false,
+    loadMoreFailed: false,
+  }))
+  const latest = useRef({ fetchPage, filter, state })
+  latest.current = { fetchPage, filter, state }
+  // Only the newest request may change the list: a slow answer for an old filter is dropped.
+  const sequence = useRef(0)
+  // What retry() repeats: the last page asked for, which failed.
+  const attempt = useRef({ pageNum: 1, pageSize: state.pageSize })
+
+  const load = useCallback(async (pageNum: number, pageSize: number, options: LoadOptions = {}) => {
+    const id = ++sequence.current
+    if (!options.append) attempt.current = { pageNum, pageSize }
+    setState((s) =>
+      options.append
+        ? { ...s, loadingMore: true, loadMoreFailed: false }
+        : {
+            ...s,
+            status: options.keep && s.status === 'ready' ? 'ready' : 'loading',
+            items: options.keep ? s.items : [],
+            pageSize,
+            error: '',
+            loadMoreFailed: false,
+          },
+    )
+    try {
+      const query = { ...(latest.current.filter as F), pageNum, pageSize }
+      const page = normalisePage(await latest.current.fetchPage(query))
+      if (id !== sequence.current) return
+      const back = options.append ? null : fallbackPage(pageNum, page)
+      if (back !== null) return void load(back, pageSize, options)
+      setState((s) => ({
+        ...s,
+        status: 'ready',
+        items: options.append ? [...s.items, ...page.data] : page.data,
+        total: page.total,
+        pages: page.pages,
+        pageNum,
+        pageSize,
+        loadingMore: false,
+      }))
+    } catch (cause) {
+      if (id !== sequence.current) return
+      const error = cause instanceof ApiError && cause.message ? cause.message : LIST_LOAD_FAILED
+      setState((s) =>
+        options.append
+          ? { ...s, loadingMore: false, loadMoreFailed: true }
+          : { ...s, status: 'error', items: [], error },
+      )
+    }
+  }, [])
+
+  const filterKey = JSON.stringify(filter ?? {})
+  useEffect(() => {
+    load(1, defaultPageSize(mode))
+  }, [load, mode, filterKey])
+
+  const current = () => latest.current.state
+  const hasMore = state.status === 'ready' && hasMorePages(state, state.pageNum, state.items.length)
+
+  return {
+    mode,
+    items: state.items,
+    status: state.status,
+    error: state.error,
+    empty: state.status === 'ready' && state.items.length === 0,
+    total: state.total,
+    hasMore,
+    loadingMore: state.loadingMore,
+    loadMoreFailed: state.loadMoreFailed,
+    loadMore: () => {
+      const s = current()
+      if (s.loadingMore || !hasMorePages(s, s.pageNum, s.items.length)) return
+      load(s.pageNum + 1, s.pageSize, { append: true })
+    },
+    reload: () => {
+      const s = current()
+      // A load-more list starts again from the top: appended pages may have shifted.
+      if (mode === 'more') load(1, s.pageSize, { keep: true })
+      else load(s.pageNum, s.pageSize, { keep: true })
+    },
+    retry: () => load(attempt.current.pageNum, attempt.current.pageSize),
+    pager: {
+      pageNum: state.pageNum,
+      pageSize: state.pageSize,
+      total: state.total,
+      pageSizes: PAGE_SIZE_OPTIONS,
+      disabled: state.status === 'loading',
+      onChange: (pageNum) => load(pageNum, current().pageSize),
+      onSizeChange: (pageSize) => load(1, pageSize),
+    },
+  }
+}

@@ -1,0 +1,41 @@
+import { View } from '@tarojs/components'
+import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
+import { formatBeijingTime } from '../../../core/format/time'
+import { navigateTo } from '../../../core/routing/navigate'
+import { Button } from '../../../core/ui/Button'
+import { useLatestNotice } from '../hooks/useLatestNotice'
+import { noticeTitle, noticeTypeLabel } from '../rules'
+import './notices.scss'
+
+/** Home: the newest unread notice in a popup; 查看 opens it, 关闭 dismisses it (neither pops it again). */
+export function LatestNoticePopup() {
+  const { notice, dismiss } = useLatestNotice()
+  const view = () => {
+    if (!notice) return
+    dismiss()
+    navigateTo(`/noticesDetail?id=${notice.id}`)
+  }
+  return (
+    <AtModal isOpened={Boolean(notice)} onClose={dismiss} className='latest-notice'>
+      <AtModalHeader>新消息提醒</AtModalHeader>
+      <AtModalContent>
+        {notice && (
+          <View aria-label='新消息'>
+            <View className='latest-notice__title'>{noticeTitle({ templateTitle: '', ...notice })}</View>
+            <View className='latest-notice__meta'>
+              {noticeTypeLabel(notice.type)} · {formatBeijingTime(notice.createTime)}
+            </View>
+            <View className='latest-notice__actions'>
+              <Button size='small' onClick={dismiss}>
+                关闭
+              </Button>
+              <Button size='small' type='primary' onClick={view}>
+                查看
+              </Button>
+            </View>
+          </View>
+        )}
+      </AtModalContent>
+    </AtModal>
+  )
+}

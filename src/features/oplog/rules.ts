@@ -1,0 +1,52 @@
+// Operation log rules (spec account-area §2 operation log, §4 log type and status).
+import { findRoute, HOME_PATH, ROUTES, type RouteDef } from '../../core/routing/routes'
+import type { UserInfo } from '../../core/session/store'
+
+/** §4 Operation log type. */
+export const LOG_TYPES: Record<number, string> = {
+  0: '登录',
+  1: '修改密码',
+  2: '修改手机绑定',
+  3: '新增子管理员',
+  4: '编辑子管理员',
+  5: '删除子管理员',
+  6: '修改邮箱',
+  7: '微信授权',
+  8: '微信授权变更',
+  9: '微信解绑',
+  10: '产品移交',
+}
+
+/** §4 Log status: 0 success, 1 failure. */
+export const LOG_STATUSES: Record<number, string> = { 0: '成功', 1: '失败' }
+
+export const LOG_EMPTY_TEXT = '暂无数据'
+
+type Code = number | string | null | undefined
+
+// null and '' are not code 0.
+const code = (value: Code) => (value === null || value === undefined || value === '' ? NaN : Number(value))
+
+export function logTypeLabel(type: Code): string {
+  return LOG_TYPES[code(type)] ?? '其他'
+}
+
+export function logStatusLabel(status: Code): string {
+  return LOG_STATUSES[code(status)] ?? '--'
+}
+
+export function isFailedLog(status: Code): boolean {
+  return code(status) === 1
+}
+
+export const ACCOUNT_MANAGE_PATH = '/accountManage'
+
+/** §2: back goes to /accountManage; until that page is built, to the home page. */
+export function logBackPath(routes: readonly RouteDef[] = ROUTES): string {
+  return findRoute(ACCOUNT_MANAGE_PATH, routes) ? ACCOUNT_MANAGE_PATH : HOME_PATH
+}
+
+/** §2: the page leaves for /accountManage when the personal info state is false. */
+export function canSeeOperationLog(userinfo: Pick<UserInfo, 'state'> | null | undefined): boolean {
+  return !userinfo || Boolean(Number(userinfo.state))
+}
