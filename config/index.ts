@@ -12,6 +12,9 @@ type RouteTable = typeof import('../src/core/routing/routes')
 const { h5CustomRoutes }: RouteTable = require('../src/core/routing/routes')
 
 const platform = process.env.TARO_ENV || 'h5'
+// MC_DIST builds into another folder with its own webpack cache, so two checkouts' builds (or a
+// build beside a running e2e server) never overwrite each other. Default: dist/.
+const distRoot = process.env.MC_DIST || 'dist'
 
 // Sass deprecation noise from taro-ui would otherwise fill the log (and the dev overlay).
 const sassLoaderOption = {
@@ -32,13 +35,13 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     deviceRatio: { 375: 2, 640: 2.34 / 2, 750: 1, 828: 1.81 / 2 },
     sourceRoot: 'src',
-    outputRoot: `dist/${platform}`,
+    outputRoot: `${distRoot}/${platform}`,
     plugins: [],
     defineConstants: {},
     copy: { patterns: [], options: {} },
     framework: 'react',
     compiler: 'webpack5',
-    cache: { enable: true },
+    cache: { enable: true, name: `${process.env.NODE_ENV}-${platform}-${distRoot}` },
     sass: {},
     mini: {
       sassLoaderOption,

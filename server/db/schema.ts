@@ -9,14 +9,18 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core'
+import { at, id } from './columns'
 
-const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity()
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+// Domain tables live beside this file, one file a domain; this module is the schema's one entry.
+export * from './tables-account'
+export * from './tables-subaccounts'
+export * from './tables-commerce'
+export * from './tables-billing'
+export * from './tables-payments'
 
 /** A person. Identified by phone; a member may have no bound phone (spec account-area §2 guard). */
 export const members = pgTable(

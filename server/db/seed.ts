@@ -1,19 +1,17 @@
 // Demo data written on the first start against an empty database and by `npm run db:reset`.
 // Every demo password is Demo@12345 (documented in docs/api.md "Seed accounts").
 import { count } from 'drizzle-orm'
-import { hours, type Clock } from '../context'
+import type { Clock } from '../context'
 import { hashPassword } from '../security/password'
 import type { Database } from './client'
-import {
-  accounts,
-  knownAddresses,
-  members,
-  notices,
-  sites,
-  subAccounts,
-  workOrderRecords,
-  workOrders,
-} from './schema'
+import { accounts, knownAddresses, members, sites, subAccounts, workOrderRecords, workOrders } from './schema'
+import { seedAccountArea } from './seed-account'
+import { seedNotices } from './seed-notices'
+import { seedOrders } from './seed-orders'
+import { seedPayments } from './seed-payments'
+import { seedProducts } from './seed-products'
+import { seedSubAccounts } from './seed-subaccounts'
+import { daysAgo, type DemoIds, type Tx } from './seed-support'
 
 export const DEMO_PASSWORD = 'Demo@12345'
 /** The server sees local browsers and tests at these, so they skip the new-address verification. */
@@ -29,10 +27,6 @@ export const DEMO = {
   /** The owner's WeChat openid: the sandbox scan and OAuth pages offer it by default. */
   ownerOpenId: 'wx-demo-main',
 } as const
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
-
-const daysAgo = (at: Date, days: number) => new Date(at.getTime() - days * hours(24))
 
 async function addMember(
   tx: Tx,
@@ -120,60 +114,13 @@ export async function seedDemoData(db: Database, now: Clock = () => new Date()):
       ])
       .returning({ id: subAccounts.id })
 
-    await tx.insert(notices).values([
-      {
-        accountId: main,
-        type: 5,
-        title: '网站即将到期',
-        content: '您的网站将于7天后到期，请及时续费。',
-        createdAt: daysAgo(at, 1),
-      },
-      {
-        accountId: main,
-        type: 21,
-        title: '工单已受理',
-        content: '您提交的工单已分配工程师处理。',
-        createdAt: daysAgo(at, 2),
-      },
-      {
-        accountId: main,
-        type: 10,
-        title: '新手指引',
-        content: '欢迎使用会员中心。',
-        createdAt: daysAgo(at, 3),
-      },
-      {
-        accountId: main,
-        type: 9,
-        title: '管理员设置',
-        content: '已设置子管理员李子管。',
-        readStatus: 1,
-        createdAt: daysAgo(at, 10),
-      },
-      {
-        accountId: main,
-        type: 14,
-        title: '交付完成',
-        content: '星辰科技官网已交付。',
-        readStatus: 1,
-        createdAt: daysAgo(at, 20),
-      },
-      {
-        accountId: main,
-        subAccountId: liZiguan.id,
-        type: 9,
-        title: '您已成为子管理员',
-        content: '星辰科技已将您设置为子管理员。',
-        createdAt: daysAgo(at, 5),
-      },
-      {
-        accountId: other,
-        type: 10,
-        title: '新手指引',
-        content: '欢迎使用会员中心。',
-        createdAt: daysAgo(at, 4),
-      },
-    ])
+    const ids: DemoIds = { at, owner, subAdmin, otherOwner, noPhone, main, other, liZiguan: liZiguan.id }
+    await seedNotices(tx, ids)
+    await seedAccountArea(tx, ids)
+    await seedSubAccounts(tx, ids)
+    await seedProducts(tx, ids)
+    await seedOrders(tx, ids)
+    await seedPayments(tx, ids)
 
     const [mainOrder, otherOrder] = await tx
       .insert(workOrders)

@@ -1,0 +1,2 @@
+// Account settings (account-area §2, §5): login mask, e-mail, cancellation, re-verification.
+export {}

@@ -1,0 +1,2 @@
+// Invoice and contract applications (doc2 §3-§5).
+export {}
