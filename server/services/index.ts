@@ -3,6 +3,7 @@ import type { AppContext } from '../context'
 import { createAccountService } from './accounts'
 import { createCaptchaService } from './captchas'
 import { createEntryTokenService } from './entry-tokens'
+import { createFulfilment } from './fulfilment'
 import { createHousekeeping } from './housekeeping'
 import { createKnownAddresses } from './known-addresses'
 import { createLoginService } from './login'
@@ -56,6 +57,7 @@ export function createServices(ctx: AppContext) {
     notices: createNoticeService(ctx),
     workOrders: createWorkOrderService(ctx),
     housekeeping: createHousekeeping(ctx),
+    fulfilment: createFulfilment(ctx),
   }
 }
 
