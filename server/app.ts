@@ -14,6 +14,7 @@ import { devRoutes } from './routes/dev'
 import { noticeRoutes } from './routes/notices'
 import { smsRoutes } from './routes/sms'
 import { wechatRoutes } from './routes/wechat'
+import { wechatBindingRoutes } from './routes/wechat-binding'
 import { workOrderRoutes } from './routes/work-orders'
 import { createServices } from './services'
 import type { Housekeeping } from './services/housekeeping'
@@ -59,6 +60,7 @@ export function buildApp({
   authRoutes(app, services, guards)
   smsRoutes(app, services, guards)
   wechatRoutes(app, services, guards)
+  wechatBindingRoutes(app, services, guards)
   accountRoutes(app, services, guards)
   noticeRoutes(app, services, guards)
   workOrderRoutes(app, services, guards)

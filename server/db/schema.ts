@@ -20,6 +20,7 @@ export * from './tables-account'
 export * from './tables-subaccounts'
 export * from './tables-commerce'
 export * from './tables-billing'
+export * from './tables-wechat-binding'
 export * from './tables-payments'
 
 /** A person. Identified by phone; a member may have no bound phone (spec account-area §2 guard). */

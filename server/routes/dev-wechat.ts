@@ -1,6 +1,6 @@
-// The WeChat sandbox (dev only): the pages a phone would show when scanning a login QR, when
-// WeChat's in-app browser asks for consent, and when following the official account. Everything
-// echoed into them is escaped; their script runs under a per-response CSP nonce.
+// The WeChat sandbox (dev only): the pages a phone would show when scanning a login, bind or
+// change QR, when WeChat's in-app browser asks for consent, and when following the official
+// account. Everything echoed into them is escaped; their script runs under a per-response CSP nonce.
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { DEMO } from '../db/seed'
@@ -102,20 +102,61 @@ const OAUTH_SCRIPT = `${POST_HELPER}
   });
 `
 
-function openidField(): string {
+function openidField(value: string = DEMO.ownerOpenId): string {
   return `<label for="openid">openid</label>
-<input id="openid" name="openid" value="${escapeHtml(DEMO.ownerOpenId)}" autocomplete="off" maxlength="64">`
+<input id="openid" name="openid" value="${escapeHtml(value)}" autocomplete="off" maxlength="64">`
 }
 
-export function devWechatRoutes(app: FastifyInstance, { wechat }: Services) {
+// Bind and change scenes (account settings): a fresh openid is offered so the bind succeeds; the
+// demo owner's (already bound) openid is one tap away, to see the "already bound" answers.
+const BIND_SCAN_SCRIPT = `${SCAN_SCRIPT}
+  document.getElementById('use-bound').addEventListener('click', function () {
+    document.getElementById('openid').value = data.boundOpenid;
+  });
+`
+
+const EXPIRED_PAGE = ['二维码已失效', '<h1>二维码已失效</h1><p>请在电脑上刷新二维码后重新扫码。</p>'] as const
+
+function bindScanPage(
+  reply: FastifyReply,
+  code: string,
+  scene: { purpose: 'bind' | 'change'; status: string },
+  freshOpenId: string,
+) {
+  if (scene.status === 'consumed' || scene.status === 'cancelled') return page(reply, ...EXPIRED_PAGE)
+  const what = scene.purpose === 'bind' ? '绑定' : '更换'
+  const settled = scene.status === 'confirmed'
+  const disabled = settled ? ' disabled' : ''
+  return page(
+    reply,
+    `微信${what}确认`,
+    `<section id="data" data-code="${escapeHtml(code)}" data-bound-openid="${escapeHtml(
+      DEMO.ownerOpenId,
+    )}" hidden></section>
+<h1>会员中心微信${what}确认</h1>
+<p>即将把此微信${what}为会员中心账号的登录微信。</p>
+${openidField(freshOpenId)}
+<button id="use-bound" class="secondary" type="button"${disabled}>改用已绑定的微信（${escapeHtml(
+      DEMO.ownerOpenId,
+    )}）</button>
+<button id="confirm" class="primary" type="button"${disabled}>确认授权</button>
+<button id="cancel" class="secondary" type="button"${disabled}>取消</button>
+<p id="result" role="status">${settled ? '已确认，请回到电脑端' : ''}</p>`,
+    BIND_SCAN_SCRIPT,
+  )
+}
+
+export function devWechatRoutes(app: FastifyInstance, { wechat, wechatBinding }: Services) {
   app.get<{ Querystring: { code?: string } }>(
     '/__dev/wechat/scan',
     { schema: { querystring: object({ code: shortText(128) }) } },
     async (req, reply) => {
       const code = (req.query.code ?? '').trim()
+      const bindScene = await wechatBinding.scanScene(code)
+      if (bindScene) return bindScanPage(reply, code, bindScene, wechatBinding.freshOpenId())
       const scene = await wechat.scanScene(code)
       if (!scene || scene.status === 'consumed' || scene.status === 'cancelled') {
-        return page(reply, '二维码已失效', '<h1>二维码已失效</h1><p>请在电脑上刷新二维码后重新扫码。</p>')
+        return page(reply, ...EXPIRED_PAGE)
       }
       const what = scene.purpose === 'register' ? '注册' : '登录'
       const settled = scene.status === 'confirmed'
@@ -145,7 +186,9 @@ ${openidField()}
       },
     },
     async (req) => {
-      await wechat.answerScene(req.body.code.trim(), req.body.action, req.body.openid)
+      const code = req.body.code.trim()
+      const answered = await wechatBinding.answerScene(code, req.body.action, req.body.openid)
+      if (!answered) await wechat.answerScene(code, req.body.action, req.body.openid)
       return ok(null)
     },
   )

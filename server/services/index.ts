@@ -19,6 +19,7 @@ import { createSignIn } from './sign-in'
 import { createSmsService } from './sms'
 import { createSmsRequests } from './sms-requests'
 import { createWechatService } from './wechat'
+import { createWechatBindingService } from './wechat-binding'
 import { createWorkOrderService } from './work-orders'
 
 export function createServices(ctx: AppContext) {
@@ -52,6 +53,7 @@ export function createServices(ctx: AppContext) {
       smsRequests,
     }),
     wechat: createWechatService(ctx, { members, roles, operateLog, signIn, sms }),
+    wechatBinding: createWechatBindingService(ctx, { members, roles, operateLog }),
     entryTokens: createEntryTokenService(ctx, { members, roles, sessions }),
     accounts: createAccountService(ctx, { members, roles, sessions }),
     notices: createNoticeService(ctx),

@@ -1,0 +1,38 @@
+// WeChat bind and change scenes (account-area §2 account settings, §4 dialogs, §7 calls).
+import { index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { at, id } from './columns'
+import { accounts, members, subAccounts } from './schema'
+
+/**
+ * A QR scene a signed-in member opens to bind (purpose 'bind') or change ('change') the WeChat
+ * of its member. Kept apart from the login scenes (wechat_scenes) so a bind QR can never log
+ * anyone in. status: waiting -> scanned (the phone opened the QR) -> confirmed (the WeChat user
+ * approved; openid set) -> consumed (bound, refused as already bound, or used by updateWechat);
+ * or cancelled. Scenes expire at expires_at.
+ */
+export const wechatBindScenes = pgTable(
+  'wechat_bind_scenes',
+  {
+    id: id(),
+    code: varchar('code', { length: 64 }).notNull(),
+    purpose: varchar('purpose', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    /** The member whose WeChat changes, and the role it asked in (for the operation log). */
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    subAccountId: integer('sub_account_id').references(() => subAccounts.id),
+    role: smallint('role').notNull(),
+    /** The WeChat that approved on the phone. */
+    openid: varchar('openid', { length: 64 }),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('wechat_bind_scenes_code_key').on(t.code),
+    index('wechat_bind_scenes_member_idx').on(t.memberId, t.status),
+  ],
+)

@@ -1,0 +1,81 @@
+// WeChat bind / change / unbind from the account settings (account-area §2, §4, §7). The spec
+// names these calls without paths; they live under /api/wechat beside the WeChat logins.
+import type { FastifyInstance } from 'fastify'
+import type { Guards } from '../http/auth'
+import { ok } from '../http/envelope'
+import { originOf } from '../http/origin'
+import type { Services } from '../services'
+import { WECHAT_BINDING_MESSAGES, type OwnerInput, type UpdateInput } from '../services/wechat-binding'
+import { integer, object, shortText } from './schemas'
+
+const ownerBody = { accountId: integer, phone: shortText(32) }
+
+export function wechatBindingRoutes(app: FastifyInstance, { wechatBinding }: Services, guards: Guards) {
+  const signedIn = { preHandler: guards.requireViewer }
+  // Changing or removing the WeChat someone logs in with needs a recent SMS re-verification; the
+  // change asks before its QR is shown, so the user is not sent to SMS after scanning.
+  const sensitive = { preHandler: guards.requireFreshSession }
+
+  app.get('/api/wechat/checkBindWechat', signedIn, async (req) => ok(await wechatBinding.status(req.viewer)))
+
+  app.get('/api/wechat/getCodeImg', signedIn, async (req) =>
+    ok(await wechatBinding.openScene(req.viewer, 'bind', originOf(req))),
+  )
+
+  app.get('/api/wechat/getBindQrAddress', sensitive, async (req) =>
+    ok(await wechatBinding.openScene(req.viewer, 'change', originOf(req))),
+  )
+
+  app.get<{ Querystring: { userId?: string; code?: string } }>(
+    '/api/wechat/isUserBind',
+    { ...signedIn, schema: { querystring: object({ userId: shortText(64), code: shortText(64) }) } },
+    async (req) => {
+      const { userId = '', code = '' } = req.query
+      const answer = await wechatBinding.pollBind(req.viewer, userId, code.trim(), req.ip)
+      return ok(answer, answer.key === 1 ? WECHAT_BINDING_MESSAGES.bound : undefined)
+    },
+  )
+
+  app.post<{ Body: { code?: string } }>(
+    '/api/wechat/miniBindWechat',
+    { ...signedIn, schema: { body: object({ code: shortText(256) }) } },
+    async (req) => {
+      const answer = await wechatBinding.bindByLoginCode(req.viewer, req.body.code ?? '', req.ip)
+      return ok(answer, answer.key === 1 ? WECHAT_BINDING_MESSAGES.bound : undefined)
+    },
+  )
+
+  app.get<{ Querystring: { code?: string } }>(
+    '/api/wechat/getBindInfoByCode',
+    { ...signedIn, schema: { querystring: object({ code: shortText(64) }) } },
+    async (req) => ok(await wechatBinding.pollChange(req.viewer, (req.query.code ?? '').trim())),
+  )
+
+  app.post<{ Body: UpdateInput }>(
+    '/api/wechat/updateWechat',
+    {
+      ...sensitive,
+      schema: {
+        body: object({
+          ...ownerBody,
+          wxOpenId: shortText(64),
+          code: shortText(64),
+          jsCode: shortText(256),
+        }),
+      },
+    },
+    async (req) => {
+      await wechatBinding.change(req.viewer, req.body, req.ip)
+      return ok(null, WECHAT_BINDING_MESSAGES.changed)
+    },
+  )
+
+  app.post<{ Body: OwnerInput }>(
+    '/api/wechat/unBindingWechat',
+    { ...sensitive, schema: { body: object(ownerBody) } },
+    async (req) => {
+      await wechatBinding.unbind(req.viewer, req.body, req.ip)
+      return ok(null, WECHAT_BINDING_MESSAGES.unbound)
+    },
+  )
+}

@@ -1,0 +1,343 @@
+// Binding, changing and unbinding a member's WeChat from the account settings (account-area §2,
+// §4 WeChat dialogs, §7 getCodeImg … checkBindWechat), against the WeChat sandbox:
+// - bind (H5): getCodeImg opens a 'bind' scene whose QR the phone scans and approves (sandbox page
+//   /__dev/wechat/scan); isUserBind polls it and, once approved, binds the openid (key 1) or
+//   refuses it as already bound (key 0);
+// - change (H5): getBindQrAddress opens a 'change' scene; getBindInfoByCode polls it for the
+//   approved openid, which updateWechat then sets (the scene is the proof, used once);
+// - the mini-program proves its WeChat with a wx.login code instead of a QR (miniBindWechat,
+//   updateWechat with jsCode), mapped to an openid by the same sandbox as miniLogin.
+// One openid belongs to one member (unique members.wx_open_id).
+import crypto from 'node:crypto'
+import { and, eq, gt, inArray, lt } from 'drizzle-orm'
+import { later, type AppContext } from '../context'
+import { isUniqueViolation } from '../db/errors'
+import { members, wechatBindScenes } from '../db/schema'
+import { INVALID_PARAMS } from '../http/error-handler'
+import { ApiFailure, forbidden, invalid, qrExpired, sessionEnded } from '../http/failure'
+import { userIdOf } from './accounts'
+import type { MemberDirectory } from './members'
+import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
+import type { RoleGrant, RoleService } from './roles'
+import { SESSION_MESSAGES, type Viewer } from './sessions'
+import { checkedOpenId, MINI_SANDBOX_OPENID, QR_TTL_MS, WECHAT_MESSAGES, type SceneStatus } from './wechat'
+
+export const BIND_PURPOSES = ['bind', 'change'] as const
+export type BindPurpose = (typeof BIND_PURPOSES)[number]
+
+/** isUserBind data.key (account-area §4). */
+export const BIND_KEY = { alreadyBound: 0, success: 1, waiting: 2 } as const
+export type BindKey = (typeof BIND_KEY)[keyof typeof BIND_KEY]
+
+/**
+ * updateWechat refusals meaning "this WeChat is already bound" (account-area §4): 510 another
+ * member's, 513 already this member's, 9002 taken by another member at the same moment.
+ */
+export const WECHAT_TAKEN_CODE = { otherMember: 510, sameMember: 513, raced: 9002 } as const
+
+export const WECHAT_BINDING_MESSAGES = {
+  taken: '当前微信已被绑定，请使用新的微信进行扫码授权～',
+  changed: '修改成功',
+  bound: '绑定成功',
+  unbound: '解绑成功',
+  notBound: '当前账号未绑定微信',
+  alreadyBound: '当前账号已绑定微信',
+  qrExpired: WECHAT_MESSAGES.qrExpired,
+} as const
+
+export interface BindPoll {
+  key: BindKey
+  /** Waiting, and the phone has opened the QR. */
+  scanned: boolean
+}
+
+export type ChangePoll =
+  { status: 'waiting' } | { status: 'scanned' } | { status: 'confirmed'; wxOpenId: string }
+
+export interface OwnerInput {
+  accountId?: number | string
+  phone?: string
+}
+
+export interface UpdateInput extends OwnerInput {
+  /** The openid an approved change scene reported (H5), with that scene's code if known. */
+  wxOpenId?: string
+  code?: string
+  /** A wx.login code (mini-program) instead of a scene. */
+  jsCode?: string
+}
+
+type Scene = typeof wechatBindScenes.$inferSelect
+
+interface BindingDeps {
+  members: MemberDirectory
+  roles: RoleService
+  operateLog: OperateLog
+}
+
+/** The sandbox's jscode2session, as miniLogin reads a code: `sandbox:<openid>`, else one fixed openid. */
+export function openIdOfLoginCode(code: string): string {
+  const value = code.trim()
+  if (!value) throw invalid(INVALID_PARAMS)
+  return value.startsWith('sandbox:') ? checkedOpenId(value.slice('sandbox:'.length)) : MINI_SANDBOX_OPENID
+}
+
+export function createWechatBindingService({ db, now }: AppContext, deps: BindingDeps) {
+  const { members: directory, roles, operateLog } = deps
+
+  async function memberOf(viewer: Viewer) {
+    const member = await directory.byId(viewer.memberId)
+    if (!member) throw sessionEnded(SESSION_MESSAGES.revoked)
+    return member
+  }
+
+  async function grantOf(viewer: Pick<Viewer, 'memberId' | 'accountId' | 'subAccountId' | 'role'>) {
+    const grant = await roles.heldRole(viewer.memberId, viewer)
+    if (!grant) throw sessionEnded(SESSION_MESSAGES.revoked)
+    return grant
+  }
+
+  function log(grant: RoleGrant, type: number, content: string, success: boolean, ip: string) {
+    const status = success ? OPERATE_STATUS.success : OPERATE_STATUS.failure
+    return operateLog.record(grant, { type, content, status, ip })
+  }
+
+  /** Another account's id, or a phone that is not the viewer's bound phone, is refused. */
+  async function checkOwner(viewer: Viewer, input: OwnerInput) {
+    const member = await memberOf(viewer)
+    const phone = (input.phone ?? '').trim()
+    if (
+      String(input.accountId ?? '').trim() !== String(viewer.accountId) ||
+      !phone ||
+      phone !== member.phone
+    ) {
+      throw forbidden()
+    }
+    return member
+  }
+
+  // ---- scenes ----
+
+  function scanUrl(origin: string, code: string): string {
+    return `${origin}/__dev/wechat/scan?code=${encodeURIComponent(code)}`
+  }
+
+  /** getCodeImg (bind: the member has no WeChat) and getBindQrAddress (change: it has one). */
+  async function openScene(viewer: Viewer, purpose: BindPurpose, origin: string) {
+    const member = await memberOf(viewer)
+    if (purpose === 'bind' && member.wxOpenId) throw invalid(WECHAT_BINDING_MESSAGES.alreadyBound)
+    if (purpose === 'change' && !member.wxOpenId) throw invalid(WECHAT_BINDING_MESSAGES.notBound)
+    const code = crypto.randomBytes(16).toString('hex')
+    const createdAt = now()
+    await db.insert(wechatBindScenes).values({
+      code,
+      purpose,
+      status: 'waiting',
+      memberId: viewer.memberId,
+      accountId: viewer.accountId,
+      subAccountId: viewer.subAccountId || null,
+      role: viewer.role,
+      createdAt,
+      expiresAt: later(createdAt, QR_TTL_MS),
+    })
+    return { code, url: scanUrl(origin, code), expiresIn: QR_TTL_MS / 1000 }
+  }
+
+  /** The viewer's own live scene of that purpose; anything else is an expired QR to the client. */
+  async function ownScene(viewer: Viewer, code: string, purpose: BindPurpose): Promise<Scene> {
+    const [scene] = code
+      ? await db.select().from(wechatBindScenes).where(eq(wechatBindScenes.code, code)).limit(1)
+      : []
+    const live =
+      scene &&
+      scene.memberId === viewer.memberId &&
+      scene.purpose === purpose &&
+      scene.expiresAt > now() &&
+      scene.status !== 'consumed' &&
+      scene.status !== 'cancelled'
+    if (!live) throw qrExpired(WECHAT_BINDING_MESSAGES.qrExpired)
+    return scene
+  }
+
+  /** Takes a confirmed scene (once); null when another call took it first. */
+  async function consume(where: ReturnType<typeof and>): Promise<Scene | null> {
+    const [taken] = await db
+      .update(wechatBindScenes)
+      .set({ status: 'consumed' })
+      .where(and(where, eq(wechatBindScenes.status, 'confirmed'), gt(wechatBindScenes.expiresAt, now())))
+      .returning()
+    return taken ?? null
+  }
+
+  // ---- bind ----
+
+  /** Links the openid to a member that has no WeChat: key 1, or key 0 when either side is taken. */
+  async function bindOpenId(viewer: Viewer, openid: string, ip: string): Promise<BindKey> {
+    const grant = await grantOf(viewer)
+    const owner = await directory.byOpenId(openid)
+    if (owner?.id === viewer.memberId) return BIND_KEY.success
+    let linked = false
+    if (!owner) {
+      try {
+        linked = await directory.linkOpenId(viewer.memberId, openid)
+      } catch (failure) {
+        if (!isUniqueViolation(failure)) throw failure
+      }
+    }
+    await log(
+      grant,
+      OPERATE_TYPE.wechatAuthorize,
+      linked ? '绑定微信' : '绑定微信失败：该微信已被绑定',
+      linked,
+      ip,
+    )
+    return linked ? BIND_KEY.success : BIND_KEY.alreadyBound
+  }
+
+  /** GET isUserBind: waiting (scanned or not), or — once — the outcome of the approved scene. */
+  async function pollBind(viewer: Viewer, userId: string, code: string, ip: string): Promise<BindPoll> {
+    if (userId.trim() !== userIdOf(viewer)) throw forbidden()
+    const scene = await ownScene(viewer, code, 'bind')
+    if (scene.status !== 'confirmed') {
+      return { key: BIND_KEY.waiting, scanned: scene.status === 'scanned' }
+    }
+    const taken = await consume(eq(wechatBindScenes.id, scene.id))
+    if (!taken?.openid) throw qrExpired(WECHAT_BINDING_MESSAGES.qrExpired)
+    return { key: await bindOpenId(viewer, taken.openid, ip), scanned: true }
+  }
+
+  /** POST miniBindWechat {code}: the mini-program's own WeChat, no QR. */
+  async function bindByLoginCode(viewer: Viewer, jsCode: string, ip: string): Promise<BindPoll> {
+    const openid = openIdOfLoginCode(jsCode)
+    const member = await memberOf(viewer)
+    if (member.wxOpenId && member.wxOpenId !== openid) throw invalid(WECHAT_BINDING_MESSAGES.alreadyBound)
+    return { key: await bindOpenId(viewer, openid, ip), scanned: true }
+  }
+
+  // ---- change ----
+
+  /** GET getBindInfoByCode: the change scene's state; its openid once approved (not yet used). */
+  async function pollChange(viewer: Viewer, code: string): Promise<ChangePoll> {
+    const scene = await ownScene(viewer, code, 'change')
+    if (scene.status === 'confirmed' && scene.openid) return { status: 'confirmed', wxOpenId: scene.openid }
+    return { status: scene.status === 'scanned' ? 'scanned' : 'waiting' }
+  }
+
+  /** The openid the client proves: a wx.login code, or an approved change scene used up now. */
+  async function provenOpenId(viewer: Viewer, input: UpdateInput): Promise<string> {
+    if (input.jsCode !== undefined) return openIdOfLoginCode(input.jsCode)
+    const openid = (input.wxOpenId ?? '').trim()
+    const code = (input.code ?? '').trim()
+    const taken = openid
+      ? await consume(
+          and(
+            eq(wechatBindScenes.memberId, viewer.memberId),
+            eq(wechatBindScenes.purpose, 'change'),
+            eq(wechatBindScenes.openid, openid),
+            ...(code ? [eq(wechatBindScenes.code, code)] : []),
+          ),
+        )
+      : null
+    if (!taken) throw qrExpired(WECHAT_BINDING_MESSAGES.qrExpired)
+    return openid
+  }
+
+  /** POST updateWechat {accountId, phone, wxOpenId | jsCode}: the member's WeChat becomes the new one. */
+  async function change(viewer: Viewer, input: UpdateInput, ip: string): Promise<void> {
+    const member = await checkOwner(viewer, input)
+    if (!member.wxOpenId) throw invalid(WECHAT_BINDING_MESSAGES.notBound)
+    const openid = await provenOpenId(viewer, input)
+    const grant = await grantOf(viewer)
+    const refuse = async (code: number) => {
+      await log(grant, OPERATE_TYPE.wechatChange, '更换微信失败：该微信已被绑定', false, ip)
+      return new ApiFailure(code, WECHAT_BINDING_MESSAGES.taken)
+    }
+    if (openid === member.wxOpenId) throw await refuse(WECHAT_TAKEN_CODE.sameMember)
+    if (await directory.byOpenId(openid)) throw await refuse(WECHAT_TAKEN_CODE.otherMember)
+    try {
+      await db.update(members).set({ wxOpenId: openid }).where(eq(members.id, member.id))
+    } catch (failure) {
+      if (isUniqueViolation(failure)) throw await refuse(WECHAT_TAKEN_CODE.raced)
+      throw failure
+    }
+    await log(grant, OPERATE_TYPE.wechatChange, '更换绑定微信', true, ip)
+  }
+
+  // ---- unbind and status ----
+
+  /** POST unBindingWechat {accountId, phone}. */
+  async function unbind(viewer: Viewer, input: OwnerInput, ip: string): Promise<void> {
+    const member = await checkOwner(viewer, input)
+    if (!member.wxOpenId) throw invalid(WECHAT_BINDING_MESSAGES.notBound)
+    await db.update(members).set({ wxOpenId: null }).where(eq(members.id, member.id))
+    await log(await grantOf(viewer), OPERATE_TYPE.wechatUnbind, '解绑微信', true, ip)
+  }
+
+  /** GET checkBindWechat. */
+  async function status(viewer: Viewer): Promise<{ bound: boolean }> {
+    return { bound: Boolean((await memberOf(viewer)).wxOpenId) }
+  }
+
+  // ---- the sandbox phone ----
+
+  /** Scan page: the scene as the phone sees it (a waiting one becomes scanned); null when not a bind scene. */
+  async function scanScene(code: string): Promise<{ purpose: BindPurpose; status: SceneStatus } | null> {
+    if (!code) return null
+    const [scene] = await db.select().from(wechatBindScenes).where(eq(wechatBindScenes.code, code)).limit(1)
+    if (!scene) return null
+    const purpose = scene.purpose as BindPurpose
+    if (scene.expiresAt <= now()) return { purpose, status: 'cancelled' }
+    if (scene.status !== 'waiting') return { purpose, status: scene.status as SceneStatus }
+    await db
+      .update(wechatBindScenes)
+      .set({ status: 'scanned' })
+      .where(and(eq(wechatBindScenes.id, scene.id), eq(wechatBindScenes.status, 'waiting')))
+    return { purpose, status: 'scanned' }
+  }
+
+  /** Scan page buttons: approve as `openid`, or cancel; false when `code` is no live bind scene. */
+  async function answerScene(code: string, action: 'confirm' | 'cancel', typedOpenId?: string) {
+    const change =
+      action === 'confirm'
+        ? { status: 'confirmed', openid: checkedOpenId(typedOpenId) }
+        : { status: 'cancelled' }
+    const settled = await db
+      .update(wechatBindScenes)
+      .set(change)
+      .where(
+        and(
+          eq(wechatBindScenes.code, code),
+          inArray(wechatBindScenes.status, ['waiting', 'scanned']),
+          gt(wechatBindScenes.expiresAt, now()),
+        ),
+      )
+      .returning({ id: wechatBindScenes.id })
+    return settled.length > 0
+  }
+
+  /** A fresh openid nobody holds, offered by the scan page so a bind succeeds by default. */
+  function freshOpenId(): string {
+    return `wx-sandbox-${crypto.randomBytes(5).toString('hex')}`
+  }
+
+  /** Scenes a day past expiry (housekeeping). */
+  async function purgeExpired(before: Date): Promise<void> {
+    await db.delete(wechatBindScenes).where(lt(wechatBindScenes.expiresAt, before))
+  }
+
+  return {
+    status,
+    openScene,
+    pollBind,
+    bindByLoginCode,
+    pollChange,
+    change,
+    unbind,
+    scanScene,
+    answerScene,
+    freshOpenId,
+    purgeExpired,
+  }
+}
+
+export type WechatBindingService = ReturnType<typeof createWechatBindingService>

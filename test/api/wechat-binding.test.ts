@@ -1,0 +1,346 @@
+/** @jest-environment ./test/api/support/pglite-environment.ts */
+import { and, desc, eq } from 'drizzle-orm'
+import { hours } from '../../server/context'
+import { accounts, members, operateRecords } from '../../server/db/schema'
+import { DEMO, startTestServer, type TestServer } from './support/harness'
+
+let server: TestServer
+
+jest.setTimeout(30_000)
+
+beforeAll(async () => {
+  server = await startTestServer()
+}, 60_000)
+
+afterAll(() => server?.close())
+
+beforeEach(() => server.clock.advance(hours(1) + 1000))
+
+const HOST = { host: 'mc.example.cn' }
+const EXPIRED_QR = { code: 989, message: '二维码已失效，请刷新二维码', data: null }
+const FORBIDDEN = { code: 403, message: '无权访问', data: null }
+const TAKEN = '当前微信已被绑定，请使用新的微信进行扫码授权～'
+
+interface Scene {
+  code: string
+  url: string
+  expiresIn: number
+}
+
+let members_created = 0
+/** A new member with a main account and no WeChat; its token, ids and phone. */
+async function newMember() {
+  const phone = `1390000${String(1000 + members_created++).slice(-4)}`
+  const created = await server.post<{ memberId: number }>('/__dev/members', { phone, password: 'Demo@12345' })
+  if (created.code !== 200) throw new Error(created.message)
+  const login = await server.login(phone)
+  if (login.code !== 200) throw new Error(login.message)
+  return { phone, memberId: created.data.memberId, ...login.data }
+}
+
+type Who = Awaited<ReturnType<typeof newMember>>
+
+const openidOf = async (memberId: number) =>
+  (await server.db.select().from(members).where(eq(members.id, memberId)))[0].wxOpenId
+
+const scan = (code: string) => server.app.inject({ method: 'GET', url: `/__dev/wechat/scan?code=${code}` })
+const approve = (code: string, openid: string) =>
+  server.post('/__dev/wechat/scan', { code, openid, action: 'confirm' })
+
+const openScene = async (who: Who, url = '/api/wechat/getCodeImg') =>
+  (await server.get<Scene>(url, { token: who.token, headers: HOST })).data
+
+const pollBind = (who: Who, code: string, userId = String(who.accountId)) =>
+  server.get<{ key: number; scanned: boolean }>(`/api/wechat/isUserBind?userId=${userId}&code=${code}`, {
+    token: who.token,
+  })
+
+const pollChange = (who: Who, code: string) =>
+  server.get<{ status: string; wxOpenId?: string }>(`/api/wechat/getBindInfoByCode?code=${code}`, {
+    token: who.token,
+  })
+
+const update = (who: Who, body: Record<string, unknown>) =>
+  server.post(
+    '/api/wechat/updateWechat',
+    { accountId: who.accountId, phone: who.phone, ...body },
+    {
+      token: who.token,
+    },
+  )
+
+async function logOf(accountId: number) {
+  return server.db
+    .select()
+    .from(operateRecords)
+    .where(eq(operateRecords.accountId, accountId))
+    .orderBy(desc(operateRecords.id))
+}
+
+/** Binds `openid` to a fresh member through the QR flow. */
+async function boundMember(openid: string): Promise<Who> {
+  const who = await newMember()
+  const scene = await openScene(who)
+  await approve(scene.code, openid)
+  expect((await pollBind(who, scene.code)).data.key).toBe(1)
+  return who
+}
+
+describe('checkBindWechat', () => {
+  it('says whether the viewer’s member has a WeChat (seed: 13800000001 bound, 13800000003 not)', async () => {
+    const owner = await server.tokenFor(DEMO.owner)
+    const other = await server.tokenFor(DEMO.otherOwner)
+    expect((await server.get('/api/wechat/checkBindWechat', { token: owner })).data).toEqual({ bound: true })
+    expect((await server.get('/api/wechat/checkBindWechat', { token: other })).data).toEqual({ bound: false })
+  })
+
+  it('needs a session', async () => {
+    expect((await server.get('/api/wechat/checkBindWechat')).code).toBe(996)
+  })
+})
+
+describe('bind: getCodeImg, the sandbox scan page, isUserBind', () => {
+  it('binds the approved WeChat: waiting (key 2), scanned, then key 1 once, logged as type 7', async () => {
+    const who = await newMember()
+    const scene = await openScene(who)
+    expect(scene.url).toBe(`http://mc.example.cn/__dev/wechat/scan?code=${scene.code}`)
+    expect(scene.expiresIn).toBe(120)
+    expect((await pollBind(who, scene.code)).data).toEqual({ key: 2, scanned: false })
+
+    const page = await scan(scene.code)
+    expect(page.body).toContain('会员中心微信绑定确认')
+    expect(page.body).toContain('改用已绑定的微信（wx-demo-main）')
+    const offered = /id="openid"[^>]*value="([^"]+)"/.exec(page.body)?.[1]
+    expect(offered).toMatch(/^wx-sandbox-/)
+    expect((await pollBind(who, scene.code)).data).toEqual({ key: 2, scanned: true })
+
+    expect((await approve(scene.code, offered!)).code).toBe(200)
+    const answer = await pollBind(who, scene.code)
+    expect(answer).toMatchObject({ code: 200, message: '绑定成功', data: { key: 1 } })
+    expect(await openidOf(who.memberId)).toBe(offered)
+    expect(await pollBind(who, scene.code)).toEqual(EXPIRED_QR)
+    const [entry] = await logOf(who.accountId)
+    expect(entry).toMatchObject({ type: 7, status: 0 })
+  })
+
+  it('answers key 0 when the WeChat is already bound to someone else, and binds nothing', async () => {
+    const who = await newMember()
+    const scene = await openScene(who)
+    await approve(scene.code, DEMO.ownerOpenId)
+    expect((await pollBind(who, scene.code)).data.key).toBe(0)
+    expect(await openidOf(who.memberId)).toBeNull()
+    const [entry] = await logOf(who.accountId)
+    expect(entry).toMatchObject({ type: 7, status: 1 })
+  })
+
+  it('refuses a bind scene to a member that already has a WeChat', async () => {
+    const owner = await server.tokenFor(DEMO.owner)
+    const answer = await server.get('/api/wechat/getCodeImg', { token: owner })
+    expect(answer).toEqual({ code: 400, message: '当前账号已绑定微信', data: null })
+  })
+
+  it('scenes expire after 120 s: polling and approving answer 989, the page says so', async () => {
+    const who = await newMember()
+    const scene = await openScene(who)
+    server.clock.advance(120_000)
+    expect(await pollBind(who, scene.code)).toEqual(EXPIRED_QR)
+    expect((await approve(scene.code, 'wx-late')).code).toBe(989)
+    expect((await scan(scene.code)).body).toContain('<h1>二维码已失效</h1>')
+  })
+
+  it('a cancelled scene is dead', async () => {
+    const who = await newMember()
+    const scene = await openScene(who)
+    await server.post('/__dev/wechat/scan', { code: scene.code, action: 'cancel' })
+    expect(await pollBind(who, scene.code)).toEqual(EXPIRED_QR)
+  })
+
+  it('another account cannot poll (and so bind) someone else’s scene, nor poll as another userId', async () => {
+    const who = await newMember()
+    const intruder = await newMember()
+    const scene = await openScene(who)
+    await approve(scene.code, 'wx-stolen-1')
+    expect(await pollBind(intruder, scene.code, String(intruder.accountId))).toEqual(EXPIRED_QR)
+    expect(await pollBind(intruder, scene.code, String(who.accountId))).toEqual(FORBIDDEN)
+    expect(await openidOf(intruder.memberId)).toBeNull()
+    // The owner still gets it.
+    expect((await pollBind(who, scene.code)).data.key).toBe(1)
+  })
+
+  it('a bind QR never logs anyone in', async () => {
+    const who = await newMember()
+    const scene = await openScene(who)
+    await approve(scene.code, DEMO.ownerOpenId)
+    expect(await server.get(`/api/wechat/getTokenByCode?code=${scene.code}`)).toEqual(EXPIRED_QR)
+  })
+})
+
+describe('mini-program: miniBindWechat with a wx.login code', () => {
+  it('binds the sandbox openid of the code; an openid taken elsewhere is key 0', async () => {
+    const who = await newMember()
+    const taken = await server.post<{ key: number }>(
+      '/api/wechat/miniBindWechat',
+      { code: `sandbox:${DEMO.ownerOpenId}` },
+      { token: who.token },
+    )
+    expect(taken.data.key).toBe(0)
+    const bound = await server.post<{ key: number }>(
+      '/api/wechat/miniBindWechat',
+      { code: 'sandbox:wx-mini-bind-1' },
+      { token: who.token },
+    )
+    expect(bound).toMatchObject({ code: 200, message: '绑定成功', data: { key: 1 } })
+    expect(await openidOf(who.memberId)).toBe('wx-mini-bind-1')
+  })
+})
+
+describe('change: getBindQrAddress, getBindInfoByCode, updateWechat', () => {
+  it('changes to the approved WeChat (修改成功, type 8); the scene is used once', async () => {
+    const who = await boundMember('wx-change-old')
+    const scene = await openScene(who, '/api/wechat/getBindQrAddress')
+    expect((await pollChange(who, scene.code)).data).toEqual({ status: 'waiting' })
+    expect((await scan(scene.code)).body).toContain('会员中心微信更换确认')
+    expect((await pollChange(who, scene.code)).data).toEqual({ status: 'scanned' })
+    await approve(scene.code, 'wx-change-new')
+    expect((await pollChange(who, scene.code)).data).toEqual({
+      status: 'confirmed',
+      wxOpenId: 'wx-change-new',
+    })
+
+    const changed = await update(who, { wxOpenId: 'wx-change-new', code: scene.code })
+    expect(changed).toEqual({ code: 200, message: '修改成功', data: null })
+    expect(await openidOf(who.memberId)).toBe('wx-change-new')
+    expect((await logOf(who.accountId))[0]).toMatchObject({ type: 8, status: 0 })
+
+    expect(await update(who, { wxOpenId: 'wx-change-new', code: scene.code })).toEqual(EXPIRED_QR)
+    expect(await pollChange(who, scene.code)).toEqual(EXPIRED_QR)
+  })
+
+  it('an openid no scene approved cannot be set', async () => {
+    const who = await boundMember('wx-change-forged-old')
+    expect(await update(who, { wxOpenId: 'wx-forged' })).toEqual(EXPIRED_QR)
+    expect(await openidOf(who.memberId)).toBe('wx-change-forged-old')
+  })
+
+  it.each([
+    ['510: bound to another member', () => DEMO.ownerOpenId, 510],
+    ['513: already this member’s WeChat', (who: Who) => `wx-same-${who.memberId}`, 513],
+  ])('refuses a WeChat that is already bound (%s) with the spec message', async (_name, openid, code) => {
+    const who = await newMember()
+    const own = `wx-same-${who.memberId}`
+    const bindScene = await openScene(who)
+    await approve(bindScene.code, own)
+    await pollBind(who, bindScene.code)
+
+    const scene = await openScene(who, '/api/wechat/getBindQrAddress')
+    await approve(scene.code, openid(who))
+    expect(await update(who, { wxOpenId: openid(who), code: scene.code })).toEqual({
+      code,
+      message: TAKEN,
+      data: null,
+    })
+    expect(await openidOf(who.memberId)).toBe(own)
+    expect((await logOf(who.accountId))[0]).toMatchObject({ type: 8, status: 1 })
+  })
+
+  it('the mini-program proves the new WeChat with a wx.login code', async () => {
+    const who = await boundMember('wx-mini-change-old')
+    expect((await update(who, { jsCode: `sandbox:${DEMO.ownerOpenId}` })).code).toBe(510)
+    expect((await update(who, { jsCode: 'sandbox:wx-mini-change-new' })).code).toBe(200)
+    expect(await openidOf(who.memberId)).toBe('wx-mini-change-new')
+  })
+
+  it('refuses another account’s id or a phone that is not the viewer’s', async () => {
+    const who = await boundMember('wx-change-owner')
+    const other = await newMember()
+    const scene = await openScene(who, '/api/wechat/getBindQrAddress')
+    await approve(scene.code, 'wx-change-target')
+    const asOther = { accountId: other.accountId, wxOpenId: 'wx-change-target', code: scene.code }
+    expect(await update(who, asOther)).toEqual(FORBIDDEN)
+    expect(await update(who, { phone: other.phone, wxOpenId: 'wx-change-target' })).toEqual(FORBIDDEN)
+    // Nor can the other account use this scene.
+    expect(await update(other, { wxOpenId: 'wx-change-target', code: scene.code })).toMatchObject({
+      code: 400,
+      message: '当前账号未绑定微信',
+    })
+    expect(await openidOf(who.memberId)).toBe('wx-change-owner')
+  })
+
+  it('needs a bound WeChat to open a change scene', async () => {
+    const who = await newMember()
+    expect(await server.get('/api/wechat/getBindQrAddress', { token: who.token })).toEqual({
+      code: 400,
+      message: '当前账号未绑定微信',
+      data: null,
+    })
+  })
+})
+
+describe('unBindingWechat', () => {
+  const unbind = (who: Who, body: Record<string, unknown> = {}) =>
+    server.post(
+      '/api/wechat/unBindingWechat',
+      { accountId: who.accountId, phone: who.phone, ...body },
+      {
+        token: who.token,
+      },
+    )
+
+  it('removes the WeChat (解绑成功, type 9); a second time says none is bound', async () => {
+    const who = await boundMember('wx-unbind-1')
+    expect(await unbind(who)).toEqual({ code: 200, message: '解绑成功', data: null })
+    expect(await openidOf(who.memberId)).toBeNull()
+    expect((await logOf(who.accountId))[0]).toMatchObject({ type: 9, status: 0 })
+    expect(await unbind(who)).toMatchObject({ code: 400, message: '当前账号未绑定微信' })
+    // The openid is free again.
+    await boundMember('wx-unbind-1')
+  })
+
+  it('another account cannot unbind someone else’s WeChat', async () => {
+    const who = await boundMember('wx-unbind-2')
+    const intruder = await newMember()
+    expect(await unbind(intruder, { accountId: who.accountId, phone: who.phone })).toEqual(FORBIDDEN)
+    expect(await unbind(intruder, { phone: who.phone })).toEqual(FORBIDDEN)
+    expect(await openidOf(who.memberId)).toBe('wx-unbind-2')
+  })
+
+  it('a sub-administrator unbinds its own member’s WeChat, logged on the account it acts in', async () => {
+    const sub = await server.login(DEMO.subAdmin)
+    const [subMember] = await server.db.select().from(members).where(eq(members.phone, DEMO.subAdmin))
+    await server.db.update(members).set({ wxOpenId: 'wx-sub-admin' }).where(eq(members.id, subMember.id))
+    const answer = await server.post(
+      '/api/wechat/unBindingWechat',
+      { accountId: sub.data.accountId, phone: DEMO.subAdmin },
+      { token: sub.data.token },
+    )
+    expect(answer.code).toBe(200)
+    const [main] = await server.db.select().from(accounts).where(eq(accounts.memberAccount, DEMO.mainAccount))
+    const [entry] = await server.db
+      .select()
+      .from(operateRecords)
+      .where(and(eq(operateRecords.accountId, main.id), eq(operateRecords.type, 9)))
+      .orderBy(desc(operateRecords.id))
+      .limit(1)
+    expect(entry.subAccountId).toBe(sub.data.subAccountId)
+  })
+})
+
+describe('sensitive changes need a fresh session (SMS re-verification)', () => {
+  const REVERIFY = { code: 4031, message: '为了您的账号安全，请先完成短信验证', data: null }
+
+  it('getBindQrAddress, updateWechat and unBindingWechat refuse a session older than 10 minutes', async () => {
+    const who = await boundMember('wx-stale-1')
+    server.clock.advance(11 * 60_000)
+    expect(await server.get('/api/wechat/getBindQrAddress', { token: who.token })).toEqual(REVERIFY)
+    expect(await update(who, { jsCode: 'sandbox:wx-stale-2' })).toEqual(REVERIFY)
+    const unbound = await server.post(
+      '/api/wechat/unBindingWechat',
+      { accountId: who.accountId, phone: who.phone },
+      { token: who.token },
+    )
+    expect(unbound).toEqual(REVERIFY)
+    expect(await openidOf(who.memberId)).toBe('wx-stale-1')
+    // Binding a first WeChat is not such a change.
+    expect((await server.get('/api/wechat/checkBindWechat', { token: who.token })).code).toBe(200)
+  })
+})
