@@ -9,9 +9,12 @@ import { registerErrorHandler } from './http/error-handler'
 import { registerStaticApp } from './http/static'
 import { accountRoutes } from './routes/account'
 import { authRoutes } from './routes/auth'
+import { billingRoutes } from './routes/billing'
 import { captchaRoutes } from './routes/captcha'
 import { devRoutes } from './routes/dev'
+import { devEsignRoutes } from './routes/dev-esign'
 import { noticeRoutes } from './routes/notices'
+import { orderRoutes } from './routes/orders'
 import { smsRoutes } from './routes/sms'
 import { wechatRoutes } from './routes/wechat'
 import { wechatBindingRoutes } from './routes/wechat-binding'
@@ -64,7 +67,10 @@ export function buildApp({
   accountRoutes(app, services, guards)
   noticeRoutes(app, services, guards)
   workOrderRoutes(app, services, guards)
+  orderRoutes(app, services, guards)
+  billingRoutes(app, services, guards)
   if (!config.production) devRoutes(app, services)
+  if (!config.production) devEsignRoutes(app, services)
   registerStaticApp(app, config.staticDir)
   if (housekeepingEveryMs) scheduleHousekeeping(app, services.housekeeping, housekeepingEveryMs)
   return app

@@ -1,2 +1,82 @@
-// Invoice and contract applications (doc2 §3-§5).
-export {}
+// Invoice and contract applications (doc2 §3-§5). An application belongs to one order of the
+// account; the order's billStatus / signStatus say where it stands (doc2 §4).
+import { index, integer, numeric, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { at, id } from './columns'
+import { accounts, orders } from './schema'
+
+/** POST /api/pc/applyBill (doc2 §3 "Invoice application"). The amount is the order's, never the client's. */
+export const invoiceApplications = pgTable(
+  'invoice_applications',
+  {
+    id: id(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** 1 personal, 2 enterprise. */
+    subject: smallint('subject').notNull(),
+    /** 1 electronic, 2 paper, 3 paper special, 4 electronic special. */
+    billType: smallint('bill_type').notNull(),
+    title: varchar('title', { length: 100 }).notNull(),
+    /** Taxpayer id, or the person's ID number. */
+    code: varchar('code', { length: 100 }).notNull(),
+    content: varchar('content', { length: 32 }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    applicant: varchar('applicant', { length: 100 }).notNull(),
+    idCard: varchar('id_card', { length: 18 }).notNull().default(''),
+    applicantPhone: varchar('applicant_phone', { length: 11 }).notNull(),
+    enterpriseAddress: varchar('enterprise_address', { length: 200 }).notNull().default(''),
+    enterpriseTel: varchar('enterprise_tel', { length: 30 }).notNull().default(''),
+    depositBank: varchar('deposit_bank', { length: 100 }).notNull().default(''),
+    depositBankCard: varchar('deposit_bank_card', { length: 30 }).notNull().default(''),
+    receiveMail: varchar('receive_mail', { length: 128 }).notNull().default(''),
+    receiveName: varchar('receive_name', { length: 100 }).notNull().default(''),
+    receivePhone: varchar('receive_phone', { length: 11 }).notNull().default(''),
+    /** Region ids of the address tree (server/services/address-tree.ts); 0 for electronic invoices. */
+    province: integer('province').notNull().default(0),
+    city: integer('city').notNull().default(0),
+    area: integer('area').notNull().default(0),
+    /** Province name + city name + detailed address (doc2 §3). */
+    receiveAddress: varchar('receive_address', { length: 300 }).notNull().default(''),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('invoice_applications_order_idx').on(t.orderId)],
+)
+
+/** POST /api/esign/applyContract (doc2 §3 "Contract application") and the signed file. */
+export const contractApplications = pgTable(
+  'contract_applications',
+  {
+    id: id(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** 0 personal, 1 enterprise. */
+    applyType: smallint('apply_type').notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    orgName: varchar('org_name', { length: 100 }).notNull().default(''),
+    idType: varchar('id_type', { length: 32 }).notNull(),
+    idTypeName: varchar('id_type_name', { length: 32 }).notNull(),
+    idNumber: varchar('id_number', { length: 32 }).notNull().default(''),
+    facNumber: varchar('fac_number', { length: 32 }).notNull().default(''),
+    orgLegalIdType: varchar('org_legal_id_type', { length: 32 }).notNull().default(''),
+    orgLegalIdTypeName: varchar('org_legal_id_type_name', { length: 32 }).notNull().default(''),
+    orgLegalIdNumber: varchar('org_legal_id_number', { length: 32 }).notNull().default(''),
+    orgLegalName: varchar('org_legal_name', { length: 64 }).notNull().default(''),
+    mobile: varchar('mobile', { length: 11 }).notNull(),
+    contacts: varchar('contacts', { length: 64 }).notNull().default(''),
+    /** Random key in the file's address: the download needs no session but cannot be guessed. */
+    fileKey: varchar('file_key', { length: 64 }).notNull(),
+    createdAt: at('created_at').notNull(),
+    signedAt: at('signed_at'),
+  },
+  (t) => [
+    index('contract_applications_order_idx').on(t.orderId),
+    uniqueIndex('contract_file_key').on(t.fileKey),
+  ],
+)

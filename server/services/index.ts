@@ -1,6 +1,7 @@
 // Wires the services of one app instance to its context.
 import type { AppContext } from '../context'
 import { createAccountService } from './accounts'
+import { createBillingService } from './billing'
 import { createCaptchaService } from './captchas'
 import { createEntryTokenService } from './entry-tokens'
 import { createFulfilment } from './fulfilment'
@@ -11,6 +12,7 @@ import { createLoginLimits } from './login-limits'
 import { createMemberDirectory } from './members'
 import { createNoticeService } from './notices'
 import { createOperateLog } from './operate-log'
+import { createOrderService } from './orders'
 import { createPhoneAuth } from './phone-auth'
 import { createRoleService } from './roles'
 import { createSecurityVerification } from './security-verification'
@@ -33,6 +35,7 @@ export function createServices(ctx: AppContext) {
   const sms = createSmsService(ctx)
   const signIn = createSignIn(ctx, { roles, sessions, knownAddresses, operateLog })
   const smsRequests = createSmsRequests(ctx, { captchas, members, sms })
+  const orders = createOrderService(ctx)
   return {
     members,
     roles,
@@ -60,6 +63,8 @@ export function createServices(ctx: AppContext) {
     workOrders: createWorkOrderService(ctx),
     housekeeping: createHousekeeping(ctx),
     fulfilment: createFulfilment(ctx),
+    orders,
+    billing: createBillingService(ctx, { orders }),
   }
 }
 

@@ -1,0 +1,116 @@
+// Invoices and contracts (doc2 §7: applyBill, getTreeAddress, esign applyContract / getContractUrl).
+// Main accounts only; the forms are checked again by services/billing.ts with the client's rules.
+import type { FastifyInstance } from 'fastify'
+import {
+  emptyContractForm,
+  emptyInvoiceForm,
+  type ContractForm,
+  type InvoiceForm,
+} from '../../src/core/validation/billing'
+import type { Guards } from '../http/auth'
+import { ok } from '../http/envelope'
+import { originOf } from '../http/origin'
+import type { Services } from '../services'
+import { ADDRESS_TREE } from '../services/address-tree'
+import { BILLING_MESSAGES } from '../services/billing'
+import { rowId } from './paging'
+import { object, shortText } from './schemas'
+
+const small = { type: 'integer', minimum: 0, maximum: 9 } as const
+const regionId = { type: 'integer', minimum: 0, maximum: 999_999 } as const
+const field = shortText(300)
+
+// Types only: a missing field is reported with the spec's message by the form rules, not as 非法参数.
+// amount, content and receiveAddress are accepted and ignored: the server computes them.
+const invoiceBody = object(
+  {
+    orderId: rowId,
+    subject: small,
+    billType: small,
+    province: regionId,
+    city: regionId,
+    area: regionId,
+    ...Object.fromEntries(
+      [
+        'title',
+        'code',
+        'applicant',
+        'IdCard',
+        'applicantPhone',
+        'enterpriseAddress',
+        'enterpriseTel',
+        'depositBank',
+        'depositBankCard',
+        'receiveMail',
+        'receiveName',
+        'receivePhone',
+        'address',
+      ].map((name) => [name, field]),
+    ),
+  },
+  ['orderId'],
+)
+
+const contractBody = object(
+  {
+    orderId: rowId,
+    applyType: small,
+    ...Object.fromEntries(
+      [
+        'name',
+        'orgName',
+        'idType',
+        'idNumber',
+        'facNumber',
+        'orgLegalIdType',
+        'orgLegalIdNumber',
+        'orgLegalName',
+        'mobile',
+        'contacts',
+      ].map((name) => [name, field]),
+    ),
+  },
+  ['orderId'],
+)
+
+export function billingRoutes(app: FastifyInstance, { billing }: Services, { requireMainAccount }: Guards) {
+  const preHandler = requireMainAccount
+
+  app.get('/api/pc/getTreeAddress', { preHandler }, async () => ok(ADDRESS_TREE))
+
+  app.post<{ Body: Partial<InvoiceForm> & { orderId: number } }>(
+    '/api/pc/applyBill',
+    { schema: { body: invoiceBody }, preHandler },
+    async (req) => {
+      const { orderId, ...given } = req.body
+      // An absent subject stays absent (请选择个人企业); everything else defaults to empty.
+      const form: InvoiceForm = { ...emptyInvoiceForm(), billType: 0, subject: 0, ...given }
+      await billing.applyInvoice(req.viewer, orderId, form)
+      return ok(null, BILLING_MESSAGES.applied)
+    },
+  )
+
+  app.post<{ Body: Partial<ContractForm> & { orderId: number } }>(
+    '/api/esign/applyContract',
+    { schema: { body: contractBody }, preHandler },
+    async (req) => {
+      const { orderId, ...given } = req.body
+      const form: ContractForm = {
+        ...emptyContractForm(given.applyType),
+        idType: '',
+        orgLegalIdType: '',
+        ...given,
+      }
+      return ok(
+        await billing.applyContract(req.viewer, orderId, form, originOf(req)),
+        BILLING_MESSAGES.applied,
+      )
+    },
+  )
+
+  app.get<{ Querystring: { orderId: number } }>(
+    '/api/esign/getContractUrl',
+    { schema: { querystring: object({ orderId: rowId }, ['orderId']) }, preHandler },
+    async (req) => ok(await billing.contractUrl(req.viewer, req.query.orderId, originOf(req))),
+  )
+}

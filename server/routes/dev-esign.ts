@@ -1,0 +1,33 @@
+// The e-sign and invoice sandbox (development only): serves the PDFs a real provider would host.
+// The random key in the address is the only credential, as with a provider's signed file links.
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { notFound } from '../http/failure'
+import type { Services } from '../services'
+
+const KEY = { type: 'string', pattern: '^[0-9a-f]{32}\\.pdf$' } as const
+const params = { type: 'object', properties: { file: KEY }, required: ['file'] } as const
+
+function sendPdf(reply: FastifyReply, pdf: Buffer | null, name: string) {
+  if (!pdf) throw notFound('文件不存在')
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf)
+}
+
+export function devEsignRoutes(app: FastifyInstance, { billing }: Services) {
+  app.get<{ Params: { file: string } }>(
+    '/__dev/esign/files/:file',
+    { schema: { params } },
+    async (req, reply) =>
+      sendPdf(reply, await billing.contractPdf(req.params.file.slice(0, -4)), 'contract.pdf'),
+  )
+
+  app.get<{ Params: { file: string } }>(
+    '/__dev/esign/invoices/:file',
+    { schema: { params } },
+    async (req, reply) =>
+      sendPdf(reply, await billing.invoicePdf(req.params.file.slice(0, -4)), 'invoice.pdf'),
+  )
+}

@@ -1,0 +1,84 @@
+// Orders (doc2 §7 "Orders and payment": getOrder, getOrderDetails, getOrderById, syncOrderStatus,
+// UpdateOrder, getEvaluateUrl). Main accounts only (doc2 §6); services/orders.ts owns the account filter.
+import type { FastifyInstance } from 'fastify'
+import type { Guards } from '../http/auth'
+import { ok } from '../http/envelope'
+import { ApiFailure } from '../http/failure'
+import { originOf } from '../http/origin'
+import type { Services } from '../services'
+import { pageNum, pageSize, rowId } from './paging'
+import { object, shortText } from './schemas'
+
+const pageQuery = object({ pageNum, pageSize }, ['pageNum', 'pageSize'])
+/** doc2 §4: the only status the console sets is 4, voided. */
+const VOIDED = { type: 'integer', enum: [4] } as const
+
+export function orderRoutes(app: FastifyInstance, { orders }: Services, { requireMainAccount }: Guards) {
+  const preHandler = requireMainAccount
+
+  app.get<{ Querystring: { pageNum: number; pageSize: number } }>(
+    '/api/pc/getOrder',
+    { schema: { querystring: pageQuery }, preHandler },
+    async (req) => ok(await orders.page(req.viewer, req.query, originOf(req))),
+  )
+
+  app.get<{ Querystring: { businessId: number; pageNum: number; pageSize: number } }>(
+    '/api/pc/getOrderDetails',
+    {
+      schema: {
+        querystring: object({ businessId: rowId, pageNum, pageSize }, ['businessId', 'pageNum', 'pageSize']),
+      },
+      preHandler,
+    },
+    async (req) =>
+      ok(await orders.pageOfBusiness(req.viewer, req.query.businessId, req.query, originOf(req))),
+  )
+
+  app.get<{ Querystring: { orderId: number } }>(
+    '/api/pc/getOrderById',
+    { schema: { querystring: object({ orderId: rowId }, ['orderId']) }, preHandler },
+    async (req) => ok(await orders.byId(req.viewer, req.query.orderId, originOf(req))),
+  )
+
+  // doc2 §4 cancel, step 2: the account service's copy of the status.
+  app.post<{ Body: { orderCode: string; status: 4 } }>(
+    '/api/pc/syncOrderStatus',
+    {
+      schema: { body: object({ orderCode: shortText(32), status: VOIDED }, ['orderCode', 'status']) },
+      preHandler,
+    },
+    async (req) => {
+      await orders.voidOrder(req.viewer, req.body.orderCode.trim())
+      return ok(null)
+    },
+  )
+
+  // doc2 §4 cancel, step 1: the order service, whose envelope is { IsSuccess, Message, Data }.
+  app.post<{ Body: { OrderNo: string; orderProcessStatusId: 4 } }>(
+    '/oapi/newac/UpdateOrder',
+    {
+      schema: {
+        body: object({ OrderNo: shortText(32), orderProcessStatusId: VOIDED }, [
+          'OrderNo',
+          'orderProcessStatusId',
+        ]),
+      },
+      preHandler,
+    },
+    async (req) => {
+      try {
+        await orders.voidOrder(req.viewer, req.body.OrderNo.trim())
+        return { IsSuccess: true, code: 200, Message: '操作成功', Data: null }
+      } catch (error) {
+        if (!(error instanceof ApiFailure)) throw error
+        return { IsSuccess: false, code: error.code, Message: error.message, Data: null }
+      }
+    },
+  )
+
+  app.get<{ Querystring: { orderId: number } }>(
+    '/api/app/evaluate/getEvaluateUrl',
+    { schema: { querystring: object({ orderId: rowId }, ['orderId']) }, preHandler },
+    async (req) => ok(await orders.evaluateUrl(req.viewer, req.query.orderId, originOf(req))),
+  )
+}
