@@ -14,6 +14,7 @@ import { captchaRoutes } from './routes/captcha'
 import { devRoutes } from './routes/dev'
 import { devEsignRoutes } from './routes/dev-esign'
 import { noticeRoutes } from './routes/notices'
+import { productRoutes } from './routes/products'
 import { orderRoutes } from './routes/orders'
 import { smsRoutes } from './routes/sms'
 import { wechatRoutes } from './routes/wechat'
@@ -67,6 +68,7 @@ export function buildApp({
   accountRoutes(app, services, guards)
   noticeRoutes(app, services, guards)
   workOrderRoutes(app, services, guards)
+  productRoutes(app, services, guards, { sandbox: !config.production })
   orderRoutes(app, services, guards)
   billingRoutes(app, services, guards)
   if (!config.production) devRoutes(app, services)

@@ -43,6 +43,9 @@ export const businesses = pgTable(
     isDaiweiBusiness: smallint('is_daiwei_business').notNull().default(0),
     /** The delivery centre address (getAddressByProjectStatus); empty = none yet. */
     deliveryAddress: text('delivery_address').notNull().default(''),
+    /** The one outstanding backend sign-in ticket (miandenglu): its sha256, cleared when used. */
+    backendTicketHash: varchar('backend_ticket_hash', { length: 64 }),
+    backendTicketExpiresAt: at('backend_ticket_expires_at'),
     openTime: at('open_time'),
     expireTime: at('expire_time'),
     createdAt: at('created_at').notNull(),

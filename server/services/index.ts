@@ -12,6 +12,7 @@ import { createLoginLimits } from './login-limits'
 import { createMemberDirectory } from './members'
 import { createNoticeService } from './notices'
 import { createOperateLog } from './operate-log'
+import { createProductService } from './products'
 import { createOrderService } from './orders'
 import { createPhoneAuth } from './phone-auth'
 import { createRoleService } from './roles'
@@ -35,6 +36,7 @@ export function createServices(ctx: AppContext) {
   const sms = createSmsService(ctx)
   const signIn = createSignIn(ctx, { roles, sessions, knownAddresses, operateLog })
   const smsRequests = createSmsRequests(ctx, { captchas, members, sms })
+  const fulfilment = createFulfilment(ctx)
   const orders = createOrderService(ctx)
   return {
     members,
@@ -62,7 +64,8 @@ export function createServices(ctx: AppContext) {
     notices: createNoticeService(ctx),
     workOrders: createWorkOrderService(ctx),
     housekeeping: createHousekeeping(ctx),
-    fulfilment: createFulfilment(ctx),
+    fulfilment,
+    products: createProductService(ctx, { fulfilment }),
     orders,
     billing: createBillingService(ctx, { orders }),
   }

@@ -1,0 +1,118 @@
+// The product home (account-area §7 Products; doc2 §7 selectBusinessIsOpen, checkBusinessBind,
+// getRenewSkuId). Handlers are thin: services/products.ts owns the account filter.
+import type { FastifyInstance } from 'fastify'
+import type { Guards } from '../http/auth'
+import { ok } from '../http/envelope'
+import { originOf } from '../http/origin'
+import type { Services } from '../services'
+import { object, shortText } from './schemas'
+
+const pageQuery = object(
+  {
+    pageNum: { type: 'integer', minimum: 1, maximum: 100_000 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 100 },
+  },
+  ['pageNum', 'pageSize'],
+)
+const businessId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const
+const byBusiness = object({ businessId }, ['businessId'])
+const byDomain = object({ secondDomain: shortText(128) }, ['secondDomain'])
+
+export function productRoutes(
+  app: FastifyInstance,
+  services: Services,
+  guards: Guards,
+  { sandbox }: { sandbox: boolean },
+) {
+  const { products } = services
+  const { requireViewer } = guards
+  if (sandbox) devProductRoutes(app, services, guards)
+  app.get<{ Querystring: { pageNum: number; pageSize: number } }>(
+    '/api/pc/getProducts',
+    { schema: { querystring: pageQuery }, preHandler: requireViewer },
+    async (req) => ok(await products.page(req.viewer, req.query)),
+  )
+
+  app.get('/api/pc/getSiteListByEmpId', { preHandler: requireViewer }, async (req) =>
+    ok(await products.siteList(req.viewer)),
+  )
+
+  app.get<{ Querystring: { secondDomain: string } }>(
+    '/api/pc/checkBusinessBind',
+    { schema: { querystring: byDomain }, preHandler: requireViewer },
+    async (req) => ok(await products.isBound(req.viewer, req.query.secondDomain.trim())),
+  )
+
+  app.get<{ Querystring: { orderCode: string } }>(
+    '/api/feignOrder/selectBusinessIsOpen',
+    {
+      schema: { querystring: object({ orderCode: shortText(32) }, ['orderCode']) },
+      preHandler: requireViewer,
+    },
+    async (req) => ok(await products.isOpen(req.viewer, req.query.orderCode.trim())),
+  )
+
+  app.get<{ Querystring: { businessId: number } }>(
+    '/api/pc/getRenewSkuId',
+    { schema: { querystring: byBusiness }, preHandler: requireViewer },
+    async (req) => ok(await products.renewSkuId(req.viewer, req.query.businessId)),
+  )
+
+  // The envelope stays 200: data.status carries the spec's 200 / 300 with the pending order code.
+  app.get<{ Querystring: { businessId: number } }>(
+    '/api/pc/checkUnPaidOrder',
+    { schema: { querystring: byBusiness }, preHandler: requireViewer },
+    async (req) => ok(await products.unpaidRenewal(req.viewer, req.query.businessId)),
+  )
+
+  app.get<{ Querystring: { secondDomain: string } }>(
+    '/api/pc/getAddressByProjectStatus',
+    { schema: { querystring: byDomain }, preHandler: requireViewer },
+    async (req) => ok(await products.deliveryAddress(req.viewer, req.query.secondDomain.trim())),
+  )
+
+  app.get<{ Querystring: { businessId: number; tag?: string } }>(
+    '/api/pc/miandenglu',
+    {
+      schema: { querystring: object({ businessId, tag: shortText(32) }, ['businessId']) },
+      preHandler: requireViewer,
+    },
+    async (req) =>
+      ok(await products.backendSignIn(req.viewer, req.query.businessId, req.query.tag ?? '', originOf(req))),
+  )
+}
+
+/** Sandboxes: the product backend a sign-in link opens, and a paid purchase for e2e tests. */
+function devProductRoutes(app: FastifyInstance, { products }: Services, { requireViewer }: Guards) {
+  app.get<{ Querystring: { ticket: string; tag?: string } }>(
+    '/__dev/products/backend',
+    { schema: { querystring: object({ ticket: shortText(64), tag: shortText(32) }, ['ticket']) } },
+    async (req, reply) => {
+      const business = await products.useBackendTicket(req.query.ticket)
+      const name = escapeHtml(business.websiteName || business.productName)
+      const domain = escapeHtml(business.secondDomain)
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>${name} 管理后台</title>` +
+            `<h1>${name} 管理后台（沙箱）</h1><p>已免密登录：${domain}</p></html>`,
+        )
+    },
+  )
+
+  app.post<{ Body: { skuId: string; secondDomain: string } }>(
+    '/__dev/products/purchase',
+    {
+      schema: {
+        body: object({ skuId: shortText(32), secondDomain: shortText(128) }, ['skuId', 'secondDomain']),
+      },
+      preHandler: requireViewer,
+    },
+    async (req) =>
+      ok(await products.sandboxPurchase(req.viewer, req.body.skuId, req.body.secondDomain.trim())),
+  )
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}

@@ -1,0 +1,301 @@
+/** @jest-environment ./test/api/support/pglite-environment.ts */
+import { eq } from 'drizzle-orm'
+import { businesses, orders, subAccounts } from '../../server/db/schema'
+import { DEMO_UNPAID_RENEWAL } from '../../server/db/seed-products'
+import type { AppContext } from '../../server/context'
+import { createFulfilment, SETTLE_MS, type OrderRow } from '../../server/services/fulfilment'
+import { PRODUCT_MESSAGES, type ProductCard } from '../../server/services/products'
+import { DEMO, startTestServer, type TestServer } from './support/harness'
+
+let server: TestServer
+let owner: string
+let subAdmin: string
+let otherOwner: string
+
+beforeAll(async () => {
+  server = await startTestServer()
+  owner = await server.tokenFor(DEMO.owner)
+  subAdmin = await server.tokenFor(DEMO.subAdmin)
+  otherOwner = await server.tokenFor(DEMO.otherOwner)
+}, 60_000)
+
+afterAll(() => server?.close())
+
+interface ProductPage {
+  data: ProductCard[]
+  total: number
+  pages: number
+  isWebsiteManage: number
+}
+
+const products = (token: string, pageNum = 1, pageSize = 4) =>
+  server.get<ProductPage>(`/api/pc/getProducts?pageNum=${pageNum}&pageSize=${pageSize}`, { token })
+
+async function businessId(secondDomain: string) {
+  const [row] = await server.db.select().from(businesses).where(eq(businesses.secondDomain, secondDomain))
+  return row!.id
+}
+
+/** What the payment service does when an order becomes paid. */
+const fulfil = (order: OrderRow) =>
+  server.db.transaction((tx) =>
+    createFulfilment({ db: server.db, now: server.clock } as AppContext).fulfilOrder(tx, order),
+  )
+
+async function setWebsiteManage(flag: number) {
+  await server.db.update(subAccounts).set({ isWebsiteManage: flag }).where(eq(subAccounts.fullName, '李子管'))
+}
+
+describe('GET /api/pc/getProducts', () => {
+  it('pages the main account’s products 4 at a time, newest first, with the card fields', async () => {
+    const first = await products(owner)
+    expect(first.code).toBe(200)
+    expect(first.data.total).toBe(10)
+    expect(first.data.pages).toBe(3)
+    expect(first.data.isWebsiteManage).toBe(1)
+    expect(first.data.data.map((c) => c.secondDomain)).toEqual(['xingchen', 'xcshop', 'xcblog', 'xcproject'])
+    expect(first.data.data[0]).toMatchObject({
+      orderCode: 'MC202600000101',
+      skuId: 'SKU-ENT-WEB',
+      websiteName: '星辰科技官网',
+      productName: '企业官网',
+      productVersion: '旗舰版',
+      source: 1,
+      status: 1,
+      channel: 32,
+      newOrder: 1,
+      isWebsiteManage: 1,
+      openTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    })
+    const last = await products(owner, 3)
+    expect(last.data.data.map((c) => c.secondDomain)).toEqual(['xcpartner', 'xcbutler'])
+  })
+
+  it('covers every product status 0-6 in the demo data', async () => {
+    const all = await products(owner, 1, 20)
+    expect([...new Set(all.data.data.map((c) => c.status))].sort()).toEqual([0, 1, 2, 3, 4, 5, 6])
+  })
+
+  it('shows another account only its own products', async () => {
+    const page = await products(otherOwner)
+    expect(page.data.data.map((c) => c.secondDomain).sort()).toEqual(['yfexport', 'yunfan'])
+  })
+
+  it('shows a sub-admin the account’s products only while its website-management flag is on', async () => {
+    await setWebsiteManage(1)
+    expect((await products(subAdmin)).data.total).toBe(10)
+    await setWebsiteManage(0)
+    try {
+      const page = await products(subAdmin)
+      expect(page.code).toBe(200)
+      expect(page.data).toEqual({ data: [], total: 0, pages: 0, isWebsiteManage: 0 })
+      const renew = await server.get(`/api/pc/getRenewSkuId?businessId=${await businessId('xingchen')}`, {
+        token: subAdmin,
+      })
+      expect(renew).toMatchObject({ code: 403, message: PRODUCT_MESSAGES.noWebsiteManage, data: null })
+      expect((await server.get<unknown[]>('/api/pc/getSiteListByEmpId', { token: subAdmin })).data).toEqual(
+        [],
+      )
+    } finally {
+      await setWebsiteManage(1)
+    }
+    expect(
+      (await server.get<unknown[]>('/api/pc/getSiteListByEmpId', { token: subAdmin })).data,
+    ).toHaveLength(10)
+  })
+
+  it('refuses bad paging and a missing token', async () => {
+    expect((await server.get('/api/pc/getProducts?pageNum=0&pageSize=4', { token: owner })).code).toBe(400)
+    expect((await server.get('/api/pc/getProducts?pageNum=1&pageSize=4')).code).toBe(996)
+  })
+})
+
+describe('sites and ownership checks', () => {
+  it('lists the viewer’s sites', async () => {
+    const sites = await server.get<{ siteName: string; siteUrl: string }[]>('/api/pc/getSiteListByEmpId', {
+      token: otherOwner,
+    })
+    expect(sites.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ siteName: '云帆贸易官网', siteUrl: 'https://www.yunfan-demo.cn' }),
+      ]),
+    )
+    expect(sites.data).toHaveLength(2)
+  })
+
+  it('checkBusinessBind answers 1 for the viewer’s own domain and 0 for another account’s', async () => {
+    expect((await server.get('/api/pc/checkBusinessBind?secondDomain=xingchen', { token: owner })).data).toBe(
+      1,
+    )
+    expect((await server.get('/api/pc/checkBusinessBind?secondDomain=yunfan', { token: owner })).data).toBe(0)
+  })
+})
+
+describe('renewal calls', () => {
+  it('getRenewSkuId gives the business’s own SKU', async () => {
+    const answer = await server.get(`/api/pc/getRenewSkuId?businessId=${await businessId('xcshop')}`, {
+      token: owner,
+    })
+    expect(answer).toMatchObject({ code: 200, data: 'SKU-SITE-PRO' })
+  })
+
+  it('checkUnPaidOrder answers 300 with the pending renewal order, else 200', async () => {
+    const pending = await server.get(`/api/pc/checkUnPaidOrder?businessId=${await businessId('xcshop')}`, {
+      token: owner,
+    })
+    expect(pending.data).toEqual({ status: 300, orderCode: DEMO_UNPAID_RENEWAL })
+    const none = await server.get(`/api/pc/checkUnPaidOrder?businessId=${await businessId('xcproject')}`, {
+      token: owner,
+    })
+    expect(none.data).toEqual({ status: 200 })
+  })
+
+  it('checkUnPaidOrder answers 200 again once the pending renewal is past its payment deadline', async () => {
+    const id = await businessId('xcbutler')
+    await server.db.insert(orders).values({
+      orderCode: 'LATE-RENEWAL-1',
+      accountId: (await server.db.select().from(businesses).where(eq(businesses.id, id)))[0]!.accountId,
+      businessId: id,
+      skuId: 'SKU-DAIWEI-BASIC',
+      productName: '代维管家',
+      productType: 4,
+      orderType: 2,
+      status: 3,
+      originalAmount: '2000.00',
+      payAmount: '2000.00',
+      createdAt: server.clock(),
+      payDeadline: new Date(server.clock().getTime() - 1000),
+    })
+    const answer = await server.get(`/api/pc/checkUnPaidOrder?businessId=${id}`, { token: owner })
+    expect(answer.data).toEqual({ status: 200 })
+  })
+
+  it('getAddressByProjectStatus gives the delivery address, empty when there is none', async () => {
+    const found = await server.get('/api/pc/getAddressByProjectStatus?secondDomain=xingchen', {
+      token: owner,
+    })
+    expect(found.data).toEqual({ address: 'https://deliver.yunmeng.example/projects/xingchen' })
+    const none = await server.get('/api/pc/getAddressByProjectStatus?secondDomain=xcproject', {
+      token: owner,
+    })
+    expect(none.data).toEqual({ address: '' })
+  })
+
+  it.each([
+    ['getRenewSkuId', 'businessId'],
+    ['checkUnPaidOrder', 'businessId'],
+    ['miandenglu', 'businessId'],
+  ])('%s refuses another account’s business without data', async (call) => {
+    const answer = await server.get(`/api/pc/${call}?businessId=${await businessId('xcshop')}`, {
+      token: otherOwner,
+    })
+    expect(answer).toEqual({ code: 403, message: PRODUCT_MESSAGES.businessNotFound, data: null })
+  })
+
+  it('getAddressByProjectStatus refuses another account’s domain', async () => {
+    const answer = await server.get('/api/pc/getAddressByProjectStatus?secondDomain=xingchen', {
+      token: otherOwner,
+    })
+    expect(answer).toEqual({ code: 403, message: PRODUCT_MESSAGES.businessNotFound, data: null })
+  })
+})
+
+describe('GET /api/pc/miandenglu', () => {
+  it('gives a sign-in link to the backend sandbox that works once', async () => {
+    const answer = await server.get<{ url: string }>(
+      `/api/pc/miandenglu?businessId=${await businessId('xingchen')}&tag=houtai`,
+      { token: owner },
+    )
+    expect(answer.code).toBe(200)
+    const url = new URL(answer.data.url)
+    expect(url.pathname).toBe('/__dev/products/backend')
+    const first = await server.app.inject({ method: 'GET', url: url.pathname + url.search })
+    expect(first.headers['content-type']).toContain('text/html')
+    expect(first.body).toContain('星辰科技官网 管理后台')
+    const again = await server.app.inject({ method: 'GET', url: url.pathname + url.search })
+    expect(again.json()).toMatchObject({ code: 403, message: PRODUCT_MESSAGES.ticketInvalid })
+  })
+
+  it('refuses while the product is still opening', async () => {
+    const answer = await server.get(
+      `/api/pc/miandenglu?businessId=${await businessId('xcblog')}&tag=houtai`,
+      {
+        token: owner,
+      },
+    )
+    expect(answer).toMatchObject({ code: 400, message: PRODUCT_MESSAGES.opening })
+  })
+})
+
+describe('after a purchase: selectBusinessIsOpen and fulfilment', () => {
+  it('answers false while the new business opens, true once its open time has passed', async () => {
+    const bought = await server.post<{ orderCode: string }>(
+      '/__dev/products/purchase',
+      { skuId: 'SKU-SITE-STD', secondDomain: 'xcnewsite' },
+      { token: owner },
+    )
+    expect(bought.code).toBe(200)
+    const { orderCode } = bought.data
+    const isOpen = () =>
+      server.get(`/api/feignOrder/selectBusinessIsOpen?orderCode=${orderCode}`, { token: owner })
+    expect((await isOpen()).data).toBe(false)
+    const opening = await products(owner)
+    expect(opening.data.data[0]).toMatchObject({ secondDomain: 'xcnewsite', status: 0, source: 1 })
+
+    server.clock.advance(SETTLE_MS)
+    expect((await isOpen()).data).toBe(true)
+    expect((await products(owner)).data.data[0]).toMatchObject({ secondDomain: 'xcnewsite', status: 1 })
+  })
+
+  it('refuses another account’s order code', async () => {
+    const answer = await server.get(`/api/feignOrder/selectBusinessIsOpen?orderCode=${DEMO_UNPAID_RENEWAL}`, {
+      token: otherOwner,
+    })
+    expect(answer).toEqual({ code: 403, message: PRODUCT_MESSAGES.orderNotFound, data: null })
+  })
+
+  it('a paid renewal extends from the later of now and the expiry and makes the business valid', async () => {
+    const id = await businessId('xcshop')
+    const [order] = await server.db.select().from(orders).where(eq(orders.orderCode, DEMO_UNPAID_RENEWAL))
+    const paid = { ...order!, status: 1, cycleNum: 2, payTime: server.clock() }
+    await fulfil(paid)
+    const [renewed] = await server.db.select().from(businesses).where(eq(businesses.id, id))
+    expect(renewed).toMatchObject({ status: 1, isExpire: 0 })
+    // Expired 3 days ago: two years from now.
+    const expected = new Date(server.clock())
+    expected.setUTCFullYear(expected.getUTCFullYear() + 2)
+    expect(renewed!.expireTime!.getTime()).toBe(expected.getTime())
+  })
+
+  it('a paid upgrade shows 升级中 and settles to valid a few seconds later', async () => {
+    const id = await businessId('xingchen')
+    const at = server.clock()
+    const [order] = await server.db
+      .insert(orders)
+      .values({
+        orderCode: 'UPGRADE-TEST-1',
+        accountId: (await server.db.select().from(businesses).where(eq(businesses.id, id)))[0]!.accountId,
+        businessId: id,
+        skuId: 'SKU-ENT-WEB',
+        productName: '企业官网',
+        productVersion: '旗舰版',
+        productType: 2,
+        orderType: 3,
+        status: 1,
+        originalAmount: '5800.00',
+        payAmount: '5800.00',
+        createdAt: at,
+        payTime: at,
+      })
+      .returning()
+    await fulfil(order!)
+    const statusOf = async () =>
+      (await server.db.select().from(businesses).where(eq(businesses.id, id)))[0]!.status
+    expect(await statusOf()).toBe(6)
+    await products(owner)
+    expect(await statusOf()).toBe(6)
+    server.clock.advance(SETTLE_MS)
+    await products(owner)
+    expect(await statusOf()).toBe(1)
+  })
+})
