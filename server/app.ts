@@ -8,6 +8,7 @@ import { createGuards } from './http/auth'
 import { registerErrorHandler } from './http/error-handler'
 import { registerStaticApp } from './http/static'
 import { accountRoutes } from './routes/account'
+import { accountSettingsRoutes } from './routes/account-settings'
 import { authRoutes } from './routes/auth'
 import { billingRoutes } from './routes/billing'
 import { captchaRoutes } from './routes/captcha'
@@ -57,7 +58,7 @@ export function buildApp({
   const app = Fastify({ logger: config.logger ? loggerOptions : false, trustProxy: config.trustProxy })
   const ctx: AppContext = { db, config, now, log: app.log }
   const services = createServices(ctx)
-  const guards = createGuards(app, services.sessions)
+  const guards = createGuards(app, services.sessions, services.accountSettings.reverify)
 
   registerErrorHandler(app)
   captchaRoutes(app, services)
@@ -66,6 +67,7 @@ export function buildApp({
   wechatRoutes(app, services, guards)
   wechatBindingRoutes(app, services, guards)
   accountRoutes(app, services, guards)
+  accountSettingsRoutes(app, services, guards)
   noticeRoutes(app, services, guards)
   workOrderRoutes(app, services, guards)
   productRoutes(app, services, guards, { sandbox: !config.production })

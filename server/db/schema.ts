@@ -125,6 +125,11 @@ export const sessions = pgTable(
      * confirmed, the session may only call the security-verification routes and logout.
      */
     pendingVerification: boolean('pending_verification').notNull().default(false),
+    /**
+     * Last SMS re-verification for a sensitive change (account settings); with created_at it says
+     * whether the session is fresh (server/services/account-reverify.ts).
+     */
+    verifiedAt: at('verified_at'),
     createdAt: at('created_at').notNull(),
     lastSeenAt: at('last_seen_at').notNull(),
     expiresAt: at('expires_at').notNull(),

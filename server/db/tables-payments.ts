@@ -1,2 +1,32 @@
-// Payments through the providers' sandboxes (doc2 §2 payment, §7).
-export {}
+// Payments through the providers' sandboxes (doc2 §2 payment, §7). One row per paid order: the
+// provider's asynchronous notification writes it in the transaction that marks the order paid, so
+// a repeated notification finds it and changes nothing.
+import { index, integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { at, id } from './columns'
+import { orders, subAccounts } from './schema'
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderCode: varchar('order_code', { length: 32 }).notNull(),
+    /** alipay (provider 1) or wxpay (provider 2). */
+    provider: varchar('provider', { length: 16 }).notNull(),
+    /** The provider's own transaction number. */
+    tradeNo: varchar('trade_no', { length: 64 }).notNull(),
+    /** What the provider says was paid, in yuan; equal to the order's pay_amount (checked). */
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    /** The sub-admin who placed the order, copied from it (null = the owner). */
+    subAccountId: integer('sub_account_id').references(() => subAccounts.id),
+    paidAt: at('paid_at').notNull(),
+    notifiedAt: at('notified_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payments_order_key').on(t.orderId),
+    uniqueIndex('payments_trade_key').on(t.provider, t.tradeNo),
+    index('payments_code_idx').on(t.orderCode),
+  ],
+)

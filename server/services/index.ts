@@ -1,5 +1,6 @@
 // Wires the services of one app instance to its context.
 import type { AppContext } from '../context'
+import { createAccountSettings } from './account-settings'
 import { createAccountService } from './accounts'
 import { createBillingService } from './billing'
 import { createCaptchaService } from './captchas'
@@ -61,6 +62,7 @@ export function createServices(ctx: AppContext) {
     wechatBinding: createWechatBindingService(ctx, { members, roles, operateLog }),
     entryTokens: createEntryTokenService(ctx, { members, roles, sessions }),
     accounts: createAccountService(ctx, { members, roles, sessions }),
+    accountSettings: createAccountSettings(ctx, { members, roles, captchas, operateLog, sms, smsRequests }),
     notices: createNoticeService(ctx),
     workOrders: createWorkOrderService(ctx),
     housekeeping: createHousekeeping(ctx),

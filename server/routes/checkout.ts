@@ -1,0 +1,76 @@
+// Confirm order, generate order and the unpaid order's state (doc2 §7 "Orders and payment").
+// Sub-admins may buy and renew: requireViewer, not requireMainAccount (only the order list is
+// main-only); every order is looked up within the viewer's account.
+import type { FastifyInstance } from 'fastify'
+import type { Guards } from '../http/auth'
+import { ok, OK_MESSAGE } from '../http/envelope'
+import type { Services } from '../services'
+import type { GenerateOrderInput } from '../services/checkout'
+import { integer, object, shortText } from './schemas'
+
+/** The order services answer { IsSuccess, Message, Data } (doc2 §7); refusals are the usual envelope. */
+const oapiOk = <T>(Data: T) => ({ IsSuccess: true, code: 200, Message: OK_MESSAGE, Data })
+
+const byOrderCode = { querystring: object({ orderCode: shortText(32) }, ['orderCode']) }
+type ByOrderCode = { Querystring: { orderCode: string } }
+
+export function checkoutRoutes(app: FastifyInstance, { checkout }: Services, { requireViewer }: Guards) {
+  app.post<{ Body: { SkuId: string; OrderTypeId: number; secondDomain?: string; OrderNo?: string } }>(
+    '/oapi/newac/ConfirmOrder',
+    {
+      preHandler: requireViewer,
+      schema: {
+        body: object(
+          {
+            SkuId: shortText(32),
+            OrderTypeId: integer,
+            secondDomain: shortText(128),
+            OrderNo: shortText(32),
+          },
+          ['SkuId', 'OrderTypeId'],
+        ),
+      },
+    },
+    async (req) => oapiOk(await checkout.confirmOrder(req.viewer, req.body)),
+  )
+
+  app.post<{ Body: GenerateOrderInput }>(
+    '/oapi/newac/GenerateOrder',
+    {
+      preHandler: requireViewer,
+      schema: {
+        body: object(
+          {
+            NewACUserId: { anyOf: [integer, shortText(16)] },
+            SkuId: shortText(32),
+            OrderTypeId: integer,
+            BuyCycle: integer,
+            FrontEndUrl: shortText(512),
+            OrderNo: shortText(32),
+            CommonParam: shortText(1024),
+          },
+          ['SkuId', 'OrderTypeId', 'BuyCycle'],
+        ),
+      },
+    },
+    async (req) => oapiOk(await checkout.generateOrder(req.viewer, req.body)),
+  )
+
+  app.get<ByOrderCode>(
+    '/api/pc/getOrderInfo',
+    { preHandler: requireViewer, schema: byOrderCode },
+    async (req) => ok(await checkout.orderInfo(req.viewer, req.query.orderCode.trim())),
+  )
+
+  app.get<ByOrderCode>(
+    '/api/feignOrder/getOrderTimeOut',
+    { preHandler: requireViewer, schema: byOrderCode },
+    async (req) => ok(await checkout.timeLeft(req.viewer, req.query.orderCode.trim())),
+  )
+
+  app.get<ByOrderCode>(
+    '/api/pc/getOrderStatus',
+    { preHandler: requireViewer, schema: byOrderCode },
+    async (req) => ok(await checkout.isPaid(req.viewer, req.query.orderCode.trim())),
+  )
+}

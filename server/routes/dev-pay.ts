@@ -1,0 +1,155 @@
+// The payment sandbox (development only): the page a provider would show after a desktop QR scan
+// or a phone's wap / MWEB redirect. 确认支付 sends the provider's signed notification to our own
+// notify route over HTTP, so the order is paid exactly as a real notification would pay it.
+import crypto from 'node:crypto'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { ok } from '../http/envelope'
+import { notFound } from '../http/failure'
+import type { Services } from '../services'
+import { CHECKOUT_MESSAGES, ORDER_STATUS } from '../services/checkout'
+import { notificationFor, type PayChannel, type Provider } from '../services/payments'
+import { escapeHtml } from './dev-wechat'
+import { object, shortText } from './schemas'
+
+const PROVIDER_NAME: Record<Provider, string> = { alipay: '支付宝', wxpay: '微信支付' }
+
+const STYLE = `
+  body { margin: 0; font: 16px/1.5 -apple-system, "PingFang SC", "Microsoft YaHei", sans-serif;
+    background: #f2f3f5; color: #1d2129; }
+  main { max-width: 420px; margin: 0 auto; padding: 32px 20px; }
+  h1 { font-size: 20px; margin: 0 0 8px; }
+  p { margin: 0 0 12px; color: #4e5969; }
+  .amount { font-size: 32px; font-weight: 600; color: #1d2129; margin: 16px 0; }
+  button { display: block; width: 100%; padding: 12px; font-size: 16px; border-radius: 6px;
+    border: 0; margin-bottom: 12px; cursor: pointer; }
+  .primary { background: #1677ff; color: #fff; }
+  .secondary { background: #fff; color: #1d2129; border: 1px solid #c9cdd4; }
+  button:disabled { opacity: 0.5; cursor: default; }
+  .note { font-size: 12px; color: #86909c; }
+  #result { min-height: 24px; font-weight: 600; }
+`
+
+const SCRIPT = `
+  var data = document.getElementById('data').dataset;
+  var result = document.getElementById('result');
+  function answer(action) {
+    document.getElementById('pay').disabled = true;
+    document.getElementById('cancel').disabled = true;
+    fetch('/__dev/pay', { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ provider: data.provider, channel: data.channel, out_trade_no: data.code, action: action }) })
+      .then(function (r) { return r.json() })
+      .then(function (res) {
+        if (res.code !== 200) { result.textContent = res.message; return }
+        result.textContent = action === 'pay' ? '支付成功' : '已取消支付';
+        if (res.data && res.data.location) window.location.assign(res.data.location);
+      })
+      .catch(function () { result.textContent = '网络错误，请重试' });
+  }
+  document.getElementById('pay').addEventListener('click', function () { answer('pay') });
+  document.getElementById('cancel').addEventListener('click', function () { answer('cancel') });
+`
+
+function page(reply: FastifyReply, title: string, body: string, script = ''): FastifyReply {
+  const nonce = crypto.randomBytes(16).toString('base64')
+  const csp = [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `script-src 'nonce-${nonce}'`,
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ')
+  return reply
+    .header('content-security-policy', csp)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8').send(`<!doctype html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${body}
+<p class="note">支付沙箱页面，仅用于开发和测试，不产生真实扣款。</p>
+</main>
+${script ? `<script nonce="${nonce}">${script}</script>` : ''}
+</body>
+</html>`)
+}
+
+/** Where a phone returns after the provider's page: the payment page checks the result itself. */
+const returnTo = (action: 'pay' | 'cancel', orderCode: string) =>
+  `${action === 'pay' ? '/orderByPlay' : '/failure'}?orderCode=${encodeURIComponent(orderCode)}`
+
+type PayQuery = { provider?: Provider; channel?: PayChannel; out_trade_no?: string }
+const payFields = {
+  provider: { enum: ['alipay', 'wxpay'] },
+  channel: { enum: ['qr', 'wap'] },
+  out_trade_no: shortText(32),
+}
+
+export function devPayRoutes(app: FastifyInstance, { payments }: Services) {
+  app.get<{ Querystring: PayQuery }>(
+    '/__dev/pay',
+    { schema: { querystring: object(payFields) } },
+    async (req, reply) => {
+      const { provider = 'alipay', channel = 'qr', out_trade_no: code = '' } = req.query
+      const order = await payments.sandboxOrder(code.trim())
+      const name = PROVIDER_NAME[provider]
+      if (!order) return page(reply, name, `<h1>${CHECKOUT_MESSAGES.missing}</h1>`)
+      const closed =
+        order.status === ORDER_STATUS.paid
+          ? '订单已支付'
+          : order.status === ORDER_STATUS.unpaid
+            ? ''
+            : CHECKOUT_MESSAGES.expired
+      return page(
+        reply,
+        `${name}收银台`,
+        `<section id="data" data-provider="${provider}" data-channel="${channel}" data-code="${escapeHtml(
+          order.orderCode,
+        )}" hidden></section>
+<h1>${name}收银台（沙箱）</h1>
+<p>订单号：${escapeHtml(order.orderCode)}</p>
+<p>${escapeHtml(order.productName)} ${escapeHtml(order.productVersion)} · ${order.cycleNum}${escapeHtml(order.payMethod)}</p>
+<p class="amount" aria-label="支付金额">¥${escapeHtml(order.payAmount)}</p>
+<button id="pay" class="primary" type="button"${closed ? ' disabled' : ''}>确认支付</button>
+<button id="cancel" class="secondary" type="button"${closed ? ' disabled' : ''}>取消支付</button>
+<p id="result" role="status">${closed}</p>`,
+        SCRIPT,
+      )
+    },
+  )
+
+  // 确认支付: the sandbox plays the provider and posts its signed notification to our notify route.
+  app.post<{ Body: Required<PayQuery> & { action: 'pay' | 'cancel' } }>(
+    '/__dev/pay',
+    {
+      schema: {
+        body: object({ ...payFields, action: { enum: ['pay', 'cancel'] } }, [
+          'provider',
+          'out_trade_no',
+          'action',
+        ]),
+      },
+    },
+    async (req) => {
+      const { provider, channel = 'qr', action } = req.body
+      const order = await payments.sandboxOrder(req.body.out_trade_no.trim())
+      if (!order) throw notFound(CHECKOUT_MESSAGES.missing)
+      const location = channel === 'wap' ? returnTo(action, order.orderCode) : null
+      if (action === 'cancel') return ok({ location })
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/${provider}/notify`,
+        payload: payments.sign(notificationFor(provider, order)),
+      })
+      const answer = response.json() as { code: number; message: string }
+      if (answer.code !== 200) return answer
+      return ok({ location })
+    },
+  )
+}

@@ -1,0 +1,309 @@
+/** @jest-environment ./test/api/support/pglite-environment.ts */
+// Payment providers, their sandbox and the asynchronous notification (doc2 §2 Payment page, §7).
+import { eq } from 'drizzle-orm'
+import { accounts, businesses, orders, payments } from '../../server/db/schema'
+import { DEV_NOTIFY_SECRET, signFields } from '../../server/services/payments'
+import { DEMO, startTestServer, type TestServer } from './support/harness'
+
+let server: TestServer
+let mainAccountId: number
+let owner: string
+let otherOwner: string
+
+const MINUTE = 60_000
+const SKU = 'SKU-SITE-STD'
+
+function signed(fields: Record<string, string>, secret = DEV_NOTIFY_SECRET) {
+  return { ...fields, sign: signFields(fields, secret) }
+}
+
+const alipayNotice = (code: string, amount: string, tradeNo = `T${code}`) => ({
+  out_trade_no: code,
+  trade_no: tradeNo,
+  total_amount: amount,
+  trade_status: 'TRADE_SUCCESS',
+})
+
+async function newOrder(token: string, body: Record<string, unknown> = {}) {
+  const answer = (await server.post(
+    '/oapi/newac/GenerateOrder',
+    { SkuId: SKU, OrderTypeId: 1, BuyCycle: 1, ...body },
+    { token },
+  )) as { IsSuccess?: boolean; Data?: { OrderNo: string }[]; message?: string }
+  if (!answer.IsSuccess) throw new Error(`GenerateOrder refused: ${answer.message}`)
+  return answer.Data![0]!.OrderNo
+}
+
+const orderRow = async (code: string) =>
+  (await server.db.select().from(orders).where(eq(orders.orderCode, code)))[0]!
+const paymentRows = (code: string) => server.db.select().from(payments).where(eq(payments.orderCode, code))
+
+beforeAll(async () => {
+  server = await startTestServer()
+  const rows = await server.db.select().from(accounts)
+  mainAccountId = rows.find((a) => a.memberAccount === DEMO.mainAccount)!.id
+  owner = await server.tokenFor(DEMO.owner)
+  otherOwner = await server.tokenFor(DEMO.otherOwner)
+}, 60_000)
+
+afterAll(() => server?.close())
+
+describe('precreate calls', () => {
+  it('desktop QR texts and phone redirects point at the payment sandbox for the order', async () => {
+    const code = await newOrder(owner)
+    const qr = await server.post<{ qr_code: string }>(
+      '/api/alipay/tradePrecreate',
+      { out_trade_no: code, subject: '自助建站', total_amount: '0.01' },
+      { token: owner },
+    )
+    expect(qr.data.qr_code).toBe(
+      `http://localhost:80/__dev/pay?provider=alipay&channel=qr&out_trade_no=${code}`,
+    )
+    const wap = await server.post<{ url: string }>(
+      '/api/alipay/tradeWapPay',
+      { out_trade_no: code },
+      { token: owner },
+    )
+    expect(wap.data.url).toContain(`/__dev/pay?provider=alipay&channel=wap&out_trade_no=${code}`)
+    const native = await server.post<{ code_url: string }>(
+      '/api/wxpay/tradePrecreate',
+      { trade_type: 'NATIVE', out_trade_no: code, total_fee: 1 },
+      { token: owner },
+    )
+    expect(native.data.code_url).toContain(`provider=wxpay&channel=qr&out_trade_no=${code}`)
+    const mweb = await server.post<{ mweb_url: string }>(
+      '/api/wxpay/tradePrecreate',
+      { trade_type: 'MWEB', out_trade_no: code },
+      { token: owner },
+    )
+    expect(mweb.data.mweb_url).toContain(`provider=wxpay&channel=wap&out_trade_no=${code}`)
+  })
+
+  it('JSAPI answers the parameters WeixinJSBridge and requestPayment take', async () => {
+    const code = await newOrder(owner)
+    const jsapi = await server.post<Record<string, string>>(
+      '/api/wxpay/tradePrecreate',
+      { trade_type: 'JSAPI', out_trade_no: code },
+      { token: owner },
+    )
+    expect(jsapi.data).toMatchObject({
+      appId: expect.any(String),
+      timeStamp: expect.stringMatching(/^\d+$/),
+      nonceStr: expect.any(String),
+      package: `prepay_id=sandbox_${code}`,
+      signType: 'HMAC-SHA256',
+      paySign: expect.stringMatching(/^[0-9A-F]{64}$/),
+    })
+  })
+
+  it("refuses another account's order", async () => {
+    const code = await newOrder(owner)
+    expect(
+      await server.post('/api/alipay/tradePrecreate', { out_trade_no: code }, { token: otherOwner }),
+    ).toEqual({ code: 403, message: '无权访问', data: null })
+  })
+
+  it('refuses an expired order with the expiry message', async () => {
+    const code = await newOrder(owner)
+    server.clock.advance(31 * MINUTE)
+    owner = await server.tokenFor(DEMO.owner)
+    otherOwner = await server.tokenFor(DEMO.otherOwner)
+    expect(
+      await server.post('/api/alipay/tradePrecreate', { out_trade_no: code }, { token: owner }),
+    ).toMatchObject({
+      code: 400,
+      message: '订单已过期，请重新下单！',
+    })
+  })
+})
+
+describe('POST /api/alipay/notify and /api/wxpay/notify', () => {
+  it('refuses a notification without a valid signature and changes nothing', async () => {
+    const code = await newOrder(owner)
+    const fields = alipayNotice(code, '1980.00')
+    expect(await server.post('/api/alipay/notify', fields)).toMatchObject({
+      code: 400,
+      message: '签名校验失败',
+    })
+    expect(await server.post('/api/alipay/notify', signed(fields, 'another-secret'))).toMatchObject({
+      code: 400,
+      message: '签名校验失败',
+    })
+    const tampered = { ...signed(fields), total_amount: '0.01' }
+    expect(await server.post('/api/alipay/notify', tampered)).toMatchObject({
+      code: 400,
+      message: '签名校验失败',
+    })
+    expect((await orderRow(code)).status).toBe(3)
+    expect(await paymentRows(code)).toHaveLength(0)
+  })
+
+  it('pays the order: status 1, pay time, one payment row, getOrderStatus true', async () => {
+    const code = await newOrder(owner)
+    expect(await server.post('/api/alipay/notify', signed(alipayNotice(code, '1980.00')))).toMatchObject({
+      code: 200,
+      data: 'paid',
+    })
+    const row = await orderRow(code)
+    expect(row.status).toBe(1)
+    expect(row.payTime).toEqual(server.clock())
+    expect(await paymentRows(code)).toEqual([
+      expect.objectContaining({
+        provider: 'alipay',
+        tradeNo: `T${code}`,
+        amount: '1980.00',
+        subAccountId: null,
+      }),
+    ])
+    expect(await server.get(`/api/pc/getOrderStatus?orderCode=${code}`, { token: owner })).toMatchObject({
+      data: true,
+    })
+  })
+
+  it('is idempotent: a second notification changes nothing', async () => {
+    const code = await newOrder(owner)
+    await server.post('/api/alipay/notify', signed(alipayNotice(code, '1980.00')))
+    const paidAt = (await orderRow(code)).payTime
+    server.clock.advance(1000)
+    expect(await server.post('/api/alipay/notify', signed(alipayNotice(code, '1980.00')))).toMatchObject({
+      code: 200,
+      data: 'alreadyPaid',
+    })
+    expect(
+      await server.post('/api/alipay/notify', signed(alipayNotice(code, '1980.00', 'OTHER'))),
+    ).toMatchObject({
+      data: 'alreadyPaid',
+    })
+    expect((await orderRow(code)).payTime).toEqual(paidAt)
+    expect(await paymentRows(code)).toHaveLength(1)
+  })
+
+  it('refuses a paid amount that is not the order amount', async () => {
+    const code = await newOrder(owner)
+    expect(await server.post('/api/alipay/notify', signed(alipayNotice(code, '0.01')))).toMatchObject({
+      code: 400,
+      message: '支付金额与订单金额不一致',
+    })
+    const wxFields = { out_trade_no: code, transaction_id: 'W1', total_fee: '198000', result_code: 'SUCCESS' }
+    expect(await server.post('/api/wxpay/notify', signed({ ...wxFields, total_fee: '1' }))).toMatchObject({
+      message: '支付金额与订单金额不一致',
+    })
+    expect((await orderRow(code)).status).toBe(3)
+    // WeChat Pay counts in fen.
+    expect(await server.post('/api/wxpay/notify', signed(wxFields))).toMatchObject({ data: 'paid' })
+  })
+
+  it('refuses to pay an order past its deadline, which is voided', async () => {
+    const code = await newOrder(owner)
+    server.clock.advance(30 * MINUTE + 1)
+    expect(await server.post('/api/alipay/notify', signed(alipayNotice(code, '1980.00')))).toMatchObject({
+      code: 400,
+      message: '订单已过期，请重新下单！',
+    })
+    expect((await orderRow(code)).status).toBe(4)
+    expect(await paymentRows(code)).toHaveLength(0)
+    owner = await server.tokenFor(DEMO.owner)
+  })
+
+  it('ignores a notification of an unsuccessful trade', async () => {
+    const code = await newOrder(owner)
+    const fields = { ...alipayNotice(code, '1980.00'), trade_status: 'WAIT_BUYER_PAY' }
+    expect(await server.post('/api/alipay/notify', signed(fields))).toMatchObject({
+      code: 200,
+      data: 'ignored',
+    })
+    expect((await orderRow(code)).status).toBe(3)
+  })
+
+  it('fulfils a renewal in the same step: the business gets its years', async () => {
+    const at = server.clock()
+    const expireTime = new Date(at.getTime() + 10 * 24 * 60 * MINUTE)
+    await server.db.insert(businesses).values({
+      accountId: mainAccountId,
+      orderCode: 'OPEN-pay-renew',
+      skuId: SKU,
+      secondDomain: 'pay-renew',
+      productName: '自助建站',
+      productType: 1,
+      status: 1,
+      expireTime,
+      createdAt: at,
+    })
+    const subAdmin = await server.tokenFor(DEMO.subAdmin)
+    const code = await newOrder(subAdmin, {
+      OrderTypeId: 2,
+      BuyCycle: 2,
+      CommonParam: JSON.stringify({ subAccountId: 1, secondDomain: 'pay-renew' }),
+    })
+    await server.post('/api/alipay/notify', signed(alipayNotice(code, '3960.00')))
+    const [business] = await server.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.secondDomain, 'pay-renew'))
+    expect(business!.expireTime!.getUTCFullYear()).toBe(expireTime.getUTCFullYear() + 2)
+    expect((await paymentRows(code))[0]!.subAccountId).toBeGreaterThan(0)
+  })
+})
+
+describe('payment sandbox (development only)', () => {
+  it('paying on the sandbox page pays through the notification; a phone returns to the payment page', async () => {
+    const code = await newOrder(owner)
+    const page = await server.app.inject({
+      method: 'GET',
+      url: `/__dev/pay?provider=wxpay&channel=wap&out_trade_no=${code}`,
+    })
+    expect(page.body).toContain('¥1980.00')
+    expect(page.headers['content-security-policy']).toContain("script-src 'nonce-")
+    const paid = await server.post('/__dev/pay', {
+      provider: 'wxpay',
+      channel: 'wap',
+      out_trade_no: code,
+      action: 'pay',
+    })
+    expect(paid).toMatchObject({ code: 200, data: { location: `/orderByPlay?orderCode=${code}` } })
+    expect((await orderRow(code)).status).toBe(1)
+    expect((await paymentRows(code))[0]!.provider).toBe('wxpay')
+    expect(
+      await server.post('/__dev/pay', {
+        provider: 'wxpay',
+        channel: 'wap',
+        out_trade_no: code,
+        action: 'pay',
+      }),
+    ).toMatchObject({ code: 200 })
+    expect(await paymentRows(code)).toHaveLength(1)
+  })
+
+  it('cancelling on a phone returns to the failure page', async () => {
+    const code = await newOrder(owner)
+    expect(
+      await server.post('/__dev/pay', {
+        provider: 'alipay',
+        channel: 'wap',
+        out_trade_no: code,
+        action: 'cancel',
+      }),
+    ).toMatchObject({ data: { location: `/failure?orderCode=${code}` } })
+    expect((await orderRow(code)).status).toBe(3)
+  })
+
+  it('does not exist in production, where online payment is refused', async () => {
+    const production = await server.buildVariant({ production: true })
+    const code = await newOrder(owner)
+    const sandbox = await production.inject({ method: 'GET', url: `/__dev/pay?out_trade_no=${code}` })
+    expect(sandbox.json()).toMatchObject({ code: 404 })
+    const precreate = await production.inject({
+      method: 'POST',
+      url: '/api/alipay/tradePrecreate',
+      headers: { token: owner },
+      payload: { out_trade_no: code },
+    })
+    expect(precreate.json()).toMatchObject({ code: 400, message: '在线支付暂未开通，请使用线下转账' })
+    const notify = await production.inject({
+      method: 'POST',
+      url: '/api/alipay/notify',
+      payload: signed(alipayNotice(code, '1980.00')),
+    })
+    expect(notify.json()).toMatchObject({ code: 403, message: '支付通知未配置' })
+  })
+})
