@@ -1,2 +1,22 @@
-// Account settings (account-area §2, §5): login mask, e-mail, cancellation, re-verification.
-export {}
+// Account settings (account-area §2, §3, §4, §5): the login IP mask of a main account.
+import { boolean, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { at, id } from './columns'
+import { accounts } from './schema'
+
+/**
+ * 登录掩码: the IPv4 addresses (comma-joined, account-area §3) a login to the account must come
+ * from while `enabled` (the switch; sent as status 0 = restricting, 1 = unrestricted, §4).
+ */
+export const loginMasks = pgTable(
+  'login_masks',
+  {
+    id: id(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    ips: text('ips').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(false),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('login_masks_account_key').on(t.accountId)],
+)

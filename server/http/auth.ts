@@ -2,9 +2,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ROLE } from '../services/roles'
 import type { SessionService, Viewer } from '../services/sessions'
-import { forbidden } from './failure'
+import { ApiFailure, forbidden } from './failure'
 
 export const VERIFICATION_REQUIRED = '请先完成安全验证'
+
+/**
+ * A sensitive account change from a session that is not fresh (account settings): the client
+ * answers by sending an SMS to the bound phone (reverify/sendSmsCode, reverify/confirm) and retries.
+ */
+export const REVERIFY_CODE = 4031
+export const REVERIFY_REQUIRED = '为了您的账号安全，请先完成短信验证'
+
+/** Whether a session logged in or re-verified recently (services/account-reverify.ts). */
+export interface SessionFreshness {
+  isFresh(viewer: Viewer): Promise<boolean>
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,7 +33,7 @@ export function tokenOf(req: FastifyRequest): string | undefined {
   return token?.trim() || undefined
 }
 
-export function createGuards(app: FastifyInstance, sessions: SessionService) {
+export function createGuards(app: FastifyInstance, sessions: SessionService, freshness: SessionFreshness) {
   app.decorateRequest('viewer', null as unknown as Viewer)
 
   /**
@@ -44,7 +56,29 @@ export function createGuards(app: FastifyInstance, sessions: SessionService) {
     if (req.viewer.role !== ROLE.main) throw forbidden()
   }
 
-  return { requireViewer, requireViewerMayBePending, requireMainAccount }
+  /** Sensitive changes: password, phone, e-mail, login mask, WeChat, cancellation. */
+  const requireFreshSession: Guard = async (req) => {
+    await requireViewer(req)
+    await assertFresh(req)
+  }
+
+  /** Main-account-only sensitive changes (login mask): the role is checked before freshness. */
+  const requireFreshMainAccount: Guard = async (req) => {
+    await requireMainAccount(req)
+    await assertFresh(req)
+  }
+
+  async function assertFresh(req: FastifyRequest) {
+    if (!(await freshness.isFresh(req.viewer))) throw new ApiFailure(REVERIFY_CODE, REVERIFY_REQUIRED)
+  }
+
+  return {
+    requireViewer,
+    requireViewerMayBePending,
+    requireMainAccount,
+    requireFreshSession,
+    requireFreshMainAccount,
+  }
 }
 
 export type Guards = ReturnType<typeof createGuards>

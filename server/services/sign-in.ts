@@ -3,6 +3,7 @@
 // verification) and write a type-0 operation-log entry.
 import type { AppContext } from '../context'
 import { forbidden } from '../http/failure'
+import { createLoginMasks } from './account-login-mask'
 import type { KnownAddresses } from './known-addresses'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
 import type { RoleService } from './roles'
@@ -36,10 +37,25 @@ interface SignInDeps {
   operateLog: OperateLog
 }
 
-export function createSignIn(_ctx: AppContext, { roles, sessions, knownAddresses, operateLog }: SignInDeps) {
+export function createSignIn(ctx: AppContext, { roles, sessions, knownAddresses, operateLog }: SignInDeps) {
+  const loginMasks = createLoginMasks(ctx)
+
   async function signIn(memberId: number, options: SignInOptions): Promise<IssuedSession> {
     const grant = await roles.primaryRole(memberId)
     if (!grant) throw forbidden(NO_CONSOLE_ROLE)
+    // Every login (password, SMS, registration, WeChat) passes here: the account's login mask
+    // and its cancellation are enforced once (account-area §2 login mask).
+    const refusal = await loginMasks.loginRefusal(grant.accountId, options.ip)
+    if (refusal) {
+      const content = `登录被拒绝：${refusal}`
+      await operateLog.record(grant, {
+        type: OPERATE_TYPE.login,
+        content,
+        status: OPERATE_STATUS.failure,
+        ip: options.ip,
+      })
+      throw forbidden(refusal)
+    }
     const pendingVerification = options.pendingVerification ?? false
     const session = await sessions.issue(grant, {
       source: options.source,

@@ -1,0 +1,151 @@
+// Account settings calls (account-area §7 "Account"; docs/api.md "Account settings"). Sensitive
+// changes (password, phone, e-mail, login mask, cancellation) need a fresh session.
+import type { FastifyInstance } from 'fastify'
+import { maskAddress } from '../../src/core/validation/account'
+import type { Guards } from '../http/auth'
+import { ok } from '../http/envelope'
+import type { Services } from '../services'
+import {
+  CREDENTIAL_MESSAGES,
+  type PasswordInput,
+  type PhoneChangeInput,
+} from '../services/account-credentials'
+import { MASK_MESSAGES, type MaskInput } from '../services/account-login-mask'
+import { PROFILE_MESSAGES, type NameInput } from '../services/account-profile'
+import { VERIFIED_MESSAGE } from '../services/security-verification'
+import { SMS_MESSAGES } from '../services/sms'
+import type { SmsSendInput } from '../services/sms-requests'
+import { integer, object, shortText } from './schemas'
+
+const sliderBody = object({ captchaId: shortText(64), captchaData: shortText(256) })
+const phoneSliderBody = object({
+  phone: shortText(32),
+  captchaId: shortText(64),
+  captchaData: shortText(256),
+})
+const codeBody = object({ code: shortText(32) })
+const nameBody = object({ memberAccount: shortText(128), fullName: shortText(128) })
+const passwordBody = object({
+  oldPassword: shortText(512),
+  password: shortText(512),
+  passwordAgain: shortText(512),
+  model: integer,
+})
+const phoneBody = object({
+  bindPhone: shortText(32),
+  code: shortText(32),
+  uuId: shortText(64),
+  verificationCode: shortText(16),
+})
+const emailBody = object({ mailbox: shortText(128) })
+const referralBody = object({ referralCode: shortText(32) })
+// 100 addresses of up to 15 characters and their commas.
+const maskBody = object({ status: integer, ip: shortText(1600) }, ['status'])
+const cancelBody = object({ confirmed: { type: 'boolean' } })
+
+export function accountSettingsRoutes(app: FastifyInstance, { accountSettings }: Services, guards: Guards) {
+  const { reverify, profile, credentials, loginMasks } = accountSettings
+  const { requireViewer, requireMainAccount, requireFreshSession, requireFreshMainAccount } = guards
+
+  app.post<{ Body: SmsSendInput }>(
+    '/api/app/account/reverify/sendSmsCode',
+    { schema: { body: sliderBody }, preHandler: requireViewer },
+    async (req) => {
+      await reverify.sendCode(req.viewer, req.body, req.ip)
+      return ok(null, SMS_MESSAGES.sent)
+    },
+  )
+
+  app.post<{ Body: { code?: string } }>(
+    '/api/app/account/reverify/confirm',
+    { schema: { body: codeBody }, preHandler: requireViewer },
+    async (req) => {
+      await reverify.confirm(req.viewer, req.body.code)
+      return ok(null, VERIFIED_MESSAGE)
+    },
+  )
+
+  app.post<{ Body: NameInput }>(
+    '/api/pc/editAccountFullNameAndMemberAccount',
+    { schema: { body: nameBody }, preHandler: requireViewer },
+    async (req) => {
+      await profile.editName(req.viewer, req.body)
+      return ok(null, PROFILE_MESSAGES.saved)
+    },
+  )
+
+  app.get('/api/pc/checkPassword', { preHandler: requireViewer }, async (req) =>
+    ok({ model: await credentials.passwordModel(req.viewer) }),
+  )
+
+  app.post<{ Body: PasswordInput }>(
+    '/api/pc/updatePassword',
+    { schema: { body: passwordBody }, preHandler: requireFreshSession },
+    async (req) => {
+      const model = await credentials.updatePassword(req.viewer, req.body, req.ip)
+      return ok(null, model === 0 ? CREDENTIAL_MESSAGES.passwordSet : CREDENTIAL_MESSAGES.changed)
+    },
+  )
+
+  app.post<{ Body: SmsSendInput }>(
+    '/api/pc/sendSmsCode2',
+    { schema: { body: phoneSliderBody }, preHandler: requireViewer },
+    async (req) => {
+      await credentials.sendPhoneCode(req.viewer, req.body, req.ip)
+      return ok(null, SMS_MESSAGES.sent)
+    },
+  )
+
+  app.post<{ Body: PhoneChangeInput }>(
+    '/api/pc/updateBingPhone',
+    { schema: { body: phoneBody }, preHandler: requireFreshSession },
+    async (req) => {
+      await credentials.changePhone(req.viewer, req.body, req.ip)
+      return ok(null, CREDENTIAL_MESSAGES.changed)
+    },
+  )
+
+  app.post<{ Body: { mailbox?: string } }>(
+    '/api/pc/editAccountEmail',
+    { schema: { body: emailBody }, preHandler: requireFreshSession },
+    async (req) => {
+      await profile.editEmail(req.viewer, req.body.mailbox, req.ip)
+      return ok(null, PROFILE_MESSAGES.saved)
+    },
+  )
+
+  app.post<{ Body: { referralCode?: string } }>(
+    '/api/pc/updateAccountManagerByReferralCode',
+    { schema: { body: referralBody }, preHandler: requireMainAccount },
+    async (req) => {
+      await profile.updateReferralCode(req.viewer, req.body.referralCode)
+      return ok(null, PROFILE_MESSAGES.saved)
+    },
+  )
+
+  app.get('/api/pc/getMyIp', { preHandler: requireMainAccount }, async (req) =>
+    ok(await loginMasks.current(req.viewer.accountId)),
+  )
+
+  app.get('/api/pc/getClientIp', { preHandler: requireViewer }, async (req) =>
+    ok({ ip: maskAddress(req.ip) }),
+  )
+
+  app.post<{ Body: MaskInput }>(
+    '/api/pc/saveMyIp',
+    { schema: { body: maskBody }, preHandler: requireFreshMainAccount },
+    async (req) => {
+      await loginMasks.save(req.viewer.accountId, req.body, req.ip)
+      return ok(null, MASK_MESSAGES.saved)
+    },
+  )
+
+  app.post<{ Body: { confirmed?: boolean } }>(
+    '/api/pc/cancelAccount',
+    { schema: { body: cancelBody }, preHandler: requireFreshSession },
+    async (req) => {
+      await profile.cancel(req.viewer, req.body.confirmed)
+      return ok(null, PROFILE_MESSAGES.cancelled)
+    },
+  )
+}

@@ -1,0 +1,179 @@
+// Password and login phone of the viewer's member (account-area §2, §4 password model, §5; doc2 §5
+// passwords trimmed and encrypted in transit). Both are sensitive: their routes need a fresh session.
+import { and, eq, isNull, ne } from 'drizzle-orm'
+import { maskPhone } from '../../src/core/format/mask'
+import {
+  ACCOUNT_MSG,
+  PASSWORD_MODEL,
+  validatePasswordChange,
+  type PasswordChangeForm,
+  type PasswordModel,
+} from '../../src/core/validation/account'
+import { MSG } from '../../src/core/validation/messages'
+import { phoneError, smsCodeError } from '../../src/core/validation/rules'
+import type { AppContext } from '../context'
+import { isUniqueViolation } from '../db/errors'
+import { sessions, subAccounts } from '../db/schema'
+import { invalid } from '../http/failure'
+import { decryptPassword, hashPassword, verifyPassword } from '../security/password'
+import { ACCOUNT_SMS_PURPOSE } from './account-reverify'
+import type { AccountProfile } from './account-profile'
+import type { CaptchaService } from './captchas'
+import type { MemberDirectory } from './members'
+import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
+import { PHONE_AUTH_MESSAGES } from './phone-auth'
+import type { Viewer } from './sessions'
+import type { SmsService } from './sms'
+import type { SmsSendInput } from './sms-requests'
+
+export const CREDENTIAL_MESSAGES = {
+  samePhone: '新手机号不能与当前手机号相同',
+  phoneTaken: '该手机号已绑定其他账号',
+  passwordSet: '设置成功',
+  changed: '修改成功',
+} as const
+
+export interface PasswordInput {
+  /** Each encryptPassword(trimmed password), like loginByPassword. */
+  oldPassword?: string
+  password?: string
+  passwordAgain?: string
+  /** The client's idea of the model; the server goes by whether a password is set. */
+  model?: number
+}
+
+export interface PhoneChangeInput {
+  bindPhone?: string
+  code?: string
+  /** The image captcha and its answer. */
+  uuId?: string
+  verificationCode?: string
+}
+
+interface CredentialDeps {
+  members: MemberDirectory
+  captchas: CaptchaService
+  operateLog: OperateLog
+  sms: SmsService
+  profile: AccountProfile
+}
+
+export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) {
+  const { db, now, config } = ctx
+  const { members, captchas, operateLog, sms, profile } = deps
+
+  /** checkPassword: model 0 = no password yet (set one), 1 = change it (§4). */
+  async function passwordModel(viewer: Viewer): Promise<PasswordModel> {
+    const member = await members.byId(viewer.memberId)
+    return member?.passwordHash ? PASSWORD_MODEL.change : PASSWORD_MODEL.set
+  }
+
+  /** A password field's plain text; null when it is not a ciphertext made with the shared key. */
+  function plain(ciphertext: string | undefined): string | null {
+    const text = (ciphertext ?? '').trim()
+    return text ? decryptPassword(text, config.passwordKey) : ''
+  }
+
+  /**
+   * updatePassword: the form's rules, the current password for model 1, then the new hash; the
+   * member's other sessions end (this one stays) and a type-1 entry is written either way.
+   */
+  async function updatePassword(viewer: Viewer, input: PasswordInput, ip: string): Promise<PasswordModel> {
+    const actor = await profile.actorOf(viewer)
+    const member = await members.byId(viewer.memberId)
+    const model = member?.passwordHash ? PASSWORD_MODEL.change : PASSWORD_MODEL.set
+    const form: Record<keyof PasswordChangeForm, string | null> = {
+      oldPassword: model === PASSWORD_MODEL.change ? plain(input.oldPassword) : '',
+      password: plain(input.password),
+      passwordAgain: plain(input.passwordAgain),
+    }
+    const errors = validatePasswordChange(
+      {
+        oldPassword: form.oldPassword ?? '',
+        password: form.password ?? '',
+        passwordAgain: form.passwordAgain ?? '',
+      },
+      model,
+    )
+    const fields = ['oldPassword', 'password', 'passwordAgain'] as const
+    const error = fields
+      .map((field) => (form[field] === null ? MSG.credentialsWrong : errors[field]))
+      .find(Boolean)
+    if (error) throw invalid(error)
+    const log = (status: number, content: string) =>
+      operateLog.record(actor, { type: OPERATE_TYPE.changePassword, content, status, ip })
+
+    if (model === PASSWORD_MODEL.change) {
+      const matches = await verifyPassword((form.oldPassword ?? '').trim(), member?.passwordHash ?? '')
+      if (!matches) {
+        await log(OPERATE_STATUS.failure, '修改密码失败：当前密码错误')
+        throw invalid(MSG.credentialsWrong)
+      }
+    }
+    await members.setPassword(viewer.memberId, await hashPassword((form.password ?? '').trim()))
+    await db
+      .update(sessions)
+      .set({ revokedAt: now() })
+      .where(
+        and(
+          eq(sessions.memberId, viewer.memberId),
+          ne(sessions.id, viewer.sessionId),
+          isNull(sessions.revokedAt),
+        ),
+      )
+    await log(OPERATE_STATUS.success, model === PASSWORD_MODEL.change ? '修改登录密码' : '设置登录密码')
+    return model
+  }
+
+  /** The new phone as typed, checked: valid, not the current one, not another member's. */
+  async function checkedNewPhone(viewer: Viewer, typed: string | undefined): Promise<string> {
+    const phone = (typed ?? '').trim()
+    if (!phone) throw invalid(ACCOUNT_MSG.newPhoneRequired)
+    const error = phoneError(phone)
+    if (error) throw invalid(error)
+    const holder = await members.byPhone(phone)
+    if (holder?.id === viewer.memberId) throw invalid(CREDENTIAL_MESSAGES.samePhone)
+    if (holder) throw invalid(CREDENTIAL_MESSAGES.phoneTaken)
+    return phone
+  }
+
+  /** sendSmsCode2 {phone, captchaId, captchaData}: a change-phone code to the NEW phone after its slider. */
+  async function sendPhoneCode(viewer: Viewer, input: SmsSendInput, ip: string): Promise<void> {
+    const phone = await checkedNewPhone(viewer, input.phone)
+    await captchas.spendSlider((input.captchaId ?? '').trim(), phone)
+    await sms.send(phone, ACCOUNT_SMS_PURPOSE.changePhone, ip)
+  }
+
+  /** updateBingPhone {bindPhone, code, uuId, verificationCode}: the code proves the new phone. */
+  async function changePhone(viewer: Viewer, input: PhoneChangeInput, ip: string): Promise<void> {
+    const actor = await profile.actorOf(viewer)
+    const log = (status: number, content: string) =>
+      operateLog.record(actor, { type: OPERATE_TYPE.changePhone, content, status, ip })
+    const phone = await checkedNewPhone(viewer, input.bindPhone)
+    const code = (input.code ?? '').trim()
+    if (!(input.verificationCode ?? '').trim()) throw invalid(MSG.captchaRequired)
+    if (!code) throw invalid(ACCOUNT_MSG.smsCodeRequired)
+    const codeError = smsCodeError(code)
+    if (codeError) throw invalid(codeError)
+    if (!(await captchas.verifyImage((input.uuId ?? '').trim(), input.verificationCode ?? ''))) {
+      throw invalid(MSG.captchaWrong)
+    }
+    if (!(await sms.consume(phone, ACCOUNT_SMS_PURPOSE.changePhone, code))) {
+      await log(OPERATE_STATUS.failure, '修改手机号失败：验证码错误')
+      throw invalid(PHONE_AUTH_MESSAGES.wrongCode)
+    }
+    try {
+      await members.setPhone(viewer.memberId, phone)
+    } catch (failure) {
+      if (isUniqueViolation(failure)) throw invalid(CREDENTIAL_MESSAGES.phoneTaken)
+      throw failure
+    }
+    // The member's sub-admin roles carry its phone too (the sub-account lists show it).
+    await db.update(subAccounts).set({ phoneNumber: phone }).where(eq(subAccounts.memberId, viewer.memberId))
+    await log(OPERATE_STATUS.success, `修改手机号为 ${maskPhone(phone)}`)
+  }
+
+  return { passwordModel, updatePassword, sendPhoneCode, changePhone }
+}
+
+export type AccountCredentials = ReturnType<typeof createAccountCredentials>

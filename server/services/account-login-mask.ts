@@ -1,0 +1,87 @@
+// 登录掩码 (account-area §2, §3, §4, §5, §6): a main account's IPv4 allow-list for logins. Saving
+// it needs the caller's own address in the list (no owner locks themselves out); every login to
+// the account passes loginRefusal (services/sign-in.ts).
+import { eq } from 'drizzle-orm'
+import {
+  joinMask,
+  maskAddress,
+  maskAllows,
+  maskEntriesError,
+  splitMask,
+} from '../../src/core/validation/account'
+import type { AppContext } from '../context'
+import { accounts, loginMasks } from '../db/schema'
+import { invalid } from '../http/failure'
+import { INVALID_PARAMS } from '../http/error-handler'
+import { ACCOUNT_STATE } from './account-profile'
+
+/** §4: the switch travels as status 0 (restricting, with the list) or 1 (unrestricted, empty ip). */
+export const MASK_STATUS = { on: 0, off: 1 } as const
+
+export const MASK_MESSAGES = {
+  saved: '保存成功',
+  excludesCaller: (ip: string) => `登录掩码须包含您当前的IP（${ip}），否则您将无法登录`,
+  refused: (ip: string) => `当前IP（${ip}）不在该账号的登录掩码内，禁止登录，请联系主账号管理员`,
+  cancelled: '该账号已注销，无法登录',
+} as const
+
+export interface MaskState {
+  status: number
+  /** The comma-joined list ('' when off). */
+  ip: string
+}
+
+export interface MaskInput {
+  status?: number
+  ip?: string
+}
+
+export function createLoginMasks({ db, now }: AppContext) {
+  async function maskOf(accountId: number) {
+    const [row] = await db.select().from(loginMasks).where(eq(loginMasks.accountId, accountId)).limit(1)
+    return row ?? null
+  }
+
+  /** getMyIp. */
+  async function current(accountId: number): Promise<MaskState> {
+    const mask = await maskOf(accountId)
+    return mask?.enabled ? { status: MASK_STATUS.on, ip: mask.ips } : { status: MASK_STATUS.off, ip: '' }
+  }
+
+  /** saveMyIp {status, ip}: on = a valid list holding the caller's address; off = no restriction. */
+  async function save(accountId: number, input: MaskInput, callerIp: string): Promise<void> {
+    let ips = ''
+    if (input.status === MASK_STATUS.on) {
+      const entries = splitMask(input.ip ?? '')
+      const error = maskEntriesError(entries)
+      if (error) throw invalid(error.message)
+      const caller = maskAddress(callerIp)
+      if (!entries.includes(caller)) throw invalid(MASK_MESSAGES.excludesCaller(caller))
+      ips = joinMask(entries)
+    } else if (input.status !== MASK_STATUS.off) {
+      throw invalid(INVALID_PARAMS)
+    }
+    const enabled = input.status === MASK_STATUS.on
+    await db
+      .insert(loginMasks)
+      .values({ accountId, ips, enabled, updatedAt: now() })
+      .onConflictDoUpdate({ target: loginMasks.accountId, set: { ips, enabled, updatedAt: now() } })
+  }
+
+  /** Why a login to the account from `ip` is refused (cancelled, or outside its mask); null when it is not. */
+  async function loginRefusal(accountId: number, ip: string): Promise<string | null> {
+    const [account] = await db
+      .select({ state: accounts.state, mask: loginMasks })
+      .from(accounts)
+      .leftJoin(loginMasks, eq(loginMasks.accountId, accounts.id))
+      .where(eq(accounts.id, accountId))
+      .limit(1)
+    if (account?.state === ACCOUNT_STATE.cancelled) return MASK_MESSAGES.cancelled
+    if (account?.mask && !maskAllows(account.mask, ip)) return MASK_MESSAGES.refused(maskAddress(ip))
+    return null
+  }
+
+  return { current, save, loginRefusal }
+}
+
+export type LoginMasks = ReturnType<typeof createLoginMasks>

@@ -1,0 +1,34 @@
+// Account settings (account-area §2 "Account settings screen", §5, §6, §7 "Account"): the
+// re-verification before sensitive changes and the changes themselves, one module each.
+import type { AppContext } from '../context'
+import { createAccountCredentials } from './account-credentials'
+import { createLoginMasks } from './account-login-mask'
+import { createAccountProfile } from './account-profile'
+import { createAccountReverify } from './account-reverify'
+import type { CaptchaService } from './captchas'
+import type { MemberDirectory } from './members'
+import type { OperateLog } from './operate-log'
+import type { RoleService } from './roles'
+import type { SmsService } from './sms'
+import type { SmsRequests } from './sms-requests'
+
+export interface AccountSettingsDeps {
+  members: MemberDirectory
+  roles: RoleService
+  captchas: CaptchaService
+  operateLog: OperateLog
+  sms: SmsService
+  smsRequests: SmsRequests
+}
+
+export function createAccountSettings(ctx: AppContext, deps: AccountSettingsDeps) {
+  const profile = createAccountProfile(ctx, deps)
+  return {
+    reverify: createAccountReverify(ctx, deps),
+    profile,
+    credentials: createAccountCredentials(ctx, { ...deps, profile }),
+    loginMasks: createLoginMasks(ctx),
+  }
+}
+
+export type AccountSettings = ReturnType<typeof createAccountSettings>
