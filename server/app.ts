@@ -18,6 +18,9 @@ import { noticeRoutes } from './routes/notices'
 import { productRoutes } from './routes/products'
 import { orderRoutes } from './routes/orders'
 import { smsRoutes } from './routes/sms'
+import { subAccountRoutes } from './routes/sub-accounts'
+import { customerRoutes } from './routes/customer'
+import { devOutboxRoutes } from './routes/dev-outbox'
 import { wechatRoutes } from './routes/wechat'
 import { wechatBindingRoutes } from './routes/wechat-binding'
 import { workOrderRoutes } from './routes/work-orders'
@@ -73,7 +76,10 @@ export function buildApp({
   productRoutes(app, services, guards, { sandbox: !config.production })
   orderRoutes(app, services, guards)
   billingRoutes(app, services, guards)
+  subAccountRoutes(app, services, guards)
+  customerRoutes(app, services)
   if (!config.production) devRoutes(app, services)
+  if (!config.production) devOutboxRoutes(app, services)
   if (!config.production) devEsignRoutes(app, services)
   registerStaticApp(app, config.staticDir)
   if (housekeepingEveryMs) scheduleHousekeeping(app, services.housekeeping, housekeepingEveryMs)

@@ -69,9 +69,11 @@ export const subAccounts = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    /**
+     * The member holding the role: set when the activation link is used (a member is created then
+     * if the phone has none); null before activation and after deletion.
+     */
+    memberId: integer('member_id').references(() => members.id),
     fullName: varchar('full_name', { length: 32 }).notNull(),
     mailbox: varchar('mailbox', { length: 128 }).notNull().default(''),
     phoneNumber: varchar('phone_number', { length: 11 }).notNull(),
@@ -81,10 +83,16 @@ export const subAccounts = pgTable(
     isReceiveNotify: smallint('is_receive_notify').notNull().default(1),
     isWebsiteManage: smallint('is_website_manage').notNull().default(1),
     createdAt: at('created_at').notNull(),
+    /** Deleted by the main account: kept for the log and the sessions that name it, never listed. */
+    deletedAt: at('deleted_at'),
   },
   (t) => [
     uniqueIndex('sub_accounts_account_member_key').on(t.accountId, t.memberId),
     index('sub_accounts_member_idx').on(t.memberId),
+    // One live sub-admin per phone and account (checkPhoneNumberAvailable).
+    uniqueIndex('sub_accounts_account_phone_key')
+      .on(t.accountId, t.phoneNumber)
+      .where(sql`${t.deletedAt} is null`),
   ],
 )
 

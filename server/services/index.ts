@@ -22,6 +22,8 @@ import { createSessionService } from './sessions'
 import { createSignIn } from './sign-in'
 import { createSmsService } from './sms'
 import { createSmsRequests } from './sms-requests'
+import { createSubAccountService } from './sub-accounts'
+import { createCustomerService } from './customer'
 import { createWechatService } from './wechat'
 import { createWechatBindingService } from './wechat-binding'
 import { createWorkOrderService } from './work-orders'
@@ -66,6 +68,8 @@ export function createServices(ctx: AppContext) {
     notices: createNoticeService(ctx),
     workOrders: createWorkOrderService(ctx),
     housekeeping: createHousekeeping(ctx),
+    subAccounts: createSubAccountService(ctx, { roles, sessions, knownAddresses, operateLog, captchas, sms }),
+    customer: createCustomerService(ctx),
     fulfilment,
     products: createProductService(ctx, { fulfilment }),
     orders,

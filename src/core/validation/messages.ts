@@ -15,4 +15,12 @@ export const MSG = {
   captchaRequired: '请输入图形验证码',
   captchaWrong: '图形验证码错误，请重新输入',
   credentialsWrong: '请输入正确的密码',
+  // Sub-admins and activation (account-area §5, §8).
+  fullNameRequired: '请输入姓名',
+  fullNameTooLong: '姓名不能超过32个字符',
+  mailboxRequired: '请输入邮箱',
+  mailboxInvalid: '请输入正确的邮箱',
+  positionRequired: '请输入职位',
+  subAdminLimit: '暂不支持添加子管理员',
+  alreadyActivated: '当前账户已被激活，请直接进行登录！',
 } as const

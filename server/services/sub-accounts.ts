@@ -1,0 +1,509 @@
+// Sub-admins of a main account (account-area §2, §3, §5, §6, §7): the list, add / edit / delete,
+// the two switches, and activation through the link sent by SMS and e-mail (§4).
+//
+// Rules decided here (docs/api.md "Sub-accounts, activation and customer card"):
+// - An account has at most SUB_ADMIN_LIMIT live sub-admins; checkOderAvailable says whether one
+//   more may be added, and adding past it is refused with 暂不支持添加子管理员.
+// - A phone is taken for an account when it is the owner's phone or a live sub-admin's.
+// - The member behind a sub-admin is found or created when the link is used (not when it is
+//   added): adding someone's phone creates nothing in their name, and a link never used leaves no
+//   member behind. A member created there has no password; it logs in by SMS or sets one later.
+// - Activation links live ACTIVATION_TTL_MS and work once.
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { maskPhone } from '../../src/core/format/mask'
+import { MSG } from '../../src/core/validation/messages'
+import { smsCodeError } from '../../src/core/validation/rules'
+import { validateSubAdmin, type SubAdminForm } from '../../src/core/validation/sub-admin'
+import { hours, later, type AppContext } from '../context'
+import {
+  accounts,
+  dictionaryItems,
+  members,
+  messageOutbox,
+  sessions as sessionRows,
+  subAccountActivations,
+  subAccounts,
+} from '../db/schema'
+import { isUniqueViolation } from '../db/errors'
+import { INVALID_PARAMS } from '../http/error-handler'
+import { invalid, notFound, sessionEnded } from '../http/failure'
+import { hashToken, newToken } from '../security/tokens'
+import type { CaptchaService } from './captchas'
+import type { KnownAddresses } from './known-addresses'
+import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
+import { ROLE, type RoleGrant, type RoleService } from './roles'
+import { SESSION_MESSAGES, type IssuedSession, type SessionService, type Viewer } from './sessions'
+import type { SmsService } from './sms'
+
+export const SUB_ADMIN_LIMIT = 10
+export const ACTIVATION_TTL_MS = hours(24 * 7)
+export const POSITION_DICTIONARY = 'recipient_position'
+export const PHONE_TAKEN = '该手机号已被使用'
+export const SUB_ADMIN_NOT_FOUND = '子管理员不存在'
+export const PHONE_READ_ONLY = '手机号不可修改'
+export const WRONG_SMS_CODE = '请输入正确的手机号和验证码'
+/**
+ * The code /activation asks for proves the phone, as a login code does; it is sent with that
+ * purpose (the SMS outbox knows no other that fits) and only to the sub-admin's own phone.
+ */
+const ACTIVATION_SMS_PURPOSE = 'login'
+export const ACTIVATION_SOURCE = 'activation'
+
+export interface SubAdminItem {
+  id: number
+  fullName: string
+  mailbox: string
+  phoneNumber: string
+  position: string
+  positionName: string
+  /** 0 not activated, 1 active. */
+  activeState: number
+  isReceiveNotify: number
+  isWebsiteManage: number
+  /** Always 0: the main account's owner is not one of its sub-admins. */
+  isAdministrators: number
+  createTime: string
+}
+
+export interface DictionaryItem {
+  itemValue: string
+  itemText: string
+}
+
+export interface ActivationInfo {
+  /** The phone the link was sent to: the page shows it masked and sends the code to it. */
+  phone: string
+  maskedPhone: string
+  fullName: string
+  accountName: string
+  activeState: number
+}
+
+export interface ActivationRequest {
+  activeCode: string
+  code: string
+  phone: string
+}
+
+export interface ActivationSmsRequest {
+  activeCode: string
+  phone: string
+  captchaId: string
+}
+
+interface SubAccountDeps {
+  roles: RoleService
+  sessions: SessionService
+  knownAddresses: KnownAddresses
+  operateLog: OperateLog
+  captchas: CaptchaService
+  sms: SmsService
+}
+
+type SubAdminRow = typeof subAccounts.$inferSelect
+
+const SWITCH_COLUMNS = { notify: 'isReceiveNotify', websiteManage: 'isWebsiteManage' } as const
+const SWITCH_LABELS = { notify: '接收通知', websiteManage: '网站管理' } as const
+export type SubAdminSwitch = keyof typeof SWITCH_COLUMNS
+
+export function activationPath(activeCode: string): string {
+  return `/activation?activeCode=${encodeURIComponent(activeCode)}`
+}
+
+export function createSubAccountService(
+  { db, now, log }: AppContext,
+  { roles, sessions, knownAddresses, operateLog, captchas, sms }: SubAccountDeps,
+) {
+  const live = (accountId: number) => and(eq(subAccounts.accountId, accountId), isNull(subAccounts.deletedAt))
+
+  async function positions(): Promise<DictionaryItem[]> {
+    return dictionary(POSITION_DICTIONARY)
+  }
+
+  async function dictionary(code: string): Promise<DictionaryItem[]> {
+    return db
+      .select({ itemValue: dictionaryItems.itemValue, itemText: dictionaryItems.itemText })
+      .from(dictionaryItems)
+      .where(eq(dictionaryItems.code, code))
+      .orderBy(dictionaryItems.sort, dictionaryItems.id)
+  }
+
+  async function toItems(rows: SubAdminRow[]): Promise<SubAdminItem[]> {
+    const names = new Map((await positions()).map((p) => [p.itemValue, p.itemText]))
+    return rows.map((row) => ({
+      id: row.id,
+      fullName: row.fullName,
+      mailbox: row.mailbox,
+      phoneNumber: row.phoneNumber,
+      position: row.position,
+      positionName: names.get(row.position) ?? '',
+      activeState: row.activeState,
+      isReceiveNotify: row.isReceiveNotify,
+      isWebsiteManage: row.isWebsiteManage,
+      isAdministrators: 0,
+      createTime: row.createdAt.toISOString(),
+    }))
+  }
+
+  /** The main account acting, for the operation log. */
+  async function actorOf(viewer: Viewer): Promise<RoleGrant> {
+    const grant = await roles.heldRole(viewer.memberId, viewer)
+    if (!grant) throw sessionEnded(SESSION_MESSAGES.revoked)
+    return grant
+  }
+
+  async function logAction(viewer: Viewer, type: number, content: string, ip: string) {
+    await operateLog.record(await actorOf(viewer), { type, content, status: OPERATE_STATUS.success, ip })
+  }
+
+  /** A live sub-admin of the viewer's account; another account's id is answered as unknown. */
+  async function ownRow(viewer: Viewer, id: number): Promise<SubAdminRow> {
+    const [row] = await db
+      .select()
+      .from(subAccounts)
+      .where(and(eq(subAccounts.id, id), live(viewer.accountId)))
+      .limit(1)
+    if (!row) throw notFound(SUB_ADMIN_NOT_FOUND)
+    return row
+  }
+
+  async function page(viewer: Viewer, pageNum: number, pageSize: number) {
+    const [{ total }] = await db.select({ total: count() }).from(subAccounts).where(live(viewer.accountId))
+    const rows = await db
+      .select()
+      .from(subAccounts)
+      .where(live(viewer.accountId))
+      .orderBy(desc(subAccounts.createdAt), desc(subAccounts.id))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+    return { list: await toItems(rows), total, pages: Math.ceil(total / pageSize) }
+  }
+
+  async function detail(viewer: Viewer, id: number): Promise<SubAdminItem> {
+    const [item] = await toItems([await ownRow(viewer, id)])
+    return item
+  }
+
+  async function liveCount(accountId: number): Promise<number> {
+    const [{ total }] = await db.select({ total: count() }).from(subAccounts).where(live(accountId))
+    return total
+  }
+
+  /** GET checkOderAvailable: whether one more sub-admin may be added. */
+  async function addAvailability(viewer: Viewer) {
+    const used = await liveCount(viewer.accountId)
+    return { available: used < SUB_ADMIN_LIMIT, used, limit: SUB_ADMIN_LIMIT }
+  }
+
+  /** POST checkPhoneNumberAvailable: false when the phone is the owner's or a live sub-admin's. */
+  async function phoneAvailable(viewer: Viewer, phoneNumber: string): Promise<boolean> {
+    const phone = phoneNumber.trim()
+    const [owner] = await db
+      .select({ phone: members.phone })
+      .from(accounts)
+      .innerJoin(members, eq(members.id, accounts.ownerMemberId))
+      .where(eq(accounts.id, viewer.accountId))
+      .limit(1)
+    if (owner?.phone === phone) return false
+    const [taken] = await db
+      .select({ id: subAccounts.id })
+      .from(subAccounts)
+      .where(and(live(viewer.accountId), eq(subAccounts.phoneNumber, phone)))
+      .limit(1)
+    return !taken
+  }
+
+  async function checkedForm(form: SubAdminForm): Promise<SubAdminForm> {
+    const values = (await positions()).map((p) => p.itemValue)
+    const errors = validateSubAdmin(form, values)
+    const first = Object.values(errors)[0]
+    if (first) throw invalid(first)
+    return {
+      fullName: form.fullName.trim(),
+      mailbox: form.mailbox.trim(),
+      phoneNumber: form.phoneNumber.trim(),
+      position: form.position.trim(),
+    }
+  }
+
+  async function writeMessage(
+    channel: 'sms' | 'email',
+    recipient: string,
+    subject: string,
+    body: string,
+    link: string,
+  ) {
+    await db.insert(messageOutbox).values({ channel, recipient, subject, body, link, createdAt: now() })
+    log.info({ channel, recipient, link }, `${channel} to ${recipient}: ${subject}`)
+  }
+
+  /** A new single-use code for a sub-admin, sent as a link by SMS and e-mail. */
+  async function sendActivationLink(row: SubAdminRow, accountName: string, origin: string) {
+    const activeCode = newToken()
+    const createdAt = now()
+    await db.insert(subAccountActivations).values({
+      subAccountId: row.id,
+      codeHash: hashToken(activeCode),
+      createdAt,
+      expiresAt: later(createdAt, ACTIVATION_TTL_MS),
+    })
+    const link = activationPath(activeCode)
+    const text = `${accountName}邀请您成为子管理员，请在7天内打开链接激活：${origin}${link}`
+    await writeMessage('sms', row.phoneNumber, '子管理员激活', `【会员中心】${text}`, link)
+    await writeMessage('email', row.mailbox, '会员中心子管理员激活', `${row.fullName}，您好！${text}`, link)
+    return activeCode
+  }
+
+  async function add(viewer: Viewer, form: SubAdminForm, ip: string, origin: string): Promise<SubAdminItem> {
+    const values = await checkedForm(form)
+    if (!(await addAvailability(viewer)).available) throw invalid(MSG.subAdminLimit)
+    if (!(await phoneAvailable(viewer, values.phoneNumber))) throw invalid(PHONE_TAKEN)
+    const actor = await actorOf(viewer)
+    let row: SubAdminRow
+    try {
+      ;[row] = await db
+        .insert(subAccounts)
+        .values({ accountId: viewer.accountId, ...values, activeState: 0, createdAt: now() })
+        .returning()
+    } catch (error) {
+      // Two adds of one phone at once: the partial unique index lets one through.
+      if (isUniqueViolation(error)) throw invalid(PHONE_TAKEN)
+      throw error
+    }
+    await sendActivationLink(row, actor.accountName, origin)
+    await logAction(
+      viewer,
+      OPERATE_TYPE.addSubAdmin,
+      `新增子管理员 ${row.fullName}（${maskPhone(row.phoneNumber)}）`,
+      ip,
+    )
+    return (await toItems([row]))[0]
+  }
+
+  async function edit(viewer: Viewer, id: number, form: SubAdminForm, ip: string): Promise<SubAdminItem> {
+    const row = await ownRow(viewer, id)
+    // §5: the phone is read-only on edit.
+    if (form.phoneNumber && form.phoneNumber.trim() !== row.phoneNumber) throw invalid(PHONE_READ_ONLY)
+    const values = await checkedForm({ ...form, phoneNumber: row.phoneNumber })
+    const [updated] = await db
+      .update(subAccounts)
+      .set({ fullName: values.fullName, mailbox: values.mailbox, position: values.position })
+      .where(eq(subAccounts.id, row.id))
+      .returning()
+    await logAction(
+      viewer,
+      OPERATE_TYPE.editSubAdmin,
+      `编辑子管理员 ${updated.fullName}（${maskPhone(row.phoneNumber)}）`,
+      ip,
+    )
+    return (await toItems([updated]))[0]
+  }
+
+  /**
+   * The row stays (the log and old sessions name it) but is never listed again; the member loses
+   * the role at once (its sessions in that role end) and its link stops working.
+   */
+  async function remove(viewer: Viewer, id: number, ip: string): Promise<void> {
+    const row = await ownRow(viewer, id)
+    const at = now()
+    await db.transaction(async (tx) => {
+      await tx
+        .update(subAccounts)
+        .set({ deletedAt: at, activeState: 0, memberId: null })
+        .where(eq(subAccounts.id, row.id))
+      await tx
+        .update(subAccountActivations)
+        .set({ usedAt: at })
+        .where(and(eq(subAccountActivations.subAccountId, row.id), isNull(subAccountActivations.usedAt)))
+      await tx
+        .update(sessionRows)
+        .set({ revokedAt: at })
+        .where(and(eq(sessionRows.subAccountId, row.id), isNull(sessionRows.revokedAt)))
+    })
+    await logAction(
+      viewer,
+      OPERATE_TYPE.deleteSubAdmin,
+      `删除子管理员 ${row.fullName}（${maskPhone(row.phoneNumber)}）`,
+      ip,
+    )
+  }
+
+  async function setSwitch(viewer: Viewer, which: SubAdminSwitch, id: number, status: number, ip: string) {
+    if (status !== 0 && status !== 1) throw invalid(INVALID_PARAMS)
+    const row = await ownRow(viewer, id)
+    await db
+      .update(subAccounts)
+      .set({ [SWITCH_COLUMNS[which]]: status })
+      .where(eq(subAccounts.id, row.id))
+    const state = status ? '开启' : '关闭'
+    await logAction(
+      viewer,
+      OPERATE_TYPE.editSubAdmin,
+      `编辑子管理员 ${row.fullName}：${SWITCH_LABELS[which]}${state}`,
+      ip,
+    )
+  }
+
+  // ---- Activation (account-area §4; §5 "Activation: a bad code gives 非法参数") ----
+
+  /** The sub-admin behind a link. Unknown, expired, deleted → 非法参数; already active → its message. */
+  async function activationOf(activeCode: string) {
+    const code = activeCode.trim()
+    if (!code) throw invalid(INVALID_PARAMS)
+    const [found] = await db
+      .select({ activation: subAccountActivations, subAdmin: subAccounts, accountName: accounts.accountName })
+      .from(subAccountActivations)
+      .innerJoin(subAccounts, eq(subAccounts.id, subAccountActivations.subAccountId))
+      .innerJoin(accounts, eq(accounts.id, subAccounts.accountId))
+      .where(eq(subAccountActivations.codeHash, hashToken(code)))
+      .limit(1)
+    if (!found || found.subAdmin.deletedAt) throw invalid(INVALID_PARAMS)
+    return found
+  }
+
+  async function pendingActivation(activeCode: string) {
+    const found = await activationOf(activeCode)
+    if (found.subAdmin.activeState === 1) throw invalid(MSG.alreadyActivated)
+    if (found.activation.usedAt || found.activation.expiresAt <= now()) throw invalid(INVALID_PARAMS)
+    return found
+  }
+
+  async function activationInfo(activeCode: string): Promise<ActivationInfo> {
+    const { subAdmin, activation, accountName } = await activationOf(activeCode)
+    const active = subAdmin.activeState === 1
+    if (!active && (activation.usedAt || activation.expiresAt <= now())) throw invalid(INVALID_PARAMS)
+    return {
+      // Only a pending link needs the number (the code goes to it); an active one says so and stops.
+      phone: active ? '' : subAdmin.phoneNumber,
+      maskedPhone: maskPhone(subAdmin.phoneNumber),
+      fullName: subAdmin.fullName,
+      accountName,
+      activeState: subAdmin.activeState,
+    }
+  }
+
+  /** The code for /activation: only to the sub-admin's own phone, after a slider solved for it. */
+  async function sendActivationSms(request: ActivationSmsRequest, ip: string): Promise<void> {
+    const { subAdmin } = await pendingActivation(request.activeCode)
+    if (request.phone.trim() !== subAdmin.phoneNumber) throw invalid(INVALID_PARAMS)
+    await captchas.spendSlider(request.captchaId.trim(), subAdmin.phoneNumber)
+    await sms.send(subAdmin.phoneNumber, ACTIVATION_SMS_PURPOSE, ip)
+  }
+
+  /** The member with that phone, or a new one without a password (no main account of its own). */
+  async function memberFor(phone: string, email: string): Promise<number> {
+    const [existing] = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(eq(members.phone, phone))
+      .limit(1)
+    if (existing) return existing.id
+    try {
+      const [created] = await db
+        .insert(members)
+        .values({ phone, email, createdAt: now() })
+        .returning({ id: members.id })
+      return created.id
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error
+      const [raced] = await db
+        .select({ id: members.id })
+        .from(members)
+        .where(eq(members.phone, phone))
+        .limit(1)
+      return raced.id
+    }
+  }
+
+  /** activeAccountByActiveCode: uses the link, activates the role and logs in on it. */
+  async function activate(request: ActivationRequest, ip: string): Promise<IssuedSession> {
+    const codeError = smsCodeError(request.code)
+    if (codeError) throw invalid(codeError)
+    const { subAdmin, activation } = await pendingActivation(request.activeCode)
+    if (request.phone.trim() !== subAdmin.phoneNumber) throw invalid(INVALID_PARAMS)
+    if (!(await sms.consume(subAdmin.phoneNumber, ACTIVATION_SMS_PURPOSE, request.code))) {
+      throw invalid(WRONG_SMS_CODE)
+    }
+    const memberId = await memberFor(subAdmin.phoneNumber, subAdmin.mailbox)
+    const at = now()
+    const activated = await db
+      .transaction(async (tx) => {
+        const used = await tx
+          .update(subAccountActivations)
+          .set({ usedAt: at })
+          .where(
+            and(
+              eq(subAccountActivations.id, activation.id),
+              isNull(subAccountActivations.usedAt),
+              gt(subAccountActivations.expiresAt, at),
+            ),
+          )
+          .returning({ id: subAccountActivations.id })
+        if (used.length === 0) return false
+        await tx
+          .update(subAccounts)
+          .set({ memberId, activeState: 1 })
+          .where(and(eq(subAccounts.id, subAdmin.id), isNull(subAccounts.deletedAt)))
+        return true
+      })
+      .catch((error) => {
+        // The member already holds a role on this account (it owns it): the link cannot apply.
+        if (isUniqueViolation(error)) throw invalid(INVALID_PARAMS)
+        throw error
+      })
+    if (!activated) throw invalid(MSG.alreadyActivated)
+    const grant = await roles.heldRole(memberId, {
+      accountId: subAdmin.accountId,
+      subAccountId: subAdmin.id,
+      role: ROLE.subAdmin,
+    })
+    if (!grant) throw invalid(INVALID_PARAMS)
+    // A login like the SMS login: verified session on the new role, address remembered, type 0 logged.
+    const session = await sessions.issue(grant, { source: ACTIVATION_SOURCE, ip })
+    await knownAddresses.remember(memberId, ip)
+    await operateLog.record(grant, {
+      type: OPERATE_TYPE.login,
+      content: '激活子管理员并登录',
+      status: OPERATE_STATUS.success,
+      ip,
+    })
+    return session
+  }
+
+  /** Dev sandbox: the messages sent to a phone or an e-mail address, newest first. */
+  async function outbox(recipient: string) {
+    const rows = await db
+      .select()
+      .from(messageOutbox)
+      .where(eq(sql`lower(${messageOutbox.recipient})`, recipient.trim().toLowerCase()))
+      .orderBy(desc(messageOutbox.createdAt), desc(messageOutbox.id))
+      .limit(20)
+    return rows.map((row) => ({
+      channel: row.channel,
+      to: row.recipient,
+      subject: row.subject,
+      body: row.body,
+      link: row.link,
+      createTime: row.createdAt.toISOString(),
+    }))
+  }
+
+  return {
+    dictionary,
+    page,
+    detail,
+    addAvailability,
+    phoneAvailable,
+    add,
+    edit,
+    remove,
+    setSwitch,
+    activationInfo,
+    sendActivationSms,
+    activate,
+    outbox,
+    sendActivationLink,
+  }
+}
+
+export type SubAccountService = ReturnType<typeof createSubAccountService>

@@ -1,0 +1,48 @@
+// The sub-admin form (account-area §5), checked by the dialog and again by the reference server.
+import { MSG } from './messages'
+import { collectErrors, phoneError, type FieldErrors } from './rules'
+
+/** §9: a sub-admin name is 1-32 characters. */
+export const SUB_ADMIN_NAME_MAX = 32
+
+/** §5: the mailbox must contain @ with a dot after it (and something on either side of both). */
+const MAILBOX_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export interface SubAdminForm {
+  fullName: string
+  mailbox: string
+  phoneNumber: string
+  /** A recipient_position dictionary itemValue. */
+  position: string
+}
+
+export function fullNameError(value: string): string | null {
+  const name = value.trim()
+  if (!name) return MSG.fullNameRequired
+  return Array.from(name).length > SUB_ADMIN_NAME_MAX ? MSG.fullNameTooLong : null
+}
+
+export function mailboxError(value: string): string | null {
+  const mailbox = value.trim()
+  if (!mailbox) return MSG.mailboxRequired
+  return MAILBOX_PATTERN.test(mailbox) ? null : MSG.mailboxInvalid
+}
+
+/** `positions`: the dictionary's item values; a position not among them counts as none chosen. */
+export function positionError(value: string, positions?: readonly string[]): string | null {
+  const position = value.trim()
+  if (!position) return MSG.positionRequired
+  return positions && !positions.includes(position) ? MSG.positionRequired : null
+}
+
+export function validateSubAdmin(
+  form: SubAdminForm,
+  positions?: readonly string[],
+): FieldErrors<keyof SubAdminForm> {
+  return collectErrors({
+    fullName: fullNameError(form.fullName),
+    mailbox: mailboxError(form.mailbox),
+    phoneNumber: phoneError(form.phoneNumber),
+    position: positionError(form.position, positions),
+  })
+}
