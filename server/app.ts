@@ -15,6 +15,7 @@ import { captchaRoutes } from './routes/captcha'
 import { devRoutes } from './routes/dev'
 import { devEsignRoutes } from './routes/dev-esign'
 import { noticeRoutes } from './routes/notices'
+import { operateLogRoutes } from './routes/operate-log'
 import { productRoutes } from './routes/products'
 import { orderRoutes } from './routes/orders'
 import { smsRoutes } from './routes/sms'
@@ -71,7 +72,8 @@ export function buildApp({
   wechatBindingRoutes(app, services, guards)
   accountRoutes(app, services, guards)
   accountSettingsRoutes(app, services, guards)
-  noticeRoutes(app, services, guards)
+  noticeRoutes(app, services, guards, { sandbox: !config.production })
+  operateLogRoutes(app, services, guards)
   workOrderRoutes(app, services, guards)
   productRoutes(app, services, guards, { sandbox: !config.production })
   orderRoutes(app, services, guards)

@@ -6,6 +6,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -273,12 +274,24 @@ export const notices = pgTable(
     subAccountId: integer('sub_account_id').references(() => subAccounts.id),
     type: smallint('type').notNull(),
     title: varchar('title', { length: 128 }).notNull(),
+    /** The message template's title, shown when the notice has none of its own. */
+    templateTitle: varchar('template_title', { length: 128 }).notNull().default(''),
+    /** Sanitised HTML (services/notices storeNotice). */
     content: text('content').notNull(),
+    /** The detail fields of its message type (account-area §3), including the type-4 chart data. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** fileList: { fileUrl, fileName, filetype, isPhoto }[]. */
+    attachments: jsonb('attachments').$type<Record<string, unknown>[]>().notNull().default([]),
     /** 0 unread, 1 read. */
     readStatus: smallint('read_status').notNull().default(0),
+    /** Already shown in the home popup (selectLatestNews / updatePopStatus). */
+    popped: boolean('popped').notNull().default(false),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [index('notices_addressee_idx').on(t.accountId, t.subAccountId, t.readStatus)],
+  (t) => [
+    index('notices_addressee_idx').on(t.accountId, t.subAccountId, t.readStatus),
+    index('notices_addressee_time_idx').on(t.accountId, t.subAccountId, t.createdAt),
+  ],
 )
 
 /** Work orders (doc2 §3, §4). Minimal for now: enough for the header badge. */

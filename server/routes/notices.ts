@@ -1,11 +1,122 @@
-// Notices (account-area §7 "Notices and messages").
+// Notices (account-area §7 "Notices and messages"). Every call is the viewer's own: the service
+// filters by account and sub-admin, so another account's id reads, changes and reveals nothing.
 import type { FastifyInstance } from 'fastify'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
+import { notFound } from '../http/failure'
 import type { Services } from '../services'
+import { demoNoticeFile, NOTICE_FILES_PATH } from '../services/notice-files'
+import type { NoticeDraft, NoticeListRequest, NoticeTarget } from '../services/notices'
+import { ROLE } from '../services/roles'
+import { pageNum, pageSize, rowId } from './paging'
+import { object, shortText } from './schemas'
 
-export function noticeRoutes(app: FastifyInstance, { notices }: Services, { requireViewer }: Guards) {
+const listQuery = object({ pageNum, pageSize, readStatus: { type: 'integer', enum: [0, 1] } }, [
+  'pageNum',
+  'pageSize',
+])
+// signRead 1 with idsList (the service refuses an empty one), 2 for all.
+const targetBody = object(
+  { signRead: { type: 'integer', enum: [1, 2] }, idsList: { type: 'array', items: rowId, maxItems: 1000 } },
+  ['signRead'],
+)
+const idQuery = object({ id: rowId }, ['id'])
+
+export function noticeRoutes(
+  app: FastifyInstance,
+  { notices, members, roles }: Services,
+  { requireViewer }: Guards,
+  { sandbox }: { sandbox: boolean },
+) {
+  app.get<{ Querystring: NoticeListRequest }>(
+    '/api/pc/messageList',
+    { schema: { querystring: listQuery }, preHandler: requireViewer },
+    async (req) => ok(await notices.list(req.viewer, req.query)),
+  )
+
+  app.post<{ Body: NoticeTarget }>(
+    '/api/pc/doReadMsg',
+    { schema: { body: targetBody }, preHandler: requireViewer },
+    async (req) => {
+      await notices.markRead(req.viewer, req.body)
+      return ok(null)
+    },
+  )
+
+  app.post<{ Body: NoticeTarget }>(
+    '/api/pc/delMsg',
+    { schema: { body: targetBody }, preHandler: requireViewer },
+    async (req) => {
+      await notices.remove(req.viewer, req.body)
+      return ok(null, '删除成功！')
+    },
+  )
+
+  app.get<{ Querystring: { id: number } }>(
+    '/api/pc/selectMessageInfoById',
+    { schema: { querystring: idQuery }, preHandler: requireViewer },
+    async (req) => ok(await notices.open(req.viewer, req.query.id)),
+  )
+
   app.get('/api/pc/getUnReadCount', { preHandler: requireViewer }, async (req) =>
     ok(await notices.unreadCount(req.viewer)),
+  )
+
+  app.get('/api/pc/getUnReadList', { preHandler: requireViewer }, async (req) =>
+    ok(await notices.unreadList(req.viewer)),
+  )
+
+  app.get('/api/pc/selectLatestNews', { preHandler: requireViewer }, async (req) =>
+    ok(await notices.latest(req.viewer)),
+  )
+
+  app.post<{ Body: { id: number } }>(
+    '/api/pc/updatePopStatus',
+    { schema: { body: idQuery }, preHandler: requireViewer },
+    async (req) => {
+      await notices.markPopped(req.viewer, req.body.id)
+      return ok(null)
+    },
+  )
+
+  // Demo attachments: loaded by <img> and links, which carry no token (a file store's public URLs).
+  app.get<{ Params: { name: string } }>(
+    `${NOTICE_FILES_PATH}/:name`,
+    { schema: { params: object({ name: shortText(64) }, ['name']) } },
+    async (req, reply) => {
+      const file = demoNoticeFile(req.params.name)
+      if (!file) throw notFound('文件不存在')
+      return reply.type(file.contentType).header('cache-control', 'public, max-age=86400').send(file.body)
+    },
+  )
+
+  if (!sandbox) return
+  // Development sandbox: a new notice for a member's main account, through storeNotice like any
+  // other (e2e tests give each run its own notices; shows the home popup).
+  type SandboxNotice = Omit<NoticeDraft, 'accountId' | 'subAccountId' | 'createdAt'> & { phone: string }
+  app.post<{ Body: SandboxNotice }>(
+    '/__dev/notices',
+    {
+      schema: {
+        body: object(
+          {
+            phone: shortText(11),
+            type: { type: 'integer', minimum: 1, maximum: 999 },
+            title: shortText(128),
+            content: shortText(20_000),
+            details: { type: 'object' },
+            fileList: { type: 'array', maxItems: 20 },
+          },
+          ['phone', 'type', 'title', 'content'],
+        ),
+      },
+    },
+    async (req) => {
+      const { phone, ...draft } = req.body
+      const member = await members.byPhone(phone.trim())
+      const own = member && (await roles.memberRoles(member.id)).find((r) => r.role === ROLE.main)
+      if (!own) throw notFound('账号不存在')
+      return ok({ id: await notices.notify({ ...draft, accountId: own.accountId }) })
+    },
   )
 }

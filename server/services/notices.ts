@@ -1,21 +1,273 @@
-// Notices (account-area §2, §7). A notice with no sub_account_id is addressed to the main account;
-// a sub-admin sees only its own.
-import { and, count, eq, isNull } from 'drizzle-orm'
+// Notices (account-area §2, §3, §7, §9). A notice with no sub_account_id is addressed to the main
+// account; a sub-admin sees only its own. Every call filters by the viewer (`addressedTo`): another
+// account's notice is never read, changed or revealed. Every writer goes through `storeNotice`,
+// which sanitises the body, so no stored notice carries a script.
+import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
+import { sanitizeHtml } from '../../src/core/format/html'
 import type { AppContext } from '../context'
+import type { Database } from '../db/client'
 import { notices } from '../db/schema'
+import { invalid, notFound } from '../http/failure'
+import { offsetOf, pageOf, type Page, type PageRequest } from './paging'
 import { ROLE } from './roles'
 import type { Viewer } from './sessions'
 
 export const UNREAD = 0
+export const READ = 1
 
-export function addressedTo(viewer: Viewer) {
+export const NOTICE_NOT_FOUND = '消息不存在'
+export const NOTHING_SELECTED = '请先选择消息'
+/** getUnReadList: the newest unread notices, at most this many. */
+export const UNREAD_LIST_LIMIT = 10
+
+export function addressedTo(viewer: Pick<Viewer, 'accountId' | 'subAccountId' | 'role'>) {
   return and(
     eq(notices.accountId, viewer.accountId),
     viewer.role === ROLE.main ? isNull(notices.subAccountId) : eq(notices.subAccountId, viewer.subAccountId),
   )
 }
 
-export function createNoticeService({ db }: AppContext) {
+// ---- what a notice may carry (account-area §3) ----
+
+const TEXT_FIELDS = [
+  'alarmName',
+  'secondDomain',
+  'alarmType',
+  'alarmContent',
+  'questionReply',
+  'productName',
+  'orderCode',
+  'expireTime',
+  'nodeName',
+  'productVersion',
+  'bindPhone',
+  'workOrderNum',
+  'workOrderTitle',
+  'workOrderProgress',
+  'workOrderOperator',
+  'exclusiveAdvisor',
+  'exclusiveCustomerService',
+  'afterSalesCustomerService',
+  'serviceTime',
+  // type 4
+  'domain',
+  'echartTitle',
+] as const
+const LINK_FIELDS = ['targetUrl', 'url', 'operateUrl'] as const
+
+type TextField = (typeof TEXT_FIELDS)[number] | (typeof LINK_FIELDS)[number]
+
+export interface NoticeFile {
+  fileUrl: string
+  fileName: string
+  filetype: string
+  isPhoto: 0 | 1
+}
+
+export type NoticeDetails = Partial<Record<TextField, string>> & {
+  /** Type 4: page views (pvList) and visitor IPs (uvList) by date (xDate). */
+  msgType?: number | string
+  xDate?: string[]
+  pvList?: number[]
+  uvList?: number[]
+}
+
+export interface NoticeDraft {
+  accountId: number
+  /** Omitted or null: addressed to the main account. */
+  subAccountId?: number | null
+  /** account-area §9 message type code. */
+  type: number
+  title: string
+  templateTitle?: string
+  /** HTML; sanitised before it is stored. */
+  content: string
+  details?: NoticeDetails
+  fileList?: NoticeFile[]
+  createdAt: Date
+  /** Demo data only: notices written as already read or already popped. */
+  readStatus?: 0 | 1
+  popped?: boolean
+}
+
+const MAX_TEXT = 1000
+const MAX_POINTS = 400
+
+const text = (value: unknown, max = MAX_TEXT) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value).trim().slice(0, max) : ''
+
+/** Addresses a notice may link to: http(s), or a path on this server (demo attachments). */
+export function safeLink(value: unknown): string {
+  const link = text(value)
+  return /^https?:\/\/[^\s/]/i.test(link) || /^\/(?!\/)\S*$/.test(link) ? link : ''
+}
+
+/** Only the known detail fields, as text; links only when safe; chart series as numbers. */
+export function cleanDetails(details: NoticeDetails = {}): NoticeDetails {
+  const clean: NoticeDetails = {}
+  for (const key of TEXT_FIELDS) if (text(details[key])) clean[key] = text(details[key])
+  for (const key of LINK_FIELDS) if (safeLink(details[key])) clean[key] = safeLink(details[key])
+  if (details.msgType !== undefined && text(details.msgType)) clean.msgType = details.msgType
+  if (Array.isArray(details.xDate)) {
+    clean.xDate = details.xDate.slice(0, MAX_POINTS).map((d) => text(d, 32))
+    clean.pvList = (details.pvList ?? []).slice(0, MAX_POINTS).map((n) => Number(n) || 0)
+    clean.uvList = (details.uvList ?? []).slice(0, MAX_POINTS).map((n) => Number(n) || 0)
+  }
+  return clean
+}
+
+export function cleanFiles(files: NoticeFile[] = []): NoticeFile[] {
+  return files.flatMap((file) => {
+    const fileUrl = safeLink(file?.fileUrl)
+    if (!fileUrl) return []
+    return [
+      {
+        fileUrl,
+        fileName: text(file.fileName, 128),
+        filetype: text(file.filetype, 16),
+        isPhoto: Number(file.isPhoto) === 1 ? 1 : 0,
+      },
+    ]
+  })
+}
+
+type Writer = Pick<Database, 'insert'>
+
+/**
+ * The one way a notice is written (seeds, and any service that notifies an account, e.g. on
+ * sub-admin creation or payment): the body is sanitised with the xss package, details and
+ * attachments are reduced to the known fields. Returns the new id.
+ */
+export async function storeNotice(db: Writer, draft: NoticeDraft): Promise<number> {
+  const [row] = await db
+    .insert(notices)
+    .values({
+      accountId: draft.accountId,
+      subAccountId: draft.subAccountId ?? null,
+      type: draft.type,
+      title: text(draft.title, 128),
+      templateTitle: text(draft.templateTitle, 128),
+      content: sanitizeHtml(draft.content),
+      details: cleanDetails(draft.details),
+      attachments: cleanFiles(draft.fileList) as unknown as Record<string, unknown>[],
+      readStatus: draft.readStatus ?? UNREAD,
+      popped: draft.popped ?? false,
+      createdAt: draft.createdAt,
+    })
+    .returning({ id: notices.id })
+  return row.id
+}
+
+// ---- answers ----
+
+type NoticeRow = typeof notices.$inferSelect
+
+export interface NoticeItem {
+  id: number
+  type: number
+  title: string
+  templateTitle: string
+  content: string
+  readStatus: number
+  /** The spec names both readStatus and readState (§3); they carry the same 0/1. */
+  readState: number
+  createTime: string
+}
+
+export type NoticeDetail = NoticeItem & NoticeDetails & { fileList: NoticeFile[] }
+
+export interface LatestNotice {
+  id: number
+  type: number
+  title: string
+  templateTitle: string
+  createTime: string
+}
+
+const item = (row: NoticeRow): NoticeItem => ({
+  id: row.id,
+  type: row.type,
+  title: row.title,
+  templateTitle: row.templateTitle,
+  content: row.content,
+  readStatus: row.readStatus,
+  readState: row.readStatus,
+  createTime: row.createdAt.toISOString(),
+})
+
+/** §3: the detail fields sit on the notice itself, next to id, title and content. */
+const detail = (row: NoticeRow): NoticeDetail => ({
+  ...(row.details as NoticeDetails),
+  ...item(row),
+  fileList: row.attachments as unknown as NoticeFile[],
+})
+
+/** doReadMsg / delMsg: signRead 1 acts on idsList, 2 on every notice of the viewer. */
+export interface NoticeTarget {
+  signRead: 1 | 2
+  idsList?: number[]
+}
+
+export interface NoticeListRequest extends PageRequest {
+  readStatus?: 0 | 1
+}
+
+const newestFirst = [desc(notices.createdAt), desc(notices.id)]
+
+export function createNoticeService({ db, now }: AppContext) {
+  function targeted(viewer: Viewer, target: NoticeTarget): SQL | undefined {
+    if (target.signRead === 2) return addressedTo(viewer)
+    const ids = [...new Set(target.idsList ?? [])]
+    if (!ids.length) throw invalid(NOTHING_SELECTED)
+    return and(addressedTo(viewer), inArray(notices.id, ids))
+  }
+
+  /** GET /api/pc/messageList: newest first, optionally only read or unread. */
+  async function list(viewer: Viewer, request: NoticeListRequest): Promise<Page<NoticeItem>> {
+    const where = and(
+      addressedTo(viewer),
+      request.readStatus === undefined ? undefined : eq(notices.readStatus, request.readStatus),
+    )
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select()
+        .from(notices)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(request.pageSize)
+        .offset(offsetOf(request)),
+      db.select({ total: count() }).from(notices).where(where),
+    ])
+    return pageOf(rows.map(item), total, request)
+  }
+
+  /** GET /api/pc/selectMessageInfoById: the notice with its detail fields; reading marks it read. */
+  async function open(viewer: Viewer, id: number): Promise<NoticeDetail> {
+    const [row] = await db
+      .update(notices)
+      .set({ readStatus: READ })
+      .where(and(addressedTo(viewer), eq(notices.id, id)))
+      .returning()
+    if (!row) throw notFound(NOTICE_NOT_FOUND)
+    return detail(row)
+  }
+
+  /** POST /api/pc/doReadMsg. Ids of notices not addressed to the viewer are ignored. */
+  async function markRead(viewer: Viewer, target: NoticeTarget): Promise<number> {
+    const changed = await db
+      .update(notices)
+      .set({ readStatus: READ })
+      .where(and(targeted(viewer, target), eq(notices.readStatus, UNREAD)))
+      .returning({ id: notices.id })
+    return changed.length
+  }
+
+  /** POST /api/pc/delMsg. Ids of notices not addressed to the viewer are ignored. */
+  async function remove(viewer: Viewer, target: NoticeTarget): Promise<number> {
+    const removed = await db.delete(notices).where(targeted(viewer, target)).returning({ id: notices.id })
+    return removed.length
+  }
+
   /** GET /api/pc/getUnReadCount: the header badge (the client caps the display at 99). */
   async function unreadCount(viewer: Viewer): Promise<number> {
     const [row] = await db
@@ -25,7 +277,51 @@ export function createNoticeService({ db }: AppContext) {
     return row?.unread ?? 0
   }
 
-  return { unreadCount }
+  /** GET /api/pc/getUnReadList: the newest unread notices. */
+  async function unreadList(viewer: Viewer): Promise<NoticeItem[]> {
+    const rows = await db
+      .select()
+      .from(notices)
+      .where(and(addressedTo(viewer), eq(notices.readStatus, UNREAD)))
+      .orderBy(...newestFirst)
+      .limit(UNREAD_LIST_LIMIT)
+    return rows.map(item)
+  }
+
+  /** GET /api/pc/selectLatestNews (home polls it every 3 s): the newest unread notice not yet popped. */
+  async function latest(viewer: Viewer): Promise<LatestNotice | null> {
+    const [row] = await db
+      .select({
+        id: notices.id,
+        type: notices.type,
+        title: notices.title,
+        templateTitle: notices.templateTitle,
+        createdAt: notices.createdAt,
+      })
+      .from(notices)
+      .where(and(addressedTo(viewer), eq(notices.readStatus, UNREAD), eq(notices.popped, false)))
+      .orderBy(...newestFirst)
+      .limit(1)
+    if (!row) return null
+    const { createdAt, ...rest } = row
+    return { ...rest, createTime: createdAt.toISOString() }
+  }
+
+  /** POST /api/pc/updatePopStatus: the popup was shown; selectLatestNews skips it from now on. */
+  async function markPopped(viewer: Viewer, id: number): Promise<void> {
+    const changed = await db
+      .update(notices)
+      .set({ popped: true })
+      .where(and(addressedTo(viewer), eq(notices.id, id)))
+      .returning({ id: notices.id })
+    if (!changed.length) throw notFound(NOTICE_NOT_FOUND)
+  }
+
+  /** Notifies an account (or one of its sub-admins) now; see storeNotice. */
+  const notify = (draft: Omit<NoticeDraft, 'createdAt' | 'readStatus' | 'popped'>) =>
+    storeNotice(db, { ...draft, createdAt: now() })
+
+  return { list, open, markRead, remove, unreadCount, unreadList, latest, markPopped, notify }
 }
 
 export type NoticeService = ReturnType<typeof createNoticeService>

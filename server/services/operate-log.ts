@@ -1,7 +1,12 @@
 // The operation log (account-area §3, §4). Entries are written by the actions they describe.
+// Each viewer reads only its own entries: the main account its own (not its sub-admins'), a
+// sub-admin only what it did on that account (getMyOperateRecordList is "my" log).
+import { and, count, desc, eq, isNull } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { operateRecords } from '../db/schema'
+import { offsetOf, pageOf, type Page, type PageRequest } from './paging'
 import { ROLE, type RoleGrant } from './roles'
+import type { Viewer } from './sessions'
 
 /** account-area §4: operation log types. */
 export const OPERATE_TYPE = {
@@ -27,6 +32,21 @@ export interface OperateEntry {
   ip: string
 }
 
+export interface OperateRecord extends OperateEntry {
+  id: number
+  memberAccount: string
+  createTime: string
+}
+
+export function recordsOf(viewer: Pick<Viewer, 'accountId' | 'subAccountId' | 'role'>) {
+  return and(
+    eq(operateRecords.accountId, viewer.accountId),
+    viewer.role === ROLE.main
+      ? isNull(operateRecords.subAccountId)
+      : eq(operateRecords.subAccountId, viewer.subAccountId),
+  )
+}
+
 export function createOperateLog({ db, now }: AppContext) {
   /** The "user" column names who acted: the member account, or the sub-admin's name. */
   async function record(actor: RoleGrant, entry: OperateEntry): Promise<void> {
@@ -39,7 +59,32 @@ export function createOperateLog({ db, now }: AppContext) {
     })
   }
 
-  return { record }
+  /** GET /api/app/account/getMyOperateRecordList: the viewer's own entries, newest first. */
+  async function list(viewer: Viewer, request: PageRequest): Promise<Page<OperateRecord>> {
+    const where = recordsOf(viewer)
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select()
+        .from(operateRecords)
+        .where(where)
+        .orderBy(desc(operateRecords.createdAt), desc(operateRecords.id))
+        .limit(request.pageSize)
+        .offset(offsetOf(request)),
+      db.select({ total: count() }).from(operateRecords).where(where),
+    ])
+    const data = rows.map((row) => ({
+      id: row.id,
+      memberAccount: row.memberAccount,
+      type: row.type,
+      content: row.content,
+      status: row.status,
+      ip: row.ip,
+      createTime: row.createdAt.toISOString(),
+    }))
+    return pageOf(data, total, request)
+  }
+
+  return { record, list }
 }
 
 export type OperateLog = ReturnType<typeof createOperateLog>

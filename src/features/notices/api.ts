@@ -12,6 +12,8 @@ export interface Notice {
   /** HTML, sanitised by the server and again before rendering (core/format/html). */
   content: string
   readStatus: ReadStatus
+  /** The spec names readState too; the server sends the same 0/1 as readStatus. */
+  readState?: ReadStatus
   templateTitle: string
   createTime: string
 }
@@ -57,9 +59,8 @@ export interface NoticeDetails {
   uvList?: number[]
 }
 
-export interface NoticeDetail extends Notice {
-  details: NoticeDetails | null
-}
+/** selectMessageInfoById: the detail fields sit on the notice itself (account-area §3). */
+export interface NoticeDetail extends Notice, NoticeDetails {}
 
 /** The newest unread notice not yet shown in the home popup. */
 export interface LatestNotice {

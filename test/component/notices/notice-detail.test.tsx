@@ -23,7 +23,6 @@ const detail = (overrides: Partial<NoticeDetail> = {}): NoticeDetail => ({
   readStatus: 0,
   templateTitle: '',
   createTime: '2026-11-21T16:30:00Z',
-  details: null,
   ...overrides,
 })
 
@@ -72,7 +71,7 @@ describe('notice detail (account-area §2)', () => {
       workOrderOperator: '',
       bindPhone: '13800000001',
     }
-    serve(() => ok(detail({ type: 21, title: '工单进度更新', details })))
+    serve(() => ok(detail({ type: 21, title: '工单进度更新', ...details })))
     render(<NoticeDetailView id='5' />)
     const fields = await screen.findByLabelText('消息详情')
     expect(within(fields).getByText('工单编号').nextSibling?.textContent).toBe('WO-20261122-1')
@@ -88,7 +87,7 @@ describe('notice detail (account-area §2)', () => {
       { fileUrl: 'https://cdn.example.cn/b.png', fileName: 'b.png', filetype: 'png', isPhoto: 1 as const },
       { fileUrl: 'https://cdn.example.cn/c.pdf', fileName: '合同.pdf', filetype: 'pdf', isPhoto: 0 as const },
     ]
-    serve(() => ok(detail({ type: 3, details: { questionReply: '已处理', fileList } })))
+    serve(() => ok(detail({ type: 3, questionReply: '已处理', fileList })))
     const open = jest.spyOn(window, 'open').mockReturnValue(null)
     const user = userEvent.setup()
     render(<NoticeDetailView id='5' />)
@@ -116,7 +115,7 @@ describe('notice detail (account-area §2)', () => {
       pvList: [120, 98, 130],
       uvList: [30, 21, 44],
     }
-    serve(() => ok(detail({ type: 4, title: '访问周报', details })))
+    serve(() => ok(detail({ type: 4, title: '访问周报', ...details })))
     render(<NoticeDetailView id='5' />)
     const chart = await screen.findByRole('img', { name: /近3日访问统计/ })
     expect(chart.getAttribute('style')).toContain('height: 260px')
@@ -126,7 +125,7 @@ describe('notice detail (account-area §2)', () => {
   })
 
   it('has no chart for other types', async () => {
-    serve(() => ok(detail({ type: 2, details: { xDate: ['11-20'], pvList: [1], uvList: [1] } })))
+    serve(() => ok(detail({ type: 2, xDate: ['11-20'], pvList: [1], uvList: [1] })))
     render(<NoticeDetailView id='5' />)
     await screen.findByRole('heading')
     expect(screen.queryByRole('img')).toBeNull()

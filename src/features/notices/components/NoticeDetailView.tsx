@@ -99,8 +99,8 @@ export function NoticeDetailView({ id }: { id: string | undefined }) {
 
 function NoticeContent({ notice }: { notice: NoticeDetail }) {
   const type = noticeType(notice.type)
-  const rows = detailRows(notice.type, notice.details)
-  const chart = noticeChart(notice.type, notice.details)
+  const rows = detailRows(notice.type, notice)
+  const chart = noticeChart(notice.type, notice)
   return (
     <View className='notice-detail__content'>
       <View className='notice-detail__title' role='heading' aria-level={1}>
@@ -147,7 +147,7 @@ function NoticeContent({ notice }: { notice: NoticeDetail }) {
         </View>
       )}
 
-      <NoticeAttachments files={attachments(notice.details, API_BASE)} />
+      <NoticeAttachments files={attachments(notice, API_BASE)} />
     </View>
   )
 }
