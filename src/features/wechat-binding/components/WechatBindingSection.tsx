@@ -1,13 +1,25 @@
 import { Text, View } from '@tarojs/components'
 import { useCallback, useEffect, useState } from 'react'
 import { Button } from '../../../core/ui/Button'
+import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
+import { toast } from '../../../core/ui/toast'
 import { wechatBindingApi } from '../api'
+import { currentOwner } from '../owner'
+import { WECHAT_TEXT } from '../rules'
+import { runSensitive } from '../sensitive'
+import { BindWechatDialog } from './BindWechatDialog'
+import { ChangeWechatDialog } from './ChangeWechatDialog'
+import './wechat-binding.scss'
 
 type Bound = 'loading' | 'failed' | boolean
+type Dialog = 'bind' | 'change' | 'unbind' | null
 
-/** 微信绑定 row of the account settings (account-area §2): loads its own state, runs its own dialogs. */
+/** 微信 row of the account settings (account-area §2): loads its own state, runs its own dialogs. */
 export function WechatBindingSection() {
   const [bound, setBound] = useState<Bound>('loading')
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const [unbinding, setUnbinding] = useState(false)
+
   const load = useCallback(() => {
     setBound('loading')
     wechatBindingApi
@@ -17,17 +29,68 @@ export function WechatBindingSection() {
   }, [])
   useEffect(load, [load])
 
+  const closeDialog = useCallback(
+    (changed: boolean) => {
+      setDialog(null)
+      if (changed) load()
+    },
+    [load],
+  )
+
+  const unbind = async () => {
+    setDialog(null)
+    setUnbinding(true)
+    try {
+      await runSensitive(() => wechatBindingApi.unbind(currentOwner()))
+      toast.success(WECHAT_TEXT.unbound)
+      load()
+    } catch {
+      // The request wrapper has shown the server's message.
+    } finally {
+      setUnbinding(false)
+    }
+  }
+
   return (
     <View className='wechat-binding' aria-label='微信绑定'>
-      <Text className='wechat-binding__label'>微信</Text>
-      <Text className='wechat-binding__value'>
-        {bound === 'loading' ? '加载中...' : bound === 'failed' ? '加载失败' : bound ? '已绑定' : '未绑定'}
-      </Text>
-      {bound === 'failed' && (
-        <Button size='small' onClick={load}>
-          重试
-        </Button>
-      )}
+      <View className='wechat-binding__info'>
+        <Text className='wechat-binding__label'>微信</Text>
+        <Text className='wechat-binding__value'>
+          {bound === 'loading' ? '加载中...' : bound === 'failed' ? '加载失败' : bound ? '已绑定' : '未绑定'}
+        </Text>
+      </View>
+      <View className='wechat-binding__actions'>
+        {bound === 'failed' && (
+          <Button size='small' onClick={load}>
+            重试
+          </Button>
+        )}
+        {bound === false && (
+          <Button size='small' type='primary' onClick={() => setDialog('bind')}>
+            绑定
+          </Button>
+        )}
+        {bound === true && (
+          <>
+            <Button size='small' onClick={() => setDialog('change')}>
+              更换
+            </Button>
+            <Button size='small' loading={unbinding} onClick={() => setDialog('unbind')}>
+              解绑
+            </Button>
+          </>
+        )}
+      </View>
+      {dialog === 'bind' && <BindWechatDialog onClose={closeDialog} />}
+      {dialog === 'change' && <ChangeWechatDialog onClose={closeDialog} />}
+      <ConfirmDialog
+        open={dialog === 'unbind'}
+        title='解绑微信'
+        message={WECHAT_TEXT.unbindConfirm}
+        confirmText='解绑'
+        onConfirm={unbind}
+        onCancel={() => setDialog(null)}
+      />
     </View>
   )
 }

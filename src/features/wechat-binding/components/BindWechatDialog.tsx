@@ -1,0 +1,125 @@
+import { Text, View } from '@tarojs/components'
+import { useCallback, useEffect, useState } from 'react'
+import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
+import { wechatLoginCode, wechatProof } from '../../../core/platform/wechat-binding'
+import { Button } from '../../../core/ui/Button'
+import { toast } from '../../../core/ui/toast'
+import { wechatBindingApi, type BindScene } from '../api'
+import { failureOf } from '../failure'
+import { currentUserId } from '../owner'
+import { usePolling } from '../hooks/usePolling'
+import {
+  BIND_DONE_SECONDS,
+  BIND_POLL_MS,
+  bindSceneShown,
+  bindStep,
+  expireBindState,
+  isBindPolling,
+  nextBindState,
+  WECHAT_TEXT,
+  type BindOutcome,
+  type BindState,
+} from '../rules'
+import { WechatQrArea } from './WechatQrArea'
+
+const HINTS = {
+  scan: { 0: '请使用微信扫描二维码，关注公众号完成绑定', 1: '扫码成功，请在微信中确认授权' },
+  login: { 0: '将当前微信绑定为登录微信', 1: '绑定中...' },
+} as const
+
+/** 绑定微信 (account-area §4): 0 scan, 1 scanned and waiting for approval, 2 bound. */
+export function BindWechatDialog({ onClose }: { onClose(bound: boolean): void }) {
+  const [scene, setScene] = useState<BindScene | null>(null)
+  const [state, setState] = useState<BindState>({ status: 'loading' })
+
+  const refresh = useCallback(() => {
+    if (wechatProof === 'login') return setState(bindSceneShown(Infinity, 0))
+    setState({ status: 'loading' })
+    setScene(null)
+    wechatBindingApi
+      .bindScene()
+      .then((next) => {
+        setScene(next)
+        setState(bindSceneShown(next.expiresIn, Date.now()))
+      })
+      .catch(() => setState({ status: 'qrFailed' }))
+  }, [])
+  useEffect(refresh, [refresh])
+
+  // isUserBind every second while the QR is up; its own clock expires it without an answer.
+  usePolling(isBindPolling(state) && scene !== null, BIND_POLL_MS, async () => {
+    if (!scene) return
+    const outcome = await wechatBindingApi.pollBind(currentUserId(), scene.code).then(
+      (answer): BindOutcome => ({ kind: 'answer', ...answer }),
+      (error): BindOutcome => ({ kind: 'failure', ...failureOf(error) }),
+    )
+    setState((current) => expireBindState(nextBindState(current, outcome), Date.now()))
+  })
+
+  // 2 bound: 完成 counts down and then closes the dialog by itself.
+  const bound = state.status === 'bound'
+  const [secondsLeft, setSecondsLeft] = useState(BIND_DONE_SECONDS)
+  useEffect(() => {
+    if (!bound) return
+    if (secondsLeft === 0) return onClose(true)
+    const timer = setTimeout(() => setSecondsLeft(secondsLeft - 1), 1000)
+    return () => clearTimeout(timer)
+  }, [bound, secondsLeft, onClose])
+
+  /** The mini-program binds the WeChat it runs in. */
+  const bindThisWechat = async () => {
+    setState({ status: 'scanned', expiresAt: Infinity })
+    try {
+      const answer = await wechatBindingApi.bindByLogin(await wechatLoginCode())
+      setState((current) => nextBindState(current, { kind: 'answer', ...answer }))
+    } catch (error) {
+      setState(bindSceneShown(Infinity, 0))
+      const failure = failureOf(error)
+      toast.error(failure.code === -1 ? '绑定失败，请重试' : failure.message)
+    }
+  }
+
+  const step = bindStep(state)
+  const notice =
+    state.status === 'qrFailed'
+      ? { message: WECHAT_TEXT.qrFailed, action: '重新获取', onAction: refresh }
+      : state.status === 'expired'
+        ? { message: WECHAT_TEXT.expired, action: '刷新二维码', onAction: refresh }
+        : state.status === 'taken'
+          ? { message: WECHAT_TEXT.taken, action: '重新扫码', onAction: refresh }
+          : null
+
+  return (
+    <AtModal isOpened onClose={() => onClose(bound)} className='wechat-dialog'>
+      <AtModalHeader>绑定微信</AtModalHeader>
+      <AtModalContent>
+        <View className='wechat-dialog__body' aria-label='绑定微信' data-step={step ?? state.status}>
+          {bound ? (
+            <View className='wechat-dialog__result' role='status'>
+              <Text className='wechat-dialog__title'>{WECHAT_TEXT.bound}</Text>
+              <Text className='wechat-dialog__note'>您可以使用该微信扫码登录会员中心</Text>
+            </View>
+          ) : wechatProof === 'scan' ? (
+            <WechatQrArea value={scene?.url ?? null} loading={state.status === 'loading'} notice={notice} />
+          ) : (
+            notice && <Text className='wechat-dialog__note'>{notice.message}</Text>
+          )}
+          {(step === 0 || step === 1) && (
+            <Text className='wechat-dialog__hint'>{HINTS[wechatProof][step]}</Text>
+          )}
+          {bound ? (
+            <Button type='primary' onClick={() => onClose(true)}>
+              {`完成（${secondsLeft}s）`}
+            </Button>
+          ) : wechatProof === 'login' && step === 0 ? (
+            <Button type='primary' onClick={bindThisWechat}>
+              使用当前微信绑定
+            </Button>
+          ) : (
+            <Button onClick={() => onClose(false)}>取消</Button>
+          )}
+        </View>
+      </AtModalContent>
+    </AtModal>
+  )
+}
