@@ -134,7 +134,7 @@ export const isElectronicBill = (billType: number) =>
 export const isPaperBill = (billType: number) =>
   billType === BILL_TYPE.paper || billType === BILL_TYPE.paperSpecial
 
-export interface InvoiceForm {
+export type InvoiceForm = {
   subject: number
   billType: number
   title: string
@@ -308,7 +308,7 @@ export const ORG_ID_TYPES: readonly IdTypeDef[] = [
 export const idTypeName = (types: readonly IdTypeDef[], code: string) =>
   types.find((t) => t.code === code)?.name ?? ''
 
-export interface ContractForm {
+export type ContractForm = {
   applyType: number
   /** 合同抬头. */
   name: string

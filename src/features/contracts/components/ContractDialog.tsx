@@ -1,0 +1,179 @@
+import { View } from '@tarojs/components'
+import { useState } from 'react'
+import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
+import { ApiError } from '../../../core/http/api-error'
+import { DialogActions } from '../../../core/ui/DialogActions'
+import { toast } from '../../../core/ui/toast'
+import { useForm } from '../../../core/ui/useForm'
+import {
+  APPLY_TYPE,
+  emptyContractForm,
+  PERSON_ID_TYPES,
+  validateContract,
+  type ContractForm,
+} from '../../../core/validation/billing'
+import { ChoiceGroup } from '../../invoices/components/ChoiceGroup'
+import { TextField } from '../../invoices/components/TextField'
+import '../../invoices/components/billing-forms.scss'
+import { contractApi, type ContractDocs } from '../api'
+import { APPLY_TYPE_LABELS, contractPayload, idTypesFor } from '../rules'
+
+interface ContractDialogProps {
+  orderId: number
+  onClose(): void
+  /** Signed: the list reloads and the signed-complete dialog offers the file (doc2 §4). */
+  onSigned(docs: ContractDocs): void
+}
+
+const APPLY_TYPES = [APPLY_TYPE.personal, APPLY_TYPE.enterprise].map((value) => ({
+  value,
+  label: APPLY_TYPE_LABELS[value],
+}))
+
+const typeOptions = (applyType: number) =>
+  idTypesFor(applyType).map((t) => ({ value: t.code, label: t.name }))
+
+/** 申请合同 (doc2 §2 dialogs, §3 Contract application, §5 Contract). */
+export function ContractDialog({ orderId, onClose, onSigned }: ContractDialogProps) {
+  const [applyType, setApplyType] = useState<number>(APPLY_TYPE.personal)
+  return (
+    <AtModal isOpened onClose={onClose} className='billing-dialog'>
+      <AtModalHeader>申请合同</AtModalHeader>
+      <AtModalContent>
+        <View className='billing-form' role='form' aria-label='申请合同'>
+          <ChoiceGroup
+            label='签署主体'
+            options={APPLY_TYPES}
+            value={applyType}
+            onChange={(value) => setApplyType(Number(value))}
+          />
+          <ContractFields
+            key={applyType}
+            applyType={applyType}
+            orderId={orderId}
+            onCancel={onClose}
+            onSigned={onSigned}
+          />
+        </View>
+      </AtModalContent>
+    </AtModal>
+  )
+}
+
+interface ContractFieldsProps {
+  applyType: number
+  orderId: number
+  onCancel(): void
+  onSigned(docs: ContractDocs): void
+}
+
+function ContractFields({ applyType, orderId, onCancel, onSigned }: ContractFieldsProps) {
+  const form = useForm<ContractForm>(emptyContractForm(applyType))
+  const [sending, setSending] = useState(false)
+  const [failure, setFailure] = useState('')
+  const v = form.values
+  const e = form.errors
+  const enterprise = applyType === APPLY_TYPE.enterprise
+
+  const submit = async () => {
+    setFailure('')
+    if (!form.check(validateContract)) return
+    setSending(true)
+    try {
+      const docs = await contractApi.apply(orderId, contractPayload(v))
+      toast.success('申请成功')
+      onSigned(docs)
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message : '申请失败，请重试')
+      setSending(false)
+    }
+  }
+
+  return (
+    <>
+      <TextField name='name' title='合同抬头' value={v.name} error={e.name} onChange={form.change('name')} />
+      {enterprise && (
+        <TextField
+          name='orgName'
+          title='单位名称'
+          value={v.orgName}
+          error={e.orgName}
+          onChange={form.change('orgName')}
+        />
+      )}
+      <ChoiceGroup
+        label={enterprise ? '单位证件类型' : '证件类型'}
+        options={typeOptions(applyType)}
+        value={v.idType}
+        onChange={(code) => form.set('idType', code)}
+      />
+      {enterprise ? (
+        <TextField
+          name='facNumber'
+          title='证件号码'
+          value={v.facNumber}
+          error={e.facNumber}
+          maxLength={18}
+          onChange={form.change('facNumber')}
+        />
+      ) : (
+        <TextField
+          name='idNumber'
+          title='证件号码'
+          value={v.idNumber}
+          error={e.idNumber}
+          maxLength={18}
+          onChange={form.change('idNumber')}
+        />
+      )}
+      {enterprise && (
+        <>
+          <TextField
+            name='orgLegalName'
+            title='法定代表人'
+            placeholder='请输入法定代表人姓名'
+            value={v.orgLegalName}
+            error={e.orgLegalName}
+            onChange={form.change('orgLegalName')}
+          />
+          <ChoiceGroup
+            label='法定代表人证件类型'
+            options={PERSON_ID_TYPES.map((t) => ({ value: t.code, label: t.name }))}
+            value={v.orgLegalIdType}
+            onChange={(code) => form.set('orgLegalIdType', code)}
+          />
+          <TextField
+            name='orgLegalIdNumber'
+            title='法定代表人证件号'
+            value={v.orgLegalIdNumber}
+            error={e.orgLegalIdNumber}
+            maxLength={18}
+            onChange={form.change('orgLegalIdNumber')}
+          />
+          <TextField
+            name='contacts'
+            title='联系人'
+            value={v.contacts}
+            error={e.contacts}
+            onChange={form.change('contacts')}
+          />
+        </>
+      )}
+      <TextField
+        name='mobile'
+        title='手机号码'
+        type='phone'
+        value={v.mobile}
+        error={e.mobile}
+        maxLength={11}
+        onChange={form.change('mobile')}
+      />
+      {failure && (
+        <View className='billing-form__failure' role='alert'>
+          {failure}
+        </View>
+      )}
+      <DialogActions confirmText='提交' busy={sending} onConfirm={submit} onCancel={onCancel} />
+    </>
+  )
+}

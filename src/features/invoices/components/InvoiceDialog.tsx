@@ -1,0 +1,301 @@
+import { View } from '@tarojs/components'
+import { useEffect, useState } from 'react'
+import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
+import { ApiError } from '../../../core/http/api-error'
+import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
+import { DialogActions } from '../../../core/ui/DialogActions'
+import { FieldError } from '../../../core/ui/FieldError'
+import { toast } from '../../../core/ui/toast'
+import { useForm } from '../../../core/ui/useForm'
+import {
+  billTypesFor,
+  INVOICE_CONTENT,
+  INVOICE_SUBJECT,
+  needsPaperConfirmation,
+  validateInvoice,
+  type InvoiceForm,
+} from '../../../core/validation/billing'
+import { invoiceApi, type Region } from '../api'
+import {
+  BILL_TYPE_LABELS,
+  changeSubject,
+  childrenOf,
+  invoiceFields,
+  invoicePayload,
+  PAPER_CONFIRM_TEXT,
+  SUBJECT_LABELS,
+} from '../rules'
+import { ChoiceGroup } from './ChoiceGroup'
+import { TextField } from './TextField'
+import './billing-forms.scss'
+
+export interface InvoiceOrder {
+  id: number
+  orderCode: string
+  payAmount: number
+}
+
+interface InvoiceDialogProps {
+  order: InvoiceOrder
+  onClose(): void
+  /** After 申请成功: the list reloads. */
+  onApplied(): void
+}
+
+const SUBJECTS = [INVOICE_SUBJECT.personal, INVOICE_SUBJECT.enterprise].map((value) => ({
+  value,
+  label: SUBJECT_LABELS[value],
+}))
+
+/** 申请发票 (doc2 §2 dialogs, §3-§5 Invoice). Changing the subject starts a fresh form (§4). */
+export function InvoiceDialog({ order, onClose, onApplied }: InvoiceDialogProps) {
+  const [subject, setSubject] = useState<number>(INVOICE_SUBJECT.personal)
+  const [pending, setPending] = useState<Record<string, string | number> | null>(null)
+  const [sending, setSending] = useState(false)
+  const [failure, setFailure] = useState('')
+
+  const send = async (payload: Record<string, string | number>) => {
+    setPending(null)
+    setFailure('')
+    setSending(true)
+    try {
+      await invoiceApi.apply(payload)
+      toast.success('申请成功')
+      onApplied()
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message : '申请失败，请重试')
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <>
+      <AtModal isOpened={!pending} onClose={onClose} className='billing-dialog'>
+        <AtModalHeader>申请发票</AtModalHeader>
+        <AtModalContent>
+          <View className='billing-form' role='form' aria-label='申请发票'>
+            <ChoiceGroup
+              label='发票主体'
+              options={SUBJECTS}
+              value={subject}
+              onChange={(next) => {
+                setFailure('')
+                setSubject(next)
+              }}
+            />
+            <InvoiceFields
+              key={subject}
+              subject={subject}
+              order={order}
+              failure={failure}
+              sending={sending}
+              onCancel={onClose}
+              onSubmit={(form, payload) =>
+                needsPaperConfirmation(form.billType, order.payAmount) ? setPending(payload) : send(payload)
+              }
+            />
+          </View>
+        </AtModalContent>
+      </AtModal>
+      <ConfirmDialog
+        open={Boolean(pending)}
+        message={PAPER_CONFIRM_TEXT}
+        onConfirm={() => pending && send(pending)}
+        onCancel={() => setPending(null)}
+      />
+    </>
+  )
+}
+
+interface InvoiceFieldsProps {
+  subject: number
+  order: InvoiceOrder
+  failure: string
+  sending: boolean
+  onCancel(): void
+  onSubmit(form: InvoiceForm, payload: Record<string, string | number>): void
+}
+
+function InvoiceFields({ subject, order, failure, sending, onCancel, onSubmit }: InvoiceFieldsProps) {
+  const form = useForm<InvoiceForm>(changeSubject(subject))
+  const [tree, setTree] = useState<Region[]>([])
+  const v = form.values
+  const e = form.errors
+  const show = invoiceFields(v)
+
+  useEffect(() => {
+    if (show.receiver && !tree.length) invoiceApi.regions().then(setTree, () => undefined)
+  }, [show.receiver, tree.length])
+
+  const submit = () => {
+    if (!form.check(validateInvoice)) return
+    onSubmit(v, invoicePayload(order, v, tree))
+  }
+
+  const regions = (label: string, field: 'province' | 'city' | 'area', options: Region[]) =>
+    options.length > 0 && (
+      <ChoiceGroup
+        label={label}
+        options={options.map((r) => ({ value: r.id, label: r.name }))}
+        value={v[field]}
+        onChange={(id) => {
+          form.set(field, id)
+          if (field === 'province') form.set('city', 0)
+          if (field !== 'area') form.set('area', 0)
+        }}
+      />
+    )
+
+  return (
+    <>
+      <ChoiceGroup
+        label='发票类型'
+        options={billTypesFor(subject).map((value) => ({ value, label: BILL_TYPE_LABELS[value] }))}
+        value={v.billType}
+        onChange={(value) => form.set('billType', value)}
+      />
+      <TextField
+        name='title'
+        title='发票抬头'
+        value={v.title}
+        error={e.title}
+        onChange={form.change('title')}
+      />
+      {show.taxId && (
+        <TextField
+          name='code'
+          title='纳税人识别号'
+          value={v.code}
+          error={e.code}
+          onChange={form.change('code')}
+        />
+      )}
+      {show.idCard && (
+        <TextField
+          name='IdCard'
+          title='身份证号'
+          value={v.IdCard}
+          error={e.IdCard}
+          maxLength={18}
+          onChange={form.change('IdCard')}
+        />
+      )}
+      <TextField
+        name='content'
+        title='发票内容'
+        value={INVOICE_CONTENT}
+        disabled
+        onChange={() => undefined}
+      />
+      <TextField
+        name='amount'
+        title='发票金额'
+        value={`¥${order.payAmount.toFixed(2)}`}
+        disabled
+        onChange={() => undefined}
+      />
+      <TextField
+        name='applicant'
+        title='申请人'
+        placeholder='请输入申请人名称'
+        value={v.applicant}
+        error={e.applicant}
+        onChange={form.change('applicant')}
+      />
+      <TextField
+        name='applicantPhone'
+        title='申请人手机'
+        type='phone'
+        value={v.applicantPhone}
+        error={e.applicantPhone}
+        maxLength={11}
+        onChange={form.change('applicantPhone')}
+      />
+      {show.companyDetails && (
+        <>
+          <TextField
+            name='enterpriseAddress'
+            title='企业地址'
+            value={v.enterpriseAddress}
+            error={e.enterpriseAddress}
+            onChange={form.change('enterpriseAddress')}
+          />
+          <TextField
+            name='enterpriseTel'
+            title='企业电话'
+            value={v.enterpriseTel}
+            error={e.enterpriseTel}
+            maxLength={30}
+            onChange={form.change('enterpriseTel')}
+          />
+          <TextField
+            name='depositBank'
+            title='开户银行'
+            value={v.depositBank}
+            error={e.depositBank}
+            onChange={form.change('depositBank')}
+          />
+          <TextField
+            name='depositBankCard'
+            title='银行卡号'
+            value={v.depositBankCard}
+            error={e.depositBankCard}
+            maxLength={30}
+            onChange={form.change('depositBankCard')}
+          />
+        </>
+      )}
+      {show.mail && (
+        <TextField
+          name='receiveMail'
+          title='接收邮箱'
+          value={v.receiveMail}
+          error={e.receiveMail}
+          onChange={form.change('receiveMail')}
+        />
+      )}
+      {show.receiver && (
+        <>
+          <TextField
+            name='receiveName'
+            title='收件人'
+            placeholder='请输入收件人姓名'
+            value={v.receiveName}
+            error={e.receiveName}
+            onChange={form.change('receiveName')}
+          />
+          <TextField
+            name='receivePhone'
+            title='收件人手机'
+            type='phone'
+            value={v.receivePhone}
+            error={e.receivePhone}
+            maxLength={11}
+            onChange={form.change('receivePhone')}
+          />
+          {regions('省', 'province', tree)}
+          <FieldError message={e.province} />
+          {regions('市', 'city', childrenOf(tree, v.province))}
+          <FieldError message={e.city} />
+          {regions('区', 'area', childrenOf(tree, v.province, v.city))}
+          <FieldError message={e.area} />
+          <TextField
+            name='address'
+            title='详细地址'
+            value={v.address}
+            error={e.address}
+            onChange={form.change('address')}
+          />
+        </>
+      )}
+      <View className='billing-form__note'>电子发票免费；纸质发票快递费用由收件人到付。</View>
+      {failure && (
+        <View className='billing-form__failure' role='alert'>
+          {failure}
+        </View>
+      )}
+      <DialogActions confirmText='提交' busy={sending} onConfirm={submit} onCancel={onCancel} />
+    </>
+  )
+}

@@ -1,0 +1,32 @@
+// Orders (doc2 §7 "Orders and payment"). List calls are silent: the list shows its own failure.
+import { http } from '../../core/http/request'
+import type { Page, PageQuery } from '../../core/ui/paging'
+import type { OrderSummary } from './rules'
+
+/** doc2 §3 "Order". Times are ISO 8601; amounts yuan. */
+export interface Order extends OrderSummary {
+  businessId: number | null
+  productName: string
+  productVersion: string
+  orderTypeStr: string
+  cycleNum: number
+  payMethod: string
+  createTime: string
+  payTime: string | null
+  originalAmount: number
+  payAmount: number
+  isEvaluate: number
+  isDisplay: number
+}
+
+export const orderApi = {
+  list: (query: PageQuery) => http.get<Page<Order>>('/api/pc/getOrder', { ...query }, { silent: true }),
+  ofBusiness: (query: PageQuery & { businessId: string }) =>
+    http.get<Page<Order>>('/api/pc/getOrderDetails', { ...query }, { silent: true }),
+  byId: (orderId: string) => http.get<Order>('/api/pc/getOrderById', { orderId }, { silent: true }),
+  // doc2 §4 cancel: the order service first, then the account service.
+  updateOrder: (OrderNo: string) =>
+    http.post<null>('/oapi/newac/UpdateOrder', { OrderNo, orderProcessStatusId: 4 }),
+  syncStatus: (orderCode: string) => http.post<null>('/api/pc/syncOrderStatus', { orderCode, status: 4 }),
+  evaluateUrl: (orderId: number) => http.get<string>('/api/app/evaluate/getEvaluateUrl', { orderId }),
+}

@@ -1,0 +1,97 @@
+import Taro from '@tarojs/taro'
+import { View } from '@tarojs/components'
+import { useCallback, useEffect, useState } from 'react'
+import { ApiError } from '../../../core/http/api-error'
+import { redirectTo } from '../../../core/routing/navigate'
+import { HOME_PATH } from '../../../core/routing/routes'
+import { Button } from '../../../core/ui/Button'
+import { ListStatus } from '../../../core/ui/ListStatus'
+import { LoadMore } from '../../../core/ui/LoadMore'
+import { PageLoading } from '../../../core/ui/PageLoading'
+import { Pager } from '../../../core/ui/Pager'
+import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
+import { orderApi, type Order } from '../api'
+import { useOrderActions } from '../hooks/useOrderActions'
+import { ORDER_EMPTY_TEXT } from '../rules'
+import { OrderRows } from './OrderRows'
+import './orders.scss'
+
+export interface OrderDetailsQuery {
+  /** The business id (type 0). */
+  id?: string
+  detailId?: string
+  type?: string
+}
+
+function back() {
+  if (Taro.getCurrentPages().length > 1) Taro.navigateBack()
+  else redirectTo(HOME_PATH)
+}
+
+/** 订单详情 (doc2 §2 Order detail): type 0 lists a business's orders, otherwise one order. */
+export function OrderDetails({ query }: { query: OrderDetailsQuery }) {
+  return (
+    <View className='orders card'>
+      <View className='orders__head'>
+        <View className='orders__back' role='link' aria-label='返回' onClick={back}>
+          ‹
+        </View>
+        <View className='orders__title'>订单详情</View>
+      </View>
+      {query.type === '0' ? (
+        <BusinessOrders businessId={query.id ?? ''} />
+      ) : (
+        <SingleOrder orderId={query.detailId ?? ''} />
+      )}
+    </View>
+  )
+}
+
+function BusinessOrders({ businessId }: { businessId: string }) {
+  const mode = useListMode()
+  const list = usePagedList(orderApi.ofBusiness, { mode, filter: { businessId } })
+  const actions = useOrderActions({ reload: list.reload, restart: () => list.pager.onChange(1) })
+  return (
+    <>
+      <ListStatus list={list} emptyText={ORDER_EMPTY_TEXT} />
+      {list.status === 'ready' && !list.empty && (
+        <OrderRows mode={mode} orders={list.items} onAction={actions.run} />
+      )}
+      {mode === 'pages' ? <Pager {...list.pager} /> : <LoadMore {...list} />}
+      {actions.dialogs}
+    </>
+  )
+}
+
+function SingleOrder({ orderId }: { orderId: string }) {
+  const mode = useListMode()
+  const [order, setOrder] = useState<Order | null>(null)
+  const [failure, setFailure] = useState('')
+  const load = useCallback(() => {
+    setFailure('')
+    orderApi
+      .byId(orderId)
+      .then(setOrder, (error) =>
+        setFailure(error instanceof ApiError && error.message ? error.message : ORDER_EMPTY_TEXT),
+      )
+  }, [orderId])
+  useEffect(load, [load])
+  const actions = useOrderActions({ reload: load, restart: load })
+  if (failure) {
+    return (
+      <View className='list-status list-status--error' role='alert'>
+        {failure}
+        <Button size='small' onClick={load}>
+          重试
+        </Button>
+      </View>
+    )
+  }
+  if (!order) return <PageLoading />
+  return (
+    <>
+      <OrderRows mode={mode} orders={[order]} onAction={actions.run} />
+      {actions.dialogs}
+    </>
+  )
+}

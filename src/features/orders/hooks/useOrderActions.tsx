@@ -1,0 +1,101 @@
+import { useState } from 'react'
+import { openUrl } from '../../../core/platform/links'
+import { navigateTo } from '../../../core/routing/navigate'
+import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
+import { toast } from '../../../core/ui/toast'
+import { contractApi, type ContractDocs } from '../../contracts/api'
+import { ContractDialog } from '../../contracts/components/ContractDialog'
+import { ContractSignedDialog } from '../../contracts/components/ContractSignedDialog'
+import { InvoiceDialog } from '../../invoices/components/InvoiceDialog'
+import { orderApi, type Order } from '../api'
+import { voidConfirmText, type OrderAction } from '../rules'
+
+interface Reloads {
+  /** Load what is shown again (after an invoice or a contract). */
+  reload(): void
+  /** Start again from page 1 (after voiding, doc2 §4). */
+  restart(): void
+}
+
+/** What each order action does, and the dialogs they open (doc2 §2 Order list dialogs, §4). */
+export function useOrderActions({ reload, restart }: Reloads) {
+  const [voiding, setVoiding] = useState<Order | null>(null)
+  const [invoicing, setInvoicing] = useState<Order | null>(null)
+  const [contracting, setContracting] = useState<Order | null>(null)
+  const [signed, setSigned] = useState<ContractDocs | null>(null)
+
+  const run = async (order: Order, action: OrderAction) => {
+    switch (action.kind) {
+      case 'pay':
+        return navigateTo(action.path)
+      case 'void':
+        return setVoiding(order)
+      case 'invoice':
+        if (action.mode === 'apply') return setInvoicing(order)
+        if (action.mode === 'download' || action.mode === 'external') return openUrl(action.url)
+        return
+      case 'contract':
+        if (action.mode === 'apply') return setContracting(order)
+        return contractApi.url(order.id).then(
+          (docs) => docs.docs[0] && openUrl(docs.docs[0].fileUrl),
+          () => undefined, // the request wrapper showed the message
+        )
+      case 'evaluate':
+        return orderApi.evaluateUrl(order.id).then(openUrl, () => undefined)
+      case 'detail':
+        return openUrl(action.url)
+    }
+  }
+
+  const confirmVoid = async () => {
+    const order = voiding
+    setVoiding(null)
+    if (!order) return
+    try {
+      // doc2 §4: the order service first, then the account service.
+      await orderApi.updateOrder(order.orderCode)
+      await orderApi.syncStatus(order.orderCode)
+      toast.success('作废成功')
+      restart()
+    } catch {
+      // The request wrapper showed the server's message; the list is unchanged.
+    }
+  }
+
+  const dialogs = (
+    <>
+      <ConfirmDialog
+        open={Boolean(voiding)}
+        title='作废订单'
+        message={voiding ? voidConfirmText(voiding.orderCode) : ''}
+        confirmText='作废'
+        onConfirm={confirmVoid}
+        onCancel={() => setVoiding(null)}
+      />
+      {invoicing && (
+        <InvoiceDialog
+          order={invoicing}
+          onClose={() => setInvoicing(null)}
+          onApplied={() => {
+            setInvoicing(null)
+            reload()
+          }}
+        />
+      )}
+      {contracting && (
+        <ContractDialog
+          orderId={contracting.id}
+          onClose={() => setContracting(null)}
+          onSigned={(docs) => {
+            setContracting(null)
+            reload()
+            setSigned(docs)
+          }}
+        />
+      )}
+      {signed && <ContractSignedDialog docs={signed} onClose={() => setSigned(null)} />}
+    </>
+  )
+
+  return { run, dialogs }
+}

@@ -1,0 +1,127 @@
+// Order list rules (doc2 §2 Order list, §4 States and transitions): status labels, the actions
+// each order offers, amounts. Pure: the list, the cards and the detail page all read them.
+import {
+  BILL_STATUS,
+  canApplyContract,
+  canApplyInvoice,
+  CHANNEL,
+  ORDER_STATUS,
+  SIGN_STATUS,
+  type OrderStanding,
+} from '../../core/validation/billing'
+
+/** doc2 §4 order status. */
+export const ORDER_STATUS_LABELS: Record<number, string> = {
+  [ORDER_STATUS.paid]: '已支付',
+  [ORDER_STATUS.refunded]: '已退款',
+  [ORDER_STATUS.unpaid]: '未支付',
+  [ORDER_STATUS.voided]: '已作废',
+}
+
+export const ORDER_EMPTY_TEXT = '暂无数据，请重试。'
+
+/** Where a marketplace (1638) order's 详情 leads, and the partners' own invoice pages (1723, 1740). */
+export const MARKETPLACE_ORDER_URL = 'https://market.yunmeng.example/console/orders'
+export const PARTNER_INVOICE_URLS: Record<number, string> = {
+  [CHANNEL.partnerA]: 'https://partner-a.yunmeng.example/invoice/apply',
+  [CHANNEL.partnerB]: 'https://partner-b.yunmeng.example/invoice/apply',
+}
+
+export function orderStatusLabel(status: number | null | undefined): string {
+  return ORDER_STATUS_LABELS[Number(status)] ?? '--'
+}
+
+/** doc2 §2: ¥ with 2 decimals, -- for zero; §4: channels 1638 and 31 show their amounts as 0. */
+export function formatAmount(amount: number | string | null | undefined, salesChannel?: number): string {
+  if (salesChannel === CHANNEL.market || salesChannel === CHANNEL.marketFree) return '¥0.00'
+  const value = Number(amount)
+  if (!Number.isFinite(value) || value === 0) return '--'
+  return `¥${value.toFixed(2)}`
+}
+
+/** The order fields the list shows and the actions read (doc2 §3 "Order"). */
+export interface OrderSummary extends OrderStanding {
+  id: number
+  orderCode: string
+  billUrl: string
+}
+
+export type OrderAction =
+  | { kind: 'pay'; label: '支付'; path: string }
+  | { kind: 'void'; label: '作废' }
+  | { kind: 'contract'; label: '申请合同' | '查看合同'; mode: 'apply' | 'view' }
+  | { kind: 'invoice'; label: '申请发票' | '重新申请'; mode: 'apply' }
+  | { kind: 'invoice'; label: '已申请'; mode: 'applied'; disabled: true }
+  | { kind: 'invoice'; label: '下载发票' | '申请发票'; mode: 'download' | 'external'; url: string }
+  | { kind: 'evaluate'; label: '评价' }
+  | { kind: 'detail'; label: '详情'; url: string }
+
+export type OrderActionKind = OrderAction['kind']
+
+export const payPath = (orderCode: string) => `/orderByPlay?orderCode=${encodeURIComponent(orderCode)}`
+export const marketplaceUrl = (orderCode: string) =>
+  `${MARKETPLACE_ORDER_URL}?orderCode=${encodeURIComponent(orderCode)}`
+
+/** doc2 §4 invoice: 1 apply (channel 32), 2/3 applied, 4 download, 5 re-apply; 1723/1740 go outside. */
+export function invoiceAction(order: OrderSummary): OrderAction | null {
+  const partner = PARTNER_INVOICE_URLS[order.salesChannel]
+  if (partner) {
+    return {
+      kind: 'invoice',
+      label: '申请发票',
+      mode: 'external',
+      url: `${partner}?orderCode=${order.orderCode}`,
+    }
+  }
+  if (order.billStatus === BILL_STATUS.applied || order.billStatus === BILL_STATUS.issuing) {
+    return { kind: 'invoice', label: '已申请', mode: 'applied', disabled: true }
+  }
+  if (order.billStatus === BILL_STATUS.issued && order.billUrl) {
+    return { kind: 'invoice', label: '下载发票', mode: 'download', url: order.billUrl }
+  }
+  if (!canApplyInvoice(order)) return null
+  return {
+    kind: 'invoice',
+    label: order.billStatus === BILL_STATUS.rejected ? '重新申请' : '申请发票',
+    mode: 'apply',
+  }
+}
+
+/** doc2 §4 contract (product types 1 and 2, paid): 0/3/4 apply, 1/2 view. */
+export function contractAction(order: OrderSummary): OrderAction | null {
+  if (canApplyContract(order)) return { kind: 'contract', label: '申请合同', mode: 'apply' }
+  const signed = order.signStatus === SIGN_STATUS.signing || order.signStatus === SIGN_STATUS.signed
+  if (signed && order.status === ORDER_STATUS.paid && [1, 2].includes(order.productType)) {
+    return { kind: 'contract', label: '查看合同', mode: 'view' }
+  }
+  return null
+}
+
+/** The actions of one order, in the order they are shown (doc2 §4). */
+export function orderActions(order: OrderSummary): OrderAction[] {
+  const evaluate: OrderAction = { kind: 'evaluate', label: '评价' }
+  switch (order.status) {
+    case ORDER_STATUS.unpaid:
+      return [
+        { kind: 'pay', label: '支付', path: payPath(order.orderCode) },
+        { kind: 'void', label: '作废' },
+      ]
+    case ORDER_STATUS.voided:
+      return []
+    case ORDER_STATUS.refunded:
+      return [evaluate]
+  }
+  // Paid. Marketplace orders are managed there: 详情 and 评价 instead of paperwork.
+  if (order.salesChannel === CHANNEL.market) {
+    return [{ kind: 'detail', label: '详情', url: marketplaceUrl(order.orderCode) }, evaluate]
+  }
+  return [contractAction(order), invoiceAction(order), evaluate].filter((a): a is OrderAction => a !== null)
+}
+
+/** The void confirmation names the order (doc2 §2 dialogs, §8). */
+export const voidConfirmText = (orderCode: string) => `是否作废订单号为 ${orderCode} 的订单？`
+
+/** 实付金额: what was actually paid (paid or refunded orders); unpaid and voided orders paid nothing. */
+export function paidAmount(order: { status: number; payAmount: number }): number {
+  return order.status === ORDER_STATUS.paid || order.status === ORDER_STATUS.refunded ? order.payAmount : 0
+}

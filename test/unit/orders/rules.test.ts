@@ -1,0 +1,149 @@
+import type { Order } from '../../../src/features/orders/api'
+import {
+  contractAction,
+  formatAmount,
+  invoiceAction,
+  marketplaceUrl,
+  orderActions,
+  orderStatusLabel,
+  paidAmount,
+  payPath,
+  voidConfirmText,
+} from '../../../src/features/orders/rules'
+
+const order = (fields: Partial<Order> = {}): Order => ({
+  id: 7,
+  orderCode: 'MC202611000001',
+  businessId: 1,
+  productName: '企业官网',
+  productVersion: '旗舰版',
+  orderTypeStr: '新购',
+  cycleNum: 1,
+  payMethod: '年',
+  createTime: '2026-11-01T00:00:00Z',
+  payTime: null,
+  status: 1,
+  originalAmount: 5800,
+  payAmount: 5800,
+  salesChannel: 32,
+  productType: 2,
+  signStatus: 0,
+  billStatus: 1,
+  billUrl: '',
+  isEvaluate: 0,
+  isDisplay: 1,
+  ...fields,
+})
+
+const labels = (o: Order) => orderActions(o).map((a) => a.label)
+
+describe('order status (doc2 §4)', () => {
+  it.each([
+    [1, '已支付'],
+    [2, '已退款'],
+    [3, '未支付'],
+    [4, '已作废'],
+    [9, '--'],
+    [null, '--'],
+  ])('status %p is %s', (status, label) => {
+    expect(orderStatusLabel(status as number)).toBe(label)
+  })
+})
+
+describe('amounts (doc2 §2: ¥ and 2 decimals, -- for zero; §4: 1638 and 31 show 0)', () => {
+  it.each([
+    [5800, 32, '¥5800.00'],
+    [0.5, 32, '¥0.50'],
+    ['199.9', 32, '¥199.90'],
+    [0, 32, '--'],
+    [null, 32, '--'],
+    [5800, 1638, '¥0.00'],
+    [3980, 31, '¥0.00'],
+    [5800, 1723, '¥5800.00'],
+  ])('%p on channel %i shows %s', (amount, channel, text) => {
+    expect(formatAmount(amount as number, channel)).toBe(text)
+  })
+
+  it.each([
+    [1, 5800],
+    [2, 5800],
+    [3, 0],
+    [4, 0],
+  ])('the paid amount of a status-%i order is %i', (status, paid) => {
+    expect(paidAmount(order({ status }))).toBe(paid)
+  })
+})
+
+describe('actions per order (doc2 §4)', () => {
+  it('unpaid orders offer 支付 (to the payment page) and 作废', () => {
+    const actions = orderActions(order({ status: 3 }))
+    expect(actions.map((a) => a.label)).toEqual(['支付', '作废'])
+    expect(actions[0]).toMatchObject({ kind: 'pay', path: '/orderByPlay?orderCode=MC202611000001' })
+    expect(payPath('A B')).toBe('/orderByPlay?orderCode=A%20B')
+  })
+
+  it('voided orders offer nothing, evaluation hidden', () => {
+    expect(labels(order({ status: 4 }))).toEqual([])
+  })
+
+  it('refunded orders offer only 评价', () => {
+    expect(labels(order({ status: 2 }))).toEqual(['评价'])
+  })
+
+  it('paid orders offer contract, invoice and evaluation', () => {
+    expect(labels(order())).toEqual(['申请合同', '申请发票', '评价'])
+  })
+
+  it('channel 1638 shows 详情 (the marketplace) and 评价 instead', () => {
+    const actions = orderActions(order({ salesChannel: 1638 }))
+    expect(actions.map((a) => a.label)).toEqual(['详情', '评价'])
+    expect(actions[0]).toMatchObject({ kind: 'detail', url: marketplaceUrl('MC202611000001') })
+  })
+
+  it.each([
+    [0, 'apply', '申请合同'],
+    [3, 'apply', '申请合同'],
+    [4, 'apply', '申请合同'],
+    [1, 'view', '查看合同'],
+    [2, 'view', '查看合同'],
+  ])('signStatus %i of a type 1/2 product: %s (%s)', (signStatus, mode, label) => {
+    for (const productType of [1, 2]) {
+      expect(contractAction(order({ signStatus, productType }))).toEqual({ kind: 'contract', label, mode })
+    }
+  })
+
+  it.each([3, 4])('product type %i has no contract', (productType) => {
+    expect(contractAction(order({ productType }))).toBeNull()
+    expect(labels(order({ productType }))).toEqual(['申请发票', '评价'])
+  })
+
+  it('an unpaid order has no contract even at signStatus 0', () => {
+    expect(contractAction(order({ status: 3 }))).toBeNull()
+  })
+
+  it.each([
+    [1, 32, { mode: 'apply', label: '申请发票' }],
+    [2, 32, { mode: 'applied', label: '已申请', disabled: true }],
+    [3, 32, { mode: 'applied', label: '已申请', disabled: true }],
+    [4, 32, { mode: 'download', label: '下载发票', url: 'https://x/invoice.pdf' }],
+    [5, 32, { mode: 'apply', label: '重新申请' }],
+  ])('billStatus %i on channel %i: %p', (billStatus, salesChannel, expected) => {
+    const action = invoiceAction(order({ billStatus, salesChannel, billUrl: 'https://x/invoice.pdf' }))
+    expect(action).toEqual({ kind: 'invoice', ...expected })
+  })
+
+  it('billStatus 1 can apply on channel 32 only', () => {
+    expect(invoiceAction(order({ billStatus: 1, salesChannel: 31 }))).toBeNull()
+    expect(labels(order({ salesChannel: 31 }))).toEqual(['申请合同', '评价'])
+  })
+
+  it.each([1723, 1740])('channel %i sends invoice requests to its own page', (salesChannel) => {
+    const action = invoiceAction(order({ salesChannel }))
+    expect(action).toMatchObject({ kind: 'invoice', mode: 'external', label: '申请发票' })
+    expect((action as { url: string }).url).toMatch(/^https:\/\/.+orderCode=MC202611000001$/)
+  })
+
+  it('the void confirmation names the order code (doc2 §8)', () => {
+    expect(voidConfirmText('MC1')).toBe('是否作废订单号为 MC1 的订单？')
+  })
+})
