@@ -34,6 +34,13 @@ export const ROUTES: readonly RouteDef[] = [
   // The detail carries the echarts chart: a subpackage keeps it out of the weapp main package.
   { path: '/noticesDetail', page: 'pages/detail/index', subPackage: 'notices', title: '消息详情' },
   { path: '/log', page: 'pages/log/index', title: '操作日志' },
+  {
+    path: '/accountManage',
+    page: 'index',
+    subPackage: 'pages/accountManage',
+    acceptsEntryToken: true,
+    title: '账户管理',
+  },
   { path: '/orderlist', page: 'index', subPackage: 'pages/orderlist', mainAccountOnly: true, title: '订单管理' },
   { path: '/orderdetails', page: 'index', subPackage: 'pages/orderdetails', mainAccountOnly: true, title: '订单详情' },
 ]

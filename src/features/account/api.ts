@@ -1,0 +1,58 @@
+import { http } from '../../core/http/request'
+import type { UserInfo } from '../../core/session/store'
+import type { SolvedSlider } from '../../core/ui/captcha/api'
+import type { PasswordModel } from '../../core/validation/account'
+
+/** getPersonalInfo as the account settings read it (the session's UserInfo plus what it leaves out). */
+export interface AccountInfo extends UserInfo {
+  referralCode: string
+  weixin: string
+}
+
+/** §4 login mask: status 0 restricting with the comma-joined list, 1 unrestricted with ''. */
+export interface LoginMask {
+  status: number
+  ip: string
+}
+
+export interface PasswordPayload {
+  /** Each encryptPassword(trimmed). */
+  oldPassword: string
+  password: string
+  passwordAgain: string
+  model: PasswordModel
+}
+
+export interface PhonePayload {
+  bindPhone: string
+  code: string
+  uuId: string
+  verificationCode: string
+}
+
+// Form calls are silent: the forms show their failures themselves (next to the field or as a toast),
+// and a refusal for a stale session opens the re-verification instead (fresh-session.ts).
+const silent = { silent: true }
+
+export const accountApi = {
+  info: () => http.get<AccountInfo>('/api/pc/getPersonalInfo', undefined, silent),
+  editName: (memberAccount: string, fullName: string) =>
+    http.post<null>('/api/pc/editAccountFullNameAndMemberAccount', { memberAccount, fullName }, silent),
+  passwordModel: () => http.get<{ model: PasswordModel }>('/api/pc/checkPassword', undefined, silent),
+  updatePassword: (payload: PasswordPayload) =>
+    http.post<null>('/api/pc/updatePassword', { ...payload }, silent),
+  sendPhoneCode: (phone: string, slider: SolvedSlider) =>
+    http.post<null>('/api/pc/sendSmsCode2', { phone, ...slider }, silent),
+  changePhone: (payload: PhonePayload) => http.post<null>('/api/pc/updateBingPhone', { ...payload }, silent),
+  editEmail: (mailbox: string) => http.post<null>('/api/pc/editAccountEmail', { mailbox }, silent),
+  updateReferralCode: (referralCode: string) =>
+    http.post<null>('/api/pc/updateAccountManagerByReferralCode', { referralCode }, silent),
+  loginMask: () => http.get<LoginMask>('/api/pc/getMyIp', undefined, silent),
+  clientIp: () => http.get<{ ip: string }>('/api/pc/getClientIp', undefined, silent),
+  saveLoginMask: (mask: LoginMask) => http.post<null>('/api/pc/saveMyIp', { ...mask }, silent),
+  cancelAccount: () => http.post<null>('/api/pc/cancelAccount', { confirmed: true }, silent),
+
+  sendReverifyCode: (slider: SolvedSlider) =>
+    http.post<null>('/api/app/account/reverify/sendSmsCode', { ...slider }, silent),
+  confirmReverify: (code: string) => http.post<null>('/api/app/account/reverify/confirm', { code }, silent),
+}

@@ -1,0 +1,133 @@
+import { Text, View } from '@tarojs/components'
+import { useState } from 'react'
+import { maskPhone } from '../../../core/format/mask'
+import { navigateTo, relaunch } from '../../../core/routing/navigate'
+import { LOGIN_PATH } from '../../../core/routing/routes'
+import { useSession } from '../../../core/session/store'
+import { Button } from '../../../core/ui/Button'
+import { PASSWORD_MODEL } from '../../../core/validation/account'
+import { PageLoading } from '../../../core/ui/PageLoading'
+import { WechatBindingSection } from '../../wechat-binding/components/WechatBindingSection'
+import { useAccountInfo } from '../hooks/useAccountInfo'
+import { accountLinks, accountSections, isPasswordStale, maskEmail, PASSWORD_STALE_TEXT } from '../rules'
+import { CancelAccountDialog } from './CancelAccountDialog'
+import { EmailDialog } from './EmailDialog'
+import { LoginMaskSection } from './LoginMaskSection'
+import { NameDialog } from './NameDialog'
+import { PasswordDialog } from './PasswordDialog'
+import { PhoneDialog } from './PhoneDialog'
+import { ReferralDialog } from './ReferralDialog'
+import { SettingRow } from './SettingRow'
+import './account.scss'
+
+type Dialog = 'name' | 'password' | 'phone' | 'email' | 'referral' | 'cancel' | null
+
+/** 账户管理 (account-area §2 "Account settings screen"): every setting of the current role. */
+export function AccountSettings() {
+  const { load, reload, retry } = useAccountInfo()
+  const [dialog, setDialog] = useState<Dialog>(null)
+
+  if (load.status === 'loading') return <PageLoading />
+  if (load.status === 'failed') {
+    return (
+      <View className='account-settings__failed' role='alert'>
+        <Text>{load.message}</Text>
+        <Button size='small' onClick={retry}>
+          重试
+        </Button>
+      </View>
+    )
+  }
+
+  const { info, model } = load
+  const sections = accountSections(info.role)
+  const links = accountLinks(info)
+  const close = () => setDialog(null)
+  const saved = () => {
+    close()
+    void reload()
+  }
+  const cancelled = () => {
+    useSession.getState().clear()
+    relaunch(LOGIN_PATH)
+  }
+
+  return (
+    <View className='account-settings'>
+      <View className='account-card' aria-label='账号信息'>
+        <Text className='account-card__title'>账号信息</Text>
+        <SettingRow label='账号' value={info.memberAccount} />
+        <SettingRow
+          label='账号名称'
+          value={info.userName || info.accountName}
+          action='编辑'
+          onAction={() => setDialog('name')}
+        />
+        <SettingRow label='角色' value={sections.memberAccountEditable ? '管理员' : '子管理员'} />
+      </View>
+
+      <View className='account-card' aria-label='安全设置'>
+        <Text className='account-card__title'>安全设置</Text>
+        <SettingRow
+          label='登录密码'
+          value={model === PASSWORD_MODEL.change ? '已设置' : '未设置'}
+          note={isPasswordStale(info.passwordUpdatedAt) ? PASSWORD_STALE_TEXT : undefined}
+          action={model === PASSWORD_MODEL.change ? '修改' : '设置'}
+          onAction={() => setDialog('password')}
+        />
+        <SettingRow
+          label='手机号'
+          value={maskPhone(info.bindPhone) || '未绑定'}
+          action='修改'
+          onAction={() => setDialog('phone')}
+        />
+        <SettingRow
+          label='邮箱'
+          value={maskEmail(info.email) || '未绑定'}
+          action={info.email ? '修改' : '绑定'}
+          onAction={() => setDialog('email')}
+        />
+        <WechatBindingSection />
+        {sections.loginMask && (
+          <SettingRow label='登录掩码'>
+            <LoginMaskSection />
+          </SettingRow>
+        )}
+        {sections.referralCode && (
+          <SettingRow
+            label='推荐码'
+            value={info.referralCode || '未填写'}
+            action={info.referralCode ? '修改' : '填写'}
+            onAction={() => setDialog('referral')}
+          />
+        )}
+      </View>
+
+      <View className='account-card account-card--links' aria-label='更多'>
+        {links.map((link) => (
+          <View key={link.path} className='account-link' role='link' onClick={() => navigateTo(link.path)}>
+            {link.label}
+          </View>
+        ))}
+        <View className='account-link account-link--danger' role='button' onClick={() => setDialog('cancel')}>
+          注销账号
+        </View>
+      </View>
+
+      {dialog === 'name' && (
+        <NameDialog
+          memberAccount={info.memberAccount}
+          fullName={info.userName || info.accountName}
+          memberAccountEditable={sections.memberAccountEditable}
+          onSaved={saved}
+          onClose={close}
+        />
+      )}
+      {dialog === 'password' && <PasswordDialog model={model} onSaved={saved} onClose={close} />}
+      {dialog === 'phone' && <PhoneDialog onSaved={saved} onClose={close} />}
+      {dialog === 'email' && <EmailDialog email={info.email} onSaved={saved} onClose={close} />}
+      {dialog === 'referral' && <ReferralDialog onSaved={saved} onClose={close} />}
+      {dialog === 'cancel' && <CancelAccountDialog onCancelled={cancelled} onClose={close} />}
+    </View>
+  )
+}

@@ -1,0 +1,74 @@
+import { AtInput } from 'taro-ui'
+import { FieldError } from '../../../core/ui/FieldError'
+import { useForm } from '../../../core/ui/useForm'
+import { accountFullNameError, memberAccountError, sanitizeName } from '../../../core/validation/account'
+import { collectErrors } from '../../../core/validation/rules'
+import { accountApi } from '../api'
+import { useAccountChange } from '../hooks/useAccountChange'
+import { AccountDialog } from './AccountDialog'
+
+interface NameDialogProps {
+  memberAccount: string
+  fullName: string
+  /** Sub-admins see the member account but cannot change it (§2, §6). */
+  memberAccountEditable: boolean
+  onSaved(): void
+  onClose(): void
+}
+
+/** 编辑账号信息: 账号 and 账号名称; special characters are stripped and 32 width units kept as typed (§5). */
+export function NameDialog({
+  memberAccount,
+  fullName,
+  memberAccountEditable,
+  onSaved,
+  onClose,
+}: NameDialogProps) {
+  const form = useForm({ memberAccount, fullName })
+  const change = useAccountChange()
+  const v = form.values
+
+  const submit = async () => {
+    const valid = form.check((values) =>
+      collectErrors({
+        memberAccount: memberAccountEditable ? memberAccountError(values.memberAccount) : null,
+        fullName: accountFullNameError(values.fullName),
+      }),
+    )
+    if (!valid) return
+    const saved = await change.run(
+      () => accountApi.editName(memberAccountEditable ? v.memberAccount.trim() : '', v.fullName.trim()),
+      '保存成功',
+    )
+    if (saved) onSaved()
+  }
+
+  return (
+    <AccountDialog
+      title='编辑账号信息'
+      failure={change.failure}
+      busy={change.submitting}
+      confirmText='保存'
+      onConfirm={submit}
+      onClose={onClose}
+    >
+      <AtInput
+        name='member-account'
+        title='账号'
+        placeholder='请输入新的账号'
+        disabled={!memberAccountEditable}
+        value={v.memberAccount}
+        onChange={(value: string) => form.set('memberAccount', sanitizeName(value))}
+      />
+      <FieldError message={form.errors.memberAccount} />
+      <AtInput
+        name='full-name'
+        title='账号名称'
+        placeholder='请输入姓名'
+        value={v.fullName}
+        onChange={(value: string) => form.set('fullName', sanitizeName(value))}
+      />
+      <FieldError message={form.errors.fullName} />
+    </AccountDialog>
+  )
+}
