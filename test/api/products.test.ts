@@ -5,7 +5,7 @@ import { DEMO_UNPAID_RENEWAL } from '../../server/db/seed-products'
 import type { AppContext } from '../../server/context'
 import { createFulfilment, SETTLE_MS, type OrderRow } from '../../server/services/fulfilment'
 import { PRODUCT_MESSAGES, type ProductCard } from '../../server/services/products'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
 
 let server: TestServer
 let owner: string
@@ -36,11 +36,16 @@ async function businessId(secondDomain: string) {
   return row!.id
 }
 
+const context = (): AppContext => ({
+  db: server.db,
+  now: server.clock,
+  config: testConfig(),
+  log: server.app.log,
+})
+
 /** What the payment service does when an order becomes paid. */
 const fulfil = (order: OrderRow) =>
-  server.db.transaction((tx) =>
-    createFulfilment({ db: server.db, now: server.clock } as AppContext).fulfilOrder(tx, order),
-  )
+  server.db.transaction((tx) => createFulfilment(context()).fulfilOrder(tx, order))
 
 async function setWebsiteManage(flag: number) {
   await server.db.update(subAccounts).set({ isWebsiteManage: flag }).where(eq(subAccounts.fullName, '李子管'))

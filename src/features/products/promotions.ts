@@ -1,0 +1,30 @@
+// The empty home promotes three products (account-area §2 Home) with 咨询 and 了解详情.
+export interface PromotedProduct {
+  name: string
+  summary: string
+  detailUrl: string
+}
+
+export const PROMOTED_PRODUCTS: readonly PromotedProduct[] = [
+  {
+    name: '自助建站',
+    summary: '海量模板拖拽搭建，电脑、手机、小程序一站同步',
+    detailUrl: 'https://www.yunmeng.example/products/site-builder',
+  },
+  {
+    name: '企业官网',
+    summary: '专业设计师定制企业形象官网，助力品牌展示与获客',
+    detailUrl: 'https://www.yunmeng.example/products/enterprise-website',
+  },
+  {
+    name: '定制方案',
+    summary: '按业务需求量身定制网站与小程序，专属顾问全程交付',
+    detailUrl: 'https://www.yunmeng.example/products/custom-solutions',
+  },
+]
+
+/** Online customer service, told who is asking (doc2 §7 external links). */
+export function consultUrl(memberId: number | undefined, productName: string): string {
+  const query = new URLSearchParams({ memberId: String(memberId ?? ''), product: productName })
+  return `https://kefu.yunmeng.example/chat?${query.toString()}`
+}

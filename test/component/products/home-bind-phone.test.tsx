@@ -1,0 +1,46 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useSession } from '../../../src/core/session/store'
+import { HomeBindPhone } from '../../../src/features/products/components/HomeBindPhone'
+import { installFakeApi } from '../support/fake-api'
+
+const profile = (bindPhone: string) => ({
+  memberId: 1,
+  accountId: 1,
+  subAccountId: 0,
+  role: 0,
+  memberAccount: 'demo_main',
+  accountName: '星辰科技',
+  userName: '星辰科技',
+  bindPhone,
+  email: '',
+  state: 1,
+  passwordUpdatedAt: null,
+})
+
+beforeEach(() => {
+  installFakeApi()
+  useSession.setState({ token: 't', userinfo: profile('') })
+})
+
+describe('home bind-phone dialog (account-area §2 Home, §5)', () => {
+  it('asks for the code: 请输入手机号验证码, then exactly 6 characters (长度在 6个字符)', async () => {
+    render(<HomeBindPhone />)
+    const dialog = screen.getByLabelText('绑定手机号')
+    const phone = dialog.querySelector('input[name="bind-phone"]') as HTMLInputElement
+    const code = dialog.querySelector('input[name="bind-code"]') as HTMLInputElement
+    await userEvent.type(phone, '13800000009')
+    await userEvent.click(screen.getByRole('button', { name: '绑定' }))
+    expect(dialog.textContent).toContain('请输入手机号验证码')
+    await userEvent.type(code, '123')
+    await userEvent.click(screen.getByRole('button', { name: '绑定' }))
+    expect(dialog.textContent).toContain('长度在 6个字符')
+    expect(phone.value).toBe('13800000009')
+  })
+
+  it('is not shown when the profile has a bound phone', () => {
+    useSession.setState({ userinfo: profile('13800000001') })
+    render(<HomeBindPhone />)
+    expect(screen.queryByLabelText('绑定手机号')).toBeNull()
+  })
+})
