@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react'
 import { useSession, type UserInfo } from '../../../src/core/session/store'
 import { ToastHost } from '../../../src/core/ui/ToastHost'
+import { ReverifyCancelled, useReverifyRequest } from '../../../src/features/account/fresh-session'
 import { WechatBindingSection } from '../../../src/features/wechat-binding/components/WechatBindingSection'
 import { fail, installFakeApi, ok, type FakeApi } from '../support/fake-api'
 
@@ -72,7 +73,7 @@ describe('bind dialog (account-area §4: 0 scan, 1 scanned, 2 bound; polled ever
 
   it('walks 0 scan → 1 scanned → 2 bound, the 完成 button counts down and closes, the row says 已绑定', async () => {
     await renderSection()
-    expect(screen.getByLabelText('微信绑定').textContent).toContain('未绑定')
+    expect(screen.getByLabelText('微信').textContent).toContain('未绑定')
     await click(button('绑定'))
     await advance(0)
     const box = dialog('绑定微信')
@@ -102,7 +103,7 @@ describe('bind dialog (account-area §4: 0 scan, 1 scanned, 2 bound; polled ever
     expect(button('完成（1s）')).toBeTruthy()
     await advance(1000)
     expect(screen.queryByLabelText('绑定微信')).toBeNull()
-    expect(screen.getByLabelText('微信绑定').textContent).toContain('已绑定')
+    expect(screen.getByLabelText('微信').textContent).toContain('已绑定')
     expect(button('更换')).toBeTruthy()
     expect(button('解绑')).toBeTruthy()
   })
@@ -266,7 +267,45 @@ describe('unbind', () => {
     await click(screen.getAllByText('解绑').find((e) => e.closest('.at-modal'))!)
     await advance(0)
     expect(callsTo('/api/wechat/unBindingWechat')[0].body).toEqual({ accountId: 2, phone: '13800000003' })
-    expect(screen.getByLabelText('微信绑定').textContent).toContain('未绑定')
+    expect(screen.getByLabelText('微信').textContent).toContain('未绑定')
     expect(screen.getByText('解绑成功')).toBeTruthy()
+  })
+})
+
+describe('sensitive changes re-verify by SMS first (a stale session answers 4031)', () => {
+  const STALE = () => fail(4031, '为了您的账号安全，请先完成短信验证')
+
+  it('unbind: asks for the SMS re-verification, then unbinds', async () => {
+    bound = true
+    let refusals = 1
+    api.on('POST', '/api/wechat/unBindingWechat', () => {
+      if (refusals-- > 0) return STALE()
+      bound = false
+      return ok(null)
+    })
+    await renderSection()
+    await click(button('解绑'))
+    await click(screen.getAllByText('解绑').find((e) => e.closest('.at-modal'))!)
+    await advance(0)
+    const request = useReverifyRequest.getState().request
+    expect(request).not.toBeNull()
+    await act(async () => request!.resolve())
+    await advance(0)
+    expect(callsTo('/api/wechat/unBindingWechat')).toHaveLength(2)
+    expect(screen.getByLabelText('微信').textContent).toContain('未绑定')
+  })
+
+  it('change: the QR is fetched only after the re-verification; closing it closes the dialog', async () => {
+    bound = true
+    api.on('GET', '/api/wechat/getBindQrAddress', STALE)
+    await renderSection()
+    await click(button('更换'))
+    await advance(0)
+    const request = useReverifyRequest.getState().request
+    expect(request).not.toBeNull()
+    expect(screen.queryByLabelText('微信二维码')).toBeNull()
+    await act(async () => request!.reject(new ReverifyCancelled()))
+    await advance(0)
+    expect(screen.queryByLabelText('更换微信')).toBeNull()
   })
 })

@@ -19,7 +19,7 @@ import {
   type ChangePollOutcome,
   type ChangeState,
 } from '../rules'
-import { runSensitive } from '../sensitive'
+import { isReverifyCancelled, runSensitive } from '../sensitive'
 import { WechatQrArea } from './WechatQrArea'
 
 /** 更换微信 (account-area §4): 1 QR shown, 2 success, 3 already bound, 4 failed with 重试. */
@@ -37,8 +37,8 @@ export function ChangeWechatDialog({ onClose }: { onClose(changed: boolean): voi
         setScene(next)
         setState(changeSceneShown(next.expiresIn, Date.now()))
       })
-      .catch(() => setState({ status: 'qrFailed' }))
-  }, [])
+      .catch((error) => (isReverifyCancelled(error) ? onClose(false) : setState({ status: 'qrFailed' })))
+  }, [onClose])
   useEffect(start, [start])
 
   const save = useCallback(async (proof: WechatProof) => {

@@ -45,37 +45,43 @@ export function WechatBindingSection() {
       toast.success(WECHAT_TEXT.unbound)
       load()
     } catch {
-      // The request wrapper has shown the server's message.
+      // The request wrapper has shown the server's message; a closed re-verification needs none.
     } finally {
       setUnbinding(false)
     }
   }
 
+  const state =
+    bound === 'loading' ? '加载中...' : bound === 'failed' ? '加载失败' : bound ? '已绑定' : '未绑定'
   return (
-    <View className='wechat-binding' aria-label='微信绑定'>
-      <View className='wechat-binding__info'>
-        <Text className='wechat-binding__label'>微信</Text>
-        <Text className='wechat-binding__value'>
-          {bound === 'loading' ? '加载中...' : bound === 'failed' ? '加载失败' : bound ? '已绑定' : '未绑定'}
-        </Text>
+    // The account settings' row look (setting-row), with two actions when a WeChat is bound.
+    <View className='setting-row' aria-label='微信'>
+      <Text className='setting-row__label'>微信</Text>
+      <View className='setting-row__value'>
+        <Text>{state}</Text>
       </View>
       <View className='wechat-binding__actions'>
         {bound === 'failed' && (
-          <Button size='small' onClick={load}>
+          <Button size='small' className='setting-row__action' onClick={load}>
             重试
           </Button>
         )}
         {bound === false && (
-          <Button size='small' type='primary' onClick={() => setDialog('bind')}>
+          <Button size='small' className='setting-row__action' onClick={() => setDialog('bind')}>
             绑定
           </Button>
         )}
         {bound === true && (
           <>
-            <Button size='small' onClick={() => setDialog('change')}>
+            <Button size='small' className='setting-row__action' onClick={() => setDialog('change')}>
               更换
             </Button>
-            <Button size='small' loading={unbinding} onClick={() => setDialog('unbind')}>
+            <Button
+              size='small'
+              className='setting-row__action'
+              loading={unbinding}
+              onClick={() => setDialog('unbind')}
+            >
               解绑
             </Button>
           </>
