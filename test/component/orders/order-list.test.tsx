@@ -1,0 +1,177 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import Taro from '@tarojs/taro'
+import { useSession } from '../../../src/core/session/store'
+import type { Order } from '../../../src/features/orders/api'
+import { OrderList } from '../../../src/features/orders/components/OrderList'
+import { installFakeApi, ok, type FakeApi } from '../support/fake-api'
+
+let mockDesktop = true
+jest.mock('../../../src/core/platform/viewport', () => ({ useIsDesktop: () => mockDesktop }))
+
+const order = (id: number, fields: Partial<Order> = {}): Order => ({
+  id,
+  orderCode: `MC${id}`,
+  businessId: 1,
+  productName: '企业官网',
+  productVersion: '旗舰版',
+  orderTypeStr: '续费',
+  cycleNum: 1,
+  payMethod: '年',
+  createTime: '2026-11-21T16:30:00Z',
+  payTime: null,
+  status: 3,
+  originalAmount: 5800,
+  payAmount: 5800,
+  salesChannel: 32,
+  productType: 2,
+  signStatus: 0,
+  billStatus: 1,
+  billUrl: '',
+  isEvaluate: 0,
+  isDisplay: 1,
+  ...fields,
+})
+
+let api: FakeApi
+let rows: Order[]
+function serve(all: Order[]) {
+  rows = all
+  api = installFakeApi()
+    .on('GET', '/api/pc/getOrder', (q) => {
+      const size = Number(q.pageSize)
+      const start = (Number(q.pageNum) - 1) * size
+      return ok({
+        data: rows.slice(start, start + size),
+        total: rows.length,
+        pages: Math.ceil(rows.length / size),
+      })
+    })
+    .on('POST', '/oapi/newac/UpdateOrder', (b) => {
+      rows = rows.map((o) => (o.orderCode === b.OrderNo ? { ...o, status: 4 } : o))
+      return { IsSuccess: true, Message: '操作成功', Data: null }
+    })
+    .on('POST', '/api/pc/syncOrderStatus', () => ok(null))
+}
+const listCalls = () => api.calls.filter((c) => c.path === '/api/pc/getOrder').map((c) => c.body)
+
+beforeEach(() => {
+  mockDesktop = true
+  useSession.getState().signIn({ token: 't', accountId: 1, subAccountId: 0, role: 0 })
+  jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+})
+afterEach(() => jest.restoreAllMocks())
+
+describe('order list (doc2 §2 Order list)', () => {
+  it('shows the spec columns, statuses and amounts in a table, 10 a page', async () => {
+    serve([
+      order(1, { status: 1, payTime: '2026-11-21T17:00:00Z' }),
+      order(2, { status: 2 }),
+      order(3),
+      order(4, { status: 4 }),
+      order(5, { status: 1, salesChannel: 31 }),
+    ])
+    render(<OrderList />)
+    const table = await screen.findByRole('table', { name: '订单列表' })
+    const [head, paid, refunded, unpaid, voided, free] = within(table).getAllByRole('row')
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+    expect(
+      within(head)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual([
+      '订单编号',
+      '产品名称',
+      '类型',
+      '创建时间',
+      '支付时间',
+      '状态',
+      '应付金额',
+      '实付金额',
+      '操作',
+    ])
+    expect(cells(paid)).toEqual([
+      'MC1',
+      '企业官网 旗舰版',
+      '续费',
+      '2026-11-22 00:30:00',
+      '2026-11-22 01:00:00',
+      '已支付',
+      '¥5800.00',
+      '¥5800.00',
+      '申请合同申请发票评价',
+    ])
+    expect(cells(refunded)[5]).toBe('已退款')
+    expect(cells(unpaid).slice(4)).toEqual(['--', '未支付', '¥5800.00', '--', '支付作废'])
+    expect(cells(voided).slice(5)).toEqual(['已作废', '¥5800.00', '--', '--'])
+    expect(cells(free).slice(6, 8)).toEqual(['¥0.00', '¥0.00'])
+    expect(listCalls()).toEqual([{ pageNum: '1', pageSize: '10' }])
+  })
+
+  it('says 暂无数据，请重试。 when there are no orders', async () => {
+    serve([])
+    render(<OrderList />)
+    expect(await screen.findByText('暂无数据，请重试。')).toBeTruthy()
+  })
+
+  it('支付 opens the payment page with the order code', async () => {
+    serve([order(7)])
+    const user = userEvent.setup()
+    render(<OrderList />)
+    await user.click(await screen.findByRole('button', { name: '支付' }))
+    expect(Taro.navigateTo).toHaveBeenCalledWith({ url: expect.stringContaining('orderCode=MC7') })
+  })
+
+  it('作废 asks with the order code, then voids on both services and reloads from page 1', async () => {
+    serve(Array.from({ length: 12 }, (_, i) => order(i + 1)))
+    const user = userEvent.setup()
+    render(<OrderList />)
+    await screen.findByRole('table')
+    await user.click(screen.getByRole('button', { name: '第 2 页' }))
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(1 + 2))
+    const row = screen.getAllByRole('row')[1]
+    await user.click(within(row).getByRole('button', { name: '作废' }))
+    const question = screen.getByText('是否作废订单号为 MC11 的订单？')
+    const dialog = question.closest('.at-modal') as HTMLElement
+    await waitFor(() => expect(dialog.classList.contains('at-modal--active')).toBe(true))
+    await user.click(within(dialog).getByText('作废'))
+    await waitFor(() => expect(listCalls().at(-1)).toEqual({ pageNum: '1', pageSize: '10' }))
+    const posts = api.calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])
+    expect(posts).toEqual([
+      ['/oapi/newac/UpdateOrder', { OrderNo: 'MC11', orderProcessStatusId: 4 }],
+      ['/api/pc/syncOrderStatus', { orderCode: 'MC11', status: 4 }],
+    ])
+  })
+
+  it('cancelling the void confirmation changes nothing', async () => {
+    serve([order(1)])
+    const user = userEvent.setup()
+    render(<OrderList />)
+    await user.click(await screen.findByRole('button', { name: '作废' }))
+    const dialog = screen.getByText('是否作废订单号为 MC1 的订单？').closest('.at-modal') as HTMLElement
+    await user.click(within(dialog).getByText('取消'))
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0)
+  })
+
+  it('phones get cards with load-more, 5 at a time', async () => {
+    mockDesktop = false
+    serve(Array.from({ length: 7 }, (_, i) => order(i + 1, { status: 1 })))
+    const user = userEvent.setup()
+    render(<OrderList />)
+    const list = await screen.findByRole('list', { name: '订单列表' })
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5)
+    expect(within(list).getAllByText('已支付')).toHaveLength(5)
+    await user.click(screen.getByRole('button', { name: '加载更多' }))
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(7))
+    expect(screen.queryByRole('table')).toBeNull()
+  })
+
+  it('the applied invoice shows disabled', async () => {
+    serve([order(1, { status: 1, billStatus: 2 })])
+    render(<OrderList />)
+    expect((await screen.findByRole('button', { name: '已申请' })).getAttribute('aria-disabled')).toBe('true')
+  })
+})
