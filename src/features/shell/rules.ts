@@ -30,8 +30,12 @@ export function headerTabs(role: number, routes: readonly RouteDef[] = ROUTES): 
   )
 }
 
-export function accountMenuItems(routes: readonly RouteDef[] = ROUTES): NavLink[] {
-  return MENU_ITEMS.filter((item) => available(item, routes))
+/** A sub-account is not offered pages the route table keeps for the main account (子账号管理, §6). */
+export function accountMenuItems(role: number, routes: readonly RouteDef[] = ROUTES): NavLink[] {
+  return MENU_ITEMS.filter((item) => {
+    const route = findRoute(item.path, routes)
+    return route && (!route.mainAccountOnly || isMainAccount(role))
+  })
 }
 
 /** Badge text: hidden at 0, capped at 99. */

@@ -17,7 +17,22 @@ describe('common header (account-area §2, §6)', () => {
         SPEC_ROUTES.filter((r) => r.path !== '/orderlist'),
       ).map((t) => t.label),
     ).toEqual(['产品管理'])
-    expect(accountMenuItems(SPEC_ROUTES).map((i) => i.label)).toEqual(['账户管理'])
+    expect(accountMenuItems(0, SPEC_ROUTES).map((i) => i.label)).toEqual(['账户管理'])
+  })
+
+  it('offers 子账号管理 to the main account only (a sub-account would be sent away from it)', () => {
+    const routes = [
+      ...SPEC_ROUTES,
+      {
+        path: '/subAccountManage',
+        page: 'index',
+        subPackage: 'pages/subAccountManage',
+        mainAccountOnly: true,
+        title: '子账号管理',
+      },
+    ]
+    expect(accountMenuItems(0, routes).map((i) => i.label)).toEqual(['账户管理', '子账号管理'])
+    expect(accountMenuItems(1, routes).map((i) => i.label)).toEqual(['账户管理'])
   })
 
   it.each([

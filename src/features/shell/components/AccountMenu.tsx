@@ -20,7 +20,7 @@ export function AccountMenu({ userinfo, role, onSwitch, onLogout }: AccountMenuP
         <Text className='account-menu__name'>{userinfo?.userName || userinfo?.accountName}</Text>
         <Text className={`role-badge role-badge--${role ? 'sub' : 'main'}`}>{roleLabel(role)}</Text>
       </View>
-      {accountMenuItems().map((item) => (
+      {accountMenuItems(role).map((item) => (
         <View
           key={item.path}
           className='account-menu__item'

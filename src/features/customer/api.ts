@@ -1,0 +1,18 @@
+// The customer page's calls (spec account-area §7 accountVipServer, getUrlByQrcode).
+import { http } from '../../core/http/request'
+
+export interface VipServer {
+  name: string
+  /** '' when the manager has not bound enterprise WeChat. */
+  qrCode: string
+}
+
+// The page shows its own loading and failure states.
+const silent = { silent: true }
+
+export const customerApi = {
+  vipServer: (userId: string, accountId: string) =>
+    http.get<VipServer>('/api/app/account/accountVipServer', { userId, accountId }, silent),
+  /** A base64 PNG data: URL of the manager's enterprise-WeChat QR code. */
+  qrImage: (qrCode: string) => http.get<string>('/api/user/getUrlByQrcode', { qrCode }, silent),
+}

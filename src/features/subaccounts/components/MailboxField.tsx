@@ -1,0 +1,40 @@
+import { View } from '@tarojs/components'
+import { AtInput } from 'taro-ui'
+import { mailboxSuggestions } from '../rules'
+
+interface MailboxFieldProps {
+  value: string
+  onChange(value: string): void
+}
+
+/** 邮箱 with the §5 domain suggestions offered once an @ is typed; choosing one fills it in. */
+export function MailboxField({ value, onChange }: MailboxFieldProps) {
+  const suggestions = mailboxSuggestions(value)
+  return (
+    <View className='mailbox-field'>
+      <AtInput
+        name='sub-admin-mailbox'
+        title='邮箱'
+        placeholder='请输入邮箱'
+        maxlength={128}
+        value={value}
+        onChange={(typed: string) => onChange(typed)}
+      />
+      {suggestions.length > 0 && (
+        <View className='mailbox-field__suggestions' role='listbox' aria-label='邮箱建议'>
+          {suggestions.map((address) => (
+            <View
+              key={address}
+              className='mailbox-field__suggestion'
+              role='option'
+              aria-selected={false}
+              onClick={() => onChange(address)}
+            >
+              {address}
+            </View>
+          ))}
+        </View>
+      )}
+    </View>
+  )
+}

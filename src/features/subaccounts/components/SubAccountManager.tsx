@@ -1,0 +1,228 @@
+import { Text, View } from '@tarojs/components'
+import { useEffect, useState } from 'react'
+import { useSession } from '../../../core/session/store'
+import { Button } from '../../../core/ui/Button'
+import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
+import { DataTable, type Column } from '../../../core/ui/DataTable'
+import { ListStatus } from '../../../core/ui/ListStatus'
+import { LoadMore } from '../../../core/ui/LoadMore'
+import { Pager } from '../../../core/ui/Pager'
+import { toast } from '../../../core/ui/toast'
+import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
+import { MSG } from '../../../core/validation/messages'
+import { subAccountApi, type Position, type SubAdmin } from '../api'
+import {
+  activeStateLabel,
+  canManageSubAdmins,
+  isOn,
+  SUB_ADMIN_SWITCHES,
+  SUB_ADMIN_TEXT,
+  type SwitchDef,
+} from '../rules'
+import { SubAdminDialog } from './SubAdminDialog'
+import './sub-accounts.scss'
+
+interface RowActions {
+  manage: boolean
+  onToggle(row: SubAdmin, def: SwitchDef): void
+  onEdit(row: SubAdmin): void
+  onDelete(row: SubAdmin): void
+}
+
+function Toggle({ row, def, actions }: { row: SubAdmin; def: SwitchDef; actions: RowActions }) {
+  const on = isOn(row[def.field])
+  return (
+    <View
+      className={`sub-switch${on ? ' sub-switch--on' : ''}${actions.manage ? '' : ' sub-switch--disabled'}`}
+      role='switch'
+      aria-checked={on}
+      aria-disabled={!actions.manage}
+      aria-label={`${row.fullName} ${def.label}`}
+      onClick={() => actions.manage && actions.onToggle(row, def)}
+    >
+      <View className='sub-switch__knob' />
+    </View>
+  )
+}
+
+function State({ row }: { row: SubAdmin }) {
+  return (
+    <Text className={`sub-state sub-state--${isOn(row.activeState) ? 'active' : 'pending'}`}>
+      {activeStateLabel(row.activeState)}
+    </Text>
+  )
+}
+
+function RowButtons({ row, actions }: { row: SubAdmin; actions: RowActions }) {
+  if (!actions.manage) return <Text className='sub-actions--none'>--</Text>
+  return (
+    <View className='sub-actions'>
+      <View
+        className='sub-actions__link'
+        role='button'
+        aria-label={`编辑 ${row.fullName}`}
+        onClick={() => actions.onEdit(row)}
+      >
+        编辑
+      </View>
+      <View
+        className='sub-actions__link sub-actions__link--danger'
+        role='button'
+        aria-label={`删除 ${row.fullName}`}
+        onClick={() => actions.onDelete(row)}
+      >
+        删除
+      </View>
+    </View>
+  )
+}
+
+function columns(actions: RowActions): Column<SubAdmin>[] {
+  return [
+    { key: 'name', title: '姓名', width: '1fr', render: (r) => r.fullName },
+    { key: 'mailbox', title: '邮箱', width: '1.6fr', render: (r) => r.mailbox || '--' },
+    { key: 'phone', title: '手机号', width: '120px', render: (r) => r.phoneNumber },
+    { key: 'position', title: '职位', width: '1fr', render: (r) => r.positionName || '--' },
+    { key: 'state', title: '状态', width: '80px', render: (r) => <State row={r} /> },
+    ...SUB_ADMIN_SWITCHES.map((def) => ({
+      key: def.field,
+      title: def.label,
+      width: '80px',
+      render: (r: SubAdmin) => <Toggle row={r} def={def} actions={actions} />,
+    })),
+    {
+      key: 'actions',
+      title: '操作',
+      width: '100px',
+      render: (r) => <RowButtons row={r} actions={actions} />,
+    },
+  ]
+}
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; id: number } | null
+
+/**
+ * 子账号管理 (account-area §2, §6): the sub-admins in a table with pages on desktop, cards with
+ * load-more on phones; add / edit dialog, delete with confirmation, two switches per row. Only the
+ * main account changes anything; a sub-account sees the switches disabled.
+ */
+export function SubAccountManager() {
+  const role = useSession((s) => s.role)
+  const manage = canManageSubAdmins(role)
+  const mode = useListMode()
+  const list = usePagedList(subAccountApi.list, { mode })
+  const [positions, setPositions] = useState<Position[]>([])
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const [deleting, setDeleting] = useState<SubAdmin | null>(null)
+  const [checkingAdd, setCheckingAdd] = useState(false)
+
+  useEffect(() => {
+    subAccountApi
+      .positions()
+      .then(setPositions)
+      .catch(() => setPositions([]))
+  }, [])
+
+  const openAdd = async () => {
+    setCheckingAdd(true)
+    try {
+      const { available } = await subAccountApi.addAvailability()
+      if (available) setDialog({ kind: 'add' })
+      else toast.error(MSG.subAdminLimit)
+    } catch {
+      // The request wrapper has shown why.
+    } finally {
+      setCheckingAdd(false)
+    }
+  }
+
+  const actions: RowActions = {
+    manage,
+    onEdit: (row) => setDialog({ kind: 'edit', id: row.id }),
+    onDelete: setDeleting,
+    onToggle: async (row, def) => {
+      try {
+        await subAccountApi.setSwitch(def.call, row.id, isOn(row[def.field]) ? 0 : 1)
+        toast.success('设置成功')
+        list.reload()
+      } catch {
+        // The request wrapper has shown why; the row keeps its state.
+      }
+    },
+  }
+
+  const confirmDelete = async () => {
+    const row = deleting
+    setDeleting(null)
+    if (!row) return
+    try {
+      await subAccountApi.remove(row.id)
+      toast.success(SUB_ADMIN_TEXT.deleted)
+      list.reload()
+    } catch {
+      // The request wrapper has shown why.
+    }
+  }
+
+  const rows = list.status === 'ready' && !list.empty
+  return (
+    <View className='sub-accounts card'>
+      <View className='sub-accounts__head'>
+        <View className='sub-accounts__title'>子账号管理</View>
+        {manage && (
+          <Button type='primary' size='small' loading={checkingAdd} onClick={openAdd}>
+            新增子管理员
+          </Button>
+        )}
+      </View>
+      <ListStatus list={list} emptyText={SUB_ADMIN_TEXT.empty} />
+      {rows && mode === 'pages' && (
+        <DataTable label='子管理员' columns={columns(actions)} rows={list.items} rowKey={(r) => r.id} />
+      )}
+      {rows && mode === 'more' && (
+        <View className='sub-cards' role='list' aria-label='子管理员'>
+          {list.items.map((row) => (
+            <View key={row.id} role='listitem' className='sub-card'>
+              <View className='sub-card__top'>
+                <Text className='sub-card__name'>{row.fullName}</Text>
+                <State row={row} />
+              </View>
+              <View className='sub-card__meta'>
+                <Text>{row.phoneNumber}</Text>
+                <Text>{row.positionName}</Text>
+                <Text>{row.mailbox}</Text>
+              </View>
+              <View className='sub-card__switches'>
+                {SUB_ADMIN_SWITCHES.map((def) => (
+                  <View key={def.field} className='sub-card__switch'>
+                    <Text>{def.label}</Text>
+                    <Toggle row={row} def={def} actions={actions} />
+                  </View>
+                ))}
+              </View>
+              <RowButtons row={row} actions={actions} />
+            </View>
+          ))}
+        </View>
+      )}
+      {mode === 'pages' ? <Pager {...list.pager} /> : <LoadMore {...list} />}
+      {dialog && (
+        <SubAdminDialog
+          editId={dialog.kind === 'edit' ? dialog.id : null}
+          positions={positions}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null)
+            list.reload()
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        message={SUB_ADMIN_TEXT.deleteConfirm}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </View>
+  )
+}

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '子管理员激活' })

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '子账号管理' })
