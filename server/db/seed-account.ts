@@ -1,4 +1,44 @@
-// Demo account settings.
-import type { DemoIds, Tx } from './seed-support'
+// Demo account settings (account-area §2, §4): an account whose login mask is on (the list holds
+// loopback, so the demo still logs in from this machine) and a member with no password yet
+// (password model 0). The other demo accounts have no mask; 13800000003's password is 120 days old.
+import { hashPassword } from '../security/password'
+import { DEMO_PASSWORD, LOOPBACK_ADDRESSES } from './seed'
+import { accounts, knownAddresses, loginMasks, members } from './schema'
+import { daysAgo, type DemoIds, type Tx } from './seed-support'
 
-export async function seedAccountArea(_tx: Tx, _ids: DemoIds): Promise<void> {}
+export const ACCOUNT_DEMO = {
+  maskPhone: '13800000005',
+  maskAccount: 'demo_mask',
+  maskIps: '127.0.0.1,192.168.10.8',
+  noPasswordPhone: '13800000006',
+  noPasswordAccount: 'demo_nopass',
+} as const
+
+async function addOwner(
+  tx: Tx,
+  at: Date,
+  phone: string,
+  passwordHash: string | null,
+  memberAccount: string,
+  accountName: string,
+) {
+  const [member] = await tx
+    .insert(members)
+    .values({ phone, passwordHash, passwordUpdatedAt: passwordHash ? daysAgo(at, 10) : null, createdAt: at })
+    .returning({ id: members.id })
+  await tx
+    .insert(knownAddresses)
+    .values(LOOPBACK_ADDRESSES.map((ip) => ({ memberId: member.id, ip, firstSeenAt: at, lastSeenAt: at })))
+  const [account] = await tx
+    .insert(accounts)
+    .values({ ownerMemberId: member.id, memberAccount, accountName, createdAt: at })
+    .returning({ id: accounts.id })
+  return account.id
+}
+
+export async function seedAccountArea(tx: Tx, { at }: DemoIds): Promise<void> {
+  const { maskPhone, maskAccount, maskIps, noPasswordPhone, noPasswordAccount } = ACCOUNT_DEMO
+  const masked = await addOwner(tx, at, maskPhone, await hashPassword(DEMO_PASSWORD), maskAccount, '掩码演示')
+  await tx.insert(loginMasks).values({ accountId: masked, ips: maskIps, enabled: true, updatedAt: at })
+  await addOwner(tx, at, noPasswordPhone, null, noPasswordAccount, '未设密码')
+}

@@ -34,11 +34,15 @@ export function PhoneDialog({ onSaved, onClose }: { onSaved(): void; onClose(): 
   const change = useAccountChange('修改失败，请重试')
   const v = form.values
   const { failure } = change
-  const refreshCaptcha = captcha.refresh
+  const { refresh: refreshCaptcha } = captcha
+  const { set } = form
 
+  // Captchas are single use: a refused change needs a new one (the phone and code stay).
   useEffect(() => {
-    if (failure) refreshCaptcha()
-  }, [failure, refreshCaptcha])
+    if (!failure) return
+    refreshCaptcha()
+    set('captcha', '')
+  }, [failure, refreshCaptcha, set])
 
   const submit = async () => {
     const valid = form.check((values) =>

@@ -5,7 +5,7 @@ import { isReverifyCancelled, withFreshSession } from '../fresh-session'
 
 /**
  * Runs one account change: through the re-verification when the server asks for it, a success
- * toast, and on failure the server's message kept next to the form (what was typed stays).
+ * toast, and on failure the server's message shown in the form (what was typed stays).
  * Resolves true when the change went through.
  */
 export function useAccountChange(fallbackFailure = '保存失败，请重试！') {
@@ -23,7 +23,6 @@ export function useAccountChange(fallbackFailure = '保存失败，请重试！'
       if (isReverifyCancelled(reason)) return false
       const message = reason instanceof ApiError && reason.code > 0 ? reason.message : fallbackFailure
       setFailure(message)
-      toast.error(message)
       return false
     } finally {
       setSubmitting(false)

@@ -1,0 +1,159 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http } from '../../../src/core/http/request'
+import { useSession } from '../../../src/core/session/store'
+import { LoginMaskSection } from '../../../src/features/account/components/LoginMaskSection'
+import { ReverifyHost } from '../../../src/features/account/components/ReverifyHost'
+import {
+  isReverifyCancelled,
+  REVERIFY_CODE,
+  withFreshSession,
+} from '../../../src/features/account/fresh-session'
+import { fail, installFakeApi, ok } from '../support/fake-api'
+
+const input = (name: string) => document.querySelector(`input[name="${name}"]`) as HTMLInputElement
+const STALE = fail(REVERIFY_CODE, '为了您的账号安全，请先完成短信验证')
+
+beforeEach(() => {
+  useSession.setState({
+    token: 't1',
+    userinfo: {
+      memberId: 1,
+      accountId: 1,
+      subAccountId: 0,
+      role: 0,
+      memberAccount: 'demo_main',
+      accountName: '星辰科技',
+      userName: '星辰科技',
+      bindPhone: '13800000001',
+      email: '',
+      state: 1,
+      passwordUpdatedAt: null,
+    },
+  })
+})
+
+describe('withFreshSession and ReverifyHost (sensitive changes re-verify by SMS)', () => {
+  it('runs the action once when the session is fresh', async () => {
+    const api = installFakeApi().on('POST', '/api/pc/editAccountEmail', () => ok(null))
+    render(<ReverifyHost />)
+    await withFreshSession(() =>
+      http.post('/api/pc/editAccountEmail', { mailbox: 'a@b.cn' }, { silent: true }),
+    )
+    expect(api.calls).toHaveLength(1)
+    expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull()
+  })
+
+  it('asks for the code sent to the masked bound phone, then runs the action again', async () => {
+    let fresh = false
+    const api = installFakeApi()
+      .on('POST', '/api/pc/editAccountEmail', () => (fresh ? ok(null) : STALE))
+      .on('POST', '/api/app/account/reverify/confirm', (body) => {
+        if (body.code !== '123456') return fail(400, '请输入正确的手机号和验证码')
+        fresh = true
+        return ok(null)
+      })
+    const user = userEvent.setup()
+    render(<ReverifyHost />)
+    let done = false
+    const change = withFreshSession(() =>
+      http.post('/api/pc/editAccountEmail', { mailbox: 'a@b.cn' }, { silent: true }),
+    ).then(() => (done = true))
+
+    expect(await screen.findByRole('dialog', { name: '安全验证' })).toBeTruthy()
+    expect(screen.getByText(/138\*\*\*\*0001/)).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: '确定' }))
+    expect(await screen.findByText('请输入手机号验证码')).toBeTruthy()
+    await user.type(input('reverify-code'), '000000')
+    await user.click(screen.getByRole('button', { name: '确定' }))
+    expect(await screen.findByText('请输入正确的手机号和验证码')).toBeTruthy()
+    expect(input('reverify-code').value).toBe('000000')
+
+    await user.clear(input('reverify-code'))
+    await user.type(input('reverify-code'), '123456')
+    await user.click(screen.getByRole('button', { name: '确定' }))
+    await change
+    expect(done).toBe(true)
+    expect(api.calls.filter((c) => c.path === '/api/pc/editAccountEmail')).toHaveLength(2)
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull())
+  })
+
+  it('closing the dialog abandons the action quietly', async () => {
+    const api = installFakeApi().on('POST', '/api/pc/saveMyIp', () => STALE)
+    const user = userEvent.setup()
+    render(<ReverifyHost />)
+    const change = withFreshSession(() =>
+      http.post('/api/pc/saveMyIp', { status: 1, ip: '' }, { silent: true }),
+    )
+    const outcome = change.catch((reason) => reason)
+    await screen.findByRole('dialog', { name: '安全验证' })
+    await user.click(screen.getByRole('button', { name: '取消' }))
+    expect(isReverifyCancelled(await outcome)).toBe(true)
+    expect(api.calls.filter((c) => c.path === '/api/pc/saveMyIp')).toHaveLength(1)
+  })
+
+  it('other failures pass through without the dialog', async () => {
+    installFakeApi().on('POST', '/api/pc/editAccountEmail', () => fail(400, '请输入正确的邮箱'))
+    render(<ReverifyHost />)
+    await expect(
+      withFreshSession(() => http.post('/api/pc/editAccountEmail', { mailbox: 'x' }, { silent: true })),
+    ).rejects.toMatchObject({ code: 400, message: '请输入正确的邮箱' })
+    expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull()
+  })
+})
+
+describe('login mask section (§4 switch, §5 messages)', () => {
+  function setup() {
+    let mask: Record<string, unknown> = { status: 1, ip: '' }
+    const api = installFakeApi()
+      .on('GET', '/api/pc/getMyIp', () => ok(mask))
+      .on('GET', '/api/pc/getClientIp', () => ok({ ip: '127.0.0.1' }))
+      .on('POST', '/api/pc/saveMyIp', (body) => {
+        mask = body
+        return ok(null)
+      })
+    render(<LoginMaskSection />)
+    return { api, user: userEvent.setup() }
+  }
+  const saves = (api: ReturnType<typeof installFakeApi>) =>
+    api.calls.filter((c) => c.path === '/api/pc/saveMyIp').map((c) => c.body)
+
+  it('shows the current address and offers it first when the switch goes on', async () => {
+    const { user } = setup()
+    expect(await screen.findByText('您当前的IP：127.0.0.1')).toBeTruthy()
+    const toggle = screen.getByRole('switch', { name: '登录掩码开关' })
+    expect(toggle.getAttribute('aria-checked')).toBe('false')
+    await user.click(toggle)
+    expect(input('mask-0').value).toBe('127.0.0.1')
+  })
+
+  it.each([
+    ['', '请输入登录掩码'],
+    ['10.0.0', '登录掩码格式有误'],
+    ['127.0.0.1', '登录掩码重复'],
+  ])('an added entry %j is refused with %s and cleared', async (typed, message) => {
+    const { api, user } = setup()
+    await user.click(await screen.findByRole('switch', { name: '登录掩码开关' }))
+    await user.click(screen.getByRole('button', { name: '添加IP' }))
+    if (typed) await user.type(input('mask-1'), typed)
+    await user.click(screen.getByRole('button', { name: '保存' }))
+    expect(await screen.findByText(message)).toBeTruthy()
+    expect(input('mask-1').value).toBe('')
+    expect(input('mask-0').value).toBe('127.0.0.1')
+    expect(saves(api)).toHaveLength(0)
+  })
+
+  it('on sends status 0 with the comma-joined list; off sends status 1 with an empty ip', async () => {
+    const { api, user } = setup()
+    await user.click(await screen.findByRole('switch', { name: '登录掩码开关' }))
+    await user.click(screen.getByRole('button', { name: '添加IP' }))
+    await user.type(input('mask-1'), '10.0.0.8')
+    await user.click(screen.getByRole('button', { name: '保存' }))
+    await waitFor(() => expect(saves(api)).toEqual([{ status: 0, ip: '127.0.0.1,10.0.0.8' }]))
+    expect(await screen.findByText('仅允许 127.0.0.1、10.0.0.8 登录')).toBeTruthy()
+    expect(screen.getByRole('switch', { name: '登录掩码开关' }).getAttribute('aria-checked')).toBe('true')
+
+    await user.click(screen.getByRole('switch', { name: '登录掩码开关' }))
+    await waitFor(() => expect(saves(api)[1]).toEqual({ status: 1, ip: '' }))
+  })
+})
