@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { loginAs, MAIN_PHONE, openAccountMenu, storedSession, SUB_PHONE } from './support/console'
+import {
+  expectAccount,
+  loginAs,
+  MAIN_PHONE,
+  openAccountMenu,
+  storedSession,
+  SUB_PHONE,
+} from './support/console'
 
 test.describe('common header (account-area §2)', () => {
   test('a sub-administrator sees the 子管理员 badge and no 订单管理 tab', async ({ page }) => {
@@ -30,7 +37,7 @@ test.describe('common header (account-area §2)', () => {
     await other.getByRole('button', { name: '选择' }).click()
     await expect(page.getByText('切换成功')).toBeVisible()
     await expect.poll(async () => (await storedSession(page))?.role).toBe(1)
-    await expect(page.getByLabel('当前账号')).toContainText('云帆贸易')
+    await expectAccount(page, '云帆贸易')
     const after = await openAccountMenu(page)
     await expect(after).toContainText('子管理员')
   })

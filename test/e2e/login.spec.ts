@@ -3,6 +3,7 @@ import {
   accountInput,
   captchaInput,
   DEMO_PASSWORD,
+  expectAccount,
   loginAs,
   MAIN_PHONE,
   nextCaptcha,
@@ -19,7 +20,7 @@ test.describe('password login (doc2 §2 Login, §5)', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Findex%3Ffrom%3Dmail$/)
     await submitLogin(page, MAIN_PHONE, DEMO_PASSWORD, await openPasswordTab(page))
     await expect(page).toHaveURL(/\/index\?from=mail$/)
-    await expect(page.getByLabel('当前账号')).toContainText('demo_main')
+    await expectAccount(page, 'demo_main')
     expect(await storedSession(page)).toMatchObject({ role: 0, subAccountId: 0 })
   })
 

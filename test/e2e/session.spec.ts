@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { loginAs, MAIN_PHONE, openAccountMenu, storedSession } from './support/console'
+import { expectAccount, loginAs, MAIN_PHONE, openAccountMenu, storedSession } from './support/console'
 
 test.describe('session (account-area §2, doc2 §8)', () => {
   test('退出登录 asks 确定退出？ and revokes the token on the server', async ({ page }) => {
@@ -32,7 +32,7 @@ test.describe('session (account-area §2, doc2 §8)', () => {
     await page.clock.install()
     await loginAs(page, MAIN_PHONE)
     await expect(page).toHaveURL(/\/index$/)
-    await page.getByLabel('当前账号').click()
+    await expectAccount(page, 'demo_main')
     await page.clock.fastForward('29:00')
     await expect(page).toHaveURL(/\/index$/)
     await page.clock.fastForward('01:05')

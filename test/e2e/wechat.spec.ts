@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { storedSession } from './support/console'
+import { expectAccount, storedSession } from './support/console'
 
 test.describe('WeChat login (doc2 §2 Login, §4)', () => {
   test('desktop QR login is completed from a second tab', async ({ page, context }, info) => {
@@ -14,7 +14,7 @@ test.describe('WeChat login (doc2 §2 Login, §4)', () => {
     await expect(page.getByText('扫码成功，请在微信中确认')).toBeVisible()
     await phone.getByRole('button', { name: '确认登录' }).click()
     await expect(page).toHaveURL(/\/index$/)
-    await expect(page.getByLabel('当前账号')).toContainText('demo_main')
+    await expectAccount(page, 'demo_main')
   })
 
   test('the QR expires after 120 polls and can be refreshed', async ({ page }, info) => {

@@ -61,6 +61,15 @@ export async function openAccountMenu(page: Page) {
   return page.getByRole('menu', { name: '账号菜单' })
 }
 
+/** The header's account menu names the logged-in account (account-area §2); closes it again. */
+export async function expectAccount(page: Page, text: string) {
+  const menu = await openAccountMenu(page)
+  await expect(menu).toContainText(text)
+  // A full-screen backdrop sits over the page while the menu is open: a click anywhere closes it.
+  await page.mouse.click(2, 300)
+  await expect(menu).toHaveCount(0)
+}
+
 /** A fresh mainland phone for this run (SMS limits are per phone). */
 export function freshPhone(): string {
   return `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`

@@ -1,0 +1,104 @@
+import { expect, test, type Page } from '@playwright/test'
+import {
+  freshPhone,
+  loginAs,
+  MAIN_PHONE,
+  openAccountMenu,
+  requestSmsCode,
+  smsCode,
+  storedSession,
+} from './support/console'
+
+// account-area §2 sub-account list, activation page; §4 activation; §6 roles; §8 texts.
+
+const activeDialog = (page: Page) => page.locator('.at-modal--active')
+
+async function openSubAccountManage(page: Page) {
+  await loginAs(page, MAIN_PHONE)
+  await expect(page).toHaveURL(/\/index$/)
+  const menu = await openAccountMenu(page)
+  await menu.getByRole('menuitem', { name: '子账号管理' }).click()
+  await expect(page).toHaveURL(/\/subAccountManage$/)
+  await expect(page.getByText('子账号管理', { exact: true }).first()).toBeVisible()
+}
+
+async function addSubAdmin(page: Page, name: string, phone: string, mailbox: string) {
+  await page.getByRole('button', { name: '新增子管理员' }).click()
+  const form = page.getByRole('form', { name: '新增子管理员' })
+  await expect(form).toBeVisible()
+  await form.locator('input[name="sub-admin-name"]').fill(name)
+  await form.locator('input[name="sub-admin-mailbox"]').fill(mailbox)
+  await form.locator('input[name="sub-admin-phone"]').fill(phone)
+  await form.getByRole('combobox', { name: '职位' }).click()
+  await form.getByRole('option', { name: '运营负责人' }).click()
+  await activeDialog(page).getByRole('button', { name: '确定' }).click()
+  await expect(page.getByText('新增成功')).toBeVisible()
+}
+
+/** The activation link the dev outbox holds for a recipient (the e-mail, like a person would read it). */
+async function activationLink(page: Page, mailbox: string): Promise<string> {
+  const body = await (await page.request.get(`/__dev/mail?to=${encodeURIComponent(mailbox)}`)).json()
+  expect(body.code).toBe(200)
+  return body.data[0].link as string
+}
+
+test.describe('sub-accounts (account-area §2, §4, §6)', () => {
+  test('the main account adds a sub-admin, who activates by SMS and sees the restricted header', async ({
+    page,
+  }) => {
+    const phone = freshPhone()
+    const name = `子管${phone.slice(-4)}`
+    const mailbox = `sub${phone}@example.cn`
+    await openSubAccountManage(page)
+    await addSubAdmin(page, name, phone, mailbox)
+    await expect(page.getByText(name)).toBeVisible()
+
+    const link = await activationLink(page, mailbox)
+    expect(link).toMatch(/^\/activation\?activeCode=/)
+    await page.goto(link)
+    const form = page.getByRole('form', { name: '子管理员激活' })
+    await expect(form.getByLabel('手机号')).toHaveText(`${phone.slice(0, 3)}****${phone.slice(-4)}`)
+    await requestSmsCode(page, form)
+    await form.locator('input[name="activation-code"]').fill(await smsCode(page.request, phone))
+    await form.getByRole('button', { name: '确认激活' }).click()
+
+    await expect(page.getByText('激活成功')).toBeVisible()
+    await expect(page).toHaveURL(/\/index$/)
+    await expect.poll(async () => (await storedSession(page))?.role).toBe(1)
+    await expect(page.getByRole('banner')).toContainText('产品管理')
+    await expect(page.getByRole('banner')).not.toContainText('订单管理')
+    const menu = await openAccountMenu(page)
+    await expect(menu).toContainText(name)
+    await expect(menu).toContainText('子管理员')
+    await expect(menu.getByRole('menuitem', { name: '子账号管理' })).toHaveCount(0)
+
+    // The same link again: already active, then /login after 1 s.
+    await page.goto(link)
+    await expect(page.getByText('当前账户已被激活，请直接进行登录！').first()).toBeVisible()
+    await expect(page).toHaveURL(/\/login/)
+  })
+
+  test('deleting a sub-admin asks first and removes it', async ({ page }) => {
+    const phone = freshPhone()
+    const name = `待删${phone.slice(-4)}`
+    await openSubAccountManage(page)
+    await addSubAdmin(page, name, phone, `del${phone}@example.cn`)
+    await expect(page.getByText(name)).toBeVisible()
+
+    await page.getByRole('button', { name: `删除 ${name}` }).click()
+    const confirm = activeDialog(page)
+    await expect(confirm).toContainText('您确定要删除该账号吗？删除后，该账号无权对您的网站进行管理。')
+    await confirm.getByText('取消').click()
+    await expect(page.getByText(name)).toBeVisible()
+
+    await page.getByRole('button', { name: `删除 ${name}` }).click()
+    await activeDialog(page).getByText('确定').click()
+    await expect(page.getByText('删除成功！')).toBeVisible()
+    await expect(page.getByText(name)).toHaveCount(0)
+  })
+
+  test('a bad activation link says 非法参数', async ({ page }) => {
+    await page.goto('/activation?activeCode=not-a-code')
+    await expect(page.getByText('非法参数')).toBeVisible()
+  })
+})
