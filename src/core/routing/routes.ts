@@ -66,6 +66,10 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { path: '/orderlist', page: 'index', subPackage: 'pages/orderlist', mainAccountOnly: true, title: '订单管理' },
   { path: '/orderdetails', page: 'index', subPackage: 'pages/orderdetails', mainAccountOnly: true, title: '订单详情' },
+  { path: '/order', page: 'index', subPackage: 'pages/order', title: '确认订单' },
+  { path: '/orderByPlay', page: 'index', subPackage: 'pages/orderByPlay', title: '支付订单' },
+  { path: '/payforsuccess', page: 'index', subPackage: 'pages/payforsuccess', title: '支付成功' },
+  { path: '/failure', page: 'index', subPackage: 'pages/failure', title: '支付结果' },
 ]
 
 /** Full page path as Taro knows it (subpackage pages are keyed by their full path). */

@@ -1,0 +1,31 @@
+// The one payment adapter (doc2 §2 Payment page): pages call pay(order) and act on the outcome;
+// which provider call and which client path ran is decided here, from the environment.
+
+/** desktop browser, phone browser, WeChat's in-app browser, mini-program. */
+export type PayEnvironment = 'desktop' | 'mobile' | 'wechat' | 'mini'
+/** provider 1 Alipay-type, 2 WeChat-type (doc2 §2). */
+export type PayProvider = 1 | 2
+export type PayPath = 'alipayQr' | 'wxNative' | 'alipayWap' | 'wxMweb' | 'wxJsapi' | 'miniJsapi'
+
+export interface PayOrder {
+  orderCode: string
+  provider: PayProvider
+  /** Product name, shown by the provider. */
+  subject: string
+}
+
+export type PayOutcome =
+  /** Desktop: show this QR text (with the countdown) and watch the order's status. */
+  | { kind: 'qr'; url: string }
+  /** The browser is leaving for the provider's page; it comes back to the payment page. */
+  | { kind: 'redirected' }
+  /** The provider reported success in place (JSAPI): confirm by polling the order's status. */
+  | { kind: 'confirming' }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; message: string }
+
+export declare function payEnvironment(): PayEnvironment
+/** Which path pays with `provider` in `env` (pure). */
+export declare function payPath(env: PayEnvironment, provider: PayProvider): PayPath
+/** Starts paying; a refused provider call rejects with its ApiError (already shown as a toast). */
+export declare function pay(order: PayOrder): Promise<PayOutcome>

@@ -1,0 +1,101 @@
+// H5 payment: a QR dialog on desktop (Alipay precreate / WeChat NATIVE), a redirect to the
+// provider's page on phones (Alipay wap / WeChat MWEB), WeixinJSBridge JSAPI in WeChat's browser.
+import { http } from '../http/request'
+import type { PayEnvironment, PayOrder, PayOutcome, PayPath, PayProvider } from './pay'
+
+const DESKTOP_QUERY = '(min-width: 768px)'
+/** WeixinJSBridge appears shortly after the page loads in WeChat; give up after this. */
+const BRIDGE_WAIT_MS = 5000
+const FAILED = '支付失败'
+
+/** Phones and tablets pay on the provider's page: a QR would need a second device to scan it. */
+const HANDHELD = /Android|iPhone|iPad|iPod|Mobile|HarmonyOS/i
+
+export function payEnvironment(): PayEnvironment {
+  const ua = navigator.userAgent
+  if (/MicroMessenger/i.test(ua)) return 'wechat'
+  if (HANDHELD.test(ua)) return 'mobile'
+  return window.matchMedia?.(DESKTOP_QUERY).matches ? 'desktop' : 'mobile'
+}
+
+const PATHS: Record<PayEnvironment, Record<PayProvider, PayPath>> = {
+  desktop: { 1: 'alipayQr', 2: 'wxNative' },
+  mobile: { 1: 'alipayWap', 2: 'wxMweb' },
+  // WeChat's browser pays WeChat-type in place; Alipay-type goes through its wap page.
+  wechat: { 1: 'alipayWap', 2: 'wxJsapi' },
+  mini: { 1: 'miniJsapi', 2: 'miniJsapi' },
+}
+
+export function payPath(env: PayEnvironment, provider: PayProvider): PayPath {
+  return PATHS[env][provider]
+}
+
+interface JsapiParams {
+  appId: string
+  timeStamp: string
+  nonceStr: string
+  package: string
+  signType: string
+  paySign: string
+}
+
+type Bridge = { invoke(name: string, params: JsapiParams, done: (res: { err_msg?: string }) => void): void }
+declare global {
+  interface Window {
+    WeixinJSBridge?: Bridge
+  }
+}
+
+function whenBridgeReady(): Promise<Bridge | null> {
+  if (window.WeixinJSBridge) return Promise.resolve(window.WeixinJSBridge)
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), BRIDGE_WAIT_MS)
+    document.addEventListener(
+      'WeixinJSBridgeReady',
+      () => {
+        clearTimeout(timer)
+        resolve(window.WeixinJSBridge ?? null)
+      },
+      { once: true },
+    )
+  })
+}
+
+async function payInWechat(params: JsapiParams): Promise<PayOutcome> {
+  const bridge = await whenBridgeReady()
+  if (!bridge) return { kind: 'failed', message: FAILED }
+  return new Promise((resolve) =>
+    bridge.invoke('getBrandWCPayRequest', params, (res) => {
+      const message = res?.err_msg ?? ''
+      if (message.endsWith(':ok')) resolve({ kind: 'confirming' })
+      else if (message.endsWith(':cancel')) resolve({ kind: 'cancelled' })
+      else resolve({ kind: 'failed', message: FAILED })
+    }),
+  )
+}
+
+function leaveFor(url: string): PayOutcome {
+  window.location.href = url
+  return { kind: 'redirected' }
+}
+
+export async function pay({ orderCode, provider, subject }: PayOrder): Promise<PayOutcome> {
+  const trade = { out_trade_no: orderCode, subject, body: subject }
+  const wxpay = <T>(tradeType: string) =>
+    http.post<T>('/api/wxpay/tradePrecreate', { ...trade, trade_type: tradeType })
+  switch (payPath(payEnvironment(), provider)) {
+    case 'alipayQr':
+      return {
+        kind: 'qr',
+        url: (await http.post<{ qr_code: string }>('/api/alipay/tradePrecreate', trade)).qr_code,
+      }
+    case 'wxNative':
+      return { kind: 'qr', url: (await wxpay<{ code_url: string }>('NATIVE')).code_url }
+    case 'alipayWap':
+      return leaveFor((await http.post<{ url: string }>('/api/alipay/tradeWapPay', trade)).url)
+    case 'wxMweb':
+      return leaveFor((await wxpay<{ mweb_url: string }>('MWEB')).mweb_url)
+    default:
+      return payInWechat(await wxpay<JsapiParams>('JSAPI'))
+  }
+}

@@ -1,0 +1,36 @@
+// Mini-program payment: WeChat JSAPI through Taro.requestPayment, whatever provider was picked
+// (a mini-program can pay only with WeChat Pay).
+import Taro from '@tarojs/taro'
+import { http } from '../http/request'
+import type { PayEnvironment, PayOrder, PayOutcome, PayPath } from './pay'
+
+export function payEnvironment(): PayEnvironment {
+  return 'mini'
+}
+
+export function payPath(): PayPath {
+  return 'miniJsapi'
+}
+
+interface JsapiParams {
+  timeStamp: string
+  nonceStr: string
+  package: string
+  signType: 'MD5' | 'HMAC-SHA256' | 'RSA'
+  paySign: string
+}
+
+export async function pay({ orderCode, subject }: PayOrder): Promise<PayOutcome> {
+  const params = await http.post<JsapiParams>('/api/wxpay/tradePrecreate', {
+    trade_type: 'JSAPI',
+    out_trade_no: orderCode,
+    body: subject,
+  })
+  try {
+    await Taro.requestPayment(params)
+    return { kind: 'confirming' }
+  } catch (error) {
+    const message = (error as { errMsg?: string })?.errMsg ?? ''
+    return /cancel/.test(message) ? { kind: 'cancelled' } : { kind: 'failed', message: '支付失败' }
+  }
+}

@@ -1,0 +1,167 @@
+import { Text, View } from '@tarojs/components'
+import { useEffect, useMemo, useState } from 'react'
+import { ApiError } from '../../../core/http/api-error'
+import { redirectTo } from '../../../core/routing/navigate'
+import { withQuery, type Query } from '../../../core/routing/url'
+import { useSession } from '../../../core/session/store'
+import { Button } from '../../../core/ui/Button'
+import { PageLoading } from '../../../core/ui/PageLoading'
+import { Choice } from '../../payment/components/Choice'
+import { yuan } from '../../payment/rules'
+import { checkoutApi } from '../api'
+import {
+  CHECKOUT_MESSAGES,
+  cycleLabel,
+  defaultCycle,
+  generateOrderBody,
+  needsOwnership,
+  ORDER_TYPE_LABEL,
+  parseConfirmQuery,
+  priceOf,
+  type ConfirmOrderLine,
+  type ConfirmQuery,
+} from '../rules'
+import '../../payment/components/payment.scss'
+
+type LinesState =
+  | { status: 'loading' }
+  | { status: 'ready'; lines: ConfirmOrderLine[] }
+  | { status: 'refused'; message: string }
+  | { status: 'error'; message: string }
+
+/** /order?SkuId=&OrderTypeId=&secondDomain=&orderCode= (doc2 §2 Confirm order). */
+export function ConfirmOrderView({ query }: { query: Query }) {
+  const parsed = useMemo(() => parseConfirmQuery(query), [query])
+  if (!parsed.ok) {
+    return (
+      <View className='pay card list-status list-status--error' role='alert'>
+        {parsed.message}
+      </View>
+    )
+  }
+  return <ConfirmOrderForm order={parsed.value} />
+}
+
+function useConfirmLines(order: ConfirmQuery) {
+  const [state, setState] = useState<LinesState>({ status: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  useEffect(() => {
+    let alive = true
+    setState({ status: 'loading' })
+    const load = async () => {
+      // doc2 §6: a renewal is offered only for a business of the current account (the server checks again).
+      if (
+        needsOwnership(order.orderTypeId) &&
+        (await checkoutApi.checkBusinessBind(order.secondDomain)) !== 1
+      ) {
+        return { status: 'refused', message: CHECKOUT_MESSAGES.notOwner } as const
+      }
+      return { status: 'ready', lines: await checkoutApi.confirmOrder(order) } as const
+    }
+    load()
+      .then((next) => alive && setState(next))
+      .catch((error) => {
+        if (!alive) return
+        const message = error instanceof ApiError ? error.message : '加载失败'
+        setState(
+          error instanceof ApiError && error.code === 403
+            ? { status: 'refused', message }
+            : { status: 'error', message },
+        )
+      })
+    return () => {
+      alive = false
+    }
+  }, [order, attempt])
+  return { state, retry: () => setAttempt((n) => n + 1) }
+}
+
+function ConfirmOrderForm({ order }: { order: ConfirmQuery }) {
+  const { state, retry } = useConfirmLines(order)
+  const line = state.status === 'ready' ? state.lines[0] : undefined
+  const [cycle, setCycle] = useState<number | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+  const accountId = useSession((s) => s.id)
+  const subAccountId = useSession((s) => s.subAccountId)
+  const chosen = cycle ?? defaultCycle(line)
+  const price = priceOf(line, chosen)
+
+  const submit = async () => {
+    if (chosen === null) return
+    setSubmitting(true)
+    try {
+      const lines = await checkoutApi.generateOrder(
+        generateOrderBody(order, chosen, { accountId, subAccountId }),
+      )
+      const orderCode = lines[0]?.OrderNo ?? ''
+      redirectTo(withQuery('/orderByPlay', { source: JSON.stringify(lines), orderCode }))
+    } catch {
+      // The server's refusal is shown as a toast; the choice stays as it was.
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <View className='pay card'>
+      <View className='pay__title' role='heading' aria-level={1}>
+        确认订单
+      </View>
+      <View className='pay__code'>
+        {ORDER_TYPE_LABEL[order.orderTypeId]} · {order.secondDomain}
+      </View>
+      {state.status === 'loading' && <PageLoading />}
+      {(state.status === 'refused' || state.status === 'error') && (
+        <View className='list-status list-status--error' role='alert'>
+          <Text>{state.message}</Text>
+          {state.status === 'error' && (
+            <Button size='small' onClick={retry}>
+              重试
+            </Button>
+          )}
+        </View>
+      )}
+      {state.status === 'ready' && !line && (
+        <View className='list-status list-status--empty' role='status'>
+          暂无数据，请重试。
+        </View>
+      )}
+      {line && (
+        <View className='confirm' aria-label='订单信息'>
+          <View className='confirm__row'>
+            <Text className='confirm__label'>产品名称</Text>
+            <Text>{line.ProductName}</Text>
+          </View>
+          <View className='confirm__row'>
+            <Text className='confirm__label'>产品规格</Text>
+            <Text>{line.ProductTypeName}</Text>
+          </View>
+          <View className='confirm__row'>
+            <Text className='confirm__label'>数量</Text>
+            <Text>{line.Count}</Text>
+          </View>
+          <View className='pay__section-title'>购买时长</View>
+          <Choice<number>
+            label='购买时长'
+            options={line.BuyCyclePriceList.map((p) => ({
+              id: p.BuyCycle,
+              label: cycleLabel(p.BuyCycle, line.PayMethod),
+            }))}
+            value={chosen ?? 0}
+            onChange={setCycle}
+          />
+          <View className='pay__total'>
+            <Text>应付金额：</Text>
+            <Text className='pay__amount' aria-label='应付金额'>
+              {price === null ? '--' : yuan(price)}
+            </Text>
+          </View>
+          <View className='pay__actions'>
+            <Button type='primary' disabled={chosen === null} loading={submitting} onClick={submit}>
+              提交订单
+            </Button>
+          </View>
+        </View>
+      )}
+    </View>
+  )
+}

@@ -1,0 +1,82 @@
+// Confirm order (doc2 §2 Confirm order, §3 Confirm-order line, §5 "非法参数，请重试", §6 renewal).
+import type { Query } from '../../core/routing/url'
+
+export const CHECKOUT_MESSAGES = {
+  badParams: '非法参数，请重试',
+  notOwner: '当前业务不属于当前账号，无法续费！',
+} as const
+
+/** OrderTypeId: 1 new purchase, 2 renewal, 3 upgrade. */
+export const ORDER_TYPE = { purchase: 1, renewal: 2, upgrade: 3 } as const
+export type OrderTypeId = (typeof ORDER_TYPE)[keyof typeof ORDER_TYPE]
+export const ORDER_TYPE_LABEL: Record<OrderTypeId, string> = { 1: '新购', 2: '续费', 3: '升级' }
+
+export interface BuyCyclePrice {
+  BuyCycle: number
+  Price: number
+}
+
+/** doc2 §3 "Confirm-order line". */
+export interface ConfirmOrderLine {
+  SkuId: string
+  ProductName: string
+  ProductTypeName: string
+  PayMethod: string
+  Count: number
+  BuyCyclePriceList: BuyCyclePrice[]
+}
+
+export interface ConfirmQuery {
+  skuId: string
+  orderTypeId: OrderTypeId
+  secondDomain: string
+  /** The order that opened the business (renewal, upgrade); may be empty. */
+  orderCode: string
+}
+
+/** /order needs SkuId, OrderTypeId and secondDomain (doc2 §5); otherwise 非法参数，请重试. */
+export function parseConfirmQuery(
+  query: Query,
+): { ok: true; value: ConfirmQuery } | { ok: false; message: string } {
+  const skuId = (query.SkuId ?? '').trim()
+  const secondDomain = (query.secondDomain ?? '').trim()
+  const orderTypeId = Number(query.OrderTypeId) as OrderTypeId
+  if (!skuId || !secondDomain || !Object.values(ORDER_TYPE).includes(orderTypeId)) {
+    return { ok: false, message: CHECKOUT_MESSAGES.badParams }
+  }
+  return { ok: true, value: { skuId, orderTypeId, secondDomain, orderCode: (query.orderCode ?? '').trim() } }
+}
+
+/** doc2 §6: a renewal needs the business to belong to the current account (checked first). */
+export const needsOwnership = (type: OrderTypeId) => type !== ORDER_TYPE.purchase
+
+/** The cycle shown first: the shortest one sold. */
+export function defaultCycle(line: ConfirmOrderLine | undefined): number | null {
+  const cycles = line?.BuyCyclePriceList.map((p) => p.BuyCycle) ?? []
+  return cycles.length ? Math.min(...cycles) : null
+}
+
+/** The catalogue price of a cycle, for display only (the server prices the order itself). */
+export function priceOf(line: ConfirmOrderLine | undefined, cycle: number | null): number | null {
+  return line?.BuyCyclePriceList.find((p) => p.BuyCycle === cycle)?.Price ?? null
+}
+
+/** A cycle as the user reads it: "2年". */
+export const cycleLabel = (cycle: number, payMethod: string) => `${cycle}${payMethod || '年'}`
+
+/** GenerateOrder's body (doc2 §7). No price: the server takes it from the catalogue. */
+export function generateOrderBody(
+  query: ConfirmQuery,
+  buyCycle: number,
+  viewer: { accountId: number | null; subAccountId: number },
+) {
+  return {
+    NewACUserId: viewer.accountId ?? undefined,
+    SkuId: query.skuId,
+    OrderTypeId: query.orderTypeId,
+    BuyCycle: buyCycle,
+    FrontEndUrl: '/orderByPlay',
+    OrderNo: query.orderCode,
+    CommonParam: JSON.stringify({ subAccountId: viewer.subAccountId, secondDomain: query.secondDomain }),
+  }
+}

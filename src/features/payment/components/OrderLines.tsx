@@ -1,0 +1,37 @@
+import { View } from '@tarojs/components'
+import { type PaymentLine, yuan } from '../rules'
+
+/** doc2 §3 "Payment line": one row per product (cards on phones, a grid on desktop via CSS). */
+export function OrderLines({ lines }: { lines: PaymentLine[] }) {
+  return (
+    <View className='pay-lines' role='table' aria-label='订单明细'>
+      <View className='pay-lines__row pay-lines__row--head' role='row'>
+        {['产品名称', '规格', '购买时长', '数量', '金额'].map((title) => (
+          <View key={title} role='columnheader' className='pay-lines__cell'>
+            {title}
+          </View>
+        ))}
+      </View>
+      {lines.map((line, index) => (
+        <View key={`${line.OrderNo}-${index}`} className='pay-lines__row' role='row'>
+          <View role='cell' className='pay-lines__cell pay-lines__product'>
+            {line.ProductName}
+          </View>
+          <View role='cell' className='pay-lines__cell'>
+            {line.ProductTypeName}
+          </View>
+          <View role='cell' className='pay-lines__cell'>
+            {line.BuyCycle}
+            {line.PayMethod}
+          </View>
+          <View role='cell' className='pay-lines__cell'>
+            ×{line.Count}
+          </View>
+          <View role='cell' className='pay-lines__cell pay-lines__price'>
+            {yuan(line.Price)}
+          </View>
+        </View>
+      ))}
+    </View>
+  )
+}

@@ -1,0 +1,163 @@
+import { Text, View } from '@tarojs/components'
+import { useCallback, useEffect, useState } from 'react'
+import { pay } from '../../../core/platform/pay'
+import { redirectTo } from '../../../core/routing/navigate'
+import { withQuery, type Query } from '../../../core/routing/url'
+import { Button } from '../../../core/ui/Button'
+import { PageLoading } from '../../../core/ui/PageLoading'
+import { useOrderInfo } from '../hooks/useOrderInfo'
+import { usePaidWatch } from '../hooks/usePaidWatch'
+import {
+  canPay,
+  ORDER_STATUS,
+  parseSource,
+  PAY_MESSAGES,
+  PAY_TYPE,
+  PROVIDER,
+  PROVIDER_OPTIONS,
+  type PayType,
+  type ProviderId,
+  yuan,
+} from '../rules'
+import { Choice } from './Choice'
+import { OfflineGuidance } from './OfflineGuidance'
+import { OrderLines } from './OrderLines'
+import { PayQrDialog } from './PayQrDialog'
+import './payment.scss'
+
+const PAY_TYPE_OPTIONS = [
+  { id: PAY_TYPE.online, label: '在线支付' },
+  { id: PAY_TYPE.offline, label: '线下转账' },
+] as const
+
+/** /orderByPlay?orderCode=&source= (doc2 §2 Payment page). Works from orderCode alone. */
+export function PaymentView({ query }: { query: Query }) {
+  const orderCode = (query.orderCode ?? '').trim()
+  if (!orderCode) {
+    return (
+      <View className='pay card list-status list-status--error' role='alert'>
+        {PAY_MESSAGES.badParams}
+      </View>
+    )
+  }
+  return <PaymentForm orderCode={orderCode} query={query} />
+}
+
+function PaymentForm({ orderCode, query }: { orderCode: string; query: Query }) {
+  const { state, reload } = useOrderInfo(orderCode)
+  const info = state.status === 'ready' ? state.info : null
+  const [payType, setPayType] = useState<PayType>(PAY_TYPE.online)
+  const [provider, setProvider] = useState<ProviderId>(PROVIDER.alipay)
+  const [starting, setStarting] = useState(false)
+  const [qrUrl, setQrUrl] = useState<string | null>(null)
+  const [confirming, setConfirming] = useState(false)
+
+  const toSuccess = useCallback(() => redirectTo(withQuery('/payforsuccess', { orderCode })), [orderCode])
+  // An order already paid (e.g. back from the provider's page) goes straight to the result.
+  useEffect(() => {
+    if (info?.status === ORDER_STATUS.paid) toSuccess()
+  }, [info?.status, toSuccess])
+  usePaidWatch(orderCode, confirming, toSuccess)
+
+  const lines = info?.lines ?? parseSource(query.source)
+  const payable = canPay({ amount: info?.totalAmount ?? null, status: info?.status ?? null, payType })
+  const providerLabel = PROVIDER_OPTIONS.find((p) => p.id === provider)!.label
+
+  const startPaying = async () => {
+    setStarting(true)
+    try {
+      const outcome = await pay({ orderCode, provider, subject: lines[0]?.ProductName ?? '会员中心订单' })
+      if (outcome.kind === 'redirected') return // leaving for the provider's page
+      if (outcome.kind === 'qr') setQrUrl(outcome.url)
+      else if (outcome.kind === 'confirming') setConfirming(true)
+      else if (outcome.kind === 'failed') redirectTo(withQuery('/failure', { ...query, orderCode }))
+    } catch {
+      // The refusal (e.g. the order expired meanwhile) was shown as a toast; show the order as it is now.
+      reload()
+    }
+    setStarting(false)
+  }
+
+  return (
+    <View className='pay card'>
+      <View className='pay__title' role='heading' aria-level={1}>
+        支付订单
+      </View>
+      <View className='pay__code'>订单号：{orderCode}</View>
+
+      {state.status === 'missing' && (
+        <View className='list-status list-status--error' role='alert'>
+          {PAY_MESSAGES.missing}
+        </View>
+      )}
+      {state.status === 'error' && (
+        <View className='list-status list-status--error' role='alert'>
+          <Text>{state.message}</Text>
+          <Button size='small' onClick={reload}>
+            重试
+          </Button>
+        </View>
+      )}
+      {info?.status === ORDER_STATUS.voided && (
+        <View className='list-status list-status--error' role='alert'>
+          <Text>{PAY_MESSAGES.expired}</Text>
+          <Button size='small' onClick={() => redirectTo('/index')}>
+            返回产品管理
+          </Button>
+        </View>
+      )}
+
+      {lines.length > 0 && <OrderLines lines={lines} />}
+
+      <View className='pay__total'>
+        <Text>应付金额：</Text>
+        {info ? (
+          <Text className='pay__amount' aria-label='应付金额'>
+            {yuan(info.totalAmount)}
+          </Text>
+        ) : (
+          state.status === 'loading' && <PageLoading text='订单信息加载中...' />
+        )}
+      </View>
+
+      <View className='pay__section-title'>支付方式</View>
+      <Choice<PayType> label='支付方式' options={PAY_TYPE_OPTIONS} value={payType} onChange={setPayType} />
+      {payType === PAY_TYPE.online ? (
+        <Choice<ProviderId>
+          label='支付渠道'
+          options={PROVIDER_OPTIONS}
+          value={provider}
+          onChange={setProvider}
+        />
+      ) : (
+        <OfflineGuidance orderCode={orderCode} />
+      )}
+
+      {confirming && (
+        <View className='pay__confirming' role='status'>
+          正在确认支付结果...
+        </View>
+      )}
+      <View className='pay__actions'>
+        <Button type='primary' disabled={!payable || confirming} loading={starting} onClick={startPaying}>
+          立即支付
+        </Button>
+      </View>
+
+      {qrUrl && info && (
+        <PayQrDialog
+          orderCode={orderCode}
+          url={qrUrl}
+          providerLabel={providerLabel}
+          amount={yuan(info.totalAmount)}
+          onPaid={toSuccess}
+          onExpired={() => {
+            setQrUrl(null)
+            reload()
+          }}
+          onClose={() => setQrUrl(null)}
+        />
+      )}
+    </View>
+  )
+}

@@ -1,0 +1,14 @@
+import { useMemo } from 'react'
+import { currentDestination } from '../../core/routing/navigate'
+import { PayResultView } from '../../features/payment/components/PayResultView'
+import { ConsoleLayout } from '../../features/shell/components/ConsoleLayout'
+
+// /payforsuccess?orderCode= — weapp subpackage pages/payforsuccess.
+export default function PaySuccessPage() {
+  const { query } = useMemo(currentDestination, [])
+  return (
+    <ConsoleLayout>
+      <PayResultView result='success' query={query} />
+    </ConsoleLayout>
+  )
+}

@@ -1,0 +1,123 @@
+// The payment adapter (core/platform/pay, H5 variant): which path runs where, and what each path
+// asks the server for. The providers' own pages and WeixinJSBridge are the outside world: stubbed.
+import {
+  pay,
+  payEnvironment,
+  payPath,
+  type PayEnvironment,
+  type PayPath,
+} from '../../../src/core/platform/pay'
+import { installFakeApi, ok } from '../support/fake-api'
+
+const realUserAgent = navigator.userAgent
+const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0'
+const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148'
+const WECHAT_UA = `${PHONE_UA} MicroMessenger/8.0.40`
+
+function setUserAgent(ua: string) {
+  Object.defineProperty(window.navigator, 'userAgent', { value: ua, configurable: true })
+}
+
+afterEach(() => {
+  setUserAgent(realUserAgent)
+  delete window.WeixinJSBridge
+})
+
+describe('which payment path runs where (doc2 §2)', () => {
+  it.each([
+    ['desktop', 1, 'alipayQr', 'desktop shows a QR-code dialog (Alipay precreate)'],
+    ['desktop', 2, 'wxNative', 'desktop shows a QR-code dialog (WeChat NATIVE)'],
+    ['mobile', 1, 'alipayWap', "mobile devices are redirected to the provider's wap pay page"],
+    ['mobile', 2, 'wxMweb', 'mobile devices are redirected to WeChat MWEB'],
+    ['wechat', 2, 'wxJsapi', "WeChat's browser pays in place through WeixinJSBridge"],
+    ['wechat', 1, 'alipayWap', "WeChat's browser sends Alipay to its wap page"],
+    ['mini', 1, 'miniJsapi', 'the mini-program pays through requestPayment'],
+    ['mini', 2, 'miniJsapi', 'the mini-program pays through requestPayment'],
+  ] as [PayEnvironment, 1 | 2, PayPath, string][])('%s, provider %i → %s (%s)', (env, provider, path) => {
+    expect(payPath(env, provider)).toBe(path)
+  })
+
+  it('detects the environment from the user agent and the viewport', () => {
+    // jsdom's viewport is desktop-wide (test/shims/globals.ts).
+    setUserAgent(DESKTOP_UA)
+    expect(payEnvironment()).toBe('desktop')
+    setUserAgent(PHONE_UA)
+    expect(payEnvironment()).toBe('mobile')
+    setUserAgent(WECHAT_UA)
+    expect(payEnvironment()).toBe('wechat')
+  })
+})
+
+describe('pay(order)', () => {
+  const order = { orderCode: '20261122000001', subject: '自助建站' }
+
+  it('desktop Alipay: the precreate qr_code becomes the QR to show', async () => {
+    setUserAgent(DESKTOP_UA)
+    const api = installFakeApi().on('POST', '/api/alipay/tradePrecreate', () =>
+      ok({ qr_code: 'https://pay/qr1' }),
+    )
+    expect(await pay({ ...order, provider: 1 })).toEqual({ kind: 'qr', url: 'https://pay/qr1' })
+    expect(api.calls[0]!.body).toMatchObject({ out_trade_no: order.orderCode })
+    expect(api.calls[0]!.body).not.toHaveProperty('total_amount')
+  })
+
+  it('desktop WeChat: NATIVE code_url becomes the QR', async () => {
+    setUserAgent(DESKTOP_UA)
+    const api = installFakeApi().on('POST', '/api/wxpay/tradePrecreate', () =>
+      ok({ code_url: 'weixin://qr2' }),
+    )
+    expect(await pay({ ...order, provider: 2 })).toEqual({ kind: 'qr', url: 'weixin://qr2' })
+    expect(api.calls[0]!.body).toMatchObject({ trade_type: 'NATIVE', out_trade_no: order.orderCode })
+  })
+
+  it('phone WeChat: MWEB, and the browser leaves for mweb_url', async () => {
+    setUserAgent(PHONE_UA)
+    const api = installFakeApi().on('POST', '/api/wxpay/tradePrecreate', () => ok({ mweb_url: '#mweb' }))
+    expect(await pay({ ...order, provider: 2 })).toEqual({ kind: 'redirected' })
+    expect(api.calls[0]!.body).toMatchObject({ trade_type: 'MWEB' })
+    expect(window.location.hash).toBe('#mweb')
+  })
+
+  it('phone Alipay: the wap pay page', async () => {
+    setUserAgent(PHONE_UA)
+    const api = installFakeApi().on('POST', '/api/alipay/tradeWapPay', () => ok({ url: '#wap' }))
+    expect(await pay({ ...order, provider: 1 })).toEqual({ kind: 'redirected' })
+    expect(api.calls.map((c) => c.path)).toEqual(['/api/alipay/tradeWapPay'])
+  })
+
+  it.each([
+    ['get_brand_wcpay_request:ok', { kind: 'confirming' }],
+    ['get_brand_wcpay_request:cancel', { kind: 'cancelled' }],
+    ['get_brand_wcpay_request:fail', { kind: 'failed', message: '支付失败' }],
+  ])('WeChat browser: JSAPI through WeixinJSBridge, %s → %o', async (errMsg, outcome) => {
+    setUserAgent(WECHAT_UA)
+    const params = {
+      appId: 'a',
+      timeStamp: '1',
+      nonceStr: 'n',
+      package: 'prepay_id=p',
+      signType: 'HMAC-SHA256',
+      paySign: 'S',
+    }
+    const api = installFakeApi().on('POST', '/api/wxpay/tradePrecreate', () => ok(params))
+    const invoke = jest.fn((_name: string, _params: unknown, done: (res: { err_msg: string }) => void) =>
+      done({ err_msg: errMsg }),
+    )
+    window.WeixinJSBridge = { invoke }
+    expect(await pay({ ...order, provider: 2 })).toEqual(outcome)
+    expect(api.calls[0]!.body).toMatchObject({ trade_type: 'JSAPI' })
+    expect(invoke).toHaveBeenCalledWith('getBrandWCPayRequest', params, expect.any(Function))
+  })
+
+  it('a refused precreate rejects (the server message is shown by the request wrapper)', async () => {
+    setUserAgent(DESKTOP_UA)
+    installFakeApi().on('POST', '/api/alipay/tradePrecreate', () => ({
+      code: 400,
+      message: '订单已过期，请重新下单！',
+      data: null,
+    }))
+    await expect(pay({ ...order, provider: 1 })).rejects.toMatchObject({
+      message: '订单已过期，请重新下单！',
+    })
+  })
+})
