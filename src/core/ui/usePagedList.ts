@@ -73,19 +73,21 @@ export function useListMode(): ListMode {
 
 /**
  * `fetchPage` is called with `{ ...filter, pageNum, pageSize }`. A new `filter` (compared by value)
- * or a new `mode` starts again from page 1 with that mode's page size.
+ * or a new `mode` starts again from page 1 with that mode's page size. A fixed `pageSize` (the home's
+ * 4 cards, account-area §9) replaces both modes' sizes and the pager's size options.
  */
 export function usePagedList<T, F extends object = Record<string, never>>(
   fetchPage: (query: PageQuery & F) => Promise<Page<T>>,
-  { mode, filter }: { mode: ListMode; filter?: F },
+  { mode, filter, pageSize: fixedSize }: { mode: ListMode; filter?: F; pageSize?: number },
 ): PagedList<T> {
+  const firstPageSize = fixedSize ?? defaultPageSize(mode)
   const [state, setState] = useState<State<T>>(() => ({
     status: 'loading',
     items: [],
     total: 0,
     pages: 0,
     pageNum: 1,
-    pageSize: defaultPageSize(mode),
+    pageSize: firstPageSize,
     error: '',
     loadingMore: false,
     loadMoreFailed: false,
@@ -141,8 +143,8 @@ export function usePagedList<T, F extends object = Record<string, never>>(
 
   const filterKey = JSON.stringify(filter ?? {})
   useEffect(() => {
-    load(1, defaultPageSize(mode))
-  }, [load, mode, filterKey])
+    load(1, firstPageSize)
+  }, [load, mode, firstPageSize, filterKey])
 
   const current = () => latest.current.state
   const hasMore = state.status === 'ready' && hasMorePages(state, state.pageNum, state.items.length)
@@ -173,7 +175,7 @@ export function usePagedList<T, F extends object = Record<string, never>>(
       pageNum: state.pageNum,
       pageSize: state.pageSize,
       total: state.total,
-      pageSizes: PAGE_SIZE_OPTIONS,
+      pageSizes: fixedSize ? [fixedSize] : PAGE_SIZE_OPTIONS,
       disabled: state.status === 'loading',
       onChange: (pageNum) => load(pageNum, current().pageSize),
       onSizeChange: (pageSize) => load(1, pageSize),

@@ -13,16 +13,11 @@ export interface ProductList extends PagedList<ProductCard> {
 
 export function useProductList(): ProductList {
   const [managesSites, setManagesSites] = useState(true)
-  // usePagedList sizes pages for tables (10 / 5); the home always asks for 4.
-  const fetchPage = useCallback(async ({ pageNum }: PageQuery) => {
-    const page = await productApi.list({ pageNum, pageSize: PRODUCT_PAGE_SIZE })
+  const fetchPage = useCallback(async (query: PageQuery) => {
+    const page = await productApi.list(query)
     setManagesSites(page.isWebsiteManage !== 0)
     return page
   }, [])
-  const list = usePagedList(fetchPage, { mode: useListMode() })
-  return {
-    ...list,
-    managesSites,
-    pager: { ...list.pager, pageSize: PRODUCT_PAGE_SIZE, pageSizes: [PRODUCT_PAGE_SIZE] },
-  }
+  const list = usePagedList(fetchPage, { mode: useListMode(), pageSize: PRODUCT_PAGE_SIZE })
+  return { ...list, managesSites }
 }
