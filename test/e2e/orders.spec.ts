@@ -130,12 +130,14 @@ test.describe('order list (doc2 §2, §4)', () => {
     await page.getByRole('button', { name: '提交' }).click()
     const signed = page.getByRole('dialog', { name: '签署完成' })
     await expect(signed).toBeVisible()
-    await revealOrder(page, code)
-    await expect(actionsOf(page, code).getByRole('button', { name: '查看合同' })).toBeVisible()
     await signed.getByRole('button', { name: '下载合同' }).click()
     const body = await file
     expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-')
     expect(body.toString('latin1')).toContain('%%EOF')
+    await signed.getByRole('button', { name: '关闭' }).click()
+    await expect(signed).toHaveCount(0)
+    await revealOrder(page, code)
+    await expect(actionsOf(page, code).getByRole('button', { name: '查看合同' })).toBeVisible()
   })
 
   test('a sub-administrator is sent to /index', async ({ page }) => {
