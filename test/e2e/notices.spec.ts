@@ -86,6 +86,27 @@ test.describe('notice list (account-area §2)', () => {
   })
 })
 
+test.describe('home popup of the latest notice (account-area §2: polled every 3 s)', () => {
+  test('a new notice pops up on the home page once; 关闭 keeps it from popping again', async ({ page }) => {
+    const phone = freshPhone()
+    await registerViaApi(page.request, phone)
+    await loginAs(page, phone)
+    await expect(page).toHaveURL(/\/index$/)
+    const popup = page.locator('.at-modal--active').filter({ hasText: '新消息提醒' })
+    await addNotices(page, phone, ['续费提醒'])
+    await expect(popup).toContainText('续费提醒')
+    const popped = page.waitForResponse((r) => r.url().includes('/api/pc/updatePopStatus'))
+    await popup.getByRole('button', { name: '关闭' }).click()
+    await popped
+    await expect(popup).toHaveCount(0)
+    await page.reload()
+    // The next polls answer nothing to pop.
+    const poll = await page.waitForResponse((r) => r.url().includes('/api/pc/selectLatestNews'))
+    expect((await poll.json()).data).toBeNull()
+    await expect(popup).toHaveCount(0)
+  })
+})
+
 test.describe('notice detail (account-area §2)', () => {
   test.beforeEach(async ({ page }) => {
     await loginAs(page, MAIN_PHONE)
