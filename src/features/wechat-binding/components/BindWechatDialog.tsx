@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
 import { wechatLoginCode, wechatProof } from '../../../core/platform/wechat-binding'
 import { Button } from '../../../core/ui/Button'
@@ -45,6 +45,9 @@ export function BindWechatDialog({ onClose }: { onClose(bound: boolean): void })
       .catch(() => setState({ status: 'qrFailed' }))
   }, [])
   useEffect(refresh, [refresh])
+  // An answer about a QR no longer on screen (refreshed meanwhile) changes nothing.
+  const shown = useRef<string | null>(null)
+  shown.current = scene?.code ?? null
 
   // isUserBind every second while the QR is up; its own clock expires it without an answer.
   usePolling(isBindPolling(state) && scene !== null, BIND_POLL_MS, async () => {
@@ -53,6 +56,7 @@ export function BindWechatDialog({ onClose }: { onClose(bound: boolean): void })
       (answer): BindOutcome => ({ kind: 'answer', ...answer }),
       (error): BindOutcome => ({ kind: 'failure', ...failureOf(error) }),
     )
+    if (shown.current !== scene.code) return
     setState((current) => expireBindState(nextBindState(current, outcome), Date.now()))
   })
 

@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
 import { wechatLoginCode, wechatProof } from '../../../core/platform/wechat-binding'
 import { Button } from '../../../core/ui/Button'
@@ -40,6 +40,9 @@ export function ChangeWechatDialog({ onClose }: { onClose(changed: boolean): voi
       .catch((error) => (isReverifyCancelled(error) ? onClose(false) : setState({ status: 'qrFailed' })))
   }, [onClose])
   useEffect(start, [start])
+  // An answer about a QR no longer on screen (refreshed meanwhile) changes nothing.
+  const shown = useRef<string | null>(null)
+  shown.current = scene?.code ?? null
 
   const save = useCallback(async (proof: WechatProof) => {
     setState({ status: 'saving' })
@@ -57,6 +60,7 @@ export function ChangeWechatDialog({ onClose }: { onClose(changed: boolean): voi
       (poll) => poll,
       (error) => ({ kind: 'failure' as const, ...failureOf(error) }),
     )
+    if (shown.current !== scene.code) return
     const outcome: ChangePollOutcome = 'kind' in answer ? answer : { kind: 'answer', status: answer.status }
     setState((current) => expireChangeState(nextChangeState(current, outcome), Date.now()))
     if (!('kind' in answer) && answer.status === 'confirmed') {
