@@ -124,20 +124,20 @@ describe('operation log (account-area §2, §4)', () => {
     expect(screen.getByText('没有更多了')).toBeTruthy()
   })
 
-  it('goes back to /index while /accountManage is not built', async () => {
+  it('goes back to /accountManage', async () => {
     serve([])
     const user = userEvent.setup()
     render(<OperationLog />)
     expect(await screen.findByText('暂无数据')).toBeTruthy()
     await user.click(screen.getByRole('link', { name: /返回/ }))
-    expect(Taro.redirectTo).toHaveBeenCalledWith({ url: '/pages/index/index' })
+    expect(Taro.redirectTo).toHaveBeenCalledWith({ url: '/pages/accountManage/index' })
   })
 
-  it('leaves the page when the personal info state is false', async () => {
+  it('leaves for /accountManage when the personal info state is false', async () => {
     serve([record(1, 0)])
     useSession.getState().setUserinfo(profile(0))
     render(<OperationLog />)
-    await waitFor(() => expect(Taro.redirectTo).toHaveBeenCalledWith({ url: '/pages/index/index' }))
+    await waitFor(() => expect(Taro.redirectTo).toHaveBeenCalledWith({ url: '/pages/accountManage/index' }))
     expect(calls()).toHaveLength(0)
     expect(screen.queryByRole('table')).toBeNull()
   })
