@@ -12,6 +12,8 @@ import {
 // account-area §2 sub-account list, activation page; §4 activation; §6 roles; §8 texts.
 
 const activeDialog = (page: Page) => page.locator('.at-modal--active')
+/** Pages earlier in the stack stay in the DOM (hidden) with their own toast host: match the shown one. */
+const shown = (page: Page, text: string) => page.getByText(text, { exact: true }).filter({ visible: true })
 
 async function openSubAccountManage(page: Page) {
   await loginAs(page, MAIN_PHONE)
@@ -19,7 +21,7 @@ async function openSubAccountManage(page: Page) {
   const menu = await openAccountMenu(page)
   await menu.getByRole('menuitem', { name: '子账号管理' }).click()
   await expect(page).toHaveURL(/\/subAccountManage$/)
-  await expect(page.getByText('子账号管理', { exact: true }).first()).toBeVisible()
+  await expect(page.getByRole('button', { name: '新增子管理员' })).toBeVisible()
 }
 
 async function addSubAdmin(page: Page, name: string, phone: string, mailbox: string) {
@@ -32,7 +34,7 @@ async function addSubAdmin(page: Page, name: string, phone: string, mailbox: str
   await form.getByRole('combobox', { name: '职位' }).click()
   await form.getByRole('option', { name: '运营负责人' }).click()
   await activeDialog(page).getByRole('button', { name: '确定' }).click()
-  await expect(page.getByText('新增成功')).toBeVisible()
+  await expect(shown(page, '新增成功')).toBeVisible()
 }
 
 /** The activation link the dev outbox holds for a recipient (the e-mail, like a person would read it). */
@@ -62,7 +64,7 @@ test.describe('sub-accounts (account-area §2, §4, §6)', () => {
     await form.locator('input[name="activation-code"]').fill(await smsCode(page.request, phone))
     await form.getByRole('button', { name: '确认激活' }).click()
 
-    await expect(page.getByText('激活成功')).toBeVisible()
+    await expect(shown(page, '激活成功')).toBeVisible()
     await expect(page).toHaveURL(/\/index$/)
     await expect.poll(async () => (await storedSession(page))?.role).toBe(1)
     await expect(page.getByRole('banner')).toContainText('产品管理')
@@ -72,9 +74,11 @@ test.describe('sub-accounts (account-area §2, §4, §6)', () => {
     await expect(menu).toContainText('子管理员')
     await expect(menu.getByRole('menuitem', { name: '子账号管理' })).toHaveCount(0)
 
-    // The same link again: already active, then /login after 1 s.
+    // The same link again, signed out: already active, then /login after 1 s. (Signed in, the
+    // guard would take /login on to /index.)
+    await page.evaluate(() => localStorage.clear())
     await page.goto(link)
-    await expect(page.getByText('当前账户已被激活，请直接进行登录！').first()).toBeVisible()
+    await expect(shown(page, '当前账户已被激活，请直接进行登录！').first()).toBeVisible()
     await expect(page).toHaveURL(/\/login/)
   })
 
@@ -88,17 +92,35 @@ test.describe('sub-accounts (account-area §2, §4, §6)', () => {
     await page.getByRole('button', { name: `删除 ${name}` }).click()
     const confirm = activeDialog(page)
     await expect(confirm).toContainText('您确定要删除该账号吗？删除后，该账号无权对您的网站进行管理。')
-    await confirm.getByText('取消').click()
+    await confirm.getByText('取消', { exact: true }).click()
     await expect(page.getByText(name)).toBeVisible()
 
     await page.getByRole('button', { name: `删除 ${name}` }).click()
-    await activeDialog(page).getByText('确定').click()
-    await expect(page.getByText('删除成功！')).toBeVisible()
+    await activeDialog(page).getByText('确定', { exact: true }).click()
+    await expect(shown(page, '删除成功！')).toBeVisible()
     await expect(page.getByText(name)).toHaveCount(0)
   })
 
   test('a bad activation link says 非法参数', async ({ page }) => {
     await page.goto('/activation?activeCode=not-a-code')
-    await expect(page.getByText('非法参数')).toBeVisible()
+    await expect(shown(page, '非法参数')).toBeVisible()
+  })
+
+  // The seed's first account is 星辰科技 (陈经理, with a QR), the second 云帆贸易 (刘经理, none).
+  test('the customer page shows the manager’s QR and downloads the card as a PNG', async ({ page }) => {
+    await page.goto('/customer?userId=1&accountId=1')
+    await expect(shown(page, '陈经理')).toBeVisible()
+    await expect(page.getByLabel('企业微信二维码')).toBeVisible()
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: '生成名片' }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toBe('客户经理名片.png')
+    const png = await file.createReadStream()
+    const chunks: Buffer[] = []
+    for await (const chunk of png) chunks.push(chunk as Buffer)
+    expect(Buffer.concat(chunks).subarray(1, 4).toString()).toBe('PNG')
+
+    await page.goto('/customer?userId=2&accountId=2')
+    await expect(shown(page, '当前客服尚未绑定企微')).toBeVisible()
   })
 })
