@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO_PASSWORD, freshPhone, loginAs, openLogin, registerViaApi, submitLogin } from './support/console'
+import {
+  DEMO_PASSWORD,
+  freshPhone,
+  loginAs,
+  openAccountMenu,
+  openPasswordTab,
+  registerViaApi,
+  submitLogin,
+} from './support/console'
 
 // Account settings (account-area §2, §4, §5): on the desktop and the phone layout alike.
 const NEW_PASSWORD = 'Better#2026'
@@ -12,6 +20,13 @@ async function openAccountSettings(page: Page, phone: string) {
 }
 
 const row = (page: Page, label: string) => page.locator(`.setting-row[aria-label="${label}"]`)
+
+async function logOut(page: Page) {
+  const menu = await openAccountMenu(page)
+  await menu.getByRole('menuitem', { name: '退出登录' }).click()
+  await page.getByText('确定', { exact: true }).click()
+  await expect(page).toHaveURL(/\/login/)
+}
 
 test('change the password, then log in with the new one', async ({ page }) => {
   const phone = freshPhone()
@@ -34,13 +49,12 @@ test('change the password, then log in with the new one', async ({ page }) => {
   await expect(page.getByText('修改成功')).toBeVisible()
   await expect(dialog).toBeHidden()
 
-  // A new visit: the old password is refused, the new one logs in.
-  await page.evaluate(() => localStorage.clear())
-  let captcha = await openLogin(page)
-  await submitLogin(page, phone, DEMO_PASSWORD, captcha)
+  // After logging out: the old password is refused, the new one logs in.
+  await logOut(page)
+  await submitLogin(page, phone, DEMO_PASSWORD, await openPasswordTab(page))
   await expect(page.getByText('请输入正确的密码')).toBeVisible()
-  captcha = await openLogin(page)
-  await submitLogin(page, phone, NEW_PASSWORD, captcha)
+  await page.reload()
+  await submitLogin(page, phone, NEW_PASSWORD, await openPasswordTab(page))
   await expect(page).toHaveURL(/\/index/)
 })
 
@@ -78,8 +92,8 @@ test('login mask: the current address is offered; empty, bad and duplicate entri
   await expect(mask.getByRole('switch', { name: '登录掩码开关' })).toHaveAttribute('aria-checked', 'true')
 
   // Still logs in from here (loopback is on the list).
-  await page.evaluate(() => localStorage.clear())
-  await loginAs(page, phone)
+  await logOut(page)
+  await submitLogin(page, phone, DEMO_PASSWORD, await openPasswordTab(page))
   await expect(page).toHaveURL(/\/index/)
 })
 

@@ -76,7 +76,6 @@ export function PhoneDialog({ onSaved, onClose }: { onSaved(): void; onClose(): 
     >
       <AtInput
         name='new-phone'
-        title='新手机号'
         type='phone'
         placeholder='请输入新手机号'
         maxlength={11}
@@ -87,7 +86,6 @@ export function PhoneDialog({ onSaved, onClose }: { onSaved(): void; onClose(): 
       <View className='account-form__row'>
         <AtInput
           name='phone-captcha'
-          title='图形验证码'
           placeholder='请输入图形验证码'
           maxlength={4}
           value={v.captcha}
@@ -99,7 +97,6 @@ export function PhoneDialog({ onSaved, onClose }: { onSaved(): void; onClose(): 
       <View className='account-form__row'>
         <AtInput
           name='phone-code'
-          title='短信验证码'
           placeholder='请输入短信验证码'
           maxlength={SMS_CODE_LENGTH}
           value={v.code}
