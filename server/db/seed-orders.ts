@@ -93,25 +93,13 @@ export async function seedOrders(tx: Tx, { at, main, other }: DemoIds): Promise<
     age: 120 + index * 7,
   }))
 
-  // Newer renewals: the newest page shows unpaid orders to pay or void, and paid ones that can still
+  // Newer orders: the newest page shows unpaid orders to pay or void, and paid ones that can still
   // apply for an invoice and a contract (one for each e2e viewport and one to spare).
-  const renewals: Plan[] = [
-    {
-      code: 'MC202611000001',
-      business: site,
-      skuId: site?.skuId ?? 'SKU-ENT-WEB',
-      orderType: 2,
-      status: 3,
-      age: 0,
-    },
-    {
-      code: 'MC202611000002',
-      business: builder,
-      skuId: builder?.skuId ?? 'SKU-SITE-STD',
-      orderType: 2,
-      status: 3,
-      age: 1,
-    },
+  const recent: Plan[] = [
+    // New purchases, not renewals: a pending renewal would change what the product home's renew
+    // button does for that business (checkUnPaidOrder).
+    { code: 'MC202611000001', skuId: 'SKU-ENT-WEB', orderType: 1, status: 3, age: 0 },
+    { code: 'MC202611000002', skuId: 'SKU-SITE-PRO', orderType: 1, status: 3, age: 1 },
     { code: 'MC202611000003', skuId: 'SKU-SITE-STD', orderType: 1, status: 3, age: 2 },
     {
       code: 'MC202611000004',
@@ -155,7 +143,7 @@ export async function seedOrders(tx: Tx, { at, main, other }: DemoIds): Promise<
   ]
 
   const rows = [
-    ...[...opening, ...renewals].map((plan) => orderOf(plan, main, at)),
+    ...[...opening, ...recent].map((plan) => orderOf(plan, main, at)),
     ...otherPlans.map((plan) => orderOf(plan, other, at)),
   ].filter((row) => !taken.has(row.orderCode))
   if (!rows.length) return
