@@ -168,3 +168,69 @@ test("renewing another account's business is refused", async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText('当前业务不属于当前账号，无法续费！')
   await expect(page.getByRole('button', { name: '提交订单' })).toHaveCount(0)
 })
+
+test('issue 5 journey: renew on /index, pay by QR, opening progress, paid order, invoice, contract, download', async ({
+  page,
+  context,
+}) => {
+  test.skip(!isDesktop(page), 'pays through the desktop QR dialog; the phone path is covered above')
+  await loggedIn(page)
+  await page
+    .getByRole('group', { name: '星辰科技官网', exact: true })
+    .getByRole('button', { name: '续费' })
+    .click()
+  await expect(page).toHaveURL(/\/order\?SkuId=SKU-ENT-WEB&OrderTypeId=2&secondDomain=xingchen$/)
+  const orderCode = await confirm(page, page.url(), '1年', '¥5800.00')
+
+  await payButton(page).click()
+  const sandboxUrl = (await page
+    .getByLabel('扫码支付')
+    .getByLabel('支付二维码')
+    .getAttribute('data-qr-value'))!
+  const phone = await context.newPage()
+  await phone.goto(sandboxUrl)
+  await phone.getByRole('button', { name: '确认支付' }).click()
+  await expect(phone.getByRole('status')).toHaveText('支付成功')
+  await phone.close()
+
+  await expect(page).toHaveURL(new RegExp(`/payforsuccess\\?orderCode=${orderCode}$`))
+  await page.getByRole('button', { name: '立即前往' }).click()
+  await expect(page.getByRole('status', { name: '开通进度' })).toContainText('产品已开通', {
+    timeout: 30_000,
+  })
+
+  await page.goto('/orderlist')
+  const actions = page.getByRole('group', { name: `订单 ${orderCode} 操作` })
+  const row = page.getByRole('table', { name: '订单列表' }).getByRole('row').filter({ hasText: orderCode })
+  await expect(row).toContainText('已支付')
+
+  // Electronic invoice (personal), as the order list offers it for a paid order.
+  await actions.getByRole('button', { name: '申请发票' }).click()
+  const invoice = page.getByRole('form', { name: '申请发票' })
+  await invoice.locator('input[name="title"]').fill('张星辰')
+  await invoice.locator('input[name="IdCard"]').fill('11010519491231002X')
+  await invoice.locator('input[name="applicant"]').fill('张星辰')
+  await invoice.locator('input[name="applicantPhone"]').fill('13800000001')
+  await invoice.locator('input[name="receiveMail"]').fill('owner@xingchen-demo.cn')
+  await page.getByRole('button', { name: '提交' }).click()
+  await expect(page.getByText('申请成功')).toBeVisible()
+  await expect(actions.getByRole('button', { name: '已申请' })).toHaveAttribute('aria-disabled', 'true')
+
+  // Contract, signed in the e-sign sandbox, then downloaded.
+  let resolveFile: (body: Buffer) => void = () => undefined
+  const file = new Promise<Buffer>((resolve) => (resolveFile = resolve))
+  await context.route('**/__dev/esign/files/*', async (route) => {
+    const response = await route.fetch()
+    resolveFile(await response.body())
+    await route.fulfill({ response })
+  })
+  await actions.getByRole('button', { name: '申请合同' }).click()
+  const contract = page.getByRole('form', { name: '申请合同' })
+  await contract.locator('input[name="name"]').fill('张星辰')
+  await contract.locator('input[name="idNumber"]').fill('11010519491231002X')
+  await contract.locator('input[name="mobile"]').fill('13800000001')
+  await page.getByRole('button', { name: '提交' }).click()
+  const signed = page.getByRole('dialog', { name: '签署完成' })
+  await signed.getByRole('button', { name: '下载合同' }).click()
+  expect((await file).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+})
