@@ -1,5 +1,5 @@
 // Stateful rows expire but are not deleted by their readers; this removes the dead ones (captchas,
-// entry tokens, sessions, login attempts, SMS codes, WeChat scenes and tickets) so the tables stay
+// entry tokens, sessions, login attempts, SMS codes, WeChat login and bind scenes, tickets) so the tables stay
 // small. Safe to run from several instances at once (plain deletes).
 import { and, isNotNull, lt, or } from 'drizzle-orm'
 import { hours, type AppContext } from '../context'
@@ -9,6 +9,7 @@ import {
   loginAttempts,
   sessions,
   smsOutbox,
+  wechatBindScenes,
   wechatScenes,
   wechatTickets,
 } from '../db/schema'
@@ -25,6 +26,7 @@ export function createHousekeeping({ db, now }: AppContext) {
     await db.delete(entryTokens).where(lt(entryTokens.expiresAt, before))
     await db.delete(wechatScenes).where(lt(wechatScenes.expiresAt, before))
     await db.delete(wechatTickets).where(lt(wechatTickets.expiresAt, before))
+    await db.delete(wechatBindScenes).where(lt(wechatBindScenes.expiresAt, before))
     // SMS rows matter for an hour (the send limits; codes live 5 minutes).
     await db
       .delete(smsOutbox)

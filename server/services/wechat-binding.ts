@@ -9,7 +9,7 @@
 //   updateWechat with jsCode), mapped to an openid by the same sandbox as miniLogin.
 // One openid belongs to one member (unique members.wx_open_id).
 import crypto from 'node:crypto'
-import { and, eq, gt, inArray, lt } from 'drizzle-orm'
+import { and, eq, gt, inArray } from 'drizzle-orm'
 import { later, type AppContext } from '../context'
 import { isUniqueViolation } from '../db/errors'
 import { members, wechatBindScenes } from '../db/schema'
@@ -20,7 +20,7 @@ import type { MemberDirectory } from './members'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
 import type { RoleGrant, RoleService } from './roles'
 import { SESSION_MESSAGES, type Viewer } from './sessions'
-import { checkedOpenId, MINI_SANDBOX_OPENID, QR_TTL_MS, WECHAT_MESSAGES, type SceneStatus } from './wechat'
+import { checkedOpenId, QR_TTL_MS, sandboxOpenId, WECHAT_MESSAGES, type SceneStatus } from './wechat'
 
 export const BIND_PURPOSES = ['bind', 'change'] as const
 export type BindPurpose = (typeof BIND_PURPOSES)[number]
@@ -79,7 +79,7 @@ interface BindingDeps {
 export function openIdOfLoginCode(code: string): string {
   const value = code.trim()
   if (!value) throw invalid(INVALID_PARAMS)
-  return value.startsWith('sandbox:') ? checkedOpenId(value.slice('sandbox:'.length)) : MINI_SANDBOX_OPENID
+  return sandboxOpenId(value)
 }
 
 export function createWechatBindingService({ db, now }: AppContext, deps: BindingDeps) {
@@ -320,11 +320,6 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
     return `wx-sandbox-${crypto.randomBytes(5).toString('hex')}`
   }
 
-  /** Scenes a day past expiry (housekeeping). */
-  async function purgeExpired(before: Date): Promise<void> {
-    await db.delete(wechatBindScenes).where(lt(wechatBindScenes.expiresAt, before))
-  }
-
   return {
     status,
     openScene,
@@ -336,7 +331,6 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
     scanScene,
     answerScene,
     freshOpenId,
-    purgeExpired,
   }
 }
 

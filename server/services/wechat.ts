@@ -76,6 +76,11 @@ export function checkedOpenId(typed: string | undefined): string {
   return openid
 }
 
+/** The mini-program's jscode2session stand-in: `sandbox:<openid>` is that openid, anything else one fixed openid. */
+export function sandboxOpenId(code: string): string {
+  return code.startsWith('sandbox:') ? checkedOpenId(code.slice('sandbox:'.length)) : MINI_SANDBOX_OPENID
+}
+
 /** Only a path on this site: never another origin (//evil.example) or a scheme. */
 export function safeRedirect(typed: string | undefined): string {
   const redirect = (typed ?? '').trim()
@@ -307,11 +312,6 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
   }
 
   // ---- mini-program ----
-
-  /** jscode2session stand-in: `sandbox:<openid>` is that openid, anything else one fixed openid. */
-  function sandboxOpenId(code: string): string {
-    return code.startsWith('sandbox:') ? checkedOpenId(code.slice('sandbox:'.length)) : MINI_SANDBOX_OPENID
-  }
 
   /** POST /api/wechat/miniLogin {code}. The session key stays here (the sandbox has none). */
   async function miniLogin(code: string, ip: string): Promise<MiniLoginAnswer> {

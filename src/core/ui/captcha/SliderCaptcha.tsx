@@ -73,7 +73,8 @@ export function SliderCaptcha({ open, phone, token, onSolved, onClose }: SliderC
     <AtModal isOpened={open} onClose={onClose} className='slider-captcha'>
       <AtModalHeader>安全验证</AtModalHeader>
       <AtModalContent>
-        {state.status === 'loading' && <PageLoading />}
+        {/* Only while open: taro-ui's loading indicator stays clickable over the page otherwise. */}
+        {open && state.status === 'loading' && <PageLoading />}
         {state.status === 'failed' && (
           <View className='slider-captcha__message' role='alert' onClick={load}>
             {SLIDER_LOAD_FAILED}，点击重试
