@@ -135,8 +135,9 @@ export const sessions = pgTable(
      */
     pendingVerification: boolean('pending_verification').notNull().default(false),
     /**
-     * Last SMS re-verification for a sensitive change (account settings); with created_at it says
-     * whether the session is fresh (server/services/account-reverify.ts).
+     * When credentials were last shown for the session: its login, or an SMS re-verification for a
+     * sensitive change. Fresh for 10 minutes (server/services/account-reverify.ts); null = never
+     * (account switch, entry links).
      */
     verifiedAt: at('verified_at'),
     createdAt: at('created_at').notNull(),

@@ -19,7 +19,7 @@ import { decryptPassword, hashPassword, verifyPassword } from '../security/passw
 import { ACCOUNT_SMS_PURPOSE } from './account-reverify'
 import type { AccountProfile } from './account-profile'
 import type { CaptchaService } from './captchas'
-import type { MemberDirectory } from './members'
+import type { Member, MemberDirectory } from './members'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
 import { PHONE_AUTH_MESSAGES } from './phone-auth'
 import type { Viewer } from './sessions'
@@ -62,10 +62,12 @@ export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) 
   const { db, now, config } = ctx
   const { members, captchas, operateLog, sms, profile } = deps
 
+  const modelOf = (member: Member | null): PasswordModel =>
+    member?.passwordHash ? PASSWORD_MODEL.change : PASSWORD_MODEL.set
+
   /** checkPassword: model 0 = no password yet (set one), 1 = change it (§4). */
   async function passwordModel(viewer: Viewer): Promise<PasswordModel> {
-    const member = await members.byId(viewer.memberId)
-    return member?.passwordHash ? PASSWORD_MODEL.change : PASSWORD_MODEL.set
+    return modelOf(await members.byId(viewer.memberId))
   }
 
   /** A password field's plain text; null when it is not a ciphertext made with the shared key. */
@@ -74,43 +76,29 @@ export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) 
     return text ? decryptPassword(text, config.passwordKey) : ''
   }
 
-  /**
-   * updatePassword: the form's rules, the current password for model 1, then the new hash; the
-   * member's other sessions end (this one stays) and a type-1 entry is written either way.
-   */
-  async function updatePassword(viewer: Viewer, input: PasswordInput, ip: string): Promise<PasswordModel> {
-    const actor = await profile.actorOf(viewer)
-    const member = await members.byId(viewer.memberId)
-    const model = member?.passwordHash ? PASSWORD_MODEL.change : PASSWORD_MODEL.set
-    const form: Record<keyof PasswordChangeForm, string | null> = {
+  /** The decrypted form, or a refusal with the first message the client's form would show. */
+  function readPasswordForm(input: PasswordInput, model: PasswordModel): PasswordChangeForm {
+    const typed = {
       oldPassword: model === PASSWORD_MODEL.change ? plain(input.oldPassword) : '',
       password: plain(input.password),
       passwordAgain: plain(input.passwordAgain),
     }
-    const errors = validatePasswordChange(
-      {
-        oldPassword: form.oldPassword ?? '',
-        password: form.password ?? '',
-        passwordAgain: form.passwordAgain ?? '',
-      },
-      model,
-    )
+    const form = {
+      oldPassword: typed.oldPassword ?? '',
+      password: typed.password ?? '',
+      passwordAgain: typed.passwordAgain ?? '',
+    }
+    const errors = validatePasswordChange(form, model)
     const fields = ['oldPassword', 'password', 'passwordAgain'] as const
+    // A field that does not decrypt counts as a wrong password, in its place.
     const error = fields
-      .map((field) => (form[field] === null ? MSG.credentialsWrong : errors[field]))
+      .map((field) => (typed[field] === null ? MSG.credentialsWrong : errors[field]))
       .find(Boolean)
     if (error) throw invalid(error)
-    const log = (status: number, content: string) =>
-      operateLog.record(actor, { type: OPERATE_TYPE.changePassword, content, status, ip })
+    return form
+  }
 
-    if (model === PASSWORD_MODEL.change) {
-      const matches = await verifyPassword((form.oldPassword ?? '').trim(), member?.passwordHash ?? '')
-      if (!matches) {
-        await log(OPERATE_STATUS.failure, '修改密码失败：当前密码错误')
-        throw invalid(MSG.credentialsWrong)
-      }
-    }
-    await members.setPassword(viewer.memberId, await hashPassword((form.password ?? '').trim()))
+  async function revokeOtherSessions(viewer: Viewer): Promise<void> {
     await db
       .update(sessions)
       .set({ revokedAt: now() })
@@ -121,6 +109,30 @@ export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) 
           isNull(sessions.revokedAt),
         ),
       )
+  }
+
+  /**
+   * updatePassword: the form's rules, the current password for model 1 (the server's model, not the
+   * client's), then the new hash; the member's other sessions end (this one stays) and a type-1
+   * entry is written either way.
+   */
+  async function updatePassword(viewer: Viewer, input: PasswordInput, ip: string): Promise<PasswordModel> {
+    const actor = await profile.actorOf(viewer)
+    const member = await members.byId(viewer.memberId)
+    const model = modelOf(member)
+    const form = readPasswordForm(input, model)
+    const log = (status: number, content: string) =>
+      operateLog.record(actor, { type: OPERATE_TYPE.changePassword, content, status, ip })
+
+    if (
+      model === PASSWORD_MODEL.change &&
+      !(await verifyPassword(form.oldPassword.trim(), member?.passwordHash ?? ''))
+    ) {
+      await log(OPERATE_STATUS.failure, '修改密码失败：当前密码错误')
+      throw invalid(MSG.credentialsWrong)
+    }
+    await members.setPassword(viewer.memberId, await hashPassword(form.password.trim()))
+    await revokeOtherSessions(viewer)
     await log(OPERATE_STATUS.success, model === PASSWORD_MODEL.change ? '修改登录密码' : '设置登录密码')
     return model
   }

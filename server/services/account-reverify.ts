@@ -1,12 +1,16 @@
 // Re-verification before a sensitive account change (account settings: password, phone, e-mail,
-// login mask, WeChat, cancellation). A session is fresh for 10 minutes after its login or after an
-// SMS code sent to the bound phone is confirmed here; requireFreshSession (http/auth.ts) refuses
-// the change otherwise, and the client's withFreshSession opens the SMS step and retries.
+// login mask, WeChat, cancellation). A session is fresh for 10 minutes after its login (sign-in.ts
+// marks it) or after an SMS code sent to the bound phone is confirmed here; requireFreshSession
+// (http/auth.ts) refuses the change otherwise, and the client's withFreshSession opens the SMS step
+// and retries. Sessions that did not begin with credentials (account switch, entry links) start
+// stale: switching roles and back must not make a stolen session fresh.
 import { eq } from 'drizzle-orm'
 import { smsCodeError } from '../../src/core/validation/rules'
 import { minutes, type AppContext } from '../context'
+import type { Database } from '../db/client'
 import { sessions } from '../db/schema'
 import { invalid } from '../http/failure'
+import { hashToken } from '../security/tokens'
 import type { CaptchaService } from './captchas'
 import { PHONE_AUTH_MESSAGES } from './phone-auth'
 import type { Viewer } from './sessions'
@@ -24,15 +28,17 @@ export const ACCOUNT_SMS_PURPOSE = {
   changePhone: 'changePhone' as string as SmsPurpose,
 }
 
-export interface SessionTimes {
-  createdAt: Date
-  verifiedAt: Date | null
+/** Fresh: credentials (a login or a re-verification) were shown within the last 10 minutes. */
+export function isFreshSession(verifiedAt: Date | null, now: Date): boolean {
+  return verifiedAt !== null && now.getTime() - verifiedAt.getTime() <= FRESH_SESSION_MS
 }
 
-/** Fresh: logged in or re-verified within the last 10 minutes. */
-export function isFreshSession({ createdAt, verifiedAt }: SessionTimes, now: Date): boolean {
-  const latest = Math.max(createdAt.getTime(), verifiedAt?.getTime() ?? 0)
-  return now.getTime() - latest <= FRESH_SESSION_MS
+/** A login has just shown credentials for the session behind `token`. */
+export async function markSessionFresh(db: Database, token: string, at: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ verifiedAt: at })
+    .where(eq(sessions.tokenHash, hashToken(token)))
 }
 
 interface ReverifyDeps {
@@ -44,11 +50,11 @@ interface ReverifyDeps {
 export function createAccountReverify({ db, now }: AppContext, { captchas, sms, smsRequests }: ReverifyDeps) {
   async function isFresh(viewer: Viewer): Promise<boolean> {
     const [row] = await db
-      .select({ createdAt: sessions.createdAt, verifiedAt: sessions.verifiedAt })
+      .select({ verifiedAt: sessions.verifiedAt })
       .from(sessions)
       .where(eq(sessions.id, viewer.sessionId))
       .limit(1)
-    return Boolean(row) && isFreshSession(row, now())
+    return Boolean(row) && isFreshSession(row.verifiedAt, now())
   }
 
   /** POST /api/app/account/reverify/sendSmsCode: a slider solved (check222, no phone) for the bound phone. */

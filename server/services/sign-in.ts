@@ -4,6 +4,7 @@
 import type { AppContext } from '../context'
 import { forbidden } from '../http/failure'
 import { createLoginMasks } from './account-login-mask'
+import { markSessionFresh } from './account-reverify'
 import type { KnownAddresses } from './known-addresses'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
 import type { RoleService } from './roles'
@@ -62,6 +63,8 @@ export function createSignIn(ctx: AppContext, { roles, sessions, knownAddresses,
       ip: options.ip,
       pendingVerification,
     })
+    // Credentials were just shown: sensitive changes need no re-verification for a while.
+    await markSessionFresh(ctx.db, session.token, ctx.now())
     if (!pendingVerification) await knownAddresses.remember(memberId, options.ip)
     await operateLog.record(grant, {
       type: OPERATE_TYPE.login,

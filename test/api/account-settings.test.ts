@@ -6,6 +6,8 @@ import { minutes } from '../../server/context'
 import { ACCOUNT_DEMO } from '../../server/db/seed-account'
 import { accounts, members, operateRecords } from '../../server/db/schema'
 import { REVERIFY_CODE, REVERIFY_REQUIRED } from '../../server/http/auth'
+import { SWITCH_SIGN_PREFIX } from '../../src/core/config/shared'
+import { switchSignature } from '../../src/core/crypto/switch-sign'
 import { REVERIFY_CODE as CLIENT_REVERIFY_CODE } from '../../src/features/account/reverify-code'
 import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, type TestServer } from './support/harness'
 
@@ -110,6 +112,27 @@ describe('re-verification before a sensitive change', () => {
       { token },
     )
     expect(sent).toEqual(refused(400, '请先完成滑块验证'))
+  })
+
+  it('a session from an account switch starts stale: switching back and forth does not make it fresh', async () => {
+    const login = await server.login(DEMO.owner)
+    const roles = await server.get<{ accountId: number; subAccountId: number; role: number }[]>(
+      '/api/app/account/getAccountList',
+      { token: login.data.token },
+    )
+    const { accountId, subAccountId, role } = roles.data.find((item) => item.role === 1)!
+    const target = { accountId, subAccountId, role }
+    const switched = await server.post<{ token: string }>(
+      '/api/app/account/switchAccount',
+      { ...target, sign: switchSignature(SWITCH_SIGN_PREFIX, target) },
+      { token: login.data.token },
+    )
+    const token = switched.data.token
+    expect(await server.post('/api/pc/editAccountEmail', { mailbox: 'a@b.cn' }, { token })).toEqual(STALE)
+    expect(await reverify(token, DEMO.owner)).toMatchObject({ code: 200 })
+    expect(
+      (await server.post('/api/pc/editAccountEmail', { mailbox: 'zxc@xingchen-demo.cn' }, { token })).code,
+    ).toBe(200)
   })
 
   it.each([
