@@ -1,3 +1,4 @@
+import { isFreshSession } from '../../../server/services/account-reverify'
 import type { RouteDef } from '../../../src/core/routing/routes'
 import {
   accountFullNameError,
@@ -252,5 +253,18 @@ describe('roles and links (§2, §6)', () => {
     ['pages not built are not offered', { role: 0, state: 1 }, routes.slice(0, 1), ['/log']],
   ])('%s', (_name, info, table, paths) => {
     expect(accountLinks(info, table).map((link) => link.path)).toEqual(paths)
+  })
+})
+
+describe('fresh session (sensitive changes: 10 minutes after credentials were shown)', () => {
+  const now = new Date('2026-06-01T12:00:00Z')
+  const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000)
+  it.each([
+    ['a login just now', ago(0), true],
+    ['a re-verification 10 minutes ago', ago(10), true],
+    ['credentials 11 minutes ago', ago(11), false],
+    ['never (account switch, entry link)', null, false],
+  ])('%s: fresh %s', (_name, verifiedAt, fresh) => {
+    expect(isFreshSession(verifiedAt, now)).toBe(fresh)
   })
 })
