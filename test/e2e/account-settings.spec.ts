@@ -6,6 +6,8 @@ import {
   openAccountMenu,
   openPasswordTab,
   registerViaApi,
+  requestSmsCode,
+  smsCode,
   submitLogin,
 } from './support/console'
 
@@ -105,4 +107,28 @@ test('a sub-admin sees neither the login mask nor the referral code, and cannot 
   await expect(row(page, '推荐码')).toHaveCount(0)
   await row(page, '账号名称').getByRole('button', { name: '编辑' }).click()
   await expect(page.locator('input[name="member-account"]')).toBeDisabled()
+})
+
+test('a session opened by an entry link re-verifies by SMS before a sensitive change, then the change goes through', async ({
+  page,
+}) => {
+  const phone = freshPhone()
+  await registerViaApi(page.request, phone)
+  const entry = await (await page.request.post('/__dev/entryToken', { data: { phone } })).json()
+  await page.goto(`/accountManage?token=${entry.data.token}`)
+  await expect(page.locator('[aria-label="安全设置"]')).toBeVisible()
+
+  await row(page, '邮箱').getByRole('button', { name: '绑定' }).click()
+  const emailDialog = page.getByRole('dialog', { name: '绑定邮箱' })
+  await emailDialog.locator('input[name="mailbox"]').fill('owner@example.cn')
+  await emailDialog.getByRole('button', { name: '确定' }).click()
+
+  const verify = page.getByRole('dialog', { name: '安全验证' })
+  await expect(verify.getByText(`${phone.slice(0, 3)}****${phone.slice(-4)}`, { exact: false })).toBeVisible()
+  await requestSmsCode(page, verify)
+  await verify.locator('input[name="reverify-code"]').fill(await smsCode(page.request, phone))
+  await verify.getByRole('button', { name: '确定' }).click()
+
+  await expect(page.getByText('保存成功')).toBeVisible()
+  await expect(row(page, '邮箱').getByText('o***@example.cn')).toBeVisible()
 })
