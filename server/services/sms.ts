@@ -10,7 +10,16 @@ import type { Database } from '../db/client'
 import { smsOutbox } from '../db/schema'
 import { tooManyRequests } from '../http/failure'
 
-export const SMS_PURPOSES = ['login', 'register', 'forget', 'bindPhone', 'securityVerification'] as const
+export const SMS_PURPOSES = [
+  'login',
+  'register',
+  'forget',
+  'bindPhone',
+  'securityVerification',
+  'reverify',
+  'changePhone',
+  'activation',
+] as const
 export type SmsPurpose = (typeof SMS_PURPOSES)[number]
 
 export const SMS_CODE_TTL_MS = minutes(5)

@@ -42,11 +42,8 @@ export const PHONE_TAKEN = '该手机号已被使用'
 export const SUB_ADMIN_NOT_FOUND = '子管理员不存在'
 export const PHONE_READ_ONLY = '手机号不可修改'
 export const WRONG_SMS_CODE = '请输入正确的手机号和验证码'
-/**
- * The code /activation asks for proves the phone, as a login code does; it is sent with that
- * purpose (the SMS outbox knows no other that fits) and only to the sub-admin's own phone.
- */
-const ACTIVATION_SMS_PURPOSE = 'login'
+/** The code /activation asks for proves the phone; it is sent only to the sub-admin's own phone. */
+const ACTIVATION_SMS_PURPOSE = 'activation'
 export const ACTIVATION_SOURCE = 'activation'
 
 export interface SubAdminItem {
