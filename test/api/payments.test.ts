@@ -245,6 +245,18 @@ describe('POST /api/alipay/notify and /api/wxpay/notify', () => {
   })
 })
 
+describe('seed', () => {
+  it('every seeded order paid through our own channel has its payment row, with the same amount', async () => {
+    const paid = await server.db.select().from(orders).where(eq(orders.status, 1))
+    const direct = paid.filter((o) => o.salesChannel === 32 && o.orderCode.startsWith('MC'))
+    expect(direct.length).toBeGreaterThan(0)
+    const rows = await server.db.select().from(payments)
+    for (const order of direct) {
+      expect(rows.find((p) => p.orderId === order.id)).toMatchObject({ amount: order.payAmount })
+    }
+  })
+})
+
 describe('payment sandbox (development only)', () => {
   it('paying on the sandbox page pays through the notification; a phone returns to the payment page', async () => {
     const code = await newOrder(owner)

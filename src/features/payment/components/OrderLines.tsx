@@ -1,13 +1,22 @@
 import { View } from '@tarojs/components'
 import { type PaymentLine, yuan } from '../rules'
 
+// Column classes keep the desktop header over its cells (the product column is twice as wide).
+const HEADINGS = [
+  ['产品名称', 'pay-lines__product'],
+  ['规格', ''],
+  ['购买时长', ''],
+  ['数量', ''],
+  ['金额', 'pay-lines__price'],
+] as const
+
 /** doc2 §3 "Payment line": one row per product (cards on phones, a grid on desktop via CSS). */
 export function OrderLines({ lines }: { lines: PaymentLine[] }) {
   return (
     <View className='pay-lines' role='table' aria-label='订单明细'>
       <View className='pay-lines__row pay-lines__row--head' role='row'>
-        {['产品名称', '规格', '购买时长', '数量', '金额'].map((title) => (
-          <View key={title} role='columnheader' className='pay-lines__cell'>
+        {HEADINGS.map(([title, className]) => (
+          <View key={title} role='columnheader' className={`pay-lines__cell ${className}`}>
             {title}
           </View>
         ))}
