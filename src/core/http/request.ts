@@ -13,6 +13,11 @@ export const REQUEST_TIMEOUT_MS = 120000
 export const NETWORK_FAILURE_MESSAGE = '网络异常，请检查网络后重试'
 const API_BASE = process.env.TARO_APP_API_BASE || defaultApiBase
 
+/** An address the server handed out ('/api/…' or absolute) as the client can fetch it. */
+export function apiUrl(pathOrUrl: string): string {
+  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : API_BASE + pathOrUrl
+}
+
 export interface RequestOptions {
   /** No error toast: the caller shows the failure itself (e.g. inline in a form or a poll). */
   silent?: boolean
@@ -43,7 +48,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, data?: Params, o
   let body: unknown
   try {
     const response = await Taro.request({
-      url: API_BASE + path,
+      url: apiUrl(path),
       method,
       data,
       header: token ? { token } : {},

@@ -8,3 +8,9 @@ export declare function openInNewTab(path: string): void
  * mini-program cannot open outside pages, so the address is copied for the user.
  */
 export declare function openUrl(url: string): void
+/**
+ * Opens a document the server produced (a contract or invoice PDF, an attachment): a new tab on H5,
+ * where the browser shows or downloads it; downloaded and opened with the system viewer in the
+ * mini-program (which can share or save it), falling back to copying the address.
+ */
+export declare function openDocument(url: string): void

@@ -6,3 +6,7 @@ export function openInNewTab(path: string) {
 export function openUrl(url: string) {
   window.open(url, '_blank', 'noopener,noreferrer')
 }
+
+export function openDocument(url: string) {
+  openUrl(url)
+}

@@ -1,6 +1,6 @@
 import { View } from '@tarojs/components'
 import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
-import { openUrl } from '../../../core/platform/links'
+import { openDocument } from '../../../core/platform/links'
 import { Button } from '../../../core/ui/Button'
 import '../../../core/ui/dialog-actions.scss'
 import '../../invoices/components/billing-forms.scss'
@@ -19,7 +19,7 @@ export function ContractSignedDialog({ docs, onClose }: { docs: ContractDocs; on
           <View className='dialog-actions'>
             <Button onClick={onClose}>关闭</Button>
             {file && (
-              <Button type='primary' onClick={() => openUrl(file.fileUrl)}>
+              <Button type='primary' onClick={() => openDocument(file.fileUrl)}>
                 下载合同
               </Button>
             )}

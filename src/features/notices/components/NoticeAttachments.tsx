@@ -1,6 +1,6 @@
 import { Image, Text, View } from '@tarojs/components'
 import { previewImages } from '../../../core/platform/image-preview'
-import { openUrl } from '../../../core/platform/links'
+import { openDocument } from '../../../core/platform/links'
 import type { Attachment } from '../rules'
 
 /** Attachments: images as thumbnails that open the previewer, other files as links. */
@@ -27,7 +27,7 @@ export function NoticeAttachments({ files }: { files: Attachment[] }) {
               className='notice-files__file'
               role='link'
               aria-label={`打开 ${file.name}`}
-              onClick={() => openUrl(file.url)}
+              onClick={() => openDocument(file.url)}
             >
               <Text>📎 {file.name}</Text>
             </View>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { openUrl } from '../../../core/platform/links'
+import { openDocument, openUrl } from '../../../core/platform/links'
 import { navigateTo } from '../../../core/routing/navigate'
 import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
 import { toast } from '../../../core/ui/toast'
@@ -32,12 +32,13 @@ export function useOrderActions({ reload, restart }: Reloads) {
         return setVoiding(order)
       case 'invoice':
         if (action.mode === 'apply') return setInvoicing(order)
-        if (action.mode === 'download' || action.mode === 'external') return openUrl(action.url)
+        if (action.mode === 'download') return openDocument(action.url)
+        if (action.mode === 'external') return openUrl(action.url)
         return
       case 'contract':
         if (action.mode === 'apply') return setContracting(order)
         return contractApi.url(order.id).then(
-          (docs) => docs.docs[0] && openUrl(docs.docs[0].fileUrl),
+          (docs) => docs.docs[0] && openDocument(docs.docs[0].fileUrl),
           () => undefined, // the request wrapper showed the message
         )
       case 'evaluate':
