@@ -7,6 +7,7 @@ import { useSession } from '../../../core/session/store'
 import { Button } from '../../../core/ui/Button'
 import { PASSWORD_MODEL } from '../../../core/validation/account'
 import { PageLoading } from '../../../core/ui/PageLoading'
+import { roleLabel } from '../../shell/rules'
 import { WechatBindingSection } from '../../wechat-binding/components/WechatBindingSection'
 import { useAccountInfo } from '../hooks/useAccountInfo'
 import { accountLinks, accountSections, isPasswordStale, maskEmail, PASSWORD_STALE_TEXT } from '../rules'
@@ -63,7 +64,7 @@ export function AccountSettings() {
           action='编辑'
           onAction={() => setDialog('name')}
         />
-        <SettingRow label='角色' value={sections.memberAccountEditable ? '管理员' : '子管理员'} />
+        <SettingRow label='角色' value={roleLabel(info.role)} />
       </View>
 
       <View className='account-card' aria-label='安全设置'>
