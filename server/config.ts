@@ -18,7 +18,12 @@ export interface ServerConfig {
   /** Behind a load balancer: trust X-Forwarded-For so rate limits see client addresses. */
   trustProxy: boolean | string[]
   logger: boolean
+  /** HMAC key of payment notifications; null refuses every notification (production without one). */
+  payNotifySecret: string | null
 }
+
+/** The payment sandbox's notification key outside production (PAY_NOTIFY_SECRET replaces it). */
+export const DEV_PAY_NOTIFY_SECRET = 'member-centre-pay-sandbox'
 
 export const DEFAULT_DATABASE_URL = './data/pglite'
 export const DEFAULT_STATIC_DIR = 'dist/h5'
@@ -55,5 +60,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     switchSignPrefix: env.TARO_APP_SWITCH_SIGN_PREFIX || SWITCH_SIGN_PREFIX,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logger: true,
+    payNotifySecret: env.PAY_NOTIFY_SECRET || (env.NODE_ENV === 'production' ? null : DEV_PAY_NOTIFY_SECRET),
   }
 }

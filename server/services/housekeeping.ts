@@ -13,14 +13,18 @@ import {
   wechatScenes,
   wechatTickets,
 } from '../db/schema'
+import type { CheckoutService } from './checkout'
 import { LOCKOUT_MS, LOGIN_WINDOW_MS } from './login-limits'
 import { SMS_LIMIT_WINDOW_MS } from './sms'
 
 /** Kept a day past expiry so support can still see what happened. */
 const GRACE_MS = hours(24)
 
-export function createHousekeeping({ db, now }: AppContext) {
+export function createHousekeeping({ db, now }: AppContext, { checkout }: { checkout: CheckoutService }) {
   async function purgeExpired(): Promise<void> {
+    // Unpaid orders past their payment deadline are cancelled (doc2 §2 payment page: automatic
+    // cancellation), also when nobody opens them again.
+    await checkout.voidExpired()
     const before = new Date(now().getTime() - GRACE_MS)
     await db.delete(captchas).where(lt(captchas.expiresAt, before))
     await db.delete(entryTokens).where(lt(entryTokens.expiresAt, before))

@@ -4,6 +4,7 @@ import { createAccountSettings } from './account-settings'
 import { createAccountService } from './accounts'
 import { createBillingService } from './billing'
 import { createCaptchaService } from './captchas'
+import { createCheckoutService } from './checkout'
 import { createEntryTokenService } from './entry-tokens'
 import { createFulfilment } from './fulfilment'
 import { createHousekeeping } from './housekeeping'
@@ -13,8 +14,9 @@ import { createLoginLimits } from './login-limits'
 import { createMemberDirectory } from './members'
 import { createNoticeService } from './notices'
 import { createOperateLog } from './operate-log'
-import { createProductService } from './products'
 import { createOrderService } from './orders'
+import { createPaymentService } from './payments'
+import { createProductService } from './products'
 import { createPhoneAuth } from './phone-auth'
 import { createRoleService } from './roles'
 import { createSecurityVerification } from './security-verification'
@@ -40,6 +42,7 @@ export function createServices(ctx: AppContext) {
   const signIn = createSignIn(ctx, { roles, sessions, knownAddresses, operateLog })
   const smsRequests = createSmsRequests(ctx, { captchas, members, sms })
   const fulfilment = createFulfilment(ctx)
+  const checkout = createCheckoutService(ctx)
   const orders = createOrderService(ctx)
   return {
     members,
@@ -67,11 +70,13 @@ export function createServices(ctx: AppContext) {
     accountSettings: createAccountSettings(ctx, { members, roles, captchas, operateLog, sms, smsRequests }),
     notices: createNoticeService(ctx),
     workOrders: createWorkOrderService(ctx),
-    housekeeping: createHousekeeping(ctx),
+    housekeeping: createHousekeeping(ctx, { checkout }),
     subAccounts: createSubAccountService(ctx, { roles, sessions, knownAddresses, operateLog, captchas, sms }),
     customer: createCustomerService(ctx),
     fulfilment,
     products: createProductService(ctx, { fulfilment }),
+    checkout,
+    payments: createPaymentService(ctx, { checkout, fulfilment }),
     orders,
     billing: createBillingService(ctx, { orders }),
   }

@@ -5,6 +5,7 @@
 // row per order), the amount, the deadline; then the order is paid and fulfilled in one transaction.
 import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import { DEV_PAY_NOTIFY_SECRET } from '../config'
 import type { AppContext } from '../context'
 import { orders, payments } from '../db/schema'
 import { ApiFailure, forbidden, invalid } from '../http/failure'
@@ -17,23 +18,12 @@ export type Provider = 'alipay' | 'wxpay'
 export type PayChannel = 'qr' | 'wap'
 export type WxTradeType = 'NATIVE' | 'MWEB' | 'JSAPI'
 
-/** Development secret of the sandbox notifications; set PAY_NOTIFY_SECRET to replace it. */
-export const DEV_NOTIFY_SECRET = 'member-centre-pay-sandbox'
-
 export const PAYMENT_MESSAGES = {
   badSign: '签名校验失败',
   amountMismatch: '支付金额与订单金额不一致',
   notConfigured: '支付通知未配置',
   offline: '在线支付暂未开通，请使用线下转账',
 } as const
-
-/**
- * The notification secret: PAY_NOTIFY_SECRET, else the development secret outside production.
- * In production without it no notification is accepted (and no sandbox exists to send one).
- */
-export function notifySecret(production: boolean, env: Record<string, string | undefined> = process.env) {
-  return env.PAY_NOTIFY_SECRET || (production ? null : DEV_NOTIFY_SECRET)
-}
 
 /** The signed text: every field but `sign`, non-empty, sorted by name, as k=v joined by &. */
 export function canonicalFields(fields: Record<string, string>): string {
@@ -109,7 +99,7 @@ export function createPaymentService(
   { db, now, config }: AppContext,
   { checkout, fulfilment }: { checkout: CheckoutService; fulfilment: Fulfilment },
 ) {
-  const secret = notifySecret(config.production)
+  const secret = config.payNotifySecret
 
   function sandboxUrl(origin: string, provider: Provider, channel: PayChannel, orderCode: string) {
     const query = new URLSearchParams({ provider, channel, out_trade_no: orderCode })
@@ -148,7 +138,7 @@ export function createPaymentService(
       package: `prepay_id=sandbox_${order.orderCode}`,
       signType: 'HMAC-SHA256',
     }
-    return { ...params, paySign: signFields(params, secret ?? DEV_NOTIFY_SECRET).toUpperCase() }
+    return { ...params, paySign: signFields(params, secret ?? DEV_PAY_NOTIFY_SECRET).toUpperCase() }
   }
 
   /**
@@ -211,7 +201,7 @@ export function createPaymentService(
 
   /** Signs a notification with the notification secret (the sandbox plays the provider). */
   function sign(fields: Record<string, string>): Record<string, string> {
-    return { ...fields, sign: signFields(fields, secret ?? DEV_NOTIFY_SECRET) }
+    return { ...fields, sign: signFields(fields, secret ?? DEV_PAY_NOTIFY_SECRET) }
   }
 
   return { alipayPrecreate, alipayWapPay, wxpayPrecreate, notify, sandboxOrder, sign }

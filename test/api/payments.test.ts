@@ -2,7 +2,8 @@
 // Payment providers, their sandbox and the asynchronous notification (doc2 §2 Payment page, §7).
 import { eq } from 'drizzle-orm'
 import { accounts, businesses, orders, payments } from '../../server/db/schema'
-import { DEV_NOTIFY_SECRET, signFields } from '../../server/services/payments'
+import { DEV_PAY_NOTIFY_SECRET } from '../../server/config'
+import { signFields } from '../../server/services/payments'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer
@@ -13,7 +14,7 @@ let otherOwner: string
 const MINUTE = 60_000
 const SKU = 'SKU-SITE-STD'
 
-function signed(fields: Record<string, string>, secret = DEV_NOTIFY_SECRET) {
+function signed(fields: Record<string, string>, secret = DEV_PAY_NOTIFY_SECRET) {
   return { ...fields, sign: signFields(fields, secret) }
 }
 
@@ -300,7 +301,7 @@ describe('payment sandbox (development only)', () => {
   })
 
   it('does not exist in production, where online payment is refused', async () => {
-    const production = await server.buildVariant({ production: true })
+    const production = await server.buildVariant({ production: true, payNotifySecret: null })
     const code = await newOrder(owner)
     const sandbox = await production.inject({ method: 'GET', url: `/__dev/pay?out_trade_no=${code}` })
     expect(sandbox.json()).toMatchObject({ code: 404 })

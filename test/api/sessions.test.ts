@@ -10,6 +10,7 @@ import {
   wechatTickets,
 } from '../../server/db/schema'
 import { hashToken } from '../../server/security/tokens'
+import { createCheckoutService } from '../../server/services/checkout'
 import { createHousekeeping } from '../../server/services/housekeeping'
 import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, testConfig, type TestServer } from './support/harness'
 
@@ -150,14 +151,14 @@ describe('GET /api/feignApi/fkToken (single-use entry tokens, account-area §2)'
   })
 })
 
+function housekeepingOf(server: TestServer) {
+  const ctx = { db: server.db, config: testConfig(), now: server.clock, log: server.app.log }
+  return createHousekeeping(ctx, { checkout: createCheckoutService(ctx) })
+}
+
 describe('housekeeping', () => {
   it('deletes captchas, entry tokens and sessions a day past expiry, and keeps live ones', async () => {
-    const housekeeping = createHousekeeping({
-      db: server.db,
-      config: testConfig(),
-      now: server.clock,
-      log: server.app.log,
-    })
+    const housekeeping = housekeepingOf(server)
     const staleCaptcha = await server.captcha()
     const staleToken = await server.tokenFor(DEMO.owner)
     server.clock.advance(hours(12) + hours(24) + 1000)
@@ -180,12 +181,7 @@ describe('housekeeping', () => {
   })
 
   it('deletes SMS rows, WeChat scenes and tickets a day past their use, and keeps recent ones', async () => {
-    const housekeeping = createHousekeeping({
-      db: server.db,
-      config: testConfig(),
-      now: server.clock,
-      log: server.app.log,
-    })
+    const housekeeping = housekeepingOf(server)
     const leave = async (phone: string) => {
       expect((await server.sendSms(phone, 'register', { ip: `192.0.2.${phone.slice(-2)}` })).code).toBe(200)
       const scene = await server.get<{ code: string }>('/api/wechat/getQrAddress')

@@ -8,7 +8,7 @@ import { Client } from 'pg'
 import { PASSWORD_AES_KEY, SWITCH_SIGN_PREFIX } from '../../../src/core/config/shared'
 import { encryptPassword } from '../../../src/core/crypto/password'
 import { buildApp } from '../../../server/app'
-import type { ServerConfig } from '../../../server/config'
+import { DEV_PAY_NOTIFY_SECRET, type ServerConfig } from '../../../server/config'
 import { MEMORY_URL, openDatabase, type Database, type DatabaseHandle } from '../../../server/db/client'
 import { prepareDatabase } from '../../../server/db/migrate'
 import { captchas, smsOutbox } from '../../../server/db/schema'
@@ -51,6 +51,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     switchSignPrefix: SWITCH_SIGN_PREFIX,
     trustProxy: false,
     logger: false,
+    payNotifySecret: DEV_PAY_NOTIFY_SECRET,
     ...overrides,
   }
 }
