@@ -29,6 +29,7 @@ export const CHECKOUT_MESSAGES = {
   expired: '订单已过期，请重新下单！',
   paid: '订单已支付',
   notPayable: '当前订单状态无法支付',
+  domainTaken: '该域名已被占用，请更换域名',
 } as const
 
 /** doc2 §3 "Confirm-order line". */
@@ -164,6 +165,13 @@ export function createCheckoutService({ db, now }: AppContext) {
     if (input.OrderTypeId === ORDER_TYPE.purchase) {
       if (secondDomain && !DOMAIN.test(secondDomain)) throw invalid(CHECKOUT_MESSAGES.badParams)
       domain = secondDomain ?? ''
+      // Buying again for a refunded or lapsed site (account-area §4 buy-new) reopens that business;
+      // a domain another account holds cannot be bought.
+      const [existing] = domain
+        ? await db.select().from(businesses).where(eq(businesses.secondDomain, domain)).limit(1)
+        : []
+      if (existing && existing.accountId !== viewer.accountId) throw invalid(CHECKOUT_MESSAGES.domainTaken)
+      businessId = existing?.id ?? null
     } else {
       const business = await ownedBusiness(viewer, { secondDomain, orderCode: input.OrderNo?.trim() })
       businessId = business.id

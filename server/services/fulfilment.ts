@@ -44,28 +44,39 @@ export function createFulfilment({ now }: AppContext) {
     if (order.orderType === ORDER_TYPE.upgrade) return upgrade(tx, order, order.businessId)
   }
 
-  /** A new purchase opens a product card on the order's domain (source 1, 开通中 for a few seconds). */
+  /**
+   * A new purchase opens a product card on the order's domain (source 1, 开通中 for a few seconds),
+   * or reopens the account's refunded or lapsed business on that domain (the order names it).
+   */
   async function open(tx: Executor, order: OrderRow, at: Date) {
     const openTime = new Date(at.getTime() + SETTLE_MS)
+    const fresh = {
+      orderCode: order.orderCode,
+      skuId: order.skuId,
+      productName: order.productName,
+      productVersion: order.productVersion || findSku(order.skuId)?.ProductTypeName || '',
+      productType: order.productType,
+      payMethod: order.payMethod,
+      status: BUSINESS_STATUS.opening,
+      isExpire: 0,
+      openTime,
+      expireTime: addYears(openTime, order.cycleNum),
+    }
+    if (order.businessId) {
+      await tx.update(businesses).set(fresh).where(eq(businesses.id, order.businessId))
+      return
+    }
     const secondDomain = order.secondDomain || `site-${order.orderCode.toLowerCase()}`
     const [business] = await tx
       .insert(businesses)
       .values({
+        ...fresh,
         accountId: order.accountId,
-        orderCode: order.orderCode,
-        skuId: order.skuId,
         secondDomain,
         realSecondDomain: `${secondDomain}.yunmeng.example`,
         websiteName: order.productName,
-        productName: order.productName,
-        productVersion: order.productVersion || findSku(order.skuId)?.ProductTypeName || '',
-        productType: order.productType,
         channel: order.salesChannel,
-        payMethod: order.payMethod,
         source: 1,
-        status: BUSINESS_STATUS.opening,
-        openTime,
-        expireTime: addYears(openTime, order.cycleNum),
         createdAt: at,
       })
       .returning({ id: businesses.id })

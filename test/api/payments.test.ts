@@ -320,3 +320,25 @@ describe('payment sandbox (development only)', () => {
     expect(notify.json()).toMatchObject({ code: 403, message: '支付通知未配置' })
   })
 })
+
+describe('buying again for a site (account-area §4 buy-new)', () => {
+  it('reopens the refunded business on that domain instead of opening a second one', async () => {
+    const [refunded] = await server.db.select().from(businesses).where(eq(businesses.secondDomain, 'xcpromo'))
+    expect(refunded).toMatchObject({ accountId: mainAccountId, status: 5 })
+    const code = await newOrder(owner, { CommonParam: JSON.stringify({ secondDomain: 'xcpromo' }) })
+    expect((await orderRow(code)).businessId).toBe(refunded!.id)
+
+    expect(await server.post('/api/alipay/notify', signed(alipayNotice(code, '1980.00')))).toMatchObject({
+      code: 200,
+    })
+    const same = await server.db.select().from(businesses).where(eq(businesses.secondDomain, 'xcpromo'))
+    expect(same).toHaveLength(1)
+    expect(same[0]).toMatchObject({ id: refunded!.id, status: 0, isExpire: 0, orderCode: code })
+  })
+
+  it('refuses to sell a domain another account holds', async () => {
+    await expect(
+      newOrder(owner, { CommonParam: JSON.stringify({ secondDomain: 'yunfan' }) }),
+    ).rejects.toThrow('该域名已被占用，请更换域名')
+  })
+})

@@ -1,4 +1,5 @@
 // The empty home promotes three products (account-area §2 Home) with 咨询 and 了解详情.
+import { withQuery } from '../../core/routing/url'
 export interface PromotedProduct {
   name: string
   summary: string
@@ -25,6 +26,8 @@ export const PROMOTED_PRODUCTS: readonly PromotedProduct[] = [
 
 /** Online customer service, told who is asking (doc2 §7 external links). */
 export function consultUrl(memberId: number | undefined, productName: string): string {
-  const query = new URLSearchParams({ memberId: String(memberId ?? ''), product: productName })
-  return `https://kefu.yunmeng.example/chat?${query.toString()}`
+  return withQuery('https://kefu.yunmeng.example/chat', {
+    memberId: String(memberId ?? ''),
+    product: productName,
+  })
 }

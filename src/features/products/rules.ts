@@ -1,5 +1,6 @@
 // The product home's rules (account-area §3 product card, §4 product status and home list, §9):
 // status labels, which buttons a card shows, where a renewal goes, and the post-purchase progress.
+import { withQuery } from '../../core/routing/url'
 import { CHANNEL } from '../../core/validation/billing'
 
 /** account-area §4: 0 opening … 6 upgrading; anything else is abnormal. */
@@ -101,9 +102,6 @@ export type RenewalTarget =
   /** One of our pages. */
   | { kind: 'page'; path: string }
 
-const withDomain = (url: string, secondDomain: string) =>
-  `${url}?${new URLSearchParams({ secondDomain }).toString()}`
-
 /**
  * account-area §4: channels 1740 and 1723 renew with the partners, newOrder 0 in the cloud
  * marketplace; otherwise checkUnPaidOrder decides: 200 → confirm a new renewal order, 300 → pay the
@@ -111,20 +109,19 @@ const withDomain = (url: string, secondDomain: string) =>
  */
 export function renewalTarget(card: RenewalCard, unpaid?: UnpaidCheck, renewSkuId?: string): RenewalTarget {
   const partner = PARTNER_RENEWAL_URLS[card.channel]
-  if (partner) return { kind: 'external', url: withDomain(partner, card.secondDomain) }
+  if (partner) return { kind: 'external', url: withQuery(partner, { secondDomain: card.secondDomain }) }
   if (card.newOrder === 0)
-    return { kind: 'external', url: withDomain(MARKETPLACE_RENEWAL_URL, card.secondDomain) }
+    return { kind: 'external', url: withQuery(MARKETPLACE_RENEWAL_URL, { secondDomain: card.secondDomain }) }
   if (!unpaid) return { kind: 'check' }
   if (unpaid.status === 300 && unpaid.orderCode) {
-    return { kind: 'page', path: `/orderByPlay?orderCode=${encodeURIComponent(unpaid.orderCode)}` }
+    return { kind: 'page', path: withQuery('/orderByPlay', { orderCode: unpaid.orderCode }) }
   }
   return { kind: 'page', path: confirmOrderPath(renewSkuId ?? '', ORDER_TYPE.renewal, card.secondDomain) }
 }
 
-/** The confirm page for a renewal (2) or an upgrade (3) of a site. */
+/** The confirm page for buying (1), renewing (2) or upgrading (3) the product of a site. */
 export function confirmOrderPath(skuId: string, orderType: number, secondDomain: string): string {
-  const query = new URLSearchParams({ SkuId: skuId, OrderTypeId: String(orderType), secondDomain })
-  return `/order?${query.toString()}`
+  return withQuery('/order', { SkuId: skuId, OrderTypeId: String(orderType), secondDomain })
 }
 
 /** account-area §4, §9: after a purchase the bar fills by 2% a second for 50 s. */

@@ -43,7 +43,8 @@ export function useProductActions() {
       }),
     upgrade: (card: ProductCard) =>
       navigateTo(confirmOrderPath(card.skuId, ORDER_TYPE.upgrade, card.secondDomain)),
-    buyNew: (card: ProductCard) => navigateTo(`/order?SkuId=${encodeURIComponent(card.skuId)}&OrderTypeId=1`),
+    buyNew: (card: ProductCard) =>
+      navigateTo(confirmOrderPath(card.skuId, ORDER_TYPE.purchase, card.secondDomain)),
     openBackend: (card: ProductCard) =>
       run(card, async () => openUrl((await productApi.backendSignIn(card.id, BACKEND_TAG)).url)),
     openDelivery: (card: ProductCard) =>
