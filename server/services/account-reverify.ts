@@ -19,14 +19,11 @@ import type { SmsRequests, SmsSendInput } from './sms-requests'
 
 export const FRESH_SESSION_MS = minutes(10)
 
-/**
- * The account area's SMS purposes. sms.ts types the purposes it was written for; a code still
- * proves only its own purpose (the column is free text).
- */
+/** The account area's SMS purposes: a code proves only its own purpose. */
 export const ACCOUNT_SMS_PURPOSE = {
-  reverify: 'reverify' as string as SmsPurpose,
-  changePhone: 'changePhone' as string as SmsPurpose,
-}
+  reverify: 'reverify',
+  changePhone: 'changePhone',
+} as const satisfies Record<string, SmsPurpose>
 
 /** Fresh: credentials (a login or a re-verification) were shown within the last 10 minutes. */
 export function isFreshSession(verifiedAt: Date | null, now: Date): boolean {

@@ -9,6 +9,7 @@ import { forbidden, invalid, sessionEnded } from '../http/failure'
 import type { MemberDirectory } from './members'
 import { ROLE, type RoleGrant, type RoleService, type RoleTarget } from './roles'
 import { SESSION_MESSAGES, type IssuedSession, type SessionService, type Viewer } from './sessions'
+import type { SignIn } from './sign-in'
 
 export const SIGN_MISMATCH = '签名校验失败'
 export const ROLE_NOT_HELD = '无权切换到该账号'
@@ -57,6 +58,7 @@ interface AccountDeps {
   members: MemberDirectory
   roles: RoleService
   sessions: SessionService
+  signIn: SignIn
 }
 
 /** userId as the client builds it: accountId for a main account, {accountId}_{subAccountId} otherwise (§6). */
@@ -70,7 +72,10 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && crypto.timingSafeEqual(left, right)
 }
 
-export function createAccountService({ db, config }: AppContext, { members, roles, sessions }: AccountDeps) {
+export function createAccountService(
+  { db, config }: AppContext,
+  { members, roles, sessions, signIn }: AccountDeps,
+) {
   /** The viewer's role as it stands now; a role taken away ends the session. */
   async function currentRole(viewer: Viewer): Promise<RoleGrant> {
     const grant = await roles.heldRole(viewer.memberId, viewer)
@@ -144,13 +149,17 @@ export function createAccountService({ db, config }: AppContext, { members, role
     }))
   }
 
-  /** account-area §6: the signature proves the request came from the console; the role must be held. */
+  /**
+   * account-area §6: the signature proves the request came from the console; the role must be held
+   * and its account must admit the caller (cancellation, login mask). The new session starts stale.
+   */
   async function switchAccount(viewer: Viewer, request: SwitchRequest, ip: string): Promise<IssuedSession> {
     const target = { accountId: request.accountId, subAccountId: request.subAccountId, role: request.role }
     const expected = switchSignature(config.switchSignPrefix, target)
     if (!sameText(request.sign.trim().toUpperCase(), expected)) throw invalid(SIGN_MISMATCH)
     const grant = await roles.heldRole(viewer.memberId, target)
     if (!grant) throw forbidden(ROLE_NOT_HELD)
+    await signIn.admit(grant, ip)
     const session = await sessions.issue(grant, { source: viewer.source, ip })
     await sessions.revoke(viewer.sessionId)
     return session

@@ -1,6 +1,7 @@
 // Entry links (submitWorkOrder, accountManage, myWorkOrder with ?token=) carry a single-use token
 // that GET /api/feignApi/fkToken exchanges for a session (account-area §2, §7). A work-order
-// source marks the session as a work-order login.
+// source marks the session as a work-order login. The account must admit the caller like any login
+// (sign-in.ts `admit`: cancellation, login mask); the session starts stale (account-reverify.ts).
 import { and, eq, isNull } from 'drizzle-orm'
 import { later, minutes, type AppContext } from '../context'
 import { entryTokens } from '../db/schema'
@@ -9,6 +10,7 @@ import { hashToken, newToken } from '../security/tokens'
 import type { MemberDirectory } from './members'
 import type { RoleService } from './roles'
 import type { IssuedSession, SessionService } from './sessions'
+import type { SignIn } from './sign-in'
 
 export const ENTRY_TOKEN_TTL_MS = minutes(5)
 export const ENTRY_TOKEN_INVALID = '登录凭证已失效，请重新登录'
@@ -18,9 +20,13 @@ interface EntryDeps {
   members: MemberDirectory
   roles: RoleService
   sessions: SessionService
+  signIn: SignIn
 }
 
-export function createEntryTokenService({ db, now }: AppContext, { members, roles, sessions }: EntryDeps) {
+export function createEntryTokenService(
+  { db, now }: AppContext,
+  { members, roles, sessions, signIn }: EntryDeps,
+) {
   /** Consumed by its first use, even if the session cannot be issued. */
   async function exchange(token: string, ip: string): Promise<IssuedSession & { source: string }> {
     if (!token) throw sessionEnded(ENTRY_TOKEN_INVALID)
@@ -38,6 +44,7 @@ export function createEntryTokenService({ db, now }: AppContext, { members, role
       role: entry.role,
     })
     if (!grant) throw sessionEnded(ENTRY_TOKEN_INVALID)
+    await signIn.admit(grant, ip)
     const session = await sessions.issue(grant, { source: entry.source, ip })
     return { ...session, source: entry.source }
   }

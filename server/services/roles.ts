@@ -1,8 +1,11 @@
 // Which roles a member holds: its own main account (role 0) and the sub-administrator roles
-// (role 1) it has been given on other accounts (account-area §6).
+// (role 1) it has been given on other accounts (account-area §6). A cancelled account's roles are
+// no longer listed, but heldRole still finds them so the login gate (sign-in.ts `admit`) can say
+// why the account is refused instead of pretending the role is unknown.
 import { and, asc, eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { accounts, subAccounts } from '../db/schema'
+import { ACCOUNT_STATE } from './account-profile'
 
 export const ROLE = { main: 0, subAdmin: 1 } as const
 export type Role = (typeof ROLE)[keyof typeof ROLE]
@@ -28,14 +31,21 @@ export interface RoleTarget {
   role: number
 }
 
+/** A role with whether its account is cancelled. */
+interface Holding {
+  grant: RoleGrant
+  cancelled: boolean
+}
+
 export function createRoleService({ db }: AppContext) {
-  /** The main account first, then sub-admin roles in the order they were granted. */
-  async function memberRoles(memberId: number): Promise<RoleGrant[]> {
+  /** Every role, cancelled accounts included: the main account first, then sub-admin roles in the order they were granted. */
+  async function holdings(memberId: number): Promise<Holding[]> {
     const owned = await db
       .select({
         accountId: accounts.id,
         memberAccount: accounts.memberAccount,
         accountName: accounts.accountName,
+        state: accounts.state,
       })
       .from(accounts)
       .where(eq(accounts.ownerMemberId, memberId))
@@ -46,37 +56,48 @@ export function createRoleService({ db }: AppContext) {
         memberAccount: accounts.memberAccount,
         accountName: accounts.accountName,
         userName: subAccounts.fullName,
+        state: accounts.state,
       })
       .from(subAccounts)
       .innerJoin(accounts, eq(accounts.id, subAccounts.accountId))
       .where(and(eq(subAccounts.memberId, memberId), eq(subAccounts.activeState, ACTIVE)))
       .orderBy(asc(subAccounts.id))
+    const cancelled = (state: number) => state === ACCOUNT_STATE.cancelled
     return [
-      ...owned.map((row) => ({
-        ...row,
-        memberId,
-        subAccountId: 0,
-        role: ROLE.main,
-        userName: row.accountName,
+      ...owned.map(({ state, ...row }) => ({
+        cancelled: cancelled(state),
+        grant: { ...row, memberId, subAccountId: 0, role: ROLE.main, userName: row.accountName },
       })),
-      ...granted.map((row) => ({ ...row, memberId, role: ROLE.subAdmin })),
+      ...granted.map(({ state, ...row }) => ({
+        cancelled: cancelled(state),
+        grant: { ...row, memberId, role: ROLE.subAdmin },
+      })),
     ]
   }
 
-  /** The role a login lands on: the member's main account if it owns one, else its first sub-admin role. */
-  async function primaryRole(memberId: number): Promise<RoleGrant | null> {
-    return (await memberRoles(memberId))[0] ?? null
+  /** The roles the header's account switch lists (account-area §6): cancelled accounts left out. */
+  async function memberRoles(memberId: number): Promise<RoleGrant[]> {
+    return (await holdings(memberId)).filter((held) => !held.cancelled).map((held) => held.grant)
   }
 
+  /**
+   * The role a login lands on: the member's live main account, else its first live sub-admin role;
+   * a member whose every account is cancelled lands on its first, which the login gate refuses.
+   */
+  async function primaryRole(memberId: number): Promise<RoleGrant | null> {
+    const all = await holdings(memberId)
+    return (all.find((held) => !held.cancelled) ?? all[0])?.grant ?? null
+  }
+
+  /** The role if the member holds it, even on a cancelled account (the login gate says why it is refused). */
   async function heldRole(memberId: number, target: RoleTarget): Promise<RoleGrant | null> {
-    const roles = await memberRoles(memberId)
-    const held = roles.find(
-      (grant) =>
+    const held = (await holdings(memberId)).find(
+      ({ grant }) =>
         grant.accountId === target.accountId &&
         grant.subAccountId === target.subAccountId &&
         grant.role === target.role,
     )
-    return held ?? null
+    return held?.grant ?? null
   }
 
   return { memberRoles, primaryRole, heldRole }

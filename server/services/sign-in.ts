@@ -1,13 +1,15 @@
 // What every successful login does (doc2 §2 Login; account-area §4): land on the member's primary
 // role, open a session, remember the address (unless the session still awaits security
-// verification) and write a type-0 operation-log entry.
+// verification) and write a type-0 operation-log entry. `admit` is the one gate for the account's
+// login mask and cancellation (account-area §2): every way a session is issued passes it (logins
+// here, the account switch, entry-link tokens, sub-admin activation).
 import type { AppContext } from '../context'
 import { forbidden } from '../http/failure'
 import { createLoginMasks } from './account-login-mask'
 import { markSessionFresh } from './account-reverify'
 import type { KnownAddresses } from './known-addresses'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
-import type { RoleService } from './roles'
+import type { RoleGrant, RoleService, RoleTarget } from './roles'
 import type { IssuedSession, SessionService } from './sessions'
 
 export const NO_CONSOLE_ROLE = '当前账号未开通会员中心'
@@ -29,6 +31,8 @@ export interface SignInOptions {
   content: string
   /** A password login from a new address: the address is remembered once verified. */
   pendingVerification?: boolean
+  /** Land on this held role instead of the primary one (sub-admin activation). */
+  role?: RoleTarget
 }
 
 interface SignInDeps {
@@ -41,22 +45,25 @@ interface SignInDeps {
 export function createSignIn(ctx: AppContext, { roles, sessions, knownAddresses, operateLog }: SignInDeps) {
   const loginMasks = createLoginMasks(ctx)
 
+  /** Refuses (and logs a failed login on the account) when it is cancelled or `ip` is outside its mask. */
+  async function admit(grant: RoleGrant, ip: string): Promise<void> {
+    const refusal = await loginMasks.loginRefusal(grant.accountId, ip)
+    if (!refusal) return
+    await operateLog.record(grant, {
+      type: OPERATE_TYPE.login,
+      content: `登录被拒绝：${refusal}`,
+      status: OPERATE_STATUS.failure,
+      ip,
+    })
+    throw forbidden(refusal)
+  }
+
   async function signIn(memberId: number, options: SignInOptions): Promise<IssuedSession> {
-    const grant = await roles.primaryRole(memberId)
+    const grant = options.role
+      ? await roles.heldRole(memberId, options.role)
+      : await roles.primaryRole(memberId)
     if (!grant) throw forbidden(NO_CONSOLE_ROLE)
-    // Every login (password, SMS, registration, WeChat) passes here: the account's login mask
-    // and its cancellation are enforced once (account-area §2 login mask).
-    const refusal = await loginMasks.loginRefusal(grant.accountId, options.ip)
-    if (refusal) {
-      const content = `登录被拒绝：${refusal}`
-      await operateLog.record(grant, {
-        type: OPERATE_TYPE.login,
-        content,
-        status: OPERATE_STATUS.failure,
-        ip: options.ip,
-      })
-      throw forbidden(refusal)
-    }
+    await admit(grant, options.ip)
     const pendingVerification = options.pendingVerification ?? false
     const session = await sessions.issue(grant, {
       source: options.source,
@@ -82,7 +89,7 @@ export function createSignIn(ctx: AppContext, { roles, sessions, knownAddresses,
     await operateLog.record(grant, { type: OPERATE_TYPE.login, content, status: OPERATE_STATUS.failure, ip })
   }
 
-  return { signIn, recordFailure }
+  return { admit, signIn, recordFailure }
 }
 
 export type SignIn = ReturnType<typeof createSignIn>

@@ -29,10 +29,10 @@ import { INVALID_PARAMS } from '../http/error-handler'
 import { invalid, notFound, sessionEnded } from '../http/failure'
 import { hashToken, newToken } from '../security/tokens'
 import type { CaptchaService } from './captchas'
-import type { KnownAddresses } from './known-addresses'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
 import { ROLE, type RoleGrant, type RoleService } from './roles'
-import { SESSION_MESSAGES, type IssuedSession, type SessionService, type Viewer } from './sessions'
+import { SESSION_MESSAGES, type IssuedSession, type Viewer } from './sessions'
+import type { SignIn } from './sign-in'
 import type { SmsService } from './sms'
 
 export const SUB_ADMIN_LIMIT = 10
@@ -90,9 +90,8 @@ export interface ActivationSmsRequest {
 
 interface SubAccountDeps {
   roles: RoleService
-  sessions: SessionService
-  knownAddresses: KnownAddresses
   operateLog: OperateLog
+  signIn: SignIn
   captchas: CaptchaService
   sms: SmsService
 }
@@ -109,7 +108,7 @@ export function activationPath(activeCode: string): string {
 
 export function createSubAccountService(
   { db, now, log }: AppContext,
-  { roles, sessions, knownAddresses, operateLog, captchas, sms }: SubAccountDeps,
+  { roles, operateLog, signIn, captchas, sms }: SubAccountDeps,
 ) {
   const live = (accountId: number) => and(eq(subAccounts.accountId, accountId), isNull(subAccounts.deletedAt))
 
@@ -348,7 +347,12 @@ export function createSubAccountService(
     const code = activeCode.trim()
     if (!code) throw invalid(INVALID_PARAMS)
     const [found] = await db
-      .select({ activation: subAccountActivations, subAdmin: subAccounts, accountName: accounts.accountName })
+      .select({
+        activation: subAccountActivations,
+        subAdmin: subAccounts,
+        accountName: accounts.accountName,
+        memberAccount: accounts.memberAccount,
+      })
       .from(subAccountActivations)
       .innerJoin(subAccounts, eq(subAccounts.id, subAccountActivations.subAccountId))
       .innerJoin(accounts, eq(accounts.id, subAccounts.accountId))
@@ -412,12 +416,20 @@ export function createSubAccountService(
     }
   }
 
-  /** activeAccountByActiveCode: uses the link, activates the role and logs in on it. */
+  /**
+   * activeAccountByActiveCode: uses the link, activates the role and logs in on it through the
+   * login (sign-in.ts): a fresh session, the address remembered, type 0 logged. An account that
+   * would refuse the login (cancelled, caller outside its mask) is refused first, before the code
+   * and the link are spent.
+   */
   async function activate(request: ActivationRequest, ip: string): Promise<IssuedSession> {
     const codeError = smsCodeError(request.code)
     if (codeError) throw invalid(codeError)
-    const { subAdmin, activation } = await pendingActivation(request.activeCode)
+    const { subAdmin, activation, accountName, memberAccount } = await pendingActivation(request.activeCode)
     if (request.phone.trim() !== subAdmin.phoneNumber) throw invalid(INVALID_PARAMS)
+    const role = { accountId: subAdmin.accountId, subAccountId: subAdmin.id, role: ROLE.subAdmin }
+    // The member is only known once the link is used; the log entry names the sub-admin, not the member.
+    await signIn.admit({ ...role, memberId: 0, memberAccount, accountName, userName: subAdmin.fullName }, ip)
     if (!(await sms.consume(subAdmin.phoneNumber, ACTIVATION_SMS_PURPOSE, request.code))) {
       throw invalid(WRONG_SMS_CODE)
     }
@@ -449,22 +461,7 @@ export function createSubAccountService(
         throw error
       })
     if (!activated) throw invalid(MSG.alreadyActivated)
-    const grant = await roles.heldRole(memberId, {
-      accountId: subAdmin.accountId,
-      subAccountId: subAdmin.id,
-      role: ROLE.subAdmin,
-    })
-    if (!grant) throw invalid(INVALID_PARAMS)
-    // A login like the SMS login: verified session on the new role, address remembered, type 0 logged.
-    const session = await sessions.issue(grant, { source: ACTIVATION_SOURCE, ip })
-    await knownAddresses.remember(memberId, ip)
-    await operateLog.record(grant, {
-      type: OPERATE_TYPE.login,
-      content: '激活子管理员并登录',
-      status: OPERATE_STATUS.success,
-      ip,
-    })
-    return session
+    return signIn.signIn(memberId, { source: ACTIVATION_SOURCE, ip, content: '激活子管理员并登录', role })
   }
 
   /** Dev sandbox: the messages sent to a phone or an e-mail address, newest first. */
