@@ -1,5 +1,5 @@
 import { AtInput } from 'taro-ui'
-import { FieldError } from '../../../core/ui/FieldError'
+import { FieldError } from './FieldError'
 
 interface TextFieldProps {
   name: string
@@ -13,7 +13,7 @@ interface TextFieldProps {
   onChange(value: string): void
 }
 
-/** A labelled input with its spec message underneath (billing forms). */
+/** A labelled input with its spec message underneath (the invoice and contract forms). */
 export function TextField({
   name,
   title,

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
 import { ApiError } from '../../../core/http/api-error'
 import { DialogActions } from '../../../core/ui/DialogActions'
+import { TextField } from '../../../core/ui/TextField'
 import { toast } from '../../../core/ui/toast'
 import { useForm } from '../../../core/ui/useForm'
 import {
@@ -13,7 +14,6 @@ import {
   type ContractForm,
 } from '../../../core/validation/billing'
 import { ChoiceGroup } from '../../invoices/components/ChoiceGroup'
-import { TextField } from '../../invoices/components/TextField'
 import '../../invoices/components/billing-forms.scss'
 import { contractApi, type ContractDocs } from '../api'
 import { APPLY_TYPE_LABELS, contractPayload, idTypesFor } from '../rules'
@@ -72,7 +72,6 @@ function ContractFields({ applyType, orderId, onCancel, onSigned }: ContractFiel
   const [sending, setSending] = useState(false)
   const [failure, setFailure] = useState('')
   const v = form.values
-  const e = form.errors
   const enterprise = applyType === APPLY_TYPE.enterprise
 
   const submit = async () => {
@@ -91,16 +90,8 @@ function ContractFields({ applyType, orderId, onCancel, onSigned }: ContractFiel
 
   return (
     <>
-      <TextField name='name' title='合同抬头' value={v.name} error={e.name} onChange={form.change('name')} />
-      {enterprise && (
-        <TextField
-          name='orgName'
-          title='单位名称'
-          value={v.orgName}
-          error={e.orgName}
-          onChange={form.change('orgName')}
-        />
-      )}
+      <TextField {...form.field('name')} title='合同抬头' />
+      {enterprise && <TextField {...form.field('orgName')} title='单位名称' />}
       <ChoiceGroup
         label={enterprise ? '单位证件类型' : '证件类型'}
         options={typeOptions(applyType)}
@@ -108,66 +99,24 @@ function ContractFields({ applyType, orderId, onCancel, onSigned }: ContractFiel
         onChange={(code) => form.set('idType', code)}
       />
       {enterprise ? (
-        <TextField
-          name='facNumber'
-          title='证件号码'
-          value={v.facNumber}
-          error={e.facNumber}
-          maxLength={18}
-          onChange={form.change('facNumber')}
-        />
+        <TextField {...form.field('facNumber')} title='证件号码' maxLength={18} />
       ) : (
-        <TextField
-          name='idNumber'
-          title='证件号码'
-          value={v.idNumber}
-          error={e.idNumber}
-          maxLength={18}
-          onChange={form.change('idNumber')}
-        />
+        <TextField {...form.field('idNumber')} title='证件号码' maxLength={18} />
       )}
       {enterprise && (
         <>
-          <TextField
-            name='orgLegalName'
-            title='法定代表人'
-            placeholder='请输入法定代表人姓名'
-            value={v.orgLegalName}
-            error={e.orgLegalName}
-            onChange={form.change('orgLegalName')}
-          />
+          <TextField {...form.field('orgLegalName')} title='法定代表人' placeholder='请输入法定代表人姓名' />
           <ChoiceGroup
             label='法定代表人证件类型'
             options={PERSON_ID_TYPES.map((t) => ({ value: t.code, label: t.name }))}
             value={v.orgLegalIdType}
             onChange={(code) => form.set('orgLegalIdType', code)}
           />
-          <TextField
-            name='orgLegalIdNumber'
-            title='法定代表人证件号'
-            value={v.orgLegalIdNumber}
-            error={e.orgLegalIdNumber}
-            maxLength={18}
-            onChange={form.change('orgLegalIdNumber')}
-          />
-          <TextField
-            name='contacts'
-            title='联系人'
-            value={v.contacts}
-            error={e.contacts}
-            onChange={form.change('contacts')}
-          />
+          <TextField {...form.field('orgLegalIdNumber')} title='法定代表人证件号' maxLength={18} />
+          <TextField {...form.field('contacts')} title='联系人' />
         </>
       )}
-      <TextField
-        name='mobile'
-        title='手机号码'
-        type='phone'
-        value={v.mobile}
-        error={e.mobile}
-        maxLength={11}
-        onChange={form.change('mobile')}
-      />
+      <TextField {...form.field('mobile')} title='手机号码' type='phone' maxLength={11} />
       {failure && (
         <View className='billing-form__failure' role='alert'>
           {failure}

@@ -5,6 +5,7 @@ import { ApiError } from '../../../core/http/api-error'
 import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
 import { DialogActions } from '../../../core/ui/DialogActions'
 import { FieldError } from '../../../core/ui/FieldError'
+import { TextField } from '../../../core/ui/TextField'
 import { toast } from '../../../core/ui/toast'
 import { useForm } from '../../../core/ui/useForm'
 import {
@@ -26,7 +27,6 @@ import {
   SUBJECT_LABELS,
 } from '../rules'
 import { ChoiceGroup } from './ChoiceGroup'
-import { TextField } from './TextField'
 import './billing-forms.scss'
 
 export interface InvoiceOrder {
@@ -155,32 +155,9 @@ function InvoiceFields({ subject, order, failure, sending, onCancel, onSubmit }:
         value={v.billType}
         onChange={(value) => form.set('billType', value)}
       />
-      <TextField
-        name='title'
-        title='发票抬头'
-        value={v.title}
-        error={e.title}
-        onChange={form.change('title')}
-      />
-      {show.taxId && (
-        <TextField
-          name='code'
-          title='纳税人识别号'
-          value={v.code}
-          error={e.code}
-          onChange={form.change('code')}
-        />
-      )}
-      {show.idCard && (
-        <TextField
-          name='IdCard'
-          title='身份证号'
-          value={v.IdCard}
-          error={e.IdCard}
-          maxLength={18}
-          onChange={form.change('IdCard')}
-        />
-      )}
+      <TextField {...form.field('title')} title='发票抬头' />
+      {show.taxId && <TextField {...form.field('code')} title='纳税人识别号' />}
+      {show.idCard && <TextField {...form.field('IdCard')} title='身份证号' maxLength={18} />}
       <TextField
         name='content'
         title='发票内容'
@@ -195,98 +172,28 @@ function InvoiceFields({ subject, order, failure, sending, onCancel, onSubmit }:
         disabled
         onChange={() => undefined}
       />
-      <TextField
-        name='applicant'
-        title='申请人'
-        placeholder='请输入申请人名称'
-        value={v.applicant}
-        error={e.applicant}
-        onChange={form.change('applicant')}
-      />
-      <TextField
-        name='applicantPhone'
-        title='申请人手机'
-        type='phone'
-        value={v.applicantPhone}
-        error={e.applicantPhone}
-        maxLength={11}
-        onChange={form.change('applicantPhone')}
-      />
+      <TextField {...form.field('applicant')} title='申请人' placeholder='请输入申请人名称' />
+      <TextField {...form.field('applicantPhone')} title='申请人手机' type='phone' maxLength={11} />
       {show.companyDetails && (
         <>
-          <TextField
-            name='enterpriseAddress'
-            title='企业地址'
-            value={v.enterpriseAddress}
-            error={e.enterpriseAddress}
-            onChange={form.change('enterpriseAddress')}
-          />
-          <TextField
-            name='enterpriseTel'
-            title='企业电话'
-            value={v.enterpriseTel}
-            error={e.enterpriseTel}
-            maxLength={30}
-            onChange={form.change('enterpriseTel')}
-          />
-          <TextField
-            name='depositBank'
-            title='开户银行'
-            value={v.depositBank}
-            error={e.depositBank}
-            onChange={form.change('depositBank')}
-          />
-          <TextField
-            name='depositBankCard'
-            title='银行卡号'
-            value={v.depositBankCard}
-            error={e.depositBankCard}
-            maxLength={30}
-            onChange={form.change('depositBankCard')}
-          />
+          <TextField {...form.field('enterpriseAddress')} title='企业地址' />
+          <TextField {...form.field('enterpriseTel')} title='企业电话' maxLength={30} />
+          <TextField {...form.field('depositBank')} title='开户银行' />
+          <TextField {...form.field('depositBankCard')} title='银行卡号' maxLength={30} />
         </>
       )}
-      {show.mail && (
-        <TextField
-          name='receiveMail'
-          title='接收邮箱'
-          value={v.receiveMail}
-          error={e.receiveMail}
-          onChange={form.change('receiveMail')}
-        />
-      )}
+      {show.mail && <TextField {...form.field('receiveMail')} title='接收邮箱' />}
       {show.receiver && (
         <>
-          <TextField
-            name='receiveName'
-            title='收件人'
-            placeholder='请输入收件人姓名'
-            value={v.receiveName}
-            error={e.receiveName}
-            onChange={form.change('receiveName')}
-          />
-          <TextField
-            name='receivePhone'
-            title='收件人手机'
-            type='phone'
-            value={v.receivePhone}
-            error={e.receivePhone}
-            maxLength={11}
-            onChange={form.change('receivePhone')}
-          />
+          <TextField {...form.field('receiveName')} title='收件人' placeholder='请输入收件人姓名' />
+          <TextField {...form.field('receivePhone')} title='收件人手机' type='phone' maxLength={11} />
           {regions('省', 'province', tree)}
           <FieldError message={e.province} />
           {regions('市', 'city', childrenOf(tree, v.province))}
           <FieldError message={e.city} />
           {regions('区', 'area', childrenOf(tree, v.province, v.city))}
           <FieldError message={e.area} />
-          <TextField
-            name='address'
-            title='详细地址'
-            value={v.address}
-            error={e.address}
-            onChange={form.change('address')}
-          />
+          <TextField {...form.field('address')} title='详细地址' />
         </>
       )}
       <View className='billing-form__note'>电子发票免费；纸质发票快递费用由收件人到付。</View>
