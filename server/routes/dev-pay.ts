@@ -1,14 +1,13 @@
 // The payment sandbox (development only): the page a provider would show after a desktop QR scan
 // or a phone's wap / MWEB redirect. 确认支付 sends the provider's signed notification to our own
 // notify route over HTTP, so the order is paid exactly as a real notification would pay it.
-import crypto from 'node:crypto'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { ok } from '../http/envelope'
 import { notFound } from '../http/failure'
+import { escapeHtml, sandboxPage } from '../http/sandbox-page'
 import type { Services } from '../services'
 import { CHECKOUT_MESSAGES, ORDER_STATUS } from '../services/checkout'
 import { notificationFor, type PayChannel, type Provider } from '../services/payments'
-import { escapeHtml } from './dev-wechat'
 import { object, shortText } from './schemas'
 
 const PROVIDER_NAME: Record<Provider, string> = { alipay: '支付宝', wxpay: '微信支付' }
@@ -49,36 +48,7 @@ const SCRIPT = `
   document.getElementById('cancel').addEventListener('click', function () { answer('cancel') });
 `
 
-function page(reply: FastifyReply, title: string, body: string, script = ''): FastifyReply {
-  const nonce = crypto.randomBytes(16).toString('base64')
-  const csp = [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    `script-src 'nonce-${nonce}'`,
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ')
-  return reply
-    .header('content-security-policy', csp)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8').send(`<!doctype html>
-<html lang="zh-CN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-<p class="note">支付沙箱页面，仅用于开发和测试，不产生真实扣款。</p>
-</main>
-${script ? `<script nonce="${nonce}">${script}</script>` : ''}
-</body>
-</html>`)
-}
+const page = sandboxPage(STYLE, '支付沙箱页面，仅用于开发和测试，不产生真实扣款。')
 
 /** Where a phone returns after the provider's page: the payment page checks the result itself. */
 const returnTo = (action: 'pay' | 'cancel', orderCode: string) =>

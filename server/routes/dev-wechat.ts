@@ -1,16 +1,12 @@
 // The WeChat sandbox (dev only): the pages a phone would show when scanning a login, bind or
 // change QR, when WeChat's in-app browser asks for consent, and when following the official
 // account. Everything echoed into them is escaped; their script runs under a per-response CSP nonce.
-import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { DEMO } from '../db/seed'
 import { ok } from '../http/envelope'
+import { escapeHtml, sandboxPage } from '../http/sandbox-page'
 import type { Services } from '../services'
 import { object, shortText } from './schemas'
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`)
-}
 
 const STYLE = `
   body { margin: 0; font: 16px/1.5 -apple-system, "PingFang SC", "Microsoft YaHei", sans-serif;
@@ -30,38 +26,7 @@ const STYLE = `
   #result { min-height: 24px; font-weight: 600; }
 `
 
-function page(reply: FastifyReply, title: string, body: string, script = ''): FastifyReply {
-  const nonce = crypto.randomBytes(16).toString('base64')
-  const csp = [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    `script-src 'nonce-${nonce}'`,
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ')
-  const html = `<!doctype html>
-<html lang="zh-CN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-<p class="note">微信沙箱页面，仅用于开发和测试。</p>
-</main>
-${script ? `<script nonce="${nonce}">${script}</script>` : ''}
-</body>
-</html>`
-  return reply
-    .header('content-security-policy', csp)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(html)
-}
+const page = sandboxPage(STYLE, '微信沙箱页面，仅用于开发和测试。')
 
 /** Posts a JSON body to the page's own sandbox endpoint; values come from data-* attributes. */
 const POST_HELPER = `

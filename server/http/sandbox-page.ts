@@ -1,0 +1,47 @@
+// The HTML shell shared by the development sandbox pages (payment, WeChat): inline styles only,
+// scripts only under a per-response CSP nonce, never cached.
+import crypto from 'node:crypto'
+import type { FastifyReply } from 'fastify'
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+/**
+ * The page writer of one sandbox: its style sheet and the note under every page. The body is
+ * trusted HTML (callers escape whatever they echo into it); the title is escaped here.
+ */
+export function sandboxPage(style: string, note: string) {
+  return (reply: FastifyReply, title: string, body: string, script = ''): FastifyReply => {
+    const nonce = crypto.randomBytes(16).toString('base64')
+    const csp = [
+      "default-src 'none'",
+      "style-src 'unsafe-inline'",
+      `script-src 'nonce-${nonce}'`,
+      "connect-src 'self'",
+      "base-uri 'none'",
+      "form-action 'none'",
+    ].join('; ')
+    const html = `<!doctype html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${style}</style>
+</head>
+<body>
+<main>
+${body}
+<p class="note">${note}</p>
+</main>
+${script ? `<script nonce="${nonce}">${script}</script>` : ''}
+</body>
+</html>`
+    return reply
+      .header('content-security-policy', csp)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(html)
+  }
+}
