@@ -12,12 +12,15 @@ import { accountSettingsRoutes } from './routes/account-settings'
 import { authRoutes } from './routes/auth'
 import { billingRoutes } from './routes/billing'
 import { captchaRoutes } from './routes/captcha'
+import { checkoutRoutes } from './routes/checkout'
 import { devRoutes } from './routes/dev'
 import { devEsignRoutes } from './routes/dev-esign'
+import { devPayRoutes } from './routes/dev-pay'
 import { noticeRoutes } from './routes/notices'
 import { operateLogRoutes } from './routes/operate-log'
-import { productRoutes } from './routes/products'
 import { orderRoutes } from './routes/orders'
+import { paymentRoutes } from './routes/payments'
+import { productRoutes } from './routes/products'
 import { smsRoutes } from './routes/sms'
 import { subAccountRoutes } from './routes/sub-accounts'
 import { customerRoutes } from './routes/customer'
@@ -76,13 +79,16 @@ export function buildApp({
   operateLogRoutes(app, services, guards)
   workOrderRoutes(app, services, guards)
   productRoutes(app, services, guards, { sandbox: !config.production })
+  checkoutRoutes(app, services, guards)
+  paymentRoutes(app, services, guards)
   orderRoutes(app, services, guards)
   billingRoutes(app, services, guards)
   subAccountRoutes(app, services, guards)
   customerRoutes(app, services)
   if (!config.production) devRoutes(app, services)
-  if (!config.production) devOutboxRoutes(app, services)
   if (!config.production) devEsignRoutes(app, services)
+  if (!config.production) devOutboxRoutes(app, services)
+  if (!config.production) devPayRoutes(app, services)
   registerStaticApp(app, config.staticDir)
   if (housekeepingEveryMs) scheduleHousekeeping(app, services.housekeeping, housekeepingEveryMs)
   return app
