@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
+import { escapeHtml } from '../http/sandbox-page'
 import type { Services } from '../services'
 import { object, shortText } from './schemas'
 
@@ -111,8 +112,4 @@ function devProductRoutes(app: FastifyInstance, { products }: Services, { requir
     async (req) =>
       ok(await products.sandboxPurchase(req.viewer, req.body.skuId, req.body.secondDomain.trim())),
   )
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
