@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { PASSWORD_AES_KEY, SWITCH_SIGN_PREFIX } from '../src/core/config/shared'
 import { assertPasswordKey } from './security/password'
+import { SMS_HOURLY_LIMIT } from './services/sms'
 
 export interface ServerConfig {
   port: number
@@ -20,6 +21,8 @@ export interface ServerConfig {
   logger: boolean
   /** HMAC key of payment notifications; null refuses every notification (production without one). */
   payNotifySecret: string | null
+  /** SMS sends one client address may ask for in an hour (doc2 §9 limits; an office behind one NAT may need more). */
+  smsHourlyLimitPerAddress: number
 }
 
 /** The payment sandbox's notification key outside production (PAY_NOTIFY_SECRET replaces it). */
@@ -37,6 +40,14 @@ export function parseTrustProxy(value: string | undefined): boolean | string[] {
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean)
+}
+
+function positiveInteger(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < 1)
+    throw new Error(`${name} is not a positive whole number: ${value}`)
+  return number
 }
 
 function existingDir(dir: string): string | null {
@@ -61,5 +72,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logger: true,
     payNotifySecret: env.PAY_NOTIFY_SECRET || (env.NODE_ENV === 'production' ? null : DEV_PAY_NOTIFY_SECRET),
+    smsHourlyLimitPerAddress: positiveInteger(
+      env.SMS_ADDRESS_HOURLY_LIMIT,
+      SMS_HOURLY_LIMIT,
+      'SMS_ADDRESS_HOURLY_LIMIT',
+    ),
   }
 }

@@ -47,7 +47,7 @@ function sameCode(expected: string, given: string): boolean {
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
-export function createSmsService({ db, now, log }: AppContext) {
+export function createSmsService({ db, now, log, config }: AppContext) {
   async function sendsSince(tx: Tx, column: 'phone' | 'ip', value: string, since: Date): Promise<number> {
     const [row] = await tx
       .select({ total: count() })
@@ -62,7 +62,7 @@ export function createSmsService({ db, now, log }: AppContext) {
     const hourAgo = new Date(current - SMS_LIMIT_WINDOW_MS)
     if (
       (await sendsSince(tx, 'phone', phone, hourAgo)) >= SMS_HOURLY_LIMIT ||
-      (await sendsSince(tx, 'ip', ip, hourAgo)) >= SMS_HOURLY_LIMIT
+      (await sendsSince(tx, 'ip', ip, hourAgo)) >= config.smsHourlyLimitPerAddress
     ) {
       throw tooManyRequests(SMS_MESSAGES.tooMany)
     }

@@ -1,7 +1,7 @@
 import { redactTokens } from '../../server/app'
 import path from 'node:path'
 import { PASSWORD_AES_KEY } from '../../src/core/config/shared'
-import { DEFAULT_DATABASE_URL, loadConfig, parseTrustProxy } from '../../server/config'
+import { DEFAULT_DATABASE_URL, DEV_PAY_NOTIFY_SECRET, loadConfig, parseTrustProxy } from '../../server/config'
 
 describe('loadConfig (docs/api.md "Configuration")', () => {
   it('has development defaults', () => {
@@ -15,6 +15,8 @@ describe('loadConfig (docs/api.md "Configuration")', () => {
       // The shared default (src/core/config/shared.ts), unless the environment sets one.
       passwordKey: PASSWORD_AES_KEY,
       trustProxy: false,
+      payNotifySecret: DEV_PAY_NOTIFY_SECRET,
+      smsHourlyLimitPerAddress: 10,
     })
   })
 
@@ -27,6 +29,7 @@ describe('loadConfig (docs/api.md "Configuration")', () => {
       STATIC_DIR: 'dist/h5',
       TARO_APP_PASSWORD_KEY: 'k'.repeat(32),
       TARO_APP_SWITCH_SIGN_PREFIX: 'PREFIX',
+      SMS_ADDRESS_HOURLY_LIMIT: '50',
     })
     expect(config).toMatchObject({
       port: 9001,
@@ -35,6 +38,9 @@ describe('loadConfig (docs/api.md "Configuration")', () => {
       production: true,
       passwordKey: 'k'.repeat(32),
       switchSignPrefix: 'PREFIX',
+      smsHourlyLimitPerAddress: 50,
+      // No sandbox key in production: notifications need PAY_NOTIFY_SECRET.
+      payNotifySecret: null,
     })
     // STATIC_DIR counts only when a build (index.html) is there.
     expect([null, path.resolve('dist/h5')]).toContain(config.staticDir)
@@ -43,6 +49,7 @@ describe('loadConfig (docs/api.md "Configuration")', () => {
   it('refuses a port that is not one and a key AES cannot use', () => {
     expect(() => loadConfig({ PORT: 'http' })).toThrow(/PORT/)
     expect(() => loadConfig({ TARO_APP_PASSWORD_KEY: 'short' })).toThrow(/16, 24 or 32 bytes/)
+    expect(() => loadConfig({ SMS_ADDRESS_HOURLY_LIMIT: '0' })).toThrow(/SMS_ADDRESS_HOURLY_LIMIT/)
   })
 
   it.each([

@@ -37,7 +37,7 @@ test.describe('common header (account-area §2)', () => {
     await other.getByRole('button', { name: '选择' }).click()
     await expect(page.getByText('切换成功')).toBeVisible()
     await expect.poll(async () => (await storedSession(page))?.role).toBe(1)
-    await expectAccount(page, '云帆贸易')
+    await expectAccount(page, 'demo_other')
     const after = await openAccountMenu(page)
     await expect(after).toContainText('子管理员')
   })

@@ -48,7 +48,14 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/app/code?type=6`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: 'memory://', NODE_ENV: 'development' },
+    // Every spec sends its SMS from 127.0.0.1: lift the per-address hourly limit (the API tests cover it).
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'memory://',
+      NODE_ENV: 'development',
+      SMS_ADDRESS_HOURLY_LIMIT: '1000',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -49,8 +49,19 @@ test.describe('product home (account-area §2, §4)', () => {
 
   test('renewal with an unpaid renewal order (300) goes to its payment page', async ({ page }) => {
     await openHome(page)
+    // Its own pending renewal: other specs may pay or void the seeded one (MC202600000300).
+    const placed = await page.request.post('/oapi/newac/GenerateOrder', {
+      headers: { token: String((await storedSession(page))?.token) },
+      data: {
+        SkuId: 'SKU-SITE-PRO',
+        OrderTypeId: 2,
+        BuyCycle: 1,
+        CommonParam: JSON.stringify({ secondDomain: 'xcshop' }),
+      },
+    })
+    const orderCode = (await placed.json()).Data[0].OrderNo as string
     await card(page, '星辰商城').getByRole('button', { name: '续费' }).click()
-    await expect(page).toHaveURL(/\/orderByPlay\?orderCode=MC202600000300$/)
+    await expect(page).toHaveURL(new RegExp(`/orderByPlay\\?orderCode=${orderCode}$`))
   })
 
   test('交付中心 of a project without an address says 暂无云梦交付中心地址', async ({ page }) => {

@@ -9,6 +9,7 @@ import { PASSWORD_AES_KEY, SWITCH_SIGN_PREFIX } from '../../../src/core/config/s
 import { encryptPassword } from '../../../src/core/crypto/password'
 import { buildApp } from '../../../server/app'
 import { DEV_PAY_NOTIFY_SECRET, type ServerConfig } from '../../../server/config'
+import { SMS_HOURLY_LIMIT } from '../../../server/services/sms'
 import { MEMORY_URL, openDatabase, type Database, type DatabaseHandle } from '../../../server/db/client'
 import { prepareDatabase } from '../../../server/db/migrate'
 import { captchas, smsOutbox } from '../../../server/db/schema'
@@ -52,6 +53,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     trustProxy: false,
     logger: false,
     payNotifySecret: DEV_PAY_NOTIFY_SECRET,
+    smsHourlyLimitPerAddress: SMS_HOURLY_LIMIT,
     ...overrides,
   }
 }
