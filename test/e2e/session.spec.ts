@@ -19,10 +19,13 @@ test.describe('session (account-area §2, doc2 §8)', () => {
     await loginAs(page, MAIN_PHONE)
     await expect(page).toHaveURL(/\/index$/)
     const token = String((await storedSession(page))?.token)
-    // The session ends elsewhere (another tab logs out): the next call gets 996.
+    // The session ends elsewhere (another tab logs out) while /index is closed: had it stayed open,
+    // its own first loads, still in flight on arrival, could meet the 996 there, and a reload would
+    // then discard that page's toast and find the session already cleared.
+    await page.goto('about:blank')
     await page.request.get('/api/pc/logout', { headers: { token } })
     const shown = page.waitForSelector('[role="alert"]:has-text("登录状态已失效")', { timeout: 15_000 })
-    await page.reload()
+    await page.goto('/index')
     await shown
     await expect(page).toHaveURL(/\/login/)
     expect((await storedSession(page))?.token).toBe('')
