@@ -27,8 +27,8 @@ const columns = (onAction: OrderRowsProps['onAction']): Column<Order>[] => [
     render: (o) => `${o.productName} ${o.productVersion}`.trim(),
   },
   { key: 'type', title: '类型', width: '60px', render: (o) => o.orderTypeStr || '--' },
-  { key: 'created', title: '创建时间', width: '160px', render: (o) => formatBeijingTime(o.createTime) },
-  { key: 'paid', title: '支付时间', width: '160px', render: (o) => formatBeijingTime(o.payTime) },
+  { key: 'created', title: '创建时间', width: '176px', render: (o) => formatBeijingTime(o.createTime) },
+  { key: 'paid', title: '支付时间', width: '176px', render: (o) => formatBeijingTime(o.payTime) },
   { key: 'status', title: '状态', width: '70px', render: (o) => <Status order={o} /> },
   {
     key: 'payable',
