@@ -2,6 +2,7 @@ import { AtInput } from 'taro-ui'
 import { PASSWORD_AES_KEY } from '../../../core/config/shared'
 import { encryptPassword } from '../../../core/crypto/password'
 import { FieldError } from '../../../core/ui/FieldError'
+import { NewPasswordFields } from '../../../core/ui/NewPasswordFields'
 import { useForm } from '../../../core/ui/useForm'
 import { validatePasswordChange, type PasswordModel } from '../../../core/validation/account'
 import { accountApi } from '../api'
@@ -65,24 +66,12 @@ export function PasswordDialog({
           <FieldError message={form.errors.oldPassword} />
         </>
       )}
-      <AtInput
-        name='new-password'
+      <NewPasswordFields
+        form={form}
+        name='new'
         title='新密码'
-        type='password'
-        placeholder='请输入登录密码'
-        value={v.password}
-        onChange={form.change('password')}
+        placeholders={{ password: '请输入登录密码', again: '请输入确认登录密码' }}
       />
-      <FieldError message={form.errors.password} />
-      <AtInput
-        name='new-password-again'
-        title='确认密码'
-        type='password'
-        placeholder='请输入确认登录密码'
-        value={v.passwordAgain}
-        onChange={form.change('passwordAgain')}
-      />
-      <FieldError message={form.errors.passwordAgain} />
     </AccountDialog>
   )
 }

@@ -1,11 +1,12 @@
 import { View } from '@tarojs/components'
 import { useState } from 'react'
-import { AtInput, AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
+import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
 import { PASSWORD_AES_KEY } from '../../../core/config/shared'
 import { encryptPassword } from '../../../core/crypto/password'
 import { ApiError } from '../../../core/http/api-error'
 import { DialogActions } from '../../../core/ui/DialogActions'
 import { FieldError } from '../../../core/ui/FieldError'
+import { NewPasswordFields } from '../../../core/ui/NewPasswordFields'
 import { toast } from '../../../core/ui/toast'
 import { useForm } from '../../../core/ui/useForm'
 import { validatePasswordReset } from '../../../core/validation/rules'
@@ -49,24 +50,12 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
             name='reset'
             send={(phone, slider) => authApi.sendSmsCode(phone, 'forget', slider)}
           />
-          <AtInput
-            name='reset-password'
+          <NewPasswordFields
+            form={form}
+            name='reset'
             title='新密码'
-            type='password'
-            placeholder='请输入新的登录密码'
-            value={v.password}
-            onChange={form.change('password')}
+            placeholders={{ password: '请输入新的登录密码', again: '请再次输入新密码' }}
           />
-          <FieldError message={form.errors.password} />
-          <AtInput
-            name='reset-password-again'
-            title='确认密码'
-            type='password'
-            placeholder='请再次输入新密码'
-            value={v.passwordAgain}
-            onChange={form.change('passwordAgain')}
-          />
-          <FieldError message={form.errors.passwordAgain} />
           <FieldError message={failure} />
           <DialogActions confirmText='确定' busy={submitting} onConfirm={submit} onCancel={onClose} />
         </View>

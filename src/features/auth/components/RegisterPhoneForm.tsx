@@ -8,6 +8,7 @@ import { navigateTo } from '../../../core/routing/navigate'
 import type { LoginResult } from '../../../core/session/store'
 import { Button } from '../../../core/ui/Button'
 import { FieldError } from '../../../core/ui/FieldError'
+import { NewPasswordFields } from '../../../core/ui/NewPasswordFields'
 import { useForm } from '../../../core/ui/useForm'
 import { REFERRAL_CODE_MAX, validateRegistration } from '../../../core/validation/rules'
 import { REGISTRATION_AGREEMENTS } from '../agreements'
@@ -56,24 +57,12 @@ export function RegisterPhoneForm({ onRegistered }: { onRegistered(result: Login
         name='reg'
         send={(phone, slider) => authApi.sendSmsCode(phone, 'register', slider)}
       />
-      <AtInput
-        name='reg-password'
+      <NewPasswordFields
+        form={form}
+        name='reg'
         title='登录密码'
-        type='password'
-        placeholder='8位以上，含大小写字母、数字、符号中的三种'
-        value={v.password}
-        onChange={form.change('password')}
+        placeholders={{ password: '8位以上，含大小写字母、数字、符号中的三种', again: '请再次输入登录密码' }}
       />
-      <FieldError message={form.errors.password} />
-      <AtInput
-        name='reg-password-again'
-        title='确认密码'
-        type='password'
-        placeholder='请再次输入登录密码'
-        value={v.passwordAgain}
-        onChange={form.change('passwordAgain')}
-      />
-      <FieldError message={form.errors.passwordAgain} />
       <AtInput
         name='reg-referral'
         title='推荐码'
