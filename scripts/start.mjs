@@ -1,5 +1,7 @@
 // `npm start`: build the H5 app when dist/h5 is missing or older than its sources, then serve it
-// and the API on one port with the embedded database.
+// and the API on one port with the embedded database. The server runs as the development sandbox
+// (NODE_ENV=development: demo data, /__dev pages, sandbox providers); the H5 build stays a
+// production build. Deployments run `npm run serve` in production mode instead (README "Deploying").
 import { spawnSync, spawn } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -35,7 +37,7 @@ The image captcha answer is at http://localhost:${port}/__dev/captcha?id=<uuid> 
 const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, PORT: port },
+  env: { ...process.env, PORT: port, NODE_ENV: 'development' },
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))

@@ -40,9 +40,13 @@ export interface BuildOptions {
   housekeepingEveryMs?: number
 }
 
-/** Entry tokens travel in the query (fkToken?token=): keep them out of the request log. */
-export function redactTokens(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]')
+/** Query keys that carry one-time codes or credentials (entry tokens, activation codes, WeChat codes). */
+const SECRET_QUERY_KEYS = ['token', 'activeCode', 'code', 'wxcode', 'state', 'ticket']
+const SECRET_QUERY = new RegExp(`([?&](?:${SECRET_QUERY_KEYS.join('|')})=)[^&#]*`, 'gi')
+
+/** Keeps one-time codes and tokens out of the request log. */
+export function redactSecrets(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]')
 }
 
 const loggerOptions = {
@@ -50,7 +54,7 @@ const loggerOptions = {
   serializers: {
     req: (req: FastifyRequest) => ({
       method: req.method,
-      url: redactTokens(req.url),
+      url: redactSecrets(req.url),
       remoteAddress: req.ip,
     }),
   },
@@ -62,7 +66,10 @@ export function buildApp({
   now = systemClock,
   housekeepingEveryMs,
 }: BuildOptions): FastifyInstance {
-  const app = Fastify({ logger: config.logger ? loggerOptions : false, trustProxy: config.trustProxy })
+  const app = Fastify({
+    logger: config.logger ? loggerOptions : false,
+    trustProxy: fastifyTrustProxy(config),
+  })
   const ctx: AppContext = { db, config, now, log: app.log }
   const services = createServices(ctx)
   const guards = createGuards(app, services.sessions, services.accountSettings.reverify)
@@ -92,6 +99,11 @@ export function buildApp({
   registerStaticApp(app, config.staticDir)
   if (housekeepingEveryMs) scheduleHousekeeping(app, services.housekeeping, housekeepingEveryMs)
   return app
+}
+
+/** A hop count trusts that many proxies nearest to us (Fastify's types take it as a function). */
+function fastifyTrustProxy({ trustProxy }: ServerConfig) {
+  return typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy
 }
 
 function scheduleHousekeeping(app: FastifyInstance, housekeeping: Housekeeping, everyMs: number) {

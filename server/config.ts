@@ -1,28 +1,53 @@
-// Server settings from the environment (documented in docs/api.md, "Configuration").
+// Server settings from the environment (documented in docs/api.md, "Configuration" and "Security model").
+// Production is the default: the sandbox and the development defaults exist only when the process
+// runs with NODE_ENV development or test, and production refuses to start without its secrets.
 import fs from 'node:fs'
 import path from 'node:path'
-import { PASSWORD_AES_KEY, SWITCH_SIGN_PREFIX } from '../src/core/config/shared'
+import {
+  DEVELOPMENT_PASSWORD_AES_KEY,
+  DEVELOPMENT_SWITCH_SIGN_PREFIX,
+  PASSWORD_AES_KEY,
+  SWITCH_SIGN_PREFIX,
+} from '../src/core/config/shared'
 import { assertPasswordKey } from './security/password'
 import { SMS_HOURLY_LIMIT } from './services/sms'
+
+/** An app registered with WeChat (mini-program, or the official account for the web OAuth). */
+export interface WechatAppCredentials {
+  appId: string
+  secret: string
+}
 
 export interface ServerConfig {
   port: number
   host: string
   databaseUrl: string
-  /** NODE_ENV=production: no /__dev sandbox routes. */
+  /** Not NODE_ENV development/test: no /__dev sandbox, no sandbox providers, no development keys. */
   production: boolean
+  /** Write the demo accounts and data into an empty database (development, or SEED_DEMO=1). */
+  seedDemo: boolean
+  /** The console's public address (PUBLIC_ORIGIN), for links sent by SMS or mail; null = the request's. */
+  publicOrigin: string | null
   /** Built H5 app to serve with history fallback; null when the folder does not exist. */
   staticDir: string | null
   /** Shared with the client (src/core/config/shared.ts). */
   passwordKey: string
   switchSignPrefix: string
-  /** Behind a load balancer: trust X-Forwarded-For so rate limits see client addresses. */
-  trustProxy: boolean | string[]
+  /** Proxies whose X-Forwarded-For is believed: addresses/CIDRs, or a hop count; false = none. */
+  trustProxy: false | string[] | number
   logger: boolean
   /** HMAC key of payment notifications; null refuses every notification (production without one). */
   payNotifySecret: string | null
   /** SMS sends one client address may ask for in an hour (doc2 §9 limits; an office behind one NAT may need more). */
   smsHourlyLimitPerAddress: number
+  /** jscode2session credentials of the mini-program; null outside the sandbox = mini-program login disabled. */
+  wechatMini: WechatAppCredentials | null
+  /** OAuth credentials for the WeChat in-app browser; null outside the sandbox = disabled. */
+  wechatOauth: WechatAppCredentials | null
+  /** Origins allowed to frame the console (Content-Security-Policy frame-ancestors); empty = none. */
+  frameAncestors: string[]
+  /** Served over TLS (directly or behind the proxy): send Strict-Transport-Security. */
+  hsts: boolean
 }
 
 /** The payment sandbox's notification key outside production (PAY_NOTIFY_SECRET replaces it). */
@@ -30,16 +55,31 @@ export const DEV_PAY_NOTIFY_SECRET = 'member-centre-pay-sandbox'
 
 export const DEFAULT_DATABASE_URL = './data/pglite'
 export const DEFAULT_STATIC_DIR = 'dist/h5'
+/** The only NODE_ENV values that turn on the sandbox and the development defaults. */
+const SANDBOX_ENVIRONMENTS = ['development', 'test']
 
-/** TRUST_PROXY: unset or false = off, true = any proxy, else comma-separated proxy addresses or CIDRs. */
-export function parseTrustProxy(value: string | undefined): boolean | string[] {
+/**
+ * TRUST_PROXY: unset or false = off; a whole number = that many proxy hops; else comma-separated
+ * proxy addresses or CIDRs. `true` (trust any client's X-Forwarded-For) is refused: it would let a
+ * client choose its address and pass the login mask and the per-address limits.
+ */
+export function parseTrustProxy(value: string | undefined): false | string[] | number {
   const text = (value ?? '').trim()
   if (!text || text === 'false') return false
-  if (text === 'true') return true
+  if (text === 'true')
+    throw new Error('TRUST_PROXY=true would trust any client: name the proxy addresses/CIDRs or a hop count')
+  if (/^\d+$/.test(text)) return Number(text) || false
   return text
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean)
+}
+
+/** What TRUST_PROXY means, for the start-up log. */
+export function describeTrustProxy(trustProxy: ServerConfig['trustProxy']): string {
+  if (trustProxy === false) return 'off (client addresses are the socket addresses)'
+  if (typeof trustProxy === 'number') return `${trustProxy} proxy hop(s)`
+  return `proxies ${trustProxy.join(', ')}`
 }
 
 function positiveInteger(value: string | undefined, fallback: number, name: string): number {
@@ -55,7 +95,44 @@ function existingDir(dir: string): string | null {
   return fs.existsSync(path.join(absolute, 'index.html')) ? absolute : null
 }
 
+function origin(value: string | undefined, name: string): string | null {
+  if (!value) return null
+  try {
+    const url = new URL(value)
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)')
+    return url.origin
+  } catch {
+    throw new Error(`${name} is not an http(s) origin: ${value}`)
+  }
+}
+
+function wechatApp(env: Record<string, string | undefined>, prefix: string): WechatAppCredentials | null {
+  const appId = env[`${prefix}_APPID`]?.trim()
+  const secret = env[`${prefix}_SECRET`]?.trim()
+  return appId && secret ? { appId, secret } : null
+}
+
+/** Production refuses to start with a development default or without these (each one named). */
+function missingProductionSecrets(env: Record<string, string | undefined>): string[] {
+  const missing: string[] = []
+  const key = env.TARO_APP_PASSWORD_KEY
+  if (!key || key === DEVELOPMENT_PASSWORD_AES_KEY) missing.push('TARO_APP_PASSWORD_KEY')
+  const prefix = env.TARO_APP_SWITCH_SIGN_PREFIX
+  if (!prefix || prefix === DEVELOPMENT_SWITCH_SIGN_PREFIX) missing.push('TARO_APP_SWITCH_SIGN_PREFIX')
+  if (!env.PUBLIC_ORIGIN) missing.push('PUBLIC_ORIGIN')
+  return missing
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const production = !SANDBOX_ENVIRONMENTS.includes(env.NODE_ENV ?? '')
+  if (production) {
+    const missing = missingProductionSecrets(env)
+    if (missing.length)
+      throw new Error(
+        `Refusing to start in production mode (NODE_ENV=${env.NODE_ENV ?? 'unset'}): set ${missing.join(', ')} ` +
+          '(not the development defaults), or run with NODE_ENV=development for the sandbox',
+      )
+  }
   const port = Number(env.PORT || 8080)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT is not a port number: ${env.PORT}`)
@@ -65,17 +142,45 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
-    production: env.NODE_ENV === 'production',
+    production,
+    seedDemo: !production || env.SEED_DEMO === '1',
+    publicOrigin: origin(env.PUBLIC_ORIGIN, 'PUBLIC_ORIGIN'),
     staticDir: existingDir(env.STATIC_DIR || DEFAULT_STATIC_DIR),
     passwordKey,
     switchSignPrefix: env.TARO_APP_SWITCH_SIGN_PREFIX || SWITCH_SIGN_PREFIX,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logger: true,
-    payNotifySecret: env.PAY_NOTIFY_SECRET || (env.NODE_ENV === 'production' ? null : DEV_PAY_NOTIFY_SECRET),
+    payNotifySecret: env.PAY_NOTIFY_SECRET || (production ? null : DEV_PAY_NOTIFY_SECRET),
     smsHourlyLimitPerAddress: positiveInteger(
       env.SMS_ADDRESS_HOURLY_LIMIT,
       SMS_HOURLY_LIMIT,
       'SMS_ADDRESS_HOURLY_LIMIT',
     ),
+    wechatMini: wechatApp(env, 'WECHAT_MINI'),
+    wechatOauth: wechatApp(env, 'WECHAT_OAUTH'),
+    frameAncestors: (env.FRAME_ANCESTORS ?? '')
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((entry) => origin(entry, 'FRAME_ANCESTORS') as string),
+    hsts: env.HSTS === '1',
   }
+}
+
+/**
+ * Outside services with no provider configured: in production their calls answer a "not configured"
+ * refusal (the sandbox stands in for all of them in development). Listed at start-up.
+ */
+export function disabledServices(config: ServerConfig): string[] {
+  if (!config.production) return []
+  return [
+    ...(config.wechatMini ? [] : ['WeChat mini-program login (WECHAT_MINI_APPID, WECHAT_MINI_SECRET)']),
+    ...(config.wechatOauth
+      ? []
+      : ['WeChat web OAuth and QR login (WECHAT_OAUTH_APPID, WECHAT_OAUTH_SECRET)']),
+    ...(config.payNotifySecret ? [] : ['payment notifications (PAY_NOTIFY_SECRET)']),
+    'payment providers (Alipay, WeChat Pay: no provider client in the reference server)',
+    'e-sign provider (contracts, invoice PDFs)',
+    'SMS gateway (codes are refused)',
+    'mail gateway (activation and confirmation mail)',
+  ]
 }

@@ -1,7 +1,7 @@
 // `npm run serve`: open the database, migrate, seed an empty one, serve the API and the built H5
 // console on one port; close cleanly on SIGINT/SIGTERM (an unclosed PGlite folder keeps its lock).
 import { buildApp } from './app'
-import { loadConfig } from './config'
+import { describeTrustProxy, disabledServices, loadConfig } from './config'
 import { hours } from './context'
 import { openDatabase } from './db/client'
 import { prepareDatabase } from './db/migrate'
@@ -24,8 +24,11 @@ async function main() {
   }
 
   try {
-    const seeded = await prepareDatabase(database)
+    const seeded = await prepareDatabase(database, { seed: config.seedDemo })
     app.log.info(`database: ${database.description}${seeded ? ' (seeded with demo data)' : ''}`)
+    app.log.info(`mode: ${config.production ? 'production' : `sandbox (NODE_ENV=${process.env.NODE_ENV})`}`)
+    app.log.info(`trusted proxies: ${describeTrustProxy(config.trustProxy)}`)
+    for (const service of disabledServices(config)) app.log.warn(`disabled, not configured: ${service}`)
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {
     await app.close().catch(() => undefined)

@@ -6,6 +6,8 @@ export const CODE = {
   notFound: 404,
   tooManyRequests: 429,
   internal: 500,
+  /** An outside service (SMS, WeChat, payment, e-sign, mail) with no provider configured. */
+  notConfigured: 503,
   /** QR scene expired, unknown or already used: the login page shows the message (doc2 §4, §8). */
   qrExpired: 989,
   /** The WeChat user belongs to no member yet: the login page shows the message. */

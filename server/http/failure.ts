@@ -21,3 +21,6 @@ export const tooManyRequests = (message: string) => new ApiFailure(CODE.tooManyR
 export const sessionEnded = (message: string) => new ApiFailure(CODE.sessionEnded, message)
 export const qrExpired = (message: string) => new ApiFailure(CODE.qrExpired, message)
 export const wechatNotRegistered = (message: string) => new ApiFailure(CODE.wechatNotRegistered, message)
+/** An outside service that production has no provider for (docs/api.md "Security model"). */
+export const notConfigured = (service: string) =>
+  new ApiFailure(CODE.notConfigured, `${service}未配置，暂不可用，请联系客服`)

@@ -1,5 +1,6 @@
-// SMS codes go to an outbox table instead of a carrier; each is also printed to the server log
-// and readable at GET /__dev/sms outside production (design "Reference server").
+// SMS codes go to an outbox table instead of a carrier. In the development sandbox each is also
+// printed to the server log and readable at GET /__dev/sms; production has no SMS gateway and
+// refuses to send (codes never reach a log there).
 // Codes (doc2 §5, §9): 6 random digits, bound to one purpose, valid 5 minutes, single use, void
 // after 5 wrong entries; only the newest code for a phone and purpose counts. Sends are limited:
 // one per phone per 60 s, 10 per phone and 10 per client address per hour.
@@ -8,7 +9,7 @@ import { and, count, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-or
 import { hours, minutes, type AppContext } from '../context'
 import type { Database } from '../db/client'
 import { smsOutbox } from '../db/schema'
-import { tooManyRequests } from '../http/failure'
+import { notConfigured, tooManyRequests } from '../http/failure'
 
 export const SMS_PURPOSES = [
   'login',
@@ -78,6 +79,7 @@ export function createSmsService({ db, now, log, config }: AppContext) {
    * without a code, so the answer and the limits look the same either way.
    */
   async function send(phone: string, purpose: SmsPurpose, ip: string, deliver = true): Promise<void> {
+    if (config.production) throw notConfigured('短信服务')
     const code = deliver ? newSmsCode() : null
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-phone:${phone}`}))`)
@@ -85,6 +87,7 @@ export function createSmsService({ db, now, log, config }: AppContext) {
       await assertCanSend(tx, phone, ip)
       await tx.insert(smsOutbox).values({ phone, code, purpose, ip, createdAt: now() })
     })
+    // Only the sandbox gets here (see above): it prints the code, as a phone would show it.
     if (code) log.info({ phone, purpose, code }, `SMS code ${code} for ${phone} (${purpose})`)
     else log.info({ phone, purpose }, `SMS for ${phone} (${purpose}) not sent: no such member`)
   }

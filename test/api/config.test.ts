@@ -1,11 +1,21 @@
-import { redactTokens } from '../../server/app'
+import { redactSecrets } from '../../server/app'
 import path from 'node:path'
-import { PASSWORD_AES_KEY } from '../../src/core/config/shared'
-import { DEFAULT_DATABASE_URL, DEV_PAY_NOTIFY_SECRET, loadConfig, parseTrustProxy } from '../../server/config'
+import {
+  DEVELOPMENT_PASSWORD_AES_KEY,
+  DEVELOPMENT_SWITCH_SIGN_PREFIX,
+  PASSWORD_AES_KEY,
+} from '../../src/core/config/shared'
+import {
+  DEFAULT_DATABASE_URL,
+  DEV_PAY_NOTIFY_SECRET,
+  disabledServices,
+  loadConfig,
+  parseTrustProxy,
+} from '../../server/config'
 
 describe('loadConfig (docs/api.md "Configuration")', () => {
-  it('has development defaults', () => {
-    const config = loadConfig({ STATIC_DIR: '/no/such/dir' })
+  it('has development defaults under NODE_ENV=development', () => {
+    const config = loadConfig({ NODE_ENV: 'development', STATIC_DIR: '/no/such/dir' })
     expect(config).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
@@ -17,7 +27,14 @@ describe('loadConfig (docs/api.md "Configuration")', () => {
       trustProxy: false,
       payNotifySecret: DEV_PAY_NOTIFY_SECRET,
       smsHourlyLimitPerAddress: 10,
+      seedDemo: true,
+      publicOrigin: null,
+      wechatMini: null,
+      wechatOauth: null,
+      frameAncestors: [],
+      hsts: false,
     })
+    expect(disabledServices(config)).toEqual([])
   })
 
   it('reads the environment', () => {
@@ -29,7 +46,12 @@ describe('loadConfig (docs/api.md "Configuration")', () => {
       STATIC_DIR: 'dist/h5',
       TARO_APP_PASSWORD_KEY: 'k'.repeat(32),
       TARO_APP_SWITCH_SIGN_PREFIX: 'PREFIX',
+      PUBLIC_ORIGIN: 'https://mc.example.com/ignored/path',
       SMS_ADDRESS_HOURLY_LIMIT: '50',
+      WECHAT_MINI_APPID: 'wx123',
+      WECHAT_MINI_SECRET: 'mini-secret',
+      FRAME_ANCESTORS: 'https://portal.example.com https://admin.example.com',
+      HSTS: '1',
     })
     expect(config).toMatchObject({
       port: 9001,
@@ -41,33 +63,97 @@ describe('loadConfig (docs/api.md "Configuration")', () => {
       smsHourlyLimitPerAddress: 50,
       // No sandbox key in production: notifications need PAY_NOTIFY_SECRET.
       payNotifySecret: null,
+      seedDemo: false,
+      publicOrigin: 'https://mc.example.com',
+      wechatMini: { appId: 'wx123', secret: 'mini-secret' },
+      wechatOauth: null,
+      frameAncestors: ['https://portal.example.com', 'https://admin.example.com'],
+      hsts: true,
     })
+    const disabled = disabledServices(config).join('\n')
+    expect(disabled).toMatch(/WECHAT_OAUTH_APPID/)
+    expect(disabled).toMatch(/PAY_NOTIFY_SECRET/)
+    expect(disabled).toMatch(/SMS gateway/)
+    expect(disabled).not.toMatch(/WECHAT_MINI_APPID/)
     // STATIC_DIR counts only when a build (index.html) is there.
     expect([null, path.resolve('dist/h5')]).toContain(config.staticDir)
   })
 
   it('refuses a port that is not one and a key AES cannot use', () => {
-    expect(() => loadConfig({ PORT: 'http' })).toThrow(/PORT/)
-    expect(() => loadConfig({ TARO_APP_PASSWORD_KEY: 'short' })).toThrow(/16, 24 or 32 bytes/)
-    expect(() => loadConfig({ SMS_ADDRESS_HOURLY_LIMIT: '0' })).toThrow(/SMS_ADDRESS_HOURLY_LIMIT/)
+    const dev = { NODE_ENV: 'development' }
+    expect(() => loadConfig({ ...dev, PORT: 'http' })).toThrow(/PORT/)
+    expect(() => loadConfig({ ...dev, TARO_APP_PASSWORD_KEY: 'short' })).toThrow(/16, 24 or 32 bytes/)
+    expect(() => loadConfig({ ...dev, SMS_ADDRESS_HOURLY_LIMIT: '0' })).toThrow(/SMS_ADDRESS_HOURLY_LIMIT/)
+    expect(() => loadConfig({ ...dev, PUBLIC_ORIGIN: 'ftp://x' })).toThrow(/PUBLIC_ORIGIN/)
   })
 
   it.each([
     [undefined, false],
     ['false', false],
-    ['true', true],
+    ['0', false],
+    ['2', 2],
     ['10.0.0.1, 10.0.0.0/8', ['10.0.0.1', '10.0.0.0/8']],
   ])('reads TRUST_PROXY=%p', (value, expected) => {
     expect(parseTrustProxy(value)).toEqual(expected)
   })
+
+  it('refuses TRUST_PROXY=true, which would let any client choose its address', () => {
+    expect(() => parseTrustProxy('true')).toThrow(/TRUST_PROXY=true/)
+  })
+})
+
+describe('production is the default and fails closed', () => {
+  const secrets = {
+    TARO_APP_PASSWORD_KEY: 'p'.repeat(16),
+    TARO_APP_SWITCH_SIGN_PREFIX: 'DEPLOYED-PREFIX',
+    PUBLIC_ORIGIN: 'https://mc.example.com',
+  }
+
+  it.each([undefined, '', 'production', 'staging', 'Development'])(
+    'NODE_ENV=%p is production: the sandbox and the demo seed are off',
+    (nodeEnv) => {
+      const config = loadConfig({ ...secrets, NODE_ENV: nodeEnv })
+      expect(config).toMatchObject({ production: true, seedDemo: false, payNotifySecret: null })
+    },
+  )
+
+  it.each(['development', 'test'])('NODE_ENV=%s is the sandbox', (nodeEnv) => {
+    expect(loadConfig({ NODE_ENV: nodeEnv })).toMatchObject({ production: false, seedDemo: true })
+  })
+
+  it('SEED_DEMO=1 opts a production server into the demo data', () => {
+    expect(loadConfig({ ...secrets, SEED_DEMO: '1' }).seedDemo).toBe(true)
+  })
+
+  it('refuses to start naming every missing secret', () => {
+    expect(() => loadConfig({})).toThrow(/TARO_APP_PASSWORD_KEY, TARO_APP_SWITCH_SIGN_PREFIX, PUBLIC_ORIGIN/)
+    const { PUBLIC_ORIGIN: _origin, ...withoutOrigin } = secrets
+    expect(() => loadConfig(withoutOrigin)).toThrow(/set PUBLIC_ORIGIN \(/)
+  })
+
+  it('refuses the development key and prefix in production', () => {
+    expect(() => loadConfig({ ...secrets, TARO_APP_PASSWORD_KEY: DEVELOPMENT_PASSWORD_AES_KEY })).toThrow(
+      /set TARO_APP_PASSWORD_KEY \(/,
+    )
+    expect(() =>
+      loadConfig({ ...secrets, TARO_APP_SWITCH_SIGN_PREFIX: DEVELOPMENT_SWITCH_SIGN_PREFIX }),
+    ).toThrow(/set TARO_APP_SWITCH_SIGN_PREFIX \(/)
+  })
 })
 
 describe('request logging', () => {
-  it('keeps entry tokens out of logged URLs', () => {
-    expect(redactTokens('/api/feignApi/fkToken?token=abc.DEF-1&x=1')).toBe(
+  it('keeps entry tokens and one-time codes out of logged URLs', () => {
+    expect(redactSecrets('/api/feignApi/fkToken?token=abc.DEF-1&x=1')).toBe(
       '/api/feignApi/fkToken?token=[redacted]&x=1',
     )
-    expect(redactTokens('/index?a=1&token=abc')).toBe('/index?a=1&token=[redacted]')
-    expect(redactTokens('/api/pc/getOrder?pageNum=1')).toBe('/api/pc/getOrder?pageNum=1')
+    expect(redactSecrets('/index?a=1&token=abc')).toBe('/index?a=1&token=[redacted]')
+    expect(redactSecrets('/api/pc/getOrder?pageNum=1')).toBe('/api/pc/getOrder?pageNum=1')
+    expect(redactSecrets('/activation?activeCode=s3cr3t&id=4')).toBe('/activation?activeCode=[redacted]&id=4')
+    expect(redactSecrets('/login?wxcode=w1&state=s2')).toBe('/login?wxcode=[redacted]&state=[redacted]')
+    expect(redactSecrets('/api/wechat/oauthLogin?code=c&ticket=t#x')).toBe(
+      '/api/wechat/oauthLogin?code=[redacted]&ticket=[redacted]#x',
+    )
+    // Only whole keys: a key that merely ends in one of them is kept.
+    expect(redactSecrets('/api/pc/x?orderCode=ABC')).toBe('/api/pc/x?orderCode=ABC')
   })
 })

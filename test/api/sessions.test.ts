@@ -1,5 +1,6 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
 import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import { hours, minutes } from '../../server/context'
 import {
   captchas,
@@ -214,25 +215,43 @@ describe('housekeeping', () => {
 })
 
 describe('behind a proxy (TRUST_PROXY)', () => {
-  it('records the forwarded client address only when the proxy is trusted', async () => {
-    const behindProxy = await server.buildVariant({ trustProxy: true })
+  const loginThrough = async (app: FastifyInstance, forwardedFor: string) => {
     const { uuid, answer } = await server.captcha()
-    const login = (app: typeof behindProxy, captcha: { uuid: string; answer: string }) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/app/loginByPassword',
-        headers: { 'x-forwarded-for': '203.0.113.99' },
-        payload: {
-          phone: DEMO.otherOwner,
-          password: encrypt(DEMO_PASSWORD),
-          uuId: captcha.uuid,
-          verificationCode: captcha.answer,
-        },
-      })
-    expect((await login(behindProxy, { uuid, answer })).json().code).toBe(200)
-    expect((await login(server.app, await server.captcha())).json().code).toBe(200)
-    const ips = (await server.db.select({ ip: sessions.ip }).from(sessions)).map((row) => row.ip)
-    expect(ips).toContain('203.0.113.99')
-    expect(ips.filter((ip) => ip === '203.0.113.99')).toHaveLength(1)
+    return app.inject({
+      method: 'POST',
+      url: '/api/app/loginByPassword',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': forwardedFor },
+      payload: {
+        phone: DEMO.otherOwner,
+        password: encrypt(DEMO_PASSWORD),
+        uuId: uuid,
+        verificationCode: answer,
+      },
+    })
+  }
+  const sessionIps = async () =>
+    (await server.db.select({ ip: sessions.ip }).from(sessions)).map((row) => row.ip)
+
+  it('records the forwarded client address only from a named proxy', async () => {
+    const behindProxy = await server.buildVariant({ trustProxy: ['127.0.0.1'] })
+    expect((await loginThrough(behindProxy, '203.0.113.99')).json().code).toBe(200)
+    expect(await sessionIps()).toContain('203.0.113.99')
+  })
+
+  it('ignores X-Forwarded-For from a client that is not a named proxy, and without TRUST_PROXY', async () => {
+    const otherProxy = await server.buildVariant({ trustProxy: ['10.0.0.0/8'] })
+    expect((await loginThrough(otherProxy, '198.51.100.7')).json().code).toBe(200)
+    expect((await loginThrough(server.app, '198.51.100.8')).json().code).toBe(200)
+    const ips = await sessionIps()
+    expect(ips).not.toContain('198.51.100.7')
+    expect(ips).not.toContain('198.51.100.8')
+  })
+
+  it('trusts a hop count: the address one hop before the last proxy', async () => {
+    const oneHop = await server.buildVariant({ trustProxy: 1 })
+    expect((await loginThrough(oneHop, '192.0.2.1, 192.0.2.44')).json().code).toBe(200)
+    expect(await sessionIps()).toContain('192.0.2.44')
+    expect(await sessionIps()).not.toContain('192.0.2.1')
   })
 })

@@ -79,7 +79,7 @@ describe('desktop QR login: getQrAddress, the sandbox scan page, getTokenByCode'
       'x-forwarded-host': 'mc.example.com',
       'x-forwarded-proto': 'https',
     }
-    const proxied = await server.buildVariant({ trustProxy: true })
+    const proxied = await server.buildVariant({ trustProxy: ['127.0.0.1'] })
     const behind = await proxied.inject({ method: 'GET', url: '/api/wechat/getQrAddress', headers })
     expect(behind.json().data.url).toMatch(/^https:\/\/mc\.example\.com\/__dev\/wechat\/scan\?code=/)
     const direct = await server.app.inject({ method: 'GET', url: '/api/wechat/getQrAddress', headers })

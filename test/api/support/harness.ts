@@ -47,6 +47,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     host: '127.0.0.1',
     databaseUrl: MEMORY_URL,
     production: false,
+    seedDemo: true,
+    publicOrigin: null,
     staticDir: null,
     passwordKey: PASSWORD_AES_KEY,
     switchSignPrefix: SWITCH_SIGN_PREFIX,
@@ -54,6 +56,10 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     logger: false,
     payNotifySecret: DEV_PAY_NOTIFY_SECRET,
     smsHourlyLimitPerAddress: SMS_HOURLY_LIMIT,
+    wechatMini: null,
+    wechatOauth: null,
+    frameAncestors: [],
+    hsts: false,
     ...overrides,
   }
 }
