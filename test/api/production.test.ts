@@ -1,0 +1,65 @@
+/** @jest-environment ./test/api/support/pglite-environment.ts */
+// Production mode fails closed: no demo data, no sandbox, no development defaults, and outside
+// services without a provider refuse (docs/api.md "Security model").
+import { count } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { loadConfig } from '../../server/config'
+import { prepareDatabase } from '../../server/db/migrate'
+import { members, smsOutbox } from '../../server/db/schema'
+import { DEMO, openTestDatabase, startTestServer, type TestServer } from './support/harness'
+
+const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  TARO_APP_PASSWORD_KEY: 'q'.repeat(16),
+  TARO_APP_SWITCH_SIGN_PREFIX: 'DEPLOYED-PREFIX',
+  PUBLIC_ORIGIN: 'https://mc.example.com',
+}
+
+describe('a production database', () => {
+  it('gets the schema but no demo member', async () => {
+    const config = loadConfig(PRODUCTION_ENV)
+    const { handle, dispose } = await openTestDatabase()
+    try {
+      expect(await prepareDatabase(handle, { seed: config.seedDemo })).toBe(false)
+      const [{ total }] = await handle.db.select({ total: count() }).from(members)
+      expect(total).toBe(0)
+    } finally {
+      await dispose()
+    }
+  }, 60_000)
+})
+
+describe('a production server', () => {
+  let server: TestServer
+  let production: FastifyInstance
+
+  beforeAll(async () => {
+    server = await startTestServer()
+    production = await server.buildVariant({ production: true, payNotifySecret: null })
+  }, 60_000)
+
+  afterAll(() => server?.close())
+
+  it('registers no /__dev route at all', () => {
+    const routes = production.printRoutes({ commonPrefix: false })
+    expect(routes).toMatch(/\/api\/app\/loginByPassword/)
+    expect(routes).not.toMatch(/__dev/)
+    // The sandbox variant has them, so the check above can fail.
+    expect(server.app.printRoutes({ commonPrefix: false })).toMatch(/__dev/)
+  })
+
+  it('refuses to send SMS codes (no gateway) and writes nothing', async () => {
+    const before = await server.db.select({ total: count() }).from(smsOutbox)
+    const { captchaId, captchaData } = await server.solvedSlider(DEMO.owner)
+    const response = await production.inject({
+      method: 'POST',
+      url: '/api/pc/sendSmsCode',
+      remoteAddress: '127.0.0.1',
+      payload: { phone: DEMO.owner, type: 'login', captchaId, captchaData },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ code: 503, message: '短信服务未配置，暂不可用，请联系客服' })
+    const after = await server.db.select({ total: count() }).from(smsOutbox)
+    expect(after).toEqual(before)
+  })
+})
