@@ -1,7 +1,8 @@
 // `npm test`: every check, in the order that fails fastest, then one closing `N passed, N failed`.
-// Steps: lint, typecheck, jest (unit, component, API), both builds, the WeChat tools over
-// dist/weapp, the mini-program components under miniprogram-simulate, the size budgets,
-// Playwright end to end on desktop and phone viewports.
+// Steps: lint, typecheck, jest (unit, component, API on the embedded PGlite), the API suite again
+// on PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts a throwaway cluster), both builds,
+// the WeChat tools over dist/weapp, the mini-program components under miniprogram-simulate, the
+// size budgets, Playwright end to end on desktop and phone viewports.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,14 +13,16 @@ const only = process.argv.slice(2)
 const totals = { passed: 0, failed: 0 }
 const failures = []
 
-function run(name, command, args, { count } = {}) {
+const postgresUrl = process.env.TEST_DATABASE_URL
+
+function run(name, command, args, { count, env = {} } = {}) {
   if (only.length && !only.includes(name)) return
   console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`)
   const started = Date.now()
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: '0' },
+    env: { ...process.env, FORCE_COLOR: '0', ...env },
   })
   const ok = result.status === 0
   const counted = count?.()
@@ -43,22 +46,37 @@ function readJson(file) {
 
 const work = mkdtempSync(path.join(tmpdir(), 'mc-test-'))
 const jestReport = path.join(work, 'jest.json')
+const postgresReport = path.join(work, 'jest-postgres.json')
 const e2eReport = path.join(work, 'e2e.json')
 
 run('lint', 'npx', ['eslint', '.'])
 run('format', 'npx', ['prettier', '--check', '.'])
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])
+const jestCount = (file) => () => {
+  const report = readJson(file)
+  return (
+    report && {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests + report.numRuntimeErrorTestSuites,
+    }
+  )
+}
+// The first run keeps the API suite on PGlite; the second puts the same suite on PostgreSQL.
 run('jest', 'npx', ['jest', '--json', `--outputFile=${jestReport}`], {
-  count: () => {
-    const report = readJson(jestReport)
-    return (
-      report && {
-        passed: report.numPassedTests,
-        failed: report.numFailedTests + report.numRuntimeErrorTestSuites,
-      }
-    )
-  },
+  count: jestCount(jestReport),
+  env: { TEST_DATABASE_URL: '' },
 })
+if (postgresUrl)
+  run(
+    'jest-postgres',
+    'npx',
+    ['jest', '--selectProjects', 'api', '--json', `--outputFile=${postgresReport}`],
+    {
+      count: jestCount(postgresReport),
+    },
+  )
+else if (!only.length || only.includes('jest-postgres'))
+  console.log('\n=== jest-postgres: skipped (no TEST_DATABASE_URL; .ci/run starts a cluster)')
 run('build-h5', 'npx', ['taro', 'build', '--type', 'h5'])
 run('build-weapp', 'npx', ['taro', 'build', '--type', 'weapp'])
 run('weapp', 'node', ['scripts/verify-weapp.mjs'])
