@@ -1,4 +1,6 @@
 import { redactSecrets } from '../../server/app'
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import {
   DEVELOPMENT_PASSWORD_AES_KEY,
@@ -75,8 +77,19 @@ describe('loadConfig (docs/api.md "Configuration")', () => {
     expect(disabled).toMatch(/PAY_NOTIFY_SECRET/)
     expect(disabled).toMatch(/SMS gateway/)
     expect(disabled).not.toMatch(/WECHAT_MINI_APPID/)
-    // STATIC_DIR counts only when a build (index.html) is there.
-    expect([null, path.resolve('dist/h5')]).toContain(config.staticDir)
+  })
+
+  it('serves STATIC_DIR only when a build (index.html) is there', () => {
+    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-built-'))
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-empty-'))
+    try {
+      fs.writeFileSync(path.join(built, 'index.html'), '<!doctype html>')
+      expect(loadConfig({ NODE_ENV: 'test', STATIC_DIR: built }).staticDir).toBe(built)
+      expect(loadConfig({ NODE_ENV: 'test', STATIC_DIR: empty }).staticDir).toBeNull()
+    } finally {
+      fs.rmSync(built, { recursive: true, force: true })
+      fs.rmSync(empty, { recursive: true, force: true })
+    }
   })
 
   it('refuses a port that is not one and a key AES cannot use', () => {
