@@ -2,7 +2,7 @@
 // loopback, so the demo still logs in from this machine) and a member with no password yet
 // (password model 0). The other demo accounts have no mask; 13800000003's password is 120 days old.
 import { hashPassword } from '../security/password'
-import { DEMO_PASSWORD, LOOPBACK_ADDRESSES } from './seed'
+import { DEMO_PASSWORD, LOOPBACK_ADDRESSES } from './demo'
 import { accounts, knownAddresses, loginMasks, members } from './schema'
 import { daysAgo, type DemoIds, type Tx } from './seed-support'
 

@@ -11,22 +11,10 @@ import { seedOrders } from './seed-orders'
 import { seedPayments } from './seed-payments'
 import { seedProducts } from './seed-products'
 import { seedSubAccounts } from './seed-subaccounts'
+import { DEMO, DEMO_PASSWORD, LOOPBACK_ADDRESSES } from './demo'
 import { daysAgo, type DemoIds, type Tx } from './seed-support'
 
-export const DEMO_PASSWORD = 'Demo@12345'
-/** The server sees local browsers and tests at these, so they skip the new-address verification. */
-export const LOOPBACK_ADDRESSES = ['127.0.0.1', '::1', '::ffff:127.0.0.1']
-
-export const DEMO = {
-  owner: '13800000001',
-  subAdmin: '13800000002',
-  otherOwner: '13800000003',
-  mainAccount: 'demo_main',
-  otherAccount: 'demo_other',
-  noPhoneAccount: 'demo_nophone',
-  /** The owner's WeChat openid: the sandbox scan and OAuth pages offer it by default. */
-  ownerOpenId: 'wx-demo-main',
-} as const
+export { DEMO, DEMO_PASSWORD, LOOPBACK_ADDRESSES } from './demo'
 
 async function addMember(
   tx: Tx,

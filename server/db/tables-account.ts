@@ -1,7 +1,7 @@
 // Account settings (account-area §2, §3, §4, §5): the login IP mask of a main account.
 import { boolean, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { at, id } from './columns'
-import { accounts } from './schema'
+import { accounts } from './tables-members'
 
 /**
  * 登录掩码: the IPv4 addresses (comma-joined, account-area §3) a login to the account must come

@@ -2,7 +2,8 @@
 // account; the order's billStatus / signStatus say where it stands (doc2 §4).
 import { index, integer, numeric, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { at, id } from './columns'
-import { accounts, orders } from './schema'
+import { orders } from './tables-commerce'
+import { accounts } from './tables-members'
 
 /** POST /api/pc/applyBill (doc2 §3 "Invoice application"). The amount is the order's, never the client's. */
 export const invoiceApplications = pgTable(

@@ -3,7 +3,7 @@
 // (server/services/catalog.ts): the client never sends a price.
 import { index, integer, numeric, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { at, id } from './columns'
-import { accounts, subAccounts } from './schema'
+import { accounts, subAccounts } from './tables-members'
 
 /** A purchased product or site (account-area §3 "Product/site card"). */
 export const businesses = pgTable(

@@ -3,7 +3,8 @@
 // a repeated notification finds it and changes nothing.
 import { index, integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { at, id } from './columns'
-import { orders, subAccounts } from './schema'
+import { orders } from './tables-commerce'
+import { subAccounts } from './tables-members'
 
 export const payments = pgTable(
   'payments',

@@ -2,7 +2,7 @@
 // (account-area §3, §4, §7).
 import { integer, pgTable, smallint, text, uniqueIndex, varchar, index } from 'drizzle-orm/pg-core'
 import { at, id } from './columns'
-import { accounts, subAccounts } from './schema'
+import { accounts, subAccounts } from './tables-members'
 
 /**
  * Activation links (account-area §4): a sub-admin is not active until the link sent by SMS and

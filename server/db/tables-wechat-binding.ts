@@ -1,7 +1,7 @@
 // WeChat bind and change scenes (account-area §2 account settings, §4 dialogs, §7 calls).
 import { index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { at, id } from './columns'
-import { accounts, members, subAccounts } from './schema'
+import { accounts, members, subAccounts } from './tables-members'
 
 /**
  * A QR scene a signed-in member opens to bind (purpose 'bind') or change ('change') the WeChat

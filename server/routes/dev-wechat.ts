@@ -2,7 +2,7 @@
 // change QR, when WeChat's in-app browser asks for consent, and when following the official
 // account. Everything echoed into them is escaped; their script runs under a per-response CSP nonce.
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { DEMO } from '../db/seed'
+import { DEMO } from '../db/demo'
 import { ok } from '../http/envelope'
 import { escapeHtml, sandboxPage } from '../http/sandbox-page'
 import type { Services } from '../services'

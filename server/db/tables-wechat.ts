@@ -1,0 +1,46 @@
+// WeChat QR login scenes and the one-time tickets they hand out.
+import { integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { at, id } from './columns'
+import { members } from './tables-members'
+
+/**
+ * Desktop QR-code scenes (doc2 §2 Login: QR scan login and WeChat registration). The QR carries
+ * the scene code; the desktop polls it. status: waiting -> scanned -> confirmed -> consumed
+ * (the confirmed answer is given once), or cancelled.
+ */
+export const wechatScenes = pgTable(
+  'wechat_scenes',
+  {
+    id: id(),
+    code: varchar('code', { length: 64 }).notNull(),
+    /** login or register. */
+    purpose: varchar('purpose', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    /** The openid that confirmed (sandbox scan page), if any. */
+    openid: varchar('openid', { length: 64 }),
+    /** The member who confirmed from a mini-program session (scanCode), if any. */
+    memberId: integer('member_id').references(() => members.id),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('wechat_scenes_code_key').on(t.code)],
+)
+
+/**
+ * Single-use WeChat tickets, stored as sha256: 'oauthState' (an in-app OAuth request),
+ * 'oauthCode' (the code the OAuth page hands back), 'miniBind' (a mini-program openid waiting
+ * for a phone).
+ */
+export const wechatTickets = pgTable(
+  'wechat_tickets',
+  {
+    id: id(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    openid: varchar('openid', { length: 64 }),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [uniqueIndex('wechat_tickets_token_key').on(t.tokenHash)],
+)
