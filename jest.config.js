@@ -45,6 +45,7 @@ module.exports = {
         '^@tarojs/taro$': '<rootDir>/test/shims/taro.ts',
       },
       setupFiles: ['<rootDir>/test/shims/globals.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/component/support/setup.ts'],
       globals: {
         ENABLE_INNER_HTML: true,
         ENABLE_ADJACENT_HTML: true,

@@ -40,11 +40,15 @@ beforeEach(() => {
 })
 afterEach(() => jest.restoreAllMocks())
 
+/** The fake API with the badge counts every header loads. */
+const headerApi = (unread = 0, replies = 0) =>
+  installFakeApi()
+    .on('GET', '/api/pc/getUnReadCount', () => ok(unread))
+    .on('GET', '/api/appWorkOrderCommunicationRecords/getRecordCount', () => ok(replies))
+
 describe('common header (account-area §2)', () => {
   it('caps the unread badges at 99', async () => {
-    installFakeApi()
-      .on('GET', '/api/pc/getUnReadCount', () => ok(250))
-      .on('GET', '/api/appWorkOrderCommunicationRecords/getRecordCount', () => ok(3))
+    headerApi(250, 3)
     signIn(0)
     render(<Header />)
     expect(await screen.findByLabelText('消息 99')).toBeTruthy()
@@ -52,7 +56,7 @@ describe('common header (account-area §2)', () => {
   })
 
   it('shows the account, name and 子管理员 badge for a sub-account', async () => {
-    installFakeApi()
+    headerApi()
     signIn(1)
     await renderHeader()
     await userEvent.setup().click(screen.getByLabelText('账号菜单', { selector: '[role="button"]' }))
@@ -63,7 +67,7 @@ describe('common header (account-area §2)', () => {
   })
 
   it('asks 确定退出？ and only logs out on confirm', async () => {
-    const api = installFakeApi().on('GET', '/api/pc/logout', () => ok(null))
+    const api = headerApi().on('GET', '/api/pc/logout', () => ok(null))
     signIn(0)
     await renderHeader()
     const user = userEvent.setup()
