@@ -3,13 +3,13 @@
 // The simulator has no canvas and its createSelectorQuery chain is inert, so the stubs are what
 // WeChat hands the component: a query answering with a canvas node whose 2D context records calls.
 // Needs: node scripts/build-native-components.mjs. Run: node --test test/weapp/
-import { loadComponent, missingBuild, until, wx } from './support/simulate.mjs'
+import { loadComponent, assertBuilt, until, wx } from './support/simulate.mjs'
 import assert from 'node:assert/strict'
 import { after, before, describe, mock, test } from 'node:test'
 import QRCode from 'qrcode'
 
 const component = 'native/qr-code/index'
-const skip = missingBuild(component)
+assertBuilt(component)
 const value = 'http://127.0.0.1:8080/__dev/wechat/scan?code=abcdef123456'
 const size = 160 // design px, as src/native/qr-code passes it
 
@@ -46,7 +46,7 @@ function fakeCanvas() {
   }
 }
 
-describe('weapp: QR code on Canvas 2D', { skip }, () => {
+describe('weapp: QR code on Canvas 2D', () => {
   const canvas = fakeCanvas()
   const queries = []
   let render

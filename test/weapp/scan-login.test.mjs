@@ -5,7 +5,7 @@ import {
   answerRequests,
   fail,
   loadComponent,
-  missingBuild,
+  assertBuilt,
   succeed,
   texts,
   until,
@@ -15,14 +15,14 @@ import assert from 'node:assert/strict'
 import { afterEach, before, describe, mock, test } from 'node:test'
 
 const component = 'native/account-menu/index'
-const skip = missingBuild(component)
+assertBuilt(component)
 let render
 
 const scanned = (result) => (options) =>
   succeed(options, { errMsg: 'scanCode:ok', result, scanType: 'QR_CODE' })
 const ok = answerRequests({ code: 200, message: '', data: null })
 
-describe('weapp: 扫码登录网页版 (wx.scanCode)', { skip }, () => {
+describe('weapp: 扫码登录网页版 (wx.scanCode)', () => {
   before(() => {
     // The session persisted by an earlier login, read from storage when the bundle loads.
     const session = { state: { token: 'mini-token', id: 1, role: 0, subAccountId: 0 }, version: 0 }

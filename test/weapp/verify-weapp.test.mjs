@@ -13,6 +13,8 @@ const dist = path.join(root, 'dist', 'weapp')
 const script = path.join(root, 'scripts', 'verify-weapp.mjs')
 const work = mkdtempSync(path.join(tmpdir(), 'verify-weapp-test-'))
 after(() => rmSync(work, { recursive: true, force: true }))
+// A missing build fails the run (npm test builds first); it never skips the checks.
+if (!existsSync(path.join(dist, 'app.json'))) throw new Error('no dist/weapp build: run npm run build:weapp')
 
 function copy(name, mutate) {
   const dir = path.join(work, name)
@@ -38,41 +40,35 @@ function assertOnlyFailure(result, check) {
 
 const page = 'pages/login/index'
 
-describe(
-  'verify-weapp',
-  { concurrency: true, skip: !existsSync(path.join(dist, 'app.json')) && 'no dist/weapp build' },
-  () => {
-    // The clean ci pass is `npm run test:weapp` itself; here the fast checks show the copy starts clean.
-    test('passes on the untouched build', async () => {
-      const result = await verify(copy('clean'), 'wxml,wxss,size')
-      assert.equal(result.code, 0, result.stdout)
-      assert.match(result.stdout, /^3 passed, 0 failed$/m)
-    })
+describe('verify-weapp', { concurrency: true }, () => {
+  // The clean ci pass is `npm run test:weapp` itself; here the fast checks show the copy starts clean.
+  test('passes on the untouched build', async () => {
+    const result = await verify(copy('clean'), 'wxml,wxss,size')
+    assert.equal(result.code, 0, result.stdout)
+    assert.match(result.stdout, /^3 passed, 0 failed$/m)
+  })
 
-    test('wxml: an unclosed tag fails wcc', async () => {
-      const dir = copy('wxml', (d) => writeFileSync(path.join(d, `${page}.wxml`), '<view><text>x</view>'))
-      assertOnlyFailure(await verify(dir, 'wxml'), 'wxml')
-    })
+  test('wxml: an unclosed tag fails wcc', async () => {
+    const dir = copy('wxml', (d) => writeFileSync(path.join(d, `${page}.wxml`), '<view><text>x</view>'))
+    assertOnlyFailure(await verify(dir, 'wxml'), 'wxml')
+  })
 
-    test('wxss: an :is() selector list fails wcsc', async () => {
-      const dir = copy('wxss', (d) =>
-        appendFileSync(path.join(d, `${page}.wxss`), '.x :is(.a, .b){color:red}'),
-      )
-      assertOnlyFailure(await verify(dir, 'wxss'), 'wxss')
-    })
+  test('wxss: an :is() selector list fails wcsc', async () => {
+    const dir = copy('wxss', (d) => appendFileSync(path.join(d, `${page}.wxss`), '.x :is(.a, .b){color:red}'))
+    assertOnlyFailure(await verify(dir, 'wxss'), 'wxss')
+  })
 
-    test('ci: a JS syntax error fails miniprogram-ci', async () => {
-      const dir = copy('js', (d) => appendFileSync(path.join(d, `${page}.js`), '\nvar = ;\n'))
-      const result = await verify(dir, 'ci')
-      assertOnlyFailure(result, 'ci')
-      assert.match(result.stdout, /pages\/login\/index\.js/)
-    })
+  test('ci: a JS syntax error fails miniprogram-ci', async () => {
+    const dir = copy('js', (d) => appendFileSync(path.join(d, `${page}.js`), '\nvar = ;\n'))
+    const result = await verify(dir, 'ci')
+    assertOnlyFailure(result, 'ci')
+    assert.match(result.stdout, /pages\/login\/index\.js/)
+  })
 
-    test('size: a 1.3 MB asset in the main package fails the size check', async () => {
-      const dir = copy('size', (d) => writeFileSync(path.join(d, 'big.png'), Buffer.alloc(1300 * 1024)))
-      const result = await verify(dir, 'size')
-      assertOnlyFailure(result, 'size')
-      assert.match(result.stdout, /OVER main package/)
-    })
-  },
-)
+  test('size: a 1.3 MB asset in the main package fails the size check', async () => {
+    const dir = copy('size', (d) => writeFileSync(path.join(d, 'big.png'), Buffer.alloc(1300 * 1024)))
+    const result = await verify(dir, 'size')
+    assertOnlyFailure(result, 'size')
+    assert.match(result.stdout, /OVER main package/)
+  })
+})

@@ -2,12 +2,12 @@
 // 'login' proof), compiled for weapp and run under miniprogram-simulate: the WeChat is proven by a
 // wx.login code sent to miniBindWechat, with no QR. wx.login, wx.request and the stored session are
 // the only stubs. Needs: node scripts/build-native-components.mjs. Run: node --test test/weapp/
-import { fail, loadComponent, missingBuild, succeed, texts, until, wx } from './support/simulate.mjs'
+import { fail, loadComponent, assertBuilt, succeed, texts, until, wx } from './support/simulate.mjs'
 import assert from 'node:assert/strict'
 import { afterEach, before, describe, mock, test } from 'node:test'
 
 const component = 'native/wechat-binding/index'
-const skip = missingBuild(component)
+assertBuilt(component)
 let render
 
 /**
@@ -42,7 +42,7 @@ const buttonIn = (comp, selector, text) =>
   comp.querySelectorAll(selector).find((node) => node.dom.textContent === text)
 const rowState = (comp) => texts(comp, 'setting-row__value')[0]
 
-describe('weapp: 微信 row binds the current WeChat (wx.login, no QR)', { skip }, () => {
+describe('weapp: 微信 row binds the current WeChat (wx.login, no QR)', () => {
   before(() => {
     // The session persisted by an earlier login, read from storage when the bundle loads.
     const session = { state: { token: 'mini-token', id: 1, role: 0, subAccountId: 0 }, version: 0 }

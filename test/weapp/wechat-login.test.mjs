@@ -5,7 +5,7 @@ import {
   answerRequests,
   fail,
   loadComponent,
-  missingBuild,
+  assertBuilt,
   succeed,
   texts,
   until,
@@ -15,12 +15,12 @@ import assert from 'node:assert/strict'
 import { afterEach, describe, mock, test } from 'node:test'
 
 const component = 'native/wechat-login/index'
-const skip = missingBuild(component)
-const render = skip ? null : loadComponent(component)
+assertBuilt(component)
+const render = loadComponent(component)
 
 const answer = { token: 't', accountId: 1, subAccountId: 0, role: 0, needBindPhone: false }
 
-describe('weapp: 微信登录 (wx.login)', { skip }, () => {
+describe('weapp: 微信登录 (wx.login)', () => {
   afterEach(() => mock.restoreAll())
 
   test('tapping it sends the wx.login code to miniLogin and hands the answer on', async () => {

@@ -46,11 +46,12 @@ export const wx = globalThis.wx
 
 const componentsDir = path.resolve(import.meta.dirname, '..', '..', '..', 'dist', 'weapp-components')
 
-/** A skip reason when the component has not been built, else false. */
-export function missingBuild(component) {
-  return existsSync(path.join(componentsDir, `${component}.js`))
-    ? false
-    : `dist/weapp-components/${component} is missing: run node scripts/build-native-components.mjs`
+/** Throws when the component has not been built: a missing build fails the run, never skips it. */
+export function assertBuilt(component) {
+  if (!existsSync(path.join(componentsDir, `${component}.js`)))
+    throw new Error(
+      `dist/weapp-components/${component} is missing: run node scripts/build-native-components.mjs`,
+    )
 }
 
 /**
