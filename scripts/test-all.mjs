@@ -1,5 +1,5 @@
 // `npm test`: every check, in the order that fails fastest, then one closing `N passed, N failed`.
-// Steps: lint, typecheck, jest (unit, component, API on the embedded PGlite), the API suite again
+// Steps: lint, typecheck, schema vs committed migrations, jest (unit, component, API on the embedded PGlite), the API suite again
 // on PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts a throwaway cluster), both builds,
 // the WeChat tools over dist/weapp, the mini-program components under miniprogram-simulate, the
 // size budgets, Playwright end to end on desktop and phone viewports.
@@ -52,6 +52,7 @@ const e2eReport = path.join(work, 'e2e.json')
 run('lint', 'npx', ['eslint', '.'])
 run('format', 'npx', ['prettier', '--check', '.'])
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])
+run('migrations', 'node', ['scripts/check-migrations.mjs'])
 const jestCount = (file) => () => {
   const report = readJson(file)
   return (
