@@ -25,15 +25,8 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourcesChanged) {
 }
 
 const port = process.env.PORT || '8080'
-console.log(`
-会员中心 — http://localhost:${port}
-Demo accounts (password Demo@12345):
-  13800000001  main account 星辰科技, also a sub-administrator of 云帆贸易 (account switch)
-  13800000002  sub-administrator of 星辰科技
-  13800000003  main account 云帆贸易
-  demo_nophone member account without a bound phone (logged out by the guard)
-The image captcha answer is at http://localhost:${port}/__dev/captcha?id=<uuid> (development only).
-`)
+// The server prints the demo accounts it seeded and the sandbox pages once it listens.
+console.log(`\n会员中心 — http://localhost:${port}\n`)
 const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
   cwd: root,
   stdio: 'inherit',

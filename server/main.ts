@@ -4,6 +4,7 @@ import { buildApp } from './app'
 import { describeTrustProxy, disabledServices, loadConfig } from './config'
 import { hours } from './context'
 import { openDatabase } from './db/client'
+import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo'
 import { prepareDatabase } from './db/migrate'
 
 async function main() {
@@ -40,9 +41,13 @@ async function main() {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
   console.log(`会员中心 API listening on http://${shownHost}:${config.port}`)
   if (config.staticDir) console.log(`Serving the H5 console from ${config.staticDir}`)
+  if (config.seedDemo) {
+    console.log(`Demo accounts (password ${DEMO_PASSWORD}):`)
+    for (const [login, what] of DEMO_LOGINS) console.log(`  ${login.padEnd(13)}${what}`)
+  }
   if (!config.production)
     console.log(
-      'Dev sandbox: /__dev/captcha?id=, /__dev/sms?phone=, POST /__dev/entryToken, POST /__dev/forgetAddresses, /__dev/wechat/*',
+      'Dev sandbox: /__dev/captcha?id=, /__dev/sms?phone=, /__dev/mail?to=, /__dev/pay, POST /__dev/entryToken, POST /__dev/forgetAddresses, /__dev/wechat/*',
     )
 }
 

@@ -2,17 +2,11 @@
 // loopback, so the demo still logs in from this machine) and a member with no password yet
 // (password model 0). The other demo accounts have no mask; 13800000003's password is 120 days old.
 import { hashPassword } from '../security/password'
-import { DEMO_PASSWORD, LOOPBACK_ADDRESSES } from './demo'
+import { ACCOUNT_DEMO, DEMO_PASSWORD, LOOPBACK_ADDRESSES } from './demo'
 import { accounts, knownAddresses, loginMasks, members } from './schema'
 import { daysAgo, type DemoIds, type Tx } from './seed-support'
 
-export const ACCOUNT_DEMO = {
-  maskPhone: '13800000005',
-  maskAccount: 'demo_mask',
-  maskIps: '127.0.0.1,192.168.10.8',
-  noPasswordPhone: '13800000006',
-  noPasswordAccount: 'demo_nopass',
-} as const
+export { ACCOUNT_DEMO } from './demo'
 
 async function addOwner(
   tx: Tx,
