@@ -19,7 +19,7 @@ export interface RouteDef {
   mainAccountOnly?: boolean
   /** Entry links carrying ?token= are exchanged for a session here (fkToken). */
   acceptsEntryToken?: boolean
-  /** Navigation title. */
+  /** The page's title: navigation bar (mini-program) and document title (H5), from pageConfig(). */
   title: string
 }
 
@@ -27,7 +27,7 @@ export const HOME_PATH = '/index'
 export const LOGIN_PATH = '/login'
 
 export const ROUTES: readonly RouteDef[] = [
-  { path: HOME_PATH, aliases: ['/'], page: 'pages/index/index', title: '产品管理' },
+  { path: HOME_PATH, aliases: ['/'], page: 'pages/index/index', title: '会员中心' },
   { path: LOGIN_PATH, page: 'pages/login/index', public: true, idleExempt: true, title: '登录' },
   { path: '/agreement', page: 'pages/agreement/index', public: true, idleExempt: true, title: '服务协议' },
   { path: '/notices', page: 'pages/notices/index', title: '消息中心' },
@@ -114,4 +114,11 @@ function normalise(path: string): string {
 export function findRoute(pathOrPage: string, routes: readonly RouteDef[] = ROUTES): RouteDef | undefined {
   const path = normalise(pathOrPage)
   return routes.find((r) => r.path === path || r.aliases?.includes(path) || `/${pagePath(r)}` === path)
+}
+
+/** A page's Taro config (its index.config.ts), so the route table is the one source of titles. */
+export function pageConfig(path: string) {
+  const route = ROUTES.find((r) => r.path === path)
+  if (!route) throw new Error(`no route ${path} in the route table`)
+  return { navigationBarTitleText: route.title }
 }

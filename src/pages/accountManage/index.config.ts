@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '账户管理' })
+import { pageConfig } from '../../core/routing/routes'
+
+export default definePageConfig(pageConfig('/accountManage'))

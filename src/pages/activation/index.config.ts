@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '子管理员激活' })
+import { pageConfig } from '../../core/routing/routes'
+
+export default definePageConfig(pageConfig('/activation'))

@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '服务协议' })
+import { pageConfig } from '../../core/routing/routes'
+
+export default definePageConfig(pageConfig('/agreement'))

@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '专属客服' })
+import { pageConfig } from '../../core/routing/routes'
+
+export default definePageConfig(pageConfig('/customer'))

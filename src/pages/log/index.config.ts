@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '操作日志' })
+import { pageConfig } from '../../core/routing/routes'
+
+export default definePageConfig(pageConfig('/log'))

@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '登录' })
+import { pageConfig } from '../../core/routing/routes'
+
+export default definePageConfig(pageConfig('/login'))

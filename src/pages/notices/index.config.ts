@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '消息中心' })
+import { pageConfig } from '../../core/routing/routes'
+
+export default definePageConfig(pageConfig('/notices'))

@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '支付订单' })
+import { pageConfig } from '../../core/routing/routes'
+
+export default definePageConfig(pageConfig('/orderByPlay'))

@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '订单管理' })
+import { pageConfig } from '../../core/routing/routes'
+
+export default definePageConfig(pageConfig('/orderlist'))

@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '支付成功' })
+import { pageConfig } from '../../core/routing/routes'
+
+export default definePageConfig(pageConfig('/payforsuccess'))

@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '子账号管理' })
+import { pageConfig } from '../../core/routing/routes'
+
+export default definePageConfig(pageConfig('/subAccountManage'))

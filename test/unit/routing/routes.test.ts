@@ -1,4 +1,13 @@
-import { findRoute, h5CustomRoutes, ROUTES, weappPages } from '../../../src/core/routing/routes'
+import fs from 'node:fs'
+import path from 'node:path'
+import {
+  findRoute,
+  h5CustomRoutes,
+  pageConfig,
+  pagePath,
+  ROUTES,
+  weappPages,
+} from '../../../src/core/routing/routes'
 import { SPEC_ROUTES } from './spec-routes'
 
 describe('the route table', () => {
@@ -34,5 +43,20 @@ describe('the route table', () => {
       const base = `${__dirname}/../../../src/${route.subPackage ? route.subPackage + '/' : ''}${route.page}`
       expect(fs.existsSync(`${base}.tsx`)).toBe(true)
     }
+  })
+})
+
+describe('page titles come from the route table', () => {
+  it.each(ROUTES.map((route) => [route.path, route] as const))(
+    '%s: its index.config.ts asks pageConfig for its own path',
+    (routePath, route) => {
+      const file = path.join('src', `${pagePath(route)}.config.ts`)
+      expect(fs.readFileSync(file, 'utf8')).toContain(`pageConfig('${routePath}')`)
+      expect(pageConfig(routePath)).toEqual({ navigationBarTitleText: route.title })
+    },
+  )
+
+  it('refuses a path the table does not list', () => {
+    expect(() => pageConfig('/nowhere')).toThrow(/no route \/nowhere/)
   })
 })

@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '消息详情' })
+import { pageConfig } from '../../../core/routing/routes'
+
+export default definePageConfig(pageConfig('/noticesDetail'))
