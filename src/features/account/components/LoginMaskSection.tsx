@@ -82,10 +82,10 @@ export function LoginMaskSection() {
           role='switch'
           aria-label='登录掩码开关'
           aria-checked={switchedOn}
-          className={`account-switch ${switchedOn ? 'account-switch--on' : ''}`}
+          className={`mask-switch ${switchedOn ? 'mask-switch--on' : ''}`}
           onClick={toggle}
         >
-          <View className='account-switch__knob' />
+          <View className='mask-switch__knob' />
         </View>
         <Text className='login-mask__summary'>
           {load.enabled ? `仅允许 ${load.ips.join('、')} 登录` : '未开启，任何IP均可登录'}

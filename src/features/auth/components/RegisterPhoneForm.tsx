@@ -74,7 +74,7 @@ export function RegisterPhoneForm({ onRegistered }: { onRegistered(result: Login
       <FieldError message={form.errors.referralCode} />
       <View className='login-form__agreement'>
         <View
-          className={`checkbox ${v.agreed ? 'checkbox--checked' : ''}`}
+          className={`agreement-check ${v.agreed ? 'agreement-check--checked' : ''}`}
           role='checkbox'
           aria-checked={v.agreed}
           aria-label='我已阅读并同意协议'
