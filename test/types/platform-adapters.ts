@@ -1,0 +1,65 @@
+// Type checks, not tests: each platform adapter's H5 and weapp files export what its .d.ts
+// contract promises (TypeScript resolves `./x` to x.d.ts, so without this an implementation could
+// drift from its contract and only the build of that platform would notice). `npm run typecheck`
+// fails on a mismatch.
+import type * as drag from '../../src/core/platform/drag'
+import * as dragH5 from '../../src/core/platform/drag.h5'
+import * as dragWeapp from '../../src/core/platform/drag.weapp'
+import type * as env from '../../src/core/platform/env'
+import * as envH5 from '../../src/core/platform/env.h5'
+import * as envWeapp from '../../src/core/platform/env.weapp'
+import type * as imagePreview from '../../src/core/platform/image-preview'
+import * as imagePreviewH5 from '../../src/core/platform/image-preview.h5'
+import * as imagePreviewWeapp from '../../src/core/platform/image-preview.weapp'
+import type * as lineChart from '../../src/core/platform/line-chart'
+import * as lineChartH5 from '../../src/core/platform/line-chart.h5'
+import * as lineChartWeapp from '../../src/core/platform/line-chart.weapp'
+import type * as links from '../../src/core/platform/links'
+import * as linksH5 from '../../src/core/platform/links.h5'
+import * as linksWeapp from '../../src/core/platform/links.weapp'
+import type * as pay from '../../src/core/platform/pay'
+import * as payH5 from '../../src/core/platform/pay.h5'
+import * as payWeapp from '../../src/core/platform/pay.weapp'
+import type * as saveImage from '../../src/core/platform/save-image'
+import * as saveImageH5 from '../../src/core/platform/save-image.h5'
+import * as saveImageWeapp from '../../src/core/platform/save-image.weapp'
+import type * as sessionStorage from '../../src/core/platform/session-storage'
+import * as sessionStorageH5 from '../../src/core/platform/session-storage.h5'
+import * as sessionStorageWeapp from '../../src/core/platform/session-storage.weapp'
+import type * as viewport from '../../src/core/platform/viewport'
+import * as viewportH5 from '../../src/core/platform/viewport.h5'
+import * as viewportWeapp from '../../src/core/platform/viewport.weapp'
+import type * as visibility from '../../src/core/platform/visibility'
+import * as visibilityH5 from '../../src/core/platform/visibility.h5'
+import * as visibilityWeapp from '../../src/core/platform/visibility.weapp'
+import type * as wechatBinding from '../../src/core/platform/wechat-binding'
+import * as wechatBindingH5 from '../../src/core/platform/wechat-binding.h5'
+import * as wechatBindingWeapp from '../../src/core/platform/wechat-binding.weapp'
+import type * as wechat from '../../src/core/platform/wechat'
+import * as wechatH5 from '../../src/core/platform/wechat.h5'
+import * as wechatWeapp from '../../src/core/platform/wechat.weapp'
+
+dragH5 satisfies typeof drag
+dragWeapp satisfies typeof drag
+envH5 satisfies typeof env
+envWeapp satisfies typeof env
+imagePreviewH5 satisfies typeof imagePreview
+imagePreviewWeapp satisfies typeof imagePreview
+lineChartH5 satisfies typeof lineChart
+lineChartWeapp satisfies typeof lineChart
+linksH5 satisfies typeof links
+linksWeapp satisfies typeof links
+payH5 satisfies typeof pay
+payWeapp satisfies typeof pay
+saveImageH5 satisfies typeof saveImage
+saveImageWeapp satisfies typeof saveImage
+sessionStorageH5 satisfies typeof sessionStorage
+sessionStorageWeapp satisfies typeof sessionStorage
+viewportH5 satisfies typeof viewport
+viewportWeapp satisfies typeof viewport
+visibilityH5 satisfies typeof visibility
+visibilityWeapp satisfies typeof visibility
+wechatBindingH5 satisfies typeof wechatBinding
+wechatBindingWeapp satisfies typeof wechatBinding
+wechatH5 satisfies typeof wechat
+wechatWeapp satisfies typeof wechat
