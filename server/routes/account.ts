@@ -4,15 +4,13 @@ import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
 import type { SwitchRequest } from '../services/accounts'
-import { integer, object, shortText } from './schemas'
+import { integer, object, rowId, rowIdOrZero, shortText } from './schemas'
 
 const personalInfoQuery = object({ userId: shortText(64), accountId: shortText(32) }, ['userId', 'accountId'])
-const switchBody = object({ accountId: integer, subAccountId: integer, role: integer, sign: shortText(64) }, [
-  'accountId',
-  'subAccountId',
-  'role',
-  'sign',
-])
+const switchBody = object(
+  { accountId: rowId, subAccountId: rowIdOrZero, role: integer, sign: shortText(64) },
+  ['accountId', 'subAccountId', 'role', 'sign'],
+)
 
 export function accountRoutes(app: FastifyInstance, { accounts }: Services, { requireViewer }: Guards) {
   app.get('/api/pc/getPersonalInfo', { preHandler: requireViewer }, async (req) =>

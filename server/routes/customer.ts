@@ -3,13 +3,13 @@
 import type { FastifyInstance } from 'fastify'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
-import { integer, object, shortText } from './schemas'
+import { object, rowId, shortText } from './schemas'
 
 export function customerRoutes(app: FastifyInstance, { customer }: Services) {
   app.get<{ Querystring: { userId: string; accountId: number } }>(
     '/api/app/account/accountVipServer',
     {
-      schema: { querystring: object({ userId: shortText(64), accountId: integer }, ['userId', 'accountId']) },
+      schema: { querystring: object({ userId: shortText(64), accountId: rowId }, ['userId', 'accountId']) },
     },
     async (req) => ok(await customer.vipServer(req.query.userId, req.query.accountId)),
   )

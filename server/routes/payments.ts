@@ -22,7 +22,7 @@ const wxpayTrade = object(
   ['trade_type', 'out_trade_no'],
 )
 /** Notification fields are flat strings (form or JSON). */
-const notification = { type: 'object', additionalProperties: { type: 'string', maxLength: 256 } } as const
+const notification = { type: 'object', additionalProperties: shortText(256) } as const
 
 export function paymentRoutes(app: FastifyInstance, { payments }: Services, { requireViewer }: Guards) {
   app.post<{ Body: Trade }>(

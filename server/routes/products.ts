@@ -6,16 +6,9 @@ import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
 import { escapeHtml } from '../http/sandbox-page'
 import type { Services } from '../services'
-import { object, shortText } from './schemas'
+import { pageQuery } from './paging'
+import { object, rowId as businessId, shortText } from './schemas'
 
-const pageQuery = object(
-  {
-    pageNum: { type: 'integer', minimum: 1, maximum: 100_000 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 100 },
-  },
-  ['pageNum', 'pageSize'],
-)
-const businessId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const
 const byBusiness = object({ businessId }, ['businessId'])
 const byDomain = object({ secondDomain: shortText(128) }, ['secondDomain'])
 

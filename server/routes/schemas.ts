@@ -1,7 +1,20 @@
 // JSON schemas shared by routes. Fastify's ajv coerces query strings to the declared types;
 // anything that still fails becomes a 400 envelope (server/http/error-handler.ts).
-export const integer = { type: 'integer' } as const
-export const shortText = (maxLength: number) => ({ type: 'string', maxLength }) as const
+// Every number a route takes is bounded to what a Postgres integer column holds: a larger one
+// would pass validation and fail in the database (code 22003) instead of answering 非法参数.
+
+export const INT32_MIN = -2_147_483_648
+export const INT32_MAX = 2_147_483_647
+
+/** Any integer field (a type, status, model, role): a Postgres integer. */
+export const integer = { type: 'integer', minimum: INT32_MIN, maximum: INT32_MAX } as const
+/** A row id: a positive Postgres integer. */
+export const rowId = { type: 'integer', minimum: 1, maximum: INT32_MAX } as const
+/** An id where 0 means "none" (the main account's subAccountId). */
+export const rowIdOrZero = { type: 'integer', minimum: 0, maximum: INT32_MAX } as const
+/** Text a Postgres text column can store: a NUL character would fail there (22021). */
+const STORABLE = '^[^\\u0000]*$'
+export const shortText = (maxLength: number) => ({ type: 'string', maxLength, pattern: STORABLE }) as const
 
 export function object<P extends Record<string, unknown>>(
   properties: P,
@@ -9,3 +22,6 @@ export function object<P extends Record<string, unknown>>(
 ) {
   return { type: 'object', properties, required } as const
 }
+
+/** The query or body of calls that take one row id. */
+export const byId = object({ id: rowId }, ['id'])

@@ -7,15 +7,11 @@ import { originOf } from '../http/origin'
 import type { Services } from '../services'
 import type { ActivationRequest, ActivationSmsRequest, SubAdminSwitch } from '../services/sub-accounts'
 import type { SubAdminForm } from '../../src/core/validation/sub-admin'
-import { integer, object, shortText } from './schemas'
+import { pageQuery } from './paging'
+import { byId as idQuery, integer, object, rowId, shortText } from './schemas'
 
 const BASE = '/api/app/account'
 
-const pageQuery = object(
-  { pageNum: { type: 'integer', minimum: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 100 } },
-  ['pageNum', 'pageSize'],
-)
-const idQuery = object({ id: integer }, ['id'])
 const formFields = {
   fullName: shortText(64),
   mailbox: shortText(128),
@@ -23,8 +19,8 @@ const formFields = {
   position: shortText(32),
 }
 const addBody = object(formFields)
-const editBody = object({ id: integer, ...formFields }, ['id'])
-const switchBody = object({ id: integer, status: integer }, ['id', 'status'])
+const editBody = object({ id: rowId, ...formFields }, ['id'])
+const switchBody = object({ id: rowId, status: integer }, ['id', 'status'])
 const activeCodeQuery = object({ activeCode: shortText(128) }, ['activeCode'])
 const activateBody = object({ activeCode: shortText(128), code: shortText(16), phone: shortText(32) }, [
   'activeCode',
