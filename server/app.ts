@@ -5,7 +5,7 @@ import type { ServerConfig } from './config'
 import { systemClock, type AppContext, type Clock } from './context'
 import type { Database } from './db/client'
 import { createGuards } from './http/auth'
-import { registerErrorHandler } from './http/error-handler'
+import { frameworkErrors, registerErrorHandler } from './http/error-handler'
 import { registerStaticApp } from './http/static'
 import { accountRoutes } from './routes/account'
 import { accountSettingsRoutes } from './routes/account-settings'
@@ -69,6 +69,7 @@ export function buildApp({
   const app = Fastify({
     logger: config.logger ? loggerOptions : false,
     trustProxy: fastifyTrustProxy(config),
+    frameworkErrors,
   })
   const ctx: AppContext = { db, config, now, log: app.log }
   const services = createServices(ctx)
