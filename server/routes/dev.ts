@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { maskPhone } from '../../src/core/format/mask'
 import { ok } from '../http/envelope'
 import { hashPassword } from '../security/password'
-import { notFound } from '../http/failure'
+import { invalid, notFound } from '../http/failure'
 import type { Services } from '../services'
 import { MEMBER_NOT_FOUND } from '../services/entry-tokens'
 import { devWechatRoutes } from './dev-wechat'
@@ -58,6 +58,8 @@ export function devRoutes(app: FastifyInstance, services: Services) {
     { schema: { body: object({ phone: shortText(11), password: shortText(64) }, ['phone', 'password']) } },
     async (req) => {
       const phone = req.body.phone.trim()
+      // A second call for the phone would fail on the unique phone index (a 500).
+      if (await members.byPhone(phone)) throw invalid('该手机号已注册')
       const member = await members.createWithAccount({
         phone,
         passwordHash: await hashPassword(req.body.password),
