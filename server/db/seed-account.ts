@@ -1,10 +1,9 @@
 // Demo account settings (account-area §2, §4): an account whose login mask is on (the list holds
 // loopback, so the demo still logs in from this machine) and a member with no password yet
 // (password model 0). The other demo accounts have no mask; 13800000003's password is 120 days old.
-import { hashPassword } from '../security/password'
-import { ACCOUNT_DEMO, DEMO_PASSWORD, LOOPBACK_ADDRESSES } from './demo'
+import { ACCOUNT_DEMO, LOOPBACK_ADDRESSES } from './demo'
 import { accounts, knownAddresses, loginMasks, members } from './schema'
-import { daysAgo, type DemoIds, type Tx } from './seed-support'
+import { daysAgo, demoPasswordHash, type DemoIds, type Tx } from './seed-support'
 
 export { ACCOUNT_DEMO } from './demo'
 
@@ -32,7 +31,7 @@ async function addOwner(
 
 export async function seedAccountArea(tx: Tx, { at }: DemoIds): Promise<void> {
   const { maskPhone, maskAccount, maskIps, noPasswordPhone, noPasswordAccount } = ACCOUNT_DEMO
-  const masked = await addOwner(tx, at, maskPhone, await hashPassword(DEMO_PASSWORD), maskAccount, '掩码演示')
+  const masked = await addOwner(tx, at, maskPhone, await demoPasswordHash(), maskAccount, '掩码演示')
   await tx.insert(loginMasks).values({ accountId: masked, ips: maskIps, enabled: true, updatedAt: at })
   await addOwner(tx, at, noPasswordPhone, null, noPasswordAccount, '未设密码')
 }

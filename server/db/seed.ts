@@ -2,7 +2,6 @@
 // Every demo password is Demo@12345 (documented in docs/api.md "Seed accounts").
 import { count } from 'drizzle-orm'
 import type { Clock } from '../context'
-import { hashPassword } from '../security/password'
 import type { Database } from './client'
 import { accounts, knownAddresses, members, sites, subAccounts, workOrderRecords, workOrders } from './schema'
 import { seedAccountArea } from './seed-account'
@@ -11,8 +10,8 @@ import { seedOrders } from './seed-orders'
 import { seedPayments } from './seed-payments'
 import { seedProducts } from './seed-products'
 import { seedSubAccounts } from './seed-subaccounts'
-import { DEMO, DEMO_PASSWORD, LOOPBACK_ADDRESSES } from './demo'
-import { daysAgo, type DemoIds, type Tx } from './seed-support'
+import { DEMO, LOOPBACK_ADDRESSES } from './demo'
+import { daysAgo, demoPasswordHash, type DemoIds, type Tx } from './seed-support'
 
 export { DEMO, DEMO_PASSWORD, LOOPBACK_ADDRESSES } from './demo'
 
@@ -29,7 +28,7 @@ async function addMember(
       phone,
       email,
       wxOpenId,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
+      passwordHash: await demoPasswordHash(),
       passwordUpdatedAt: daysAgo(at, passwordAge),
       createdAt: daysAgo(at, 400),
     })

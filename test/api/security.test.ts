@@ -36,7 +36,7 @@ describe('decryptPassword (the client encrypts with AES-ECB/PKCS7, doc2 §5)', (
 describe('password hashes (scrypt with a per-user salt)', () => {
   it('verifies the right password only', async () => {
     const stored = await hashPassword('Demo@12345')
-    expect(stored).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/)
+    expect(stored).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/)
     expect(await verifyPassword('Demo@12345', stored)).toBe(true)
     expect(await verifyPassword('Demo@12346', stored)).toBe(false)
   })
