@@ -135,7 +135,7 @@ export function accountSettingsRoutes(app: FastifyInstance, { accountSettings }:
     '/api/pc/saveMyIp',
     { schema: { body: maskBody }, preHandler: requireFreshMainAccount },
     async (req) => {
-      await loginMasks.save(req.viewer.accountId, req.body, req.ip)
+      await loginMasks.save(req.viewer, req.body, req.ip)
       return ok(null, MASK_MESSAGES.saved)
     },
   )

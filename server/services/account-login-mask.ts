@@ -1,7 +1,8 @@
 // 登录掩码 (account-area §2, §3, §4, §5, §6): a main account's IPv4 allow-list for logins. Saving
-// it needs the caller's own address in the list (no owner locks themselves out); every login to
-// the account passes loginRefusal (services/sign-in.ts).
-import { eq } from 'drizzle-orm'
+// it needs the caller's own address in the list (no owner locks themselves out); switching it on
+// ends the account's sessions from outside it; every login to the account passes loginRefusal
+// (services/sign-in.ts).
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
 import {
   joinMask,
   maskAddress,
@@ -10,7 +11,7 @@ import {
   splitMask,
 } from '../../src/core/validation/account'
 import type { AppContext } from '../context'
-import { accounts, loginMasks } from '../db/schema'
+import { accounts, loginMasks, sessions } from '../db/schema'
 import { invalid } from '../http/failure'
 import { INVALID_PARAMS } from '../http/error-handler'
 import { ACCOUNT_STATE } from './account-profile'
@@ -24,6 +25,23 @@ export const MASK_MESSAGES = {
   refused: (ip: string) => `当前IP（${ip}）不在该账号的登录掩码内，禁止登录，请联系主账号管理员`,
   cancelled: '该账号已注销，无法登录',
 } as const
+
+/** Why a login is refused: the account is cancelled, or the address is outside its mask. */
+export interface LoginRefusal {
+  reason: 'cancelled' | 'outsideMask'
+  message: string
+}
+
+/** The sessions (id, login address) a mask ends: every one from outside it but the caller's. */
+export function sessionsOutsideMask(
+  mask: { enabled: boolean; ips: string },
+  live: { id: number; ip: string }[],
+  callerSessionId: number,
+): number[] {
+  return live
+    .filter((session) => session.id !== callerSessionId && !maskAllows(mask, session.ip))
+    .map((s) => s.id)
+}
 
 export interface MaskState {
   status: number
@@ -48,8 +66,34 @@ export function createLoginMasks({ db, now }: AppContext) {
     return mask?.enabled ? { status: MASK_STATUS.on, ip: mask.ips } : { status: MASK_STATUS.off, ip: '' }
   }
 
+  /**
+   * A mask switched on applies to sessions already open too: those of the account (any role on it)
+   * that logged in from an address outside it end. The caller's own session stays: it is acting
+   * from inside the list, whatever address it logged in from.
+   */
+  async function endSessionsOutside(accountId: number, ips: string, callerSessionId: number): Promise<void> {
+    const current = now()
+    const live = await db
+      .select({ id: sessions.id, ip: sessions.ip })
+      .from(sessions)
+      .where(
+        and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), gt(sessions.expiresAt, current)),
+      )
+    const outside = sessionsOutsideMask({ enabled: true, ips }, live, callerSessionId)
+    if (outside.length === 0) return
+    await db
+      .update(sessions)
+      .set({ revokedAt: current })
+      .where(and(inArray(sessions.id, outside), isNull(sessions.revokedAt)))
+  }
+
   /** saveMyIp {status, ip}: on = a valid list holding the caller's address; off = no restriction. */
-  async function save(accountId: number, input: MaskInput, callerIp: string): Promise<void> {
+  async function save(
+    caller: { accountId: number; sessionId: number },
+    input: MaskInput,
+    callerIp: string,
+  ): Promise<void> {
+    const { accountId } = caller
     let ips = ''
     if (input.status === MASK_STATUS.on) {
       const entries = splitMask(input.ip ?? '')
@@ -66,18 +110,22 @@ export function createLoginMasks({ db, now }: AppContext) {
       .insert(loginMasks)
       .values({ accountId, ips, enabled, updatedAt: now() })
       .onConflictDoUpdate({ target: loginMasks.accountId, set: { ips, enabled, updatedAt: now() } })
+    if (enabled) await endSessionsOutside(accountId, ips, caller.sessionId)
   }
 
   /** Why a login to the account from `ip` is refused (cancelled, or outside its mask); null when it is not. */
-  async function loginRefusal(accountId: number, ip: string): Promise<string | null> {
+  async function loginRefusal(accountId: number, ip: string): Promise<LoginRefusal | null> {
     const [account] = await db
       .select({ state: accounts.state, mask: loginMasks })
       .from(accounts)
       .leftJoin(loginMasks, eq(loginMasks.accountId, accounts.id))
       .where(eq(accounts.id, accountId))
       .limit(1)
-    if (account?.state === ACCOUNT_STATE.cancelled) return MASK_MESSAGES.cancelled
-    if (account?.mask && !maskAllows(account.mask, ip)) return MASK_MESSAGES.refused(maskAddress(ip))
+    if (account?.state === ACCOUNT_STATE.cancelled)
+      return { reason: 'cancelled', message: MASK_MESSAGES.cancelled }
+    if (account?.mask && !maskAllows(account.mask, ip)) {
+      return { reason: 'outsideMask', message: MASK_MESSAGES.refused(maskAddress(ip)) }
+    }
     return null
   }
 

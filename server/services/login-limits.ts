@@ -1,8 +1,15 @@
 // Password-login throttling, checked before the password (so a locked account learns nothing):
-// 5 failures for one identifier within 15 minutes lock it for 15 minutes; 20 failures from one
-// IP within 15 minutes throttle that IP. Attempts are rows, shared by every server instance.
-import { and, count, desc, eq, gt, inArray } from 'drizzle-orm'
+// 5 failures for one member (its phone and its member accounts together) or one unknown identifier
+// within 15 minutes lock it for 15 minutes; 20 failures from one IP within 15 minutes throttle that
+// IP. Attempts are rows, shared by every server instance.
+//
+// Each attempt is reserved before its password is checked: under advisory locks on the member (or
+// identifier) and the address, the limits are read and a row is written that counts as a failure
+// until the attempt succeeds. Simultaneous attempts therefore queue for the check, not for scrypt,
+// and no more than 5 of them are ever checked.
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm'
 import { minutes, type AppContext } from '../context'
+import type { Database } from '../db/client'
 import { loginAttempts } from '../db/schema'
 import { tooManyRequests } from '../http/failure'
 
@@ -21,18 +28,31 @@ export function normaliseIdentifier(typed: string): string {
   return typed.trim().toLowerCase().slice(0, 64)
 }
 
+/** Who an attempt counts against: the member behind the identifier, or the identifier alone. */
+export interface AttemptSubject {
+  /** As typed, normalised: what the attempt row records. */
+  identifier: string
+  /** The member it names, with every name it logs in by (phone, member accounts); null = unknown. */
+  member: { id: number; loginNames: string[] } | null
+}
+
+/** A reserved attempt: a failure unless `succeeded` is called. */
+export type AttemptId = number
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+
 export function createLoginLimits({ db, now }: AppContext) {
   /**
    * Locked while the newest failure is under 15 minutes old and it closed a run of 5 failures
    * within 15 minutes, with no success in between. Refused attempts are not recorded, so
    * hammering a locked account does not extend the lock.
    */
-  async function identifierLockedUntil(identifier: string, current: Date): Promise<Date | null> {
+  async function lockedUntil(tx: Tx, names: string[], current: Date): Promise<Date | null> {
     const since = new Date(current.getTime() - LOGIN_WINDOW_MS - LOCKOUT_MS)
-    const recent = await db
+    const recent = await tx
       .select({ success: loginAttempts.success, createdAt: loginAttempts.createdAt })
       .from(loginAttempts)
-      .where(and(eq(loginAttempts.identifier, identifier), gt(loginAttempts.createdAt, since)))
+      .where(and(inArray(loginAttempts.identifier, names), gt(loginAttempts.createdAt, since)))
       .orderBy(desc(loginAttempts.createdAt), desc(loginAttempts.id))
       .limit(IDENTIFIER_FAILURE_LIMIT)
     if (recent.length < IDENTIFIER_FAILURE_LIMIT || recent.some((attempt) => attempt.success)) return null
@@ -43,9 +63,9 @@ export function createLoginLimits({ db, now }: AppContext) {
     return until > current ? until : null
   }
 
-  async function ipFailures(ip: string, current: Date): Promise<number> {
+  async function ipFailures(tx: Tx, ip: string, current: Date): Promise<number> {
     const since = new Date(current.getTime() - LOGIN_WINDOW_MS)
-    const [row] = await db
+    const [row] = await tx
       .select({ failures: count() })
       .from(loginAttempts)
       .where(
@@ -54,14 +74,32 @@ export function createLoginLimits({ db, now }: AppContext) {
     return row?.failures ?? 0
   }
 
-  async function assertAllowed(identifier: string, ip: string): Promise<void> {
-    const current = now()
-    if (await identifierLockedUntil(identifier, current)) throw tooManyRequests(LIMIT_MESSAGES.locked)
-    if ((await ipFailures(ip, current)) >= IP_FAILURE_LIMIT) throw tooManyRequests(LIMIT_MESSAGES.ipThrottled)
+  /** 429 when the subject is locked or the address throttled; otherwise the attempt, recorded as failed. */
+  async function reserve(subject: AttemptSubject, ip: string): Promise<AttemptId> {
+    const { identifier, member } = subject
+    const names = member
+      ? [...new Set([identifier, ...member.loginNames.map(normaliseIdentifier)])]
+      : [identifier]
+    const lockKey = member ? `login-member:${member.id}` : `login-identifier:${identifier}`
+    return db.transaction(async (tx) => {
+      // Always the subject before the address, so two instances never wait on each other in a circle.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`)
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-ip:${ip}`}))`)
+      const current = now()
+      if (await lockedUntil(tx, names, current)) throw tooManyRequests(LIMIT_MESSAGES.locked)
+      if ((await ipFailures(tx, ip, current)) >= IP_FAILURE_LIMIT)
+        throw tooManyRequests(LIMIT_MESSAGES.ipThrottled)
+      const [row] = await tx
+        .insert(loginAttempts)
+        .values({ identifier, ip, success: false, createdAt: current })
+        .returning({ id: loginAttempts.id })
+      return row.id
+    })
   }
 
-  async function record(identifier: string, ip: string, success: boolean): Promise<void> {
-    await db.insert(loginAttempts).values({ identifier, ip, success, createdAt: now() })
+  /** The attempt opened a session: it ends the subject's failure run. */
+  async function succeeded(attempt: AttemptId): Promise<void> {
+    await db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, attempt))
   }
 
   /** A password reset lifts the lockout: the failures recorded against these identifiers go. */
@@ -73,7 +111,7 @@ export function createLoginLimits({ db, now }: AppContext) {
       .where(and(inArray(loginAttempts.identifier, normalised), eq(loginAttempts.success, false)))
   }
 
-  return { assertAllowed, record, clearFailures }
+  return { reserve, succeeded, clearFailures }
 }
 
 export type LoginLimits = ReturnType<typeof createLoginLimits>

@@ -2,15 +2,23 @@
 // then the single-use image captcha, the rate limits, the password, and a new session on the
 // member's primary role. From an address the member has not used, the session starts pending
 // security verification (an SMS to the bound phone, services/security-verification.ts).
+import { and, eq } from 'drizzle-orm'
 import { MSG } from '../../src/core/validation/messages'
 import { validatePasswordLogin } from '../../src/core/validation/rules'
 import type { AppContext } from '../context'
+import { members as memberRows } from '../db/schema'
 import { invalid } from '../http/failure'
-import { decoyPasswordHash, decryptPassword, verifyPassword } from '../security/password'
+import {
+  decoyPasswordHash,
+  decryptPassword,
+  hashPassword,
+  isCurrentPasswordHash,
+  verifyPassword,
+} from '../security/password'
 import type { CaptchaService } from './captchas'
 import type { KnownAddresses } from './known-addresses'
-import { normaliseIdentifier, type LoginLimits } from './login-limits'
-import type { MemberDirectory } from './members'
+import { normaliseIdentifier, type AttemptSubject, type LoginLimits } from './login-limits'
+import type { Member, MemberDirectory } from './members'
 import type { IssuedSession } from './sessions'
 import { LOGIN_SOURCE, type SignIn } from './sign-in'
 
@@ -60,28 +68,51 @@ export function createLoginService(ctx: AppContext, deps: LoginDeps) {
     }
 
     const identifier = normaliseIdentifier(input.phone ?? '')
-    await limits.assertAllowed(identifier, ip)
     const member = await members.byLoginName(identifier)
+    // Reserved (and counted as failed) before the password is checked: see login-limits.ts.
+    const attempt = await limits.reserve(await subjectOf(identifier, member), ip)
     // An unknown account costs the same scrypt run as a wrong password and gets the same text.
+    const plain = (password ?? '').trim()
     const storedHash = member?.passwordHash ?? (await decoyPasswordHash())
-    const matches = await verifyPassword((password ?? '').trim(), storedHash)
+    const matches = await verifyPassword(plain, storedHash)
     if (!member || !member.passwordHash || !matches) {
-      await limits.record(identifier, ip, false)
       // A failure is logged only when the account exists: the log belongs to an account.
       if (member) await signIn.recordFailure(member.id, ip, '密码登录失败：密码错误')
       throw invalid(MSG.credentialsWrong)
     }
-    // The credentials were right: this resets the identifier's failure run even if no role follows.
-    await limits.record(identifier, ip, true)
 
     // Without a bound phone there is nothing to verify against: such members are not asked.
     const pendingVerification = Boolean(member.phone) && !(await knownAddresses.isKnown(member.id, ip))
-    return signIn.signIn(member.id, {
+    const session = await signIn.signIn(member.id, {
       source: LOGIN_SOURCE.password,
       ip,
       content: pendingVerification ? '密码登录成功，待安全验证' : '密码登录成功',
       pendingVerification,
+      // From outside the account's login mask a right password answers, and counts, as a wrong one.
+      outsideMask: () => invalid(MSG.credentialsWrong),
     })
+    // Only a login that opened a session ends the failure run.
+    await limits.succeeded(attempt)
+    if (!isCurrentPasswordHash(member.passwordHash)) await rehash(member.id, member.passwordHash, plain)
+    return session
+  }
+
+  /** The member's every login name shares its count: its phone and the member accounts it owns. */
+  async function subjectOf(identifier: string, member: Member | null): Promise<AttemptSubject> {
+    if (!member) return { identifier, member: null }
+    const names = [member.phone ?? '', ...(await members.ownedMemberAccounts(member.id))].filter(Boolean)
+    return { identifier, member: { id: member.id, loginNames: names } }
+  }
+
+  /**
+   * A hash made with older scrypt parameters is replaced now that the password is known. The
+   * password's age does not change, and a password changed meanwhile is left alone.
+   */
+  async function rehash(memberId: number, oldHash: string, plain: string): Promise<void> {
+    await ctx.db
+      .update(memberRows)
+      .set({ passwordHash: await hashPassword(plain) })
+      .where(and(eq(memberRows.id, memberId), eq(memberRows.passwordHash, oldHash)))
   }
 
   return { loginByPassword }

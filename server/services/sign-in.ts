@@ -4,7 +4,7 @@
 // login mask and cancellation (account-area §2): every way a session is issued passes it (logins
 // here, the account switch, entry-link tokens, sub-admin activation).
 import type { AppContext } from '../context'
-import { forbidden } from '../http/failure'
+import { forbidden, type ApiFailure } from '../http/failure'
 import { createLoginMasks } from './account-login-mask'
 import { markSessionFresh } from './account-reverify'
 import type { KnownAddresses } from './known-addresses'
@@ -33,6 +33,11 @@ export interface SignInOptions {
   pendingVerification?: boolean
   /** Land on this held role instead of the primary one (sub-admin activation). */
   role?: RoleTarget
+  /**
+   * The answer to a login from outside the account's mask instead of its 403 (a password login
+   * answers like a wrong password, so the mask does not tell a right password from a wrong one).
+   */
+  outsideMask?: () => ApiFailure
 }
 
 interface SignInDeps {
@@ -46,16 +51,17 @@ export function createSignIn(ctx: AppContext, { roles, sessions, knownAddresses,
   const loginMasks = createLoginMasks(ctx)
 
   /** Refuses (and logs a failed login on the account) when it is cancelled or `ip` is outside its mask. */
-  async function admit(grant: RoleGrant, ip: string): Promise<void> {
+  async function admit(grant: RoleGrant, ip: string, outsideMask?: () => ApiFailure): Promise<void> {
     const refusal = await loginMasks.loginRefusal(grant.accountId, ip)
     if (!refusal) return
+    // The account's own log tells its owner the real reason, whatever the caller is answered.
     await operateLog.record(grant, {
       type: OPERATE_TYPE.login,
-      content: `登录被拒绝：${refusal}`,
+      content: `登录被拒绝：${refusal.message}`,
       status: OPERATE_STATUS.failure,
       ip,
     })
-    throw forbidden(refusal)
+    throw refusal.reason === 'outsideMask' && outsideMask ? outsideMask() : forbidden(refusal.message)
   }
 
   async function signIn(memberId: number, options: SignInOptions): Promise<IssuedSession> {
@@ -63,7 +69,7 @@ export function createSignIn(ctx: AppContext, { roles, sessions, knownAddresses,
       ? await roles.heldRole(memberId, options.role)
       : await roles.primaryRole(memberId)
     if (!grant) throw forbidden(NO_CONSOLE_ROLE)
-    await admit(grant, options.ip)
+    await admit(grant, options.ip, options.outsideMask)
     const pendingVerification = options.pendingVerification ?? false
     const session = await sessions.issue(grant, {
       source: options.source,

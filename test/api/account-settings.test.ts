@@ -1,10 +1,10 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
 // Account settings (account-area §2, §4, §5, §6, §7): re-verification before sensitive changes, each
 // change, its role and ownership checks, its operation-log entry and the login mask at login.
-import { and, desc, eq } from 'drizzle-orm'
+import { and, count, desc, eq } from 'drizzle-orm'
 import { minutes } from '../../server/context'
 import { ACCOUNT_DEMO } from '../../server/db/seed-account'
-import { accounts, members, operateRecords } from '../../server/db/schema'
+import { accounts, knownAddresses, members, operateRecords, sessions } from '../../server/db/schema'
 import { REVERIFY_CODE, REVERIFY_REQUIRED } from '../../server/http/auth'
 import { SWITCH_SIGN_PREFIX } from '../../src/core/config/shared'
 import { switchSignature } from '../../src/core/crypto/switch-sign'
@@ -27,6 +27,7 @@ beforeEach(() => server.clock.advance(minutes(61)))
 
 const STALE = { code: REVERIFY_CODE, message: REVERIFY_REQUIRED, data: null }
 const refused = (code: number, message: string) => ({ code, message, data: null })
+const WRONG_PASSWORD = refused(400, '请输入正确的密码')
 const NEW_PASSWORD = 'Better#2026'
 
 /** A member of its own (main account mc<phone>, password Demo@12345) and a logged-in token. */
@@ -46,6 +47,21 @@ async function reverify(token: string, phone: string) {
   expect(sent).toEqual({ code: 200, message: '已发送', data: null })
   const code = await server.latestSms(phone, 'reverify')
   return server.post('/api/app/account/reverify/confirm', { code }, { token })
+}
+
+async function accountOf(phone: string) {
+  const [row] = await server.db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.memberAccount, `mc${phone}`))
+  return row
+}
+
+/** As if the member had confirmed a login from `ip` before: a password login there is not pending. */
+async function knowAddress(phone: string, ip: string) {
+  const [member] = await server.db.select().from(members).where(eq(members.phone, phone))
+  const at = server.clock()
+  await server.db.insert(knownAddresses).values({ memberId: member.id, ip, firstSeenAt: at, lastSeenAt: at })
 }
 
 async function latestLog(memberAccount: string) {
@@ -441,8 +457,14 @@ describe('login IP mask', () => {
     })
 
     const refusal = refused(403, `当前IP（${ELSEWHERE}）不在该账号的登录掩码内，禁止登录，请联系主账号管理员`)
-    expect(await server.login(phone, DEMO_PASSWORD, { ip: ELSEWHERE })).toEqual(refusal)
-    expect(await latestLog(`mc${phone}`)).toMatchObject({ type: 0, status: 1, ip: ELSEWHERE })
+    // A password login is answered like a wrong password (see below); the log says why.
+    expect(await server.login(phone, DEMO_PASSWORD, { ip: ELSEWHERE })).toEqual(WRONG_PASSWORD)
+    expect(await latestLog(`mc${phone}`)).toMatchObject({
+      type: 0,
+      status: 1,
+      ip: ELSEWHERE,
+      content: `登录被拒绝：${refusal.message}`,
+    })
     expect((await server.sendSms(phone, 'login', { ip: ELSEWHERE })).code).toBe(200)
     const code = await server.latestSms(phone, 'login')
     expect(await server.post('/api/app/phoneLogin', { phone, code }, { ip: ELSEWHERE })).toEqual(refusal)
@@ -452,6 +474,51 @@ describe('login IP mask', () => {
     expect((await server.post('/api/pc/saveMyIp', { status: 1, ip: '' }, { token })).code).toBe(200)
     expect((await server.get('/api/pc/getMyIp', { token })).data).toEqual({ status: 1, ip: '' })
     expect((await server.login(phone, DEMO_PASSWORD, { ip: ELSEWHERE })).code).toBe(200)
+  })
+
+  it('a right password from outside the mask answers, and counts, exactly like a wrong one', async () => {
+    const { phone, token } = await freshMember()
+    await server.post('/api/pc/saveMyIp', { status: 0, ip: '127.0.0.1' }, { token })
+    const right = await server.login(phone, DEMO_PASSWORD, { ip: ELSEWHERE })
+    const wrong = await server.login(phone, 'Wrong@12345', { ip: ELSEWHERE })
+    expect(right).toEqual(WRONG_PASSWORD)
+    expect(right).toEqual(wrong)
+    // No session was opened, and the attempt is a failure towards the lock like any other.
+    for (let i = 0; i < 3; i += 1)
+      expect(await server.login(phone, DEMO_PASSWORD, { ip: ELSEWHERE })).toEqual(wrong)
+    expect(await server.login(phone)).toEqual(refused(429, '登录失败次数过多，账号已锁定，请15分钟后再试'))
+    const [live] = await server.db
+      .select({ total: count() })
+      .from(sessions)
+      .where(and(eq(sessions.ip, ELSEWHERE), eq(sessions.accountId, (await accountOf(phone)).id)))
+    expect(live.total).toBe(0)
+  })
+
+  it('switched on, ends the account’s sessions from outside it, but not the caller’s own', async () => {
+    const { phone, token } = await freshMember()
+    const outside = await server.tokenFor(phone)
+    await knowAddress(phone, '10.0.0.8')
+    const inside = await server.login(phone, DEMO_PASSWORD, { ip: '10.0.0.8' })
+    expect(inside.code).toBe(200)
+    const personalInfo = (session: string) => server.get('/api/pc/getPersonalInfo', { token: session })
+
+    // The caller logged in from 127.0.0.1 and saves a list of 10.0.0.8 from there.
+    const saved = await server.post(
+      '/api/pc/saveMyIp',
+      { status: 0, ip: '10.0.0.8' },
+      { token, ip: '10.0.0.8' },
+    )
+    expect(saved.code).toBe(200)
+    expect((await personalInfo(outside)).code).toBe(996)
+    expect((await personalInfo(inside.data.token)).code).toBe(200)
+    expect((await personalInfo(token)).code).toBe(200)
+
+    // Switching it off ends nothing.
+    const again = await server.login(phone, DEMO_PASSWORD, { ip: '10.0.0.8' })
+    expect(
+      (await server.post('/api/pc/saveMyIp', { status: 1, ip: '' }, { token, ip: '10.0.0.8' })).code,
+    ).toBe(200)
+    expect((await personalInfo(again.data.token)).code).toBe(200)
   })
 
   it('one account’s mask never reaches another account', async () => {
@@ -464,7 +531,9 @@ describe('login IP mask', () => {
 
   it('the seeded mask account still logs in from loopback', async () => {
     expect((await server.login(ACCOUNT_DEMO.maskPhone)).code).toBe(200)
-    expect((await server.login(ACCOUNT_DEMO.maskAccount, DEMO_PASSWORD, { ip: ELSEWHERE })).code).toBe(403)
+    expect(await server.login(ACCOUNT_DEMO.maskAccount, DEMO_PASSWORD, { ip: ELSEWHERE })).toEqual(
+      WRONG_PASSWORD,
+    )
   })
 })
 

@@ -1,10 +1,15 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
+import { eq } from 'drizzle-orm'
 import { MSG } from '../../src/core/validation/messages'
 import { minutes } from '../../server/context'
 import { loginAttempts } from '../../server/db/schema'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { IDENTIFIER_FAILURE_LIMIT } from '../../server/services/login-limits'
+import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer
+
+// Every login runs scrypt (N = 2^17, ~0.4 s on the development machines).
+jest.setTimeout(30_000)
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -15,6 +20,7 @@ afterAll(() => server?.close())
 const LOCKED = { code: 429, message: '登录失败次数过多，账号已锁定，请15分钟后再试', data: null }
 const THROTTLED = { code: 429, message: '登录尝试过于频繁，请稍后再试', data: null }
 const WRONG = { code: 400, message: MSG.credentialsWrong, data: null }
+const LOGIN = '/api/app/loginByPassword'
 
 async function failLogins(account: string, times: number, ip: string) {
   for (let i = 0; i < times; i += 1) {
@@ -84,5 +90,57 @@ describe('throttling of one address after 20 failures in 15 minutes', () => {
     const ip = '192.0.2.60'
     await insertFailures('someone-else', ip, 20, minutes(15) + 1000)
     expect((await server.login('demo_main', undefined, { ip })).code).toBe(200)
+  })
+})
+
+describe('one count per member, checked one attempt at a time', () => {
+  let nextPhone = 1
+  /** A member of its own (main account mc<phone>), so no other test touches its count. */
+  async function newMember(): Promise<string> {
+    const phone = `1350000${String(nextPhone++).padStart(4, '0')}`
+    const created = await server.post('/__dev/members', { phone, password: DEMO_PASSWORD })
+    expect(created.code).toBe(200)
+    return phone
+  }
+
+  it('checks at most 5 of 12 simultaneous wrong passwords; the rest, then the right one, meet the lock', async () => {
+    const phone = await newMember()
+    const ip = '198.51.100.20'
+    const forms = []
+    for (let i = 0; i < 12; i += 1) {
+      const { uuid, answer } = await server.captcha()
+      forms.push({ phone, password: encrypt('Wrong@12345'), uuId: uuid, verificationCode: answer })
+    }
+    const answers = await Promise.all(forms.map((form) => server.post(LOGIN, form, { ip })))
+    expect(answers.filter((answer) => answer.code === WRONG.code)).toHaveLength(IDENTIFIER_FAILURE_LIMIT)
+    expect(answers.filter((answer) => answer.code !== WRONG.code)).toEqual(Array(7).fill(LOCKED))
+    const attempts = await server.db.select().from(loginAttempts).where(eq(loginAttempts.identifier, phone))
+    expect(attempts).toHaveLength(IDENTIFIER_FAILURE_LIMIT)
+    expect(await server.login(phone, DEMO_PASSWORD, { ip })).toEqual(LOCKED)
+  })
+
+  it('counts the phone and the member account of one member together', async () => {
+    const phone = await newMember()
+    const ip = '198.51.100.21'
+    await failLogins(phone, 3, ip)
+    await failLogins(`MC${phone}`, 2, ip)
+    expect(await server.login(phone, DEMO_PASSWORD, { ip })).toEqual(LOCKED)
+    expect(await server.login(`mc${phone}`, DEMO_PASSWORD, { ip })).toEqual(LOCKED)
+  })
+
+  it('a password reset lifts the lock on both names', async () => {
+    const phone = await newMember()
+    const ip = '198.51.100.22'
+    await failLogins(`mc${phone}`, 5, ip)
+    expect(await server.sendSms(phone, 'forget', { ip })).toMatchObject({ code: 200 })
+    const code = await server.latestSms(phone, 'forget')
+    const reset = await server.post('/api/pc/forgetPassword', {
+      phone,
+      code,
+      password: encrypt(DEMO_PASSWORD),
+      passwordAgain: encrypt(DEMO_PASSWORD),
+    })
+    expect(reset.code).toBe(200)
+    expect((await server.login(phone, DEMO_PASSWORD, { ip })).code).toBe(200)
   })
 })

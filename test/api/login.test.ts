@@ -1,8 +1,10 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
+import crypto from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { MSG } from '../../src/core/validation/messages'
 import { captchas, knownAddresses, loginAttempts, members, operateRecords } from '../../server/db/schema'
 import { minutes } from '../../server/context'
+import { verifyPassword } from '../../server/security/password'
 import {
   DEMO,
   DEMO_PASSWORD,
@@ -13,6 +15,9 @@ import {
 } from './support/harness'
 
 let server: TestServer
+
+// Every login runs scrypt (N = 2^17, ~0.4 s on the development machines).
+jest.setTimeout(30_000)
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -192,5 +197,39 @@ describe('password login outcome', () => {
     expect(log).toEqual([expect.objectContaining({ type: 0, status: 1, memberAccount: 'demo_other' })])
     const attempts = await server.db.select().from(loginAttempts).where(eq(loginAttempts.ip, ip))
     expect(attempts.map((a) => a.success)).toEqual([false, false])
+  })
+})
+
+describe('password hashes made with older scrypt parameters', () => {
+  /** A hash as the server stored it with N = 2^14, before the cost was raised. */
+  function legacyHash(plain: string): string {
+    const salt = crypto.randomBytes(16)
+    const hash = crypto.scryptSync(plain, salt, 64, { N: 16384, r: 8, p: 1 })
+    return ['scrypt', 16384, 8, 1, salt.toString('base64'), hash.toString('base64')].join('$')
+  }
+
+  it('logs in with an old hash and replaces it with a current one; the password keeps its age', async () => {
+    const phone = '13700000011'
+    expect((await server.post('/__dev/members', { phone, password: DEMO_PASSWORD })).code).toBe(200)
+    const legacy = legacyHash(DEMO_PASSWORD)
+    const changedAt = new Date('2025-01-02T03:04:05Z')
+    await server.db
+      .update(members)
+      .set({ passwordHash: legacy, passwordUpdatedAt: changedAt })
+      .where(eq(members.phone, phone))
+    const stored = async () => (await server.db.select().from(members).where(eq(members.phone, phone)))[0]
+
+    const wrong = await loginWith({ ...(await validForm(phone)), password: encrypt('Wrong@12345') })
+    expect(wrong).toEqual({ code: 400, message: MSG.credentialsWrong, data: null })
+    expect((await stored()).passwordHash).toBe(legacy)
+
+    expect((await loginWith(await validForm(phone))).code).toBe(200)
+    const upgraded = await stored()
+    expect(upgraded.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/)
+    expect(await verifyPassword(DEMO_PASSWORD, upgraded.passwordHash ?? '')).toBe(true)
+    expect(upgraded.passwordUpdatedAt).toEqual(changedAt)
+    // The new hash logs in too, and is kept as it is.
+    expect((await loginWith(await validForm(phone))).code).toBe(200)
+    expect((await stored()).passwordHash).toBe(upgraded.passwordHash)
   })
 })
