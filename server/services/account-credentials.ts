@@ -137,22 +137,33 @@ export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) 
     return model
   }
 
-  /** The new phone as typed, checked: valid, not the current one, not another member's. */
-  async function checkedNewPhone(viewer: Viewer, typed: string | undefined): Promise<string> {
+  /** The new phone as typed: present and a phone (nothing looked up). */
+  function typedNewPhone(typed: string | undefined): string {
     const phone = (typed ?? '').trim()
     if (!phone) throw invalid(ACCOUNT_MSG.newPhoneRequired)
     const error = phoneError(phone)
     if (error) throw invalid(error)
+    return phone
+  }
+
+  /** The new phone as typed, checked: valid, not the current one, not another member's. */
+  async function checkedNewPhone(viewer: Viewer, typed: string | undefined): Promise<string> {
+    const phone = typedNewPhone(typed)
     const holder = await members.byPhone(phone)
     if (holder?.id === viewer.memberId) throw invalid(CREDENTIAL_MESSAGES.samePhone)
     if (holder) throw invalid(CREDENTIAL_MESSAGES.phoneTaken)
     return phone
   }
 
-  /** sendSmsCode2 {phone, captchaId, captchaData}: a change-phone code to the NEW phone after its slider. */
+  /**
+   * sendSmsCode2 {phone, captchaId, captchaData}: a change-phone code to the NEW phone after its
+   * slider. The slider comes before the lookup, so whether a phone is registered costs a solved
+   * puzzle to learn.
+   */
   async function sendPhoneCode(viewer: Viewer, input: SmsSendInput, ip: string): Promise<void> {
-    const phone = await checkedNewPhone(viewer, input.phone)
-    await captchas.spendSlider((input.captchaId ?? '').trim(), phone)
+    const typed = typedNewPhone(input.phone)
+    await captchas.spendSlider((input.captchaId ?? '').trim(), typed)
+    const phone = await checkedNewPhone(viewer, typed)
     await sms.send(phone, ACCOUNT_SMS_PURPOSE.changePhone, ip)
   }
 

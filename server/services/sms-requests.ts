@@ -44,15 +44,16 @@ export function createSmsRequests(_ctx: AppContext, { captchas, members, sms }: 
     return phone
   }
 
+  /** The slider first: nothing about the phone is looked up for a caller who has not solved it. */
   async function sendGuarded(
     phone: string,
     purpose: SmsPurpose,
     input: SmsSendInput,
     ip: string,
-    deliver = true,
+    deliver: () => Promise<boolean> = async () => true,
   ) {
     await captchas.spendSlider((input.captchaId ?? '').trim(), phone)
-    await sms.send(phone, purpose, ip, deliver)
+    await sms.send(phone, purpose, ip, await deliver())
   }
 
   /** POST /api/pc/sendSmsCode: type login, register or forget. */
@@ -60,7 +61,7 @@ export function createSmsRequests(_ctx: AppContext, { captchas, members, sms }: 
     const phone = checkedPhone(input.phone)
     const purpose = PUBLIC_PURPOSES.find((candidate) => candidate === input.type)
     if (!purpose) throw invalid(INVALID_PARAMS)
-    const deliver = purpose === 'register' || (await members.byPhone(phone)) !== null
+    const deliver = async () => purpose === 'register' || (await members.byPhone(phone)) !== null
     await sendGuarded(phone, purpose, input, ip, deliver)
   }
 

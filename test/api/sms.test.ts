@@ -251,3 +251,32 @@ describe('bind-phone codes: POST /api/app/account/sendSmsCode and /api/wechat/ge
     expect(result).toEqual({ code: 400, message: '非法参数', data: null })
   })
 })
+
+describe('change-phone codes: POST /api/pc/sendSmsCode2', () => {
+  const NO_SLIDER = { code: 400, message: '请先完成滑块验证', data: null }
+
+  it('checks the slider before telling whether the new phone is registered', async () => {
+    const token = await server.tokenFor(DEMO.otherOwner)
+    const sentBefore = (await outboxOf(DEMO.owner)).length
+    const send = async (phone: string, captchaId: string) =>
+      server.post('/api/pc/sendSmsCode2', { phone, captchaId, captchaData: '{"x":1}' }, { token })
+    const unsolved = async () => (await server.slider()).id
+
+    // Without a solved slider a member's phone and a free one get the same answer.
+    expect(await send(DEMO.owner, await unsolved())).toEqual(NO_SLIDER)
+    expect(await send('13600000301', await unsolved())).toEqual(NO_SLIDER)
+    // A slider solved for another phone does not do either.
+    const forOther = await server.solvedSlider('13600000302')
+    expect(await send(DEMO.owner, forOther.captchaId)).toEqual(NO_SLIDER)
+
+    // Only a solved slider learns it, and the puzzle is then spent.
+    const solved = await server.solvedSlider(DEMO.owner)
+    expect(await send(DEMO.owner, solved.captchaId)).toEqual({
+      code: 400,
+      message: '该手机号已绑定其他账号',
+      data: null,
+    })
+    expect(await send(DEMO.owner, solved.captchaId)).toEqual(NO_SLIDER)
+    expect(await outboxOf(DEMO.owner)).toHaveLength(sentBefore)
+  })
+})
