@@ -8,13 +8,19 @@
 // - The member behind a sub-admin is found or created when the link is used (not when it is
 //   added): adding someone's phone creates nothing in their name, and a link never used leaves no
 //   member behind. A member created there has no password; it logs in by SMS or sets one later.
-// - Activation links live ACTIVATION_TTL_MS and work once.
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+// - Activation links live ACTIVATION_TTL_MS and work once. They are built on PUBLIC_ORIGIN (the
+//   request's origin only in the sandbox without one), never on a Host header a caller chose.
+// - Invitations are limited per hour: INVITATIONS_PER_ACCOUNT from one account, INVITATIONS_PER_PHONE
+//   to one phone from all accounts, so the console cannot be used to flood a phone with links.
+// - Production has no SMS or mail gateway: adding is refused before anything is written, and links
+//   reach the log only in the sandbox.
+import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import { maskPhone } from '../../src/core/format/mask'
 import { MSG } from '../../src/core/validation/messages'
 import { smsCodeError } from '../../src/core/validation/rules'
 import { validateSubAdmin, type SubAdminForm } from '../../src/core/validation/sub-admin'
 import { hours, later, type AppContext } from '../context'
+import type { Database } from '../db/client'
 import {
   accounts,
   dictionaryItems,
@@ -26,7 +32,7 @@ import {
 } from '../db/schema'
 import { isUniqueViolation } from '../db/errors'
 import { INVALID_PARAMS } from '../http/error-handler'
-import { invalid, notFound, sessionEnded } from '../http/failure'
+import { invalid, notConfigured, notFound, sessionEnded, tooManyRequests } from '../http/failure'
 import { hashToken, newToken } from '../security/tokens'
 import type { CaptchaService } from './captchas'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
@@ -37,6 +43,13 @@ import type { SmsService } from './sms'
 
 export const SUB_ADMIN_LIMIT = 10
 export const ACTIVATION_TTL_MS = hours(24 * 7)
+export const INVITATION_WINDOW_MS = hours(1)
+/** A whole team (SUB_ADMIN_LIMIT) may be invited at once, not more. */
+export const INVITATIONS_PER_ACCOUNT = 10
+export const INVITATIONS_PER_PHONE = 3
+export const TOO_MANY_INVITATIONS = '邀请发送次数过多，请1小时后再试'
+/** What production answers: it has no SMS or mail gateway to send the link with. */
+export const INVITATION_GATEWAY = '短信和邮件服务'
 export const POSITION_DICTIONARY = 'recipient_position'
 export const PHONE_TAKEN = '该手机号已被使用'
 export const SUB_ADMIN_NOT_FOUND = '子管理员不存在'
@@ -97,6 +110,7 @@ interface SubAccountDeps {
 }
 
 type SubAdminRow = typeof subAccounts.$inferSelect
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 const SWITCH_COLUMNS = { notify: 'isReceiveNotify', websiteManage: 'isWebsiteManage' } as const
 const SWITCH_LABELS = { notify: '接收通知', websiteManage: '网站管理' } as const
@@ -107,7 +121,7 @@ export function activationPath(activeCode: string): string {
 }
 
 export function createSubAccountService(
-  { db, now, log }: AppContext,
+  { db, now, log, config }: AppContext,
   { roles, operateLog, signIn, captchas, sms }: SubAccountDeps,
 ) {
   const live = (accountId: number) => and(eq(subAccounts.accountId, accountId), isNull(subAccounts.deletedAt))
@@ -230,43 +244,87 @@ export function createSubAccountService(
     link: string,
   ) {
     await db.insert(messageOutbox).values({ channel, recipient, subject, body, link, createdAt: now() })
-    log.info({ channel, recipient, link }, `${channel} to ${recipient}: ${subject}`)
+    // The link is a credential: only the sandbox, which has no real recipient, prints it.
+    if (!config.production) log.info({ channel, recipient, link }, `${channel} to ${recipient}: ${subject}`)
   }
 
-  /** A new single-use code for a sub-admin, sent as a link by SMS and e-mail. */
-  async function sendActivationLink(row: SubAdminRow, accountName: string, origin: string) {
+  /** 429 when the account or the phone has had its invitations for this hour. */
+  async function assertMayInvite(tx: Tx, accountId: number, phone: string): Promise<void> {
+    const since = new Date(now().getTime() - INVITATION_WINDOW_MS)
+    const sentSince = async (condition: SQL) => {
+      const [row] = await tx
+        .select({ total: count() })
+        .from(subAccountActivations)
+        .innerJoin(subAccounts, eq(subAccounts.id, subAccountActivations.subAccountId))
+        .where(and(condition, gt(subAccountActivations.createdAt, since)))
+      return row?.total ?? 0
+    }
+    if (
+      (await sentSince(eq(subAccounts.accountId, accountId))) >= INVITATIONS_PER_ACCOUNT ||
+      (await sentSince(eq(subAccounts.phoneNumber, phone))) >= INVITATIONS_PER_PHONE
+    ) {
+      throw tooManyRequests(TOO_MANY_INVITATIONS)
+    }
+  }
+
+  /** A new single-use activation code for a sub-admin (only its hash is kept). */
+  async function newActivation(tx: Tx, row: SubAdminRow): Promise<string> {
     const activeCode = newToken()
     const createdAt = now()
-    await db.insert(subAccountActivations).values({
+    await tx.insert(subAccountActivations).values({
       subAccountId: row.id,
       codeHash: hashToken(activeCode),
       createdAt,
       expiresAt: later(createdAt, ACTIVATION_TTL_MS),
     })
-    const link = activationPath(activeCode)
-    const text = `${accountName}邀请您成为子管理员，请在7天内打开链接激活：${origin}${link}`
-    await writeMessage('sms', row.phoneNumber, '子管理员激活', `【会员中心】${text}`, link)
-    await writeMessage('email', row.mailbox, '会员中心子管理员激活', `${row.fullName}，您好！${text}`, link)
     return activeCode
   }
 
-  async function add(viewer: Viewer, form: SubAdminForm, ip: string, origin: string): Promise<SubAdminItem> {
-    const values = await checkedForm(form)
-    if (!(await addAvailability(viewer)).available) throw invalid(MSG.subAdminLimit)
-    if (!(await phoneAvailable(viewer, values.phoneNumber))) throw invalid(PHONE_TAKEN)
-    const actor = await actorOf(viewer)
-    let row: SubAdminRow
+  /** The link by SMS and e-mail, on the public origin (a spoofed Host header cannot redirect it). */
+  async function sendActivationLink(
+    row: SubAdminRow,
+    accountName: string,
+    activeCode: string,
+    origin: string,
+  ) {
+    const link = activationPath(activeCode)
+    const text = `${accountName}邀请您成为子管理员，请在7天内打开链接激活：${config.publicOrigin ?? origin}${link}`
+    await writeMessage('sms', row.phoneNumber, '子管理员激活', `【会员中心】${text}`, link)
+    await writeMessage('email', row.mailbox, '会员中心子管理员激活', `${row.fullName}，您好！${text}`, link)
+  }
+
+  /**
+   * The sub-admin and its activation are written together, under advisory locks on the account and
+   * the phone, so simultaneous adds cannot slip past the invitation limits.
+   */
+  async function insertInvited(accountId: number, values: SubAdminForm) {
     try {
-      ;[row] = await db
-        .insert(subAccounts)
-        .values({ accountId: viewer.accountId, ...values, activeState: 0, createdAt: now() })
-        .returning()
+      return await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invite-account:${accountId}`}))`)
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invite-phone:${values.phoneNumber}`}))`)
+        await assertMayInvite(tx, accountId, values.phoneNumber)
+        const [row] = await tx
+          .insert(subAccounts)
+          .values({ accountId, ...values, activeState: 0, createdAt: now() })
+          .returning()
+        return { row, activeCode: await newActivation(tx, row) }
+      })
     } catch (error) {
       // Two adds of one phone at once: the partial unique index lets one through.
       if (isUniqueViolation(error)) throw invalid(PHONE_TAKEN)
       throw error
     }
-    await sendActivationLink(row, actor.accountName, origin)
+  }
+
+  /** `origin`: the request's, used for the link only in the sandbox without PUBLIC_ORIGIN. */
+  async function add(viewer: Viewer, form: SubAdminForm, ip: string, origin: string): Promise<SubAdminItem> {
+    if (config.production) throw notConfigured(INVITATION_GATEWAY)
+    const values = await checkedForm(form)
+    if (!(await addAvailability(viewer)).available) throw invalid(MSG.subAdminLimit)
+    if (!(await phoneAvailable(viewer, values.phoneNumber))) throw invalid(PHONE_TAKEN)
+    const actor = await actorOf(viewer)
+    const { row, activeCode } = await insertInvited(viewer.accountId, values)
+    await sendActivationLink(row, actor.accountName, activeCode, origin)
     await logAction(
       viewer,
       OPERATE_TYPE.addSubAdmin,
@@ -496,7 +554,6 @@ export function createSubAccountService(
     sendActivationSms,
     activate,
     outbox,
-    sendActivationLink,
   }
 }
 

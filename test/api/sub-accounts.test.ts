@@ -1,11 +1,19 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, count, eq, isNull } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import { SWITCH_SIGN_PREFIX } from '../../src/core/config/shared'
 import { switchSignature } from '../../src/core/crypto/switch-sign'
-import { accounts, members, operateRecords, subAccounts } from '../../server/db/schema'
+import { accounts, members, messageOutbox, operateRecords, subAccounts } from '../../server/db/schema'
 import { DEMO_PENDING_SUB_ADMIN, DEMO_POSITIONS } from '../../server/db/seed-subaccounts'
-import { ACTIVATION_TTL_MS, SUB_ADMIN_LIMIT } from '../../server/services/sub-accounts'
-import { DEMO, startTestServer, type LoginData, type TestServer } from './support/harness'
+import {
+  ACTIVATION_TTL_MS,
+  INVITATION_WINDOW_MS,
+  INVITATIONS_PER_ACCOUNT,
+  INVITATIONS_PER_PHONE,
+  SUB_ADMIN_LIMIT,
+  TOO_MANY_INVITATIONS,
+} from '../../server/services/sub-accounts'
+import { DEMO, DEMO_PASSWORD, startTestServer, type LoginData, type TestServer } from './support/harness'
 
 const API = '/api/app/account'
 
@@ -66,6 +74,9 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(() => server?.close())
+
+// Logins run scrypt (~0.4 s each) and the invitation tests log several owners in.
+jest.setTimeout(30_000)
 
 const list = (token: string, pageNum = 1, pageSize = 10) =>
   server.get<ListPage>(`${API}/getAccountSubAccountList?pageNum=${pageNum}&pageSize=${pageSize}`, { token })
@@ -565,5 +576,95 @@ describe('dev outbox', () => {
     const production = await server.buildVariant({ production: true })
     const response = await production.inject({ method: 'GET', url: '/__dev/mail?to=x' })
     expect(response.json()).toMatchObject({ code: 404, message: '接口不存在' })
+  })
+})
+
+describe('invitations: the link’s origin, the hourly limits, production', () => {
+  let nextOwner = 13700000200
+  /** A member with a main account of its own: its phone. */
+  async function newOwnerPhone(): Promise<string> {
+    const phone = String(nextOwner++)
+    expect((await server.post('/__dev/members', { phone, password: DEMO_PASSWORD })).code).toBe(200)
+    return phone
+  }
+  const newOwner = async () => server.tokenFor(await newOwnerPhone())
+
+  const addVia = (app: FastifyInstance, token: string, body: object, host: string) =>
+    app.inject({
+      method: 'POST',
+      url: `${API}/addAccountSubAccount`,
+      headers: { token, host },
+      remoteAddress: '127.0.0.1',
+      payload: body,
+    })
+
+  it('builds the link on PUBLIC_ORIGIN whatever Host the request names', async () => {
+    const deployed = await server.buildVariant({ publicOrigin: 'https://mc.example.com' })
+    const token = await newOwner()
+    const phone = newPhone()
+    const added = await addVia(deployed, token, form(phone), 'evil.example')
+    expect(added.json()).toMatchObject({ code: 200 })
+    const [sms] = (await server.get<Mail[]>(`/__dev/mail?to=${phone}`)).data
+    expect(sms.body).toContain(`https://mc.example.com${sms.link}`)
+    expect(sms.body).not.toContain('evil.example')
+
+    // The sandbox without PUBLIC_ORIGIN follows the request (so the check above can fail).
+    const other = newPhone()
+    expect((await addVia(server.app, token, form(other), 'dev.example:10086')).json()).toMatchObject({
+      code: 200,
+    })
+    const [devSms] = (await server.get<Mail[]>(`/__dev/mail?to=${other}`)).data
+    expect(devSms.body).toContain(`http://dev.example:10086${devSms.link}`)
+  })
+
+  it(`sends at most ${INVITATIONS_PER_PHONE} invitations an hour to one phone, from any account`, async () => {
+    const phone = newPhone()
+    const tokens = await Promise.all(Array.from({ length: INVITATIONS_PER_PHONE + 1 }, () => newOwner()))
+    for (const token of tokens.slice(0, INVITATIONS_PER_PHONE)) {
+      expect((await add(token, form(phone))).code).toBe(200)
+    }
+    const last = tokens[INVITATIONS_PER_PHONE]
+    expect(await add(last, form(phone))).toEqual({ code: 429, message: TOO_MANY_INVITATIONS, data: null })
+    // Nothing was written for the refused one.
+    const rows = await server.db.select().from(subAccounts).where(eq(subAccounts.phoneNumber, phone))
+    expect(rows).toHaveLength(INVITATIONS_PER_PHONE)
+    // Another phone is not affected; an hour later this one may be invited again.
+    expect((await add(last, form(newPhone()))).code).toBe(200)
+    server.clock.advance(INVITATION_WINDOW_MS + 1000)
+    expect((await add(await newOwner(), form(phone))).code).toBe(200)
+  })
+
+  it(`sends at most ${INVITATIONS_PER_ACCOUNT} invitations an hour from one account, deletions or not`, async () => {
+    const ownerPhone = await newOwnerPhone()
+    const token = await server.tokenFor(ownerPhone)
+    for (let i = 0; i < INVITATIONS_PER_ACCOUNT; i++)
+      expect((await add(token, form(newPhone()))).code).toBe(200)
+    const [first] = (await list(token)).data.list
+    expect((await server.post(`${API}/deleteAccountSubAccount`, { id: first.id }, { token })).code).toBe(200)
+    expect(await add(token, form(newPhone()))).toEqual({
+      code: 429,
+      message: TOO_MANY_INVITATIONS,
+      data: null,
+    })
+    // Another account is not affected; an hour later this one may invite again.
+    expect((await add(await newOwner(), form(newPhone()))).code).toBe(200)
+    server.clock.advance(INVITATION_WINDOW_MS + 1000)
+    expect((await add(await server.tokenFor(ownerPhone), form(newPhone()))).code).toBe(200)
+  })
+
+  it('production has no gateway: adding is refused before anything is written', async () => {
+    const production = await server.buildVariant({ production: true, publicOrigin: 'https://mc.example.com' })
+    const token = await newOwner()
+    const phone = newPhone()
+    const before = await server.db.select({ total: count() }).from(messageOutbox)
+    const refused = await addVia(production, token, form(phone), 'mc.example.com')
+    expect(refused.statusCode).toBe(200)
+    expect(refused.json()).toEqual({
+      code: 503,
+      message: '短信和邮件服务未配置，暂不可用，请联系客服',
+      data: null,
+    })
+    expect(await server.db.select().from(subAccounts).where(eq(subAccounts.phoneNumber, phone))).toEqual([])
+    expect(await server.db.select({ total: count() }).from(messageOutbox)).toEqual(before)
   })
 })
