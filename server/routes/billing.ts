@@ -14,10 +14,10 @@ import type { Services } from '../services'
 import { ADDRESS_TREE } from '../services/address-tree'
 import { BILLING_MESSAGES } from '../services/billing'
 import { rowId } from './paging'
-import { object, shortText } from './schemas'
+import { boundedInteger, object, shortText } from './schemas'
 
-const small = { type: 'integer', minimum: 0, maximum: 9 } as const
-const regionId = { type: 'integer', minimum: 0, maximum: 999_999 } as const
+const small = boundedInteger(0, 9)
+const regionId = boundedInteger(0, 999_999)
 const field = shortText(300)
 
 // Types only: a missing field is reported with the spec's message by the form rules, not as 非法参数.

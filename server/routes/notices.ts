@@ -9,7 +9,7 @@ import { demoNoticeFile, NOTICE_FILES_PATH } from '../services/notice-files'
 import type { NoticeDraft, NoticeListRequest, NoticeTarget } from '../services/notices'
 import { ROLE } from '../services/roles'
 import { pageNum, pageSize, rowId } from './paging'
-import { object, shortText } from './schemas'
+import { boundedInteger, object, shortText } from './schemas'
 
 const listQuery = object({ pageNum, pageSize, readStatus: { type: 'integer', enum: [0, 1] } }, [
   'pageNum',
@@ -101,7 +101,7 @@ export function noticeRoutes(
         body: object(
           {
             phone: shortText(11),
-            type: { type: 'integer', minimum: 1, maximum: 999 },
+            type: boundedInteger(1, 999),
             title: shortText(128),
             content: shortText(20_000),
             details: { type: 'object' },

@@ -6,12 +6,19 @@
 export const INT32_MIN = -2_147_483_648
 export const INT32_MAX = 2_147_483_647
 
+/**
+ * An integer from minimum to maximum. ajv (8.20) coerces the query text '1e400' to Infinity, takes
+ * it for an integer and checks minimum/maximum only on finite numbers: `not` refuses the infinities.
+ */
+export const boundedInteger = (minimum: number, maximum: number) =>
+  ({ type: 'integer', minimum, maximum, not: { enum: [Infinity, -Infinity] } }) as const
+
 /** Any integer field (a type, status, model, role): a Postgres integer. */
-export const integer = { type: 'integer', minimum: INT32_MIN, maximum: INT32_MAX } as const
+export const integer = boundedInteger(INT32_MIN, INT32_MAX)
 /** A row id: a positive Postgres integer. */
-export const rowId = { type: 'integer', minimum: 1, maximum: INT32_MAX } as const
+export const rowId = boundedInteger(1, INT32_MAX)
 /** An id where 0 means "none" (the main account's subAccountId). */
-export const rowIdOrZero = { type: 'integer', minimum: 0, maximum: INT32_MAX } as const
+export const rowIdOrZero = boundedInteger(0, INT32_MAX)
 /** Text a Postgres text column can store: a NUL character would fail there (22021). */
 const STORABLE = '^[^\\u0000]*$'
 export const shortText = (maxLength: number) => ({ type: 'string', maxLength, pattern: STORABLE }) as const
