@@ -30,6 +30,7 @@ import { wechatBindingRoutes } from './routes/wechat-binding'
 import { workOrderRoutes } from './routes/work-orders'
 import { createServices } from './services'
 import type { Housekeeping } from './services/housekeeping'
+import type { WechatApi } from './services/wechat-api'
 
 export interface BuildOptions {
   db: Database
@@ -38,6 +39,8 @@ export interface BuildOptions {
   now?: Clock
   /** Delete expired captchas, sessions, entry tokens and old attempts this often (main.ts only). */
   housekeepingEveryMs?: number
+  /** Defaults to the real WeChat client on config.wechatMini / wechatOauth; tests fake WeChat. */
+  wechatApi?: WechatApi
 }
 
 /** Query keys that carry one-time codes or credentials (entry tokens, activation codes, WeChat codes). */
@@ -65,13 +68,14 @@ export function buildApp({
   config,
   now = systemClock,
   housekeepingEveryMs,
+  wechatApi,
 }: BuildOptions): FastifyInstance {
   const app = Fastify({
     logger: config.logger ? loggerOptions : false,
     trustProxy: fastifyTrustProxy(config),
     frameworkErrors,
   })
-  const ctx: AppContext = { db, config, now, log: app.log }
+  const ctx: AppContext = { db, config, now, log: app.log, wechatApi }
   const services = createServices(ctx)
   const guards = createGuards(app, services.sessions, services.accountSettings.reverify)
 

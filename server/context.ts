@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { ServerConfig } from './config'
 import type { Database } from './db/client'
+import type { WechatApi } from './services/wechat-api'
 
 /** Injected so tests can move time (idle expiry, lockout windows) without fake timers. */
 export type Clock = () => Date
@@ -11,6 +12,8 @@ export interface AppContext {
   config: ServerConfig
   now: Clock
   log: FastifyBaseLogger
+  /** WeChat's servers (jscode2session, web OAuth); default: the real client on config's credentials. */
+  wechatApi?: WechatApi
 }
 
 export const systemClock: Clock = () => new Date()

@@ -12,10 +12,14 @@ export const VERIFICATION_REQUIRED = '请先完成安全验证'
  */
 export const REVERIFY_CODE = 4031
 export const REVERIFY_REQUIRED = '为了您的账号安全，请先完成短信验证'
+/** The same refusal for a member without a bound phone: no SMS to re-verify with, only a new login. */
+export const RELOGIN_REQUIRED = '为了您的账号安全，请重新登录后再操作'
 
 /** Whether a session logged in or re-verified recently (services/account-reverify.ts). */
 export interface SessionFreshness {
   isFresh(viewer: Viewer): Promise<boolean>
+  /** The member has a bound phone to re-verify with by SMS. */
+  canReverify(viewer: Viewer): Promise<boolean>
 }
 
 declare module 'fastify' {
@@ -69,7 +73,9 @@ export function createGuards(app: FastifyInstance, sessions: SessionService, fre
   }
 
   async function assertFresh(req: FastifyRequest) {
-    if (!(await freshness.isFresh(req.viewer))) throw new ApiFailure(REVERIFY_CODE, REVERIFY_REQUIRED)
+    if (await freshness.isFresh(req.viewer)) return
+    const message = (await freshness.canReverify(req.viewer)) ? REVERIFY_REQUIRED : RELOGIN_REQUIRED
+    throw new ApiFailure(REVERIFY_CODE, message)
   }
 
   return {

@@ -12,13 +12,14 @@ const ownerBody = { accountId: integer, phone: shortText(32) }
 
 export function wechatBindingRoutes(app: FastifyInstance, { wechatBinding }: Services, guards: Guards) {
   const signedIn = { preHandler: guards.requireViewer }
-  // Changing or removing the WeChat someone logs in with needs a recent SMS re-verification; the
-  // change asks before its QR is shown, so the user is not sent to SMS after scanning.
+  // Adding, changing or removing the WeChat someone logs in with needs a fresh session (a login or
+  // an SMS re-verification in the last 10 minutes): a stolen session must not add a way in. The
+  // QR flows ask before their QR is shown, so the user is not sent to re-verify after scanning.
   const sensitive = { preHandler: guards.requireFreshSession }
 
   app.get('/api/wechat/checkBindWechat', signedIn, async (req) => ok(await wechatBinding.status(req.viewer)))
 
-  app.get('/api/wechat/getCodeImg', signedIn, async (req) =>
+  app.get('/api/wechat/getCodeImg', sensitive, async (req) =>
     ok(await wechatBinding.openScene(req.viewer, 'bind', originOf(req))),
   )
 
@@ -38,7 +39,7 @@ export function wechatBindingRoutes(app: FastifyInstance, { wechatBinding }: Ser
 
   app.post<{ Body: { code?: string } }>(
     '/api/wechat/miniBindWechat',
-    { ...signedIn, schema: { body: object({ code: shortText(256) }) } },
+    { ...sensitive, schema: { body: object({ code: shortText(256) }) } },
     async (req) => {
       const answer = await wechatBinding.bindByLoginCode(req.viewer, req.body.code ?? '', req.ip)
       return ok(answer, answer.key === 1 ? WECHAT_BINDING_MESSAGES.bound : undefined)

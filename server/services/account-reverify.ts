@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm'
 import { smsCodeError } from '../../src/core/validation/rules'
 import { minutes, type AppContext } from '../context'
 import type { Database } from '../db/client'
-import { sessions } from '../db/schema'
+import { members, sessions } from '../db/schema'
 import { invalid } from '../http/failure'
 import { hashToken } from '../security/tokens'
 import type { CaptchaService } from './captchas'
@@ -54,6 +54,16 @@ export function createAccountReverify({ db, now }: AppContext, { captchas, sms, 
     return Boolean(row) && isFreshSession(row.verifiedAt, now())
   }
 
+  /** A member without a bound phone cannot re-verify by SMS: only a new login makes it fresh. */
+  async function canReverify(viewer: Viewer): Promise<boolean> {
+    const [row] = await db
+      .select({ phone: members.phone })
+      .from(members)
+      .where(eq(members.id, viewer.memberId))
+      .limit(1)
+    return Boolean(row?.phone)
+  }
+
   /** POST /api/app/account/reverify/sendSmsCode: a slider solved (check222, no phone) for the bound phone. */
   async function sendCode(viewer: Viewer, input: SmsSendInput, ip: string): Promise<void> {
     const phone = await smsRequests.boundPhoneOf(viewer)
@@ -73,7 +83,7 @@ export function createAccountReverify({ db, now }: AppContext, { captchas, sms, 
     await db.update(sessions).set({ verifiedAt: now() }).where(eq(sessions.id, viewer.sessionId))
   }
 
-  return { isFresh, sendCode, confirm }
+  return { isFresh, canReverify, sendCode, confirm }
 }
 
 export type AccountReverify = ReturnType<typeof createAccountReverify>

@@ -11,6 +11,7 @@ import { createHousekeeping } from './housekeeping'
 import { createKnownAddresses } from './known-addresses'
 import { createLoginService } from './login'
 import { createLoginLimits } from './login-limits'
+import { createLoginMethods } from './login-methods'
 import { createMemberDirectory } from './members'
 import { createNoticeService } from './notices'
 import { createOperateLog } from './operate-log'
@@ -28,6 +29,7 @@ import { createSubAccountService } from './sub-accounts'
 import { createCustomerService } from './customer'
 import { createWechatService } from './wechat'
 import { createWechatBindingService } from './wechat-binding'
+import { createWechatIdentity } from './wechat-identity'
 import { createWorkOrderService } from './work-orders'
 
 export function createServices(ctx: AppContext) {
@@ -44,6 +46,8 @@ export function createServices(ctx: AppContext) {
   const fulfilment = createFulfilment(ctx)
   const checkout = createCheckoutService(ctx)
   const orders = createOrderService(ctx)
+  const loginMethods = createLoginMethods(ctx, { operateLog })
+  const wechatIdentity = createWechatIdentity(ctx)
   return {
     members,
     roles,
@@ -63,8 +67,22 @@ export function createServices(ctx: AppContext) {
       sms,
       smsRequests,
     }),
-    wechat: createWechatService(ctx, { members, roles, operateLog, signIn, sms }),
-    wechatBinding: createWechatBindingService(ctx, { members, roles, operateLog }),
+    wechatIdentity,
+    wechat: createWechatService(ctx, {
+      members,
+      roles,
+      loginMethods,
+      signIn,
+      sms,
+      identity: wechatIdentity,
+    }),
+    wechatBinding: createWechatBindingService(ctx, {
+      members,
+      roles,
+      operateLog,
+      loginMethods,
+      identity: wechatIdentity,
+    }),
     entryTokens: createEntryTokenService(ctx, { members, roles, sessions, signIn }),
     accounts: createAccountService(ctx, { members, roles, sessions, signIn }),
     accountSettings: createAccountSettings(ctx, { members, roles, captchas, operateLog, sms, smsRequests }),

@@ -1,26 +1,28 @@
 // Binding, changing and unbinding a member's WeChat from the account settings (account-area §2,
-// §4 WeChat dialogs, §7 getCodeImg … checkBindWechat), against the WeChat sandbox:
-// - bind (H5): getCodeImg opens a 'bind' scene whose QR the phone scans and approves (sandbox page
-//   /__dev/wechat/scan); isUserBind polls it and, once approved, binds the openid (key 1) or
-//   refuses it as already bound (key 0);
+// §4 WeChat dialogs, §7 getCodeImg … checkBindWechat):
+// - bind (H5): getCodeImg opens a 'bind' scene whose QR the phone scans and approves (production:
+//   WeChat's OAuth consent page and its callback; sandbox: the page /__dev/wechat/scan); isUserBind
+//   polls it and, once approved, binds the openid (key 1) or refuses it as already bound (key 0);
 // - change (H5): getBindQrAddress opens a 'change' scene; getBindInfoByCode polls it for the
 //   approved openid, which updateWechat then sets (the scene is the proof, used once);
 // - the mini-program proves its WeChat with a wx.login code instead of a QR (miniBindWechat,
-//   updateWechat with jsCode), mapped to an openid by the same sandbox as miniLogin.
+//   updateWechat with jsCode), exchanged like miniLogin's (services/wechat-identity.ts).
+// Adding or changing the WeChat needs a fresh session (routes) and is logged and notified.
 // One openid belongs to one member (unique members.wx_open_id).
 import crypto from 'node:crypto'
 import { and, eq, gt, inArray } from 'drizzle-orm'
 import { later, type AppContext } from '../context'
 import { isUniqueViolation } from '../db/errors'
 import { members, wechatBindScenes } from '../db/schema'
-import { INVALID_PARAMS } from '../http/error-handler'
 import { ApiFailure, forbidden, invalid, qrExpired, sessionEnded } from '../http/failure'
 import { userIdOf } from './accounts'
+import { LOGIN_METHOD_NOTICE, type LoginMethods } from './login-methods'
 import type { MemberDirectory } from './members'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
 import type { RoleGrant, RoleService } from './roles'
 import { SESSION_MESSAGES, type Viewer } from './sessions'
-import { checkedOpenId, QR_TTL_MS, sandboxOpenId, WECHAT_MESSAGES, type SceneStatus } from './wechat'
+import { OAUTH_STATE_PREFIX, QR_TTL_MS, WECHAT_MESSAGES, type SceneStatus } from './wechat'
+import { checkedOpenId, type WechatIdentityService } from './wechat-identity'
 
 export const BIND_PURPOSES = ['bind', 'change'] as const
 export type BindPurpose = (typeof BIND_PURPOSES)[number]
@@ -73,17 +75,12 @@ interface BindingDeps {
   members: MemberDirectory
   roles: RoleService
   operateLog: OperateLog
-}
-
-/** The sandbox's jscode2session, as miniLogin reads a code: `sandbox:<openid>`, else one fixed openid. */
-export function openIdOfLoginCode(code: string): string {
-  const value = code.trim()
-  if (!value) throw invalid(INVALID_PARAMS)
-  return sandboxOpenId(value)
+  loginMethods: LoginMethods
+  identity: WechatIdentityService
 }
 
 export function createWechatBindingService({ db, now }: AppContext, deps: BindingDeps) {
-  const { members: directory, roles, operateLog } = deps
+  const { members: directory, roles, operateLog, loginMethods, identity } = deps
 
   async function memberOf(viewer: Viewer) {
     const member = await directory.byId(viewer.memberId)
@@ -122,11 +119,15 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
     return `${origin}/__dev/wechat/scan?code=${encodeURIComponent(code)}`
   }
 
-  /** getCodeImg (bind: the member has no WeChat) and getBindQrAddress (change: it has one). */
+  /**
+   * getCodeImg (bind: the member has no WeChat) and getBindQrAddress (change: it has one). The QR is
+   * WeChat's consent page in production (needs WECHAT_OAUTH_*), the sandbox scan page otherwise.
+   */
   async function openScene(viewer: Viewer, purpose: BindPurpose, origin: string) {
     const member = await memberOf(viewer)
     if (purpose === 'bind' && member.wxOpenId) throw invalid(WECHAT_BINDING_MESSAGES.alreadyBound)
     if (purpose === 'change' && !member.wxOpenId) throw invalid(WECHAT_BINDING_MESSAGES.notBound)
+    identity.assertOauthConfigured()
     const code = crypto.randomBytes(16).toString('hex')
     const createdAt = now()
     await db.insert(wechatBindScenes).values({
@@ -140,7 +141,10 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
       createdAt,
       expiresAt: later(createdAt, QR_TTL_MS),
     })
-    return { code, url: scanUrl(origin, code), expiresIn: QR_TTL_MS / 1000 }
+    const url = identity.production
+      ? identity.authorizeUrl(`${OAUTH_STATE_PREFIX.scene}${code}`)
+      : scanUrl(origin, code)
+    return { code, url, expiresIn: QR_TTL_MS / 1000 }
   }
 
   /** The viewer's own live scene of that purpose; anything else is an expired QR to the client. */
@@ -184,14 +188,17 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
         if (!isUniqueViolation(failure)) throw failure
       }
     }
-    await log(
-      grant,
-      OPERATE_TYPE.wechatAuthorize,
-      linked ? '绑定微信' : '绑定微信失败：该微信已被绑定',
-      linked,
+    if (!linked) {
+      await log(grant, OPERATE_TYPE.wechatAuthorize, '绑定微信失败：该微信已被绑定', false, ip)
+      return BIND_KEY.alreadyBound
+    }
+    await loginMethods.added(grant, {
+      type: OPERATE_TYPE.wechatAuthorize,
+      content: '绑定微信',
+      notice: LOGIN_METHOD_NOTICE.wechat,
       ip,
-    )
-    return linked ? BIND_KEY.success : BIND_KEY.alreadyBound
+    })
+    return BIND_KEY.success
   }
 
   /** GET isUserBind: waiting (scanned or not), or — once — the outcome of the approved scene. */
@@ -208,7 +215,7 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
 
   /** POST miniBindWechat {code}: the mini-program's own WeChat, no QR. */
   async function bindByLoginCode(viewer: Viewer, jsCode: string, ip: string): Promise<BindPoll> {
-    const openid = openIdOfLoginCode(jsCode)
+    const openid = await identity.ofMiniProgramCode(jsCode)
     const member = await memberOf(viewer)
     if (member.wxOpenId && member.wxOpenId !== openid) throw invalid(WECHAT_BINDING_MESSAGES.alreadyBound)
     return { key: await bindOpenId(viewer, openid, ip), scanned: true }
@@ -225,7 +232,7 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
 
   /** The openid the client proves: a wx.login code, or an approved change scene used up now. */
   async function provenOpenId(viewer: Viewer, input: UpdateInput): Promise<string> {
-    if (input.jsCode !== undefined) return openIdOfLoginCode(input.jsCode)
+    if (input.jsCode !== undefined) return identity.ofMiniProgramCode(input.jsCode)
     const openid = (input.wxOpenId ?? '').trim()
     const code = (input.code ?? '').trim()
     const taken = openid
@@ -260,7 +267,12 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
       if (isUniqueViolation(failure)) throw await refuse(WECHAT_TAKEN_CODE.raced)
       throw failure
     }
-    await log(grant, OPERATE_TYPE.wechatChange, '更换绑定微信', true, ip)
+    await loginMethods.added(grant, {
+      type: OPERATE_TYPE.wechatChange,
+      content: '更换绑定微信',
+      notice: LOGIN_METHOD_NOTICE.wechat,
+      ip,
+    })
   }
 
   // ---- unbind and status ----
@@ -295,7 +307,10 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
     return { purpose, status: 'scanned' }
   }
 
-  /** Scan page buttons: approve as `openid`, or cancel; false when `code` is no live bind scene. */
+  /**
+   * Scan page buttons (approve as `openid`, or cancel), or WeChat's consent for the QR; false when
+   * `code` is no live bind scene.
+   */
   async function answerScene(code: string, action: 'confirm' | 'cancel', typedOpenId?: string) {
     const change =
       action === 'confirm'

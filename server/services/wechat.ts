@@ -1,9 +1,11 @@
-// WeChat logins (doc2 §2 Login, §4, §7), against a sandbox standing in for WeChat's servers:
-// - desktop QR: a scene the phone scans and confirms (sandbox page /__dev/wechat/scan, or a
-//   mini-program session through scanCode) while the desktop polls getTokenByCode;
-// - WeChat's in-app browser: OAuth through the sandbox page /__dev/wechat/oauth, back to
-//   /login?wxcode=…, exchanged by oauthLogin;
-// - the mini-program: miniLogin with a jscode2session stand-in, miniBindPhone for a new openid.
+// WeChat logins (doc2 §2 Login, §4, §7). Outside the sandbox every openid comes from WeChat's
+// servers (services/wechat-identity.ts); the sandbox stands in for them with pages under /__dev.
+// - desktop QR: a scene the phone confirms while the desktop polls getTokenByCode. Production: the
+//   QR is WeChat's OAuth consent page, whose callback confirms the scene with the user's openid;
+//   sandbox: the page /__dev/wechat/scan. A mini-program session may confirm it too (scanCode);
+// - WeChat's in-app browser: OAuth (WeChat's consent page and callback in production, the sandbox
+//   page /__dev/wechat/oauth otherwise), back to /login?wxcode=…, exchanged by oauthLogin;
+// - the mini-program: miniLogin (jscode2session), miniBindPhone for a new openid.
 // Members found by openid may have no phone: the client then asks to bind one (bindPhone).
 import crypto from 'node:crypto'
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
@@ -13,15 +15,19 @@ import { later, minutes, type AppContext } from '../context'
 import { isUniqueViolation } from '../db/errors'
 import { wechatScenes, wechatTickets } from '../db/schema'
 import { INVALID_PARAMS } from '../http/error-handler'
-import { invalid, qrExpired, wechatNotRegistered } from '../http/failure'
+import { invalid, notConfigured, qrExpired, wechatNotRegistered } from '../http/failure'
 import { hashToken, newToken } from '../security/tokens'
+import { LOGIN_METHOD_NOTICE, type LoginMethods } from './login-methods'
 import { wechatMemberAccount, type Member, type MemberDirectory } from './members'
-import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
+import { OPERATE_TYPE } from './operate-log'
 import { PHONE_AUTH_MESSAGES, type SmsLoginInput } from './phone-auth'
 import type { RoleService } from './roles'
 import type { IssuedSession, Viewer } from './sessions'
 import { LOGIN_SOURCE, type SignIn } from './sign-in'
 import type { SmsService } from './sms'
+import { checkedOpenId, type WechatIdentityService } from './wechat-identity'
+
+export { checkedOpenId, MINI_SANDBOX_OPENID, sandboxOpenId } from './wechat-identity'
 
 export const QR_TTL_MS = 120_000
 export const QR_PURPOSES = ['login', 'register'] as const
@@ -29,8 +35,6 @@ export type QrPurpose = (typeof QR_PURPOSES)[number]
 export const OAUTH_STATE_TTL_MS = minutes(10)
 export const OAUTH_CODE_TTL_MS = minutes(5)
 export const MINI_BIND_TTL_MS = minutes(10)
-/** What the sandbox's jscode2session answers for any code not written `sandbox:<openid>`. */
-export const MINI_SANDBOX_OPENID = 'wx-mini-sandbox'
 export const WECHAT_USER_NAME = '微信用户'
 export const DEFAULT_REDIRECT = '/index'
 
@@ -45,6 +49,7 @@ export const WECHAT_MESSAGES = {
   oauthExpired: '微信授权已失效，请重新授权',
   bindTicketExpired: '绑定凭证已失效，请重新登录',
   scanConfirmed: '已确认登录',
+  officialAccount: '公众号关注二维码',
 } as const
 
 export type SceneStatus = 'waiting' | 'scanned' | 'confirmed' | 'consumed' | 'cancelled'
@@ -67,19 +72,11 @@ export interface MiniBindInput extends SmsLoginInput {
 
 type TicketKind = 'oauthState' | 'oauthCode' | 'miniBind'
 
-const OPENID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
-
-/** An openid as typed on a sandbox page: trimmed, letters, digits, _ and -. */
-export function checkedOpenId(typed: string | undefined): string {
-  const openid = (typed ?? '').trim()
-  if (!OPENID_PATTERN.test(openid)) throw invalid(INVALID_PARAMS)
-  return openid
-}
-
-/** The mini-program's jscode2session stand-in: `sandbox:<openid>` is that openid, anything else one fixed openid. */
-export function sandboxOpenId(code: string): string {
-  return code.startsWith('sandbox:') ? checkedOpenId(code.slice('sandbox:'.length)) : MINI_SANDBOX_OPENID
-}
+/**
+ * The OAuth `state` WeChat hands back to the callback: `o` + a consent request's ticket (in-app
+ * login) or `s` + a QR scene's code. Letters and digits only (WeChat's rule).
+ */
+export const OAUTH_STATE_PREFIX = { login: 'o', scene: 's' } as const
 
 /** Only a path on this site: never another origin (//evil.example) or a scheme. */
 export function safeRedirect(typed: string | undefined): string {
@@ -92,18 +89,23 @@ export function safeRedirect(typed: string | undefined): string {
 interface WechatDeps {
   members: MemberDirectory
   roles: RoleService
-  operateLog: OperateLog
+  loginMethods: LoginMethods
   signIn: SignIn
   sms: SmsService
+  identity: WechatIdentityService
 }
 
 export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
-  const { members, roles, operateLog, signIn, sms } = deps
+  const { members, roles, loginMethods, signIn, sms, identity } = deps
 
   // ---- single-use tickets ----
 
-  async function issueTicket(kind: TicketKind, openid: string | null, ttlMs: number): Promise<string> {
-    const token = newToken()
+  async function issueTicket(
+    kind: TicketKind,
+    openid: string | null,
+    ttlMs: number,
+    token = newToken(),
+  ): Promise<string> {
     const createdAt = now()
     await db
       .insert(wechatTickets)
@@ -178,10 +180,11 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
     return `${origin}/__dev/wechat/scan?code=${encodeURIComponent(code)}`
   }
 
-  /** GET /api/wechat/getQrAddress. */
+  /** GET /api/wechat/getQrAddress. Production: WeChat's consent page (needs WECHAT_OAUTH_*). */
   async function createScene(purpose: string | undefined, origin: string) {
     const chosen = QR_PURPOSES.find((candidate) => candidate === (purpose ?? 'login'))
     if (!chosen) throw invalid(INVALID_PARAMS)
+    identity.assertOauthConfigured()
     const code = crypto.randomBytes(16).toString('hex')
     const createdAt = now()
     await db.insert(wechatScenes).values({
@@ -191,7 +194,10 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
       createdAt,
       expiresAt: later(createdAt, QR_TTL_MS),
     })
-    return { code, url: sceneUrl(origin, code), expiresIn: QR_TTL_MS / 1000 }
+    const url = identity.production
+      ? identity.authorizeUrl(`${OAUTH_STATE_PREFIX.scene}${code}`)
+      : sceneUrl(origin, code)
+    return { code, url, expiresIn: QR_TTL_MS / 1000 }
   }
 
   async function liveScene(code: string) {
@@ -259,7 +265,7 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
     return settled.length > 0
   }
 
-  /** Sandbox scan page buttons: 确认登录 (as `openid`) or 取消. */
+  /** Sandbox scan page buttons (确认登录 as `openid`, or 取消), or WeChat's consent for the QR. */
   async function answerScene(
     code: string,
     action: 'confirm' | 'cancel',
@@ -288,9 +294,31 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
   /** GET /api/wechat/oauthUrl: where to send the browser for WeChat's consent page. */
   async function oauthUrl(redirect: string | undefined, origin: string) {
     const target = safeRedirect(redirect)
+    identity.assertOauthConfigured()
+    if (identity.production) {
+      const ticket = crypto.randomBytes(24).toString('hex')
+      await issueTicket('oauthState', null, OAUTH_STATE_TTL_MS, ticket)
+      return { url: identity.authorizeUrl(`${OAUTH_STATE_PREFIX.login}${ticket}`, { redirect: target }) }
+    }
     const state = await issueTicket('oauthState', null, OAUTH_STATE_TTL_MS)
     const query = `state=${encodeURIComponent(state)}&redirect=${encodeURIComponent(target)}`
     return { url: `${origin}/__dev/wechat/oauth?${query}` }
+  }
+
+  /**
+   * WeChat's callback for a consent request of oauthUrl (state `o…`): the code is exchanged here, and
+   * the browser goes on to /login with a one-time code of ours, as the sandbox page sends it.
+   */
+  async function returnFromOauth(
+    ticket: string,
+    wechatCode: string | undefined,
+    redirect: string | undefined,
+  ) {
+    const target = safeRedirect(redirect)
+    if ((await takeTicket(ticket, 'oauthState')) === null) throw invalid(WECHAT_MESSAGES.oauthExpired)
+    const openid = await identity.ofOauthCode(wechatCode)
+    const code = await issueTicket('oauthCode', openid, OAUTH_CODE_TTL_MS)
+    return { location: `/login?wxcode=${encodeURIComponent(code)}&redirect=${encodeURIComponent(target)}` }
   }
 
   /** Sandbox consent page 同意: the one-time code and where the browser goes with it. */
@@ -313,10 +341,9 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
 
   // ---- mini-program ----
 
-  /** POST /api/wechat/miniLogin {code}. The session key stays here (the sandbox has none). */
+  /** POST /api/wechat/miniLogin {code}: jscode2session's openid (its session key is never kept). */
   async function miniLogin(code: string, ip: string): Promise<MiniLoginAnswer> {
-    if (!code.trim()) throw invalid(INVALID_PARAMS)
-    const openid = sandboxOpenId(code.trim())
+    const openid = await identity.ofMiniProgramCode(code)
     const member = await members.byOpenId(openid)
     if (member) return loginAs(member, ip, LOGIN_SOURCE.wechatMini, false)
     return { needBindPhone: true, bindTicket: await issueTicket('miniBind', openid, MINI_BIND_TTL_MS) }
@@ -348,8 +375,10 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
 
     try {
       if (owner) {
-        if (!owner.wxOpenId && !(await members.linkOpenId(owner.id, openid))) {
-          throw invalid(WECHAT_MESSAGES.phoneHasOtherWechat)
+        if (!owner.wxOpenId) {
+          if (!(await members.linkOpenId(owner.id, openid)))
+            throw invalid(WECHAT_MESSAGES.phoneHasOtherWechat)
+          await wechatAdded(owner.id, ip)
         }
         return await loginAs({ ...owner, wxOpenId: openid }, ip, LOGIN_SOURCE.wechatMini, false)
       }
@@ -368,7 +397,22 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
     }
   }
 
-  /** POST /api/wechat/bindPhone {phone, code}: binds a phone to the session's member, which has none. */
+  /** A member's first WeChat came through the phone's SMS code: logged and notified on its primary role. */
+  async function wechatAdded(memberId: number, ip: string): Promise<void> {
+    const grant = await roles.primaryRole(memberId)
+    if (!grant) return
+    await loginMethods.added(grant, {
+      type: OPERATE_TYPE.wechatAuthorize,
+      content: '小程序绑定微信',
+      notice: LOGIN_METHOD_NOTICE.wechat,
+      ip,
+    })
+  }
+
+  /**
+   * POST /api/wechat/bindPhone {phone, code}: binds a phone to the session's member, which has none.
+   * The route asks for a fresh session: a stolen one must not add a way to log in.
+   */
   async function bindPhone(viewer: Viewer, input: SmsLoginInput, ip: string): Promise<void> {
     const { phone, code } = phoneAndCode(input)
     const member = await members.byId(viewer.memberId)
@@ -385,17 +429,18 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
     }
     const grant = await roles.heldRole(viewer.memberId, viewer)
     if (grant) {
-      await operateLog.record(grant, {
+      await loginMethods.added(grant, {
         type: OPERATE_TYPE.changePhone,
         content: `绑定手机号 ${maskPhone(phone)}`,
-        status: OPERATE_STATUS.success,
+        notice: LOGIN_METHOD_NOTICE.phone(maskPhone(phone)),
         ip,
       })
     }
   }
 
-  /** GET /api/wechat/officialAccountQr: the (sandbox) follow-the-official-account page. */
+  /** GET /api/wechat/officialAccountQr: the sandbox's follow page; production has no such page configured. */
   function officialAccountQr(origin: string) {
+    if (identity.production) throw notConfigured(WECHAT_MESSAGES.officialAccount)
     return { url: `${origin}/__dev/wechat/official-account` }
   }
 
@@ -407,6 +452,7 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
     scanCode,
     oauthUrl,
     grantOauth,
+    returnFromOauth,
     oauthLogin,
     miniLogin,
     miniBindPhone,

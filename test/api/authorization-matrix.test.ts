@@ -38,7 +38,8 @@ jest.mock('fastify', () => jest.requireActual('./support/route-table').recording
 /**
  * Reachable without a session (account-area §2: /login, /evaluate, /activation, /validate,
  * /customer, /success need no token; doc2 §2 login and registration; the payment providers'
- * notifications, trusted by signature; notice attachments, loaded by <img> without a token).
+ * notifications, trusted by signature; notice attachments, loaded by <img> without a token; WeChat's
+ * OAuth callback, where WeChat sends the browser back).
  */
 const PUBLIC_ROUTES = [
   'GET /api/app/code',
@@ -61,6 +62,7 @@ const PUBLIC_ROUTES = [
   'POST /api/wechat/miniLogin',
   'POST /api/wechat/miniBindPhone',
   'GET /api/wechat/officialAccountQr',
+  'GET /wechat/oauth/callback',
   'GET /api/feignApi/fkToken',
   'GET /api/app/account/accountVipServer',
   'GET /api/user/getUrlByQrcode',

@@ -1,7 +1,7 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
 import { and, desc, eq } from 'drizzle-orm'
 import { hours } from '../../server/context'
-import { accounts, members, operateRecords } from '../../server/db/schema'
+import { accounts, members, notices, operateRecords } from '../../server/db/schema'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer
@@ -327,6 +327,45 @@ describe('unBindingWechat', () => {
 
 describe('sensitive changes need a fresh session (SMS re-verification)', () => {
   const REVERIFY = { code: 4031, message: '为了您的账号安全，请先完成短信验证', data: null }
+  const RELOGIN = { code: 4031, message: '为了您的账号安全，请重新登录后再操作', data: null }
+  const noticesOf = (accountId: number) =>
+    server.db.select().from(notices).where(eq(notices.accountId, accountId)).orderBy(desc(notices.id))
+
+  it('a first WeChat (QR or mini-program) needs a session logged in within 10 minutes', async () => {
+    const who = await newMember()
+    server.clock.advance(11 * 60_000)
+    expect(await server.get('/api/wechat/getCodeImg', { token: who.token })).toEqual(REVERIFY)
+    const mini = { code: 'sandbox:wx-stale-first' }
+    expect(await server.post('/api/wechat/miniBindWechat', mini, { token: who.token })).toEqual(REVERIFY)
+    expect(await openidOf(who.memberId)).toBeNull()
+    expect(await noticesOf(who.accountId)).toEqual([])
+
+    // Logged in again: the bind goes through, is logged and notified to the account.
+    const fresh = { ...who, token: await server.tokenFor(who.phone) }
+    const bound = await server.post<{ key: number }>('/api/wechat/miniBindWechat', mini, {
+      token: fresh.token,
+    })
+    expect(bound).toMatchObject({ code: 200, data: { key: 1 } })
+    expect(await openidOf(who.memberId)).toBe('wx-stale-first')
+    const [entry] = await logOf(who.accountId)
+    expect(entry).toMatchObject({ type: 7, status: 0, content: '绑定微信' })
+    const [notice] = await noticesOf(who.accountId)
+    expect(notice).toMatchObject({ type: 1, title: '账号安全提醒', subAccountId: null })
+    expect(notice.content).toContain('绑定新的登录微信')
+  })
+
+  it('a member without a phone is told to log in again, not to verify by SMS', async () => {
+    const scene = await server.get<Scene>('/api/wechat/getQrAddress?purpose=register')
+    await server.post('/__dev/wechat/scan', {
+      code: scene.data.code,
+      openid: 'wx-no-phone-1',
+      action: 'confirm',
+    })
+    const login = await server.get<{ token: string }>(`/api/wechat/getTokenByCode?code=${scene.data.code}`)
+    server.clock.advance(11 * 60_000)
+    const token = login.data.token
+    expect(await server.get('/api/wechat/getBindQrAddress', { token })).toEqual(RELOGIN)
+  })
 
   it('getBindQrAddress, updateWechat and unBindingWechat refuse a session older than 10 minutes', async () => {
     const who = await boundMember('wx-stale-1')
@@ -340,7 +379,7 @@ describe('sensitive changes need a fresh session (SMS re-verification)', () => {
     )
     expect(unbound).toEqual(REVERIFY)
     expect(await openidOf(who.memberId)).toBe('wx-stale-1')
-    // Binding a first WeChat is not such a change.
+    // Reading the binding is not such a change.
     expect((await server.get('/api/wechat/checkBindWechat', { token: who.token })).code).toBe(200)
   })
 })

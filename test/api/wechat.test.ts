@@ -1,7 +1,7 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
-import { eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { hours, minutes } from '../../server/context'
-import { accounts, members, operateRecords } from '../../server/db/schema'
+import { accounts, members, notices, operateRecords } from '../../server/db/schema'
 import { DEMO, startTestServer, type LoginData, type TestServer } from './support/harness'
 
 let server: TestServer
@@ -221,6 +221,43 @@ describe('WeChat registration (QR purpose register) and binding a phone', () => 
       needBindPhone: false,
       isNewMember: false,
     })
+  })
+
+  it('binds a first phone only from a session logged in within 10 minutes, logged and notified', async () => {
+    const register = async () => {
+      const scene = await newScene('register')
+      await answer(scene.code, 'confirm', 'wx-new-user-2')
+      return (await poll(scene.code)).data.token ?? ''
+    }
+    const stale = await register()
+    server.clock.advance(minutes(11))
+    const code = await bindCode('13400000005')
+    // No phone to re-verify with: the answer says to log in again.
+    expect(
+      await server.post('/api/wechat/bindPhone', { phone: '13400000005', code }, { token: stale }),
+    ).toEqual({
+      code: 4031,
+      message: '为了您的账号安全，请重新登录后再操作',
+      data: null,
+    })
+    const member = await memberByOpenId('wx-new-user-2')
+    expect(member.phone).toBeNull()
+
+    const token = await register()
+    expect((await server.post('/api/wechat/bindPhone', { phone: '13400000005', code }, { token })).code).toBe(
+      200,
+    )
+    expect((await memberByOpenId('wx-new-user-2')).phone).toBe('13400000005')
+    const [account] = await server.db.select().from(accounts).where(eq(accounts.ownerMemberId, member.id))
+    const [entry] = await server.db
+      .select()
+      .from(operateRecords)
+      .where(eq(operateRecords.accountId, account.id))
+      .orderBy(desc(operateRecords.id))
+    expect(entry).toMatchObject({ type: 2, status: 0, content: '绑定手机号 134****0005' })
+    const [notice] = await server.db.select().from(notices).where(eq(notices.accountId, account.id))
+    expect(notice).toMatchObject({ type: 1, title: '账号安全提醒' })
+    expect(notice.content).toContain('134****0005')
   })
 
   it('needs a session to bind', async () => {

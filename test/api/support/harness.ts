@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { Client } from 'pg'
 import { PASSWORD_AES_KEY, SWITCH_SIGN_PREFIX } from '../../../src/core/config/shared'
 import { encryptPassword } from '../../../src/core/crypto/password'
-import { buildApp } from '../../../server/app'
+import { buildApp, type BuildOptions } from '../../../server/app'
 import { DEV_PAY_NOTIFY_SECRET, type ServerConfig } from '../../../server/config'
 import { SMS_HOURLY_LIMIT } from '../../../server/services/sms'
 import { MEMORY_URL, openDatabase, type Database, type DatabaseHandle } from '../../../server/db/client'
@@ -56,6 +56,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     logger: false,
     payNotifySecret: DEV_PAY_NOTIFY_SECRET,
     smsHourlyLimitPerAddress: SMS_HOURLY_LIMIT,
+    // Test files make many calls from 127.0.0.1 within a minute; rate-limits.test.ts sets the default.
+    anonymousCallsPerMinute: 100_000,
     wechatMini: null,
     wechatOauth: null,
     frameAncestors: [],
@@ -103,6 +105,9 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; disp
   }
 }
 
+/** What a variant app may replace besides its configuration. */
+export type VariantOptions = Pick<BuildOptions, 'wechatApi'>
+
 export interface CallOptions {
   token?: string
   ip?: string
@@ -113,8 +118,8 @@ export interface TestServer {
   app: FastifyInstance
   db: Database
   clock: TestClock
-  /** Another app on the same database, e.g. in production mode. */
-  buildVariant(overrides: Partial<ServerConfig>): Promise<FastifyInstance>
+  /** Another app on the same database, e.g. in production mode (with a fake WeChat: options.wechatApi). */
+  buildVariant(overrides: Partial<ServerConfig>, options?: VariantOptions): Promise<FastifyInstance>
   get<T = unknown>(url: string, options?: CallOptions): Promise<Envelope<T>>
   post<T = unknown>(url: string, body: unknown, options?: CallOptions): Promise<Envelope<T>>
   /** A fresh image captcha and its answer (read from the database). */
@@ -155,8 +160,13 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   await prepareDatabase(handle)
   const clock = createClock()
   const apps: FastifyInstance[] = []
-  const build = async (config: Partial<ServerConfig>) => {
-    const built = buildApp({ db: handle.db, config: testConfig({ ...overrides, ...config }), now: clock })
+  const build = async (config: Partial<ServerConfig>, options: VariantOptions = {}) => {
+    const built = buildApp({
+      db: handle.db,
+      config: testConfig({ ...overrides, ...config }),
+      now: clock,
+      ...options,
+    })
     apps.push(built)
     await built.ready()
     return built
