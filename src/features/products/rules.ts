@@ -2,17 +2,10 @@
 // status labels, which buttons a card shows, where a renewal goes, and the post-purchase progress.
 import { withQuery } from '../../core/routing/url'
 import { CHANNEL } from '../../core/validation/billing'
+import { BUSINESS_STATUS, shownOrders } from '../../core/validation/business-orders'
 
 /** account-area §4: 0 opening … 6 upgrading; anything else is abnormal. */
-export const PRODUCT_STATUS = {
-  opening: 0,
-  valid: 1,
-  paused: 2,
-  stopped: 3,
-  expired: 4,
-  refunded: 5,
-  upgrading: 6,
-} as const
+export const PRODUCT_STATUS = BUSINESS_STATUS
 
 const STATUS_LABELS: Record<number, string> = {
   0: '开通中',
@@ -57,16 +50,13 @@ export interface CardButtons {
   delivery: boolean
 }
 
-/** account-area §4, the home list's button table. */
+/** account-area §4, the home list's button table (the server accepts orders by the same table). */
 export function cardButtons(card: CardState): CardButtons {
-  const { status, isExpire } = card
+  const { status } = card
   const refunded = status === PRODUCT_STATUS.refunded
-  const pastRenewal = status === PRODUCT_STATUS.expired && isExpire === 0
   return {
     disabled: status === PRODUCT_STATUS.opening,
-    upgrade: status !== PRODUCT_STATUS.expired && !refunded,
-    renew: !refunded && !pastRenewal,
-    buyNew: refunded || pastRenewal,
+    ...shownOrders(card),
     backend: card.showHoutai === 1 && !refunded,
     delivery: card.isNeedDeliver === 1,
   }
