@@ -1,5 +1,6 @@
 // The product catalogue: the one source of every price (doc2 §3 "Confirm-order line", §9). The
-// client sends a SkuId, an order type and a buy cycle; the server looks the price up here.
+// client sends a SkuId, an order type and a buy cycle; the server looks the price up here. Pure:
+// the upgrade ladder and the upgrade price are rules of the catalogue, not of an order.
 
 export interface BuyCyclePrice {
   /** Years. */
@@ -14,6 +15,8 @@ export interface CatalogueSku {
   ProductTypeName: string
   /** doc2 §4: contracts exist for product types 1 and 2. */
   productType: number
+  /** Rank among the editions of the same product (ProductName): an upgrade goes to a higher one. */
+  edition: number
   PayMethod: string
   BuyCyclePriceList: BuyCyclePrice[]
 }
@@ -27,6 +30,7 @@ export const CATALOGUE: readonly CatalogueSku[] = [
     ProductName: '自助建站',
     ProductTypeName: '标准版',
     productType: 1,
+    edition: 1,
     PayMethod: '年',
     BuyCyclePriceList: yearly(1980),
   },
@@ -35,6 +39,7 @@ export const CATALOGUE: readonly CatalogueSku[] = [
     ProductName: '自助建站',
     ProductTypeName: '专业版',
     productType: 1,
+    edition: 2,
     PayMethod: '年',
     BuyCyclePriceList: yearly(3980),
   },
@@ -43,6 +48,7 @@ export const CATALOGUE: readonly CatalogueSku[] = [
     ProductName: '企业官网',
     ProductTypeName: '旗舰版',
     productType: 2,
+    edition: 1,
     PayMethod: '年',
     BuyCyclePriceList: yearly(5800),
   },
@@ -51,6 +57,7 @@ export const CATALOGUE: readonly CatalogueSku[] = [
     ProductName: '小程序',
     ProductTypeName: '商城版',
     productType: 3,
+    edition: 1,
     PayMethod: '年',
     BuyCyclePriceList: yearly(2980),
   },
@@ -60,6 +67,7 @@ export const CATALOGUE: readonly CatalogueSku[] = [
     ProductName: '代维管家',
     ProductTypeName: '基础版',
     productType: 4,
+    edition: 1,
     PayMethod: '年',
     BuyCyclePriceList: yearly(2000),
   },
@@ -68,6 +76,7 @@ export const CATALOGUE: readonly CatalogueSku[] = [
     ProductName: '代维管家',
     ProductTypeName: '标准版',
     productType: 4,
+    edition: 2,
     PayMethod: '年',
     BuyCyclePriceList: yearly(4000),
   },
@@ -80,4 +89,50 @@ export function findSku(skuId: string): CatalogueSku | undefined {
 /** The price of `years` of a SKU, or undefined when the SKU or the cycle is not sold. */
 export function priceOf(skuId: string, years: number): number | undefined {
   return findSku(skuId)?.BuyCyclePriceList.find((p) => p.BuyCycle === years)?.Price
+}
+
+export const UPGRADE_MESSAGES = {
+  topEdition: '当前已是最高版本，无法升级',
+  notHigher: '只能升级到同一产品的更高版本',
+  noTermLeft: '产品服务期已结束，请先续费后再升级',
+} as const
+
+/** The editions a business on `fromSkuId` may be upgraded to: the same product, a higher edition. */
+export function upgradeTargets(fromSkuId: string): CatalogueSku[] {
+  const from = findSku(fromSkuId)
+  if (!from) return []
+  return CATALOGUE.filter((sku) => sku.ProductName === from.ProductName && sku.edition > from.edition)
+}
+
+/** Why `fromSkuId` cannot be upgraded to `toSkuId`, or null when it can. */
+export function upgradeRefusal(fromSkuId: string, toSkuId: string): string | null {
+  const targets = upgradeTargets(fromSkuId)
+  if (!targets.length) return UPGRADE_MESSAGES.topEdition
+  return targets.some((sku) => sku.SkuId === toSkuId) ? null : UPGRADE_MESSAGES.notHigher
+}
+
+/** The term a one-year price is for, when an upgrade is priced by the second. */
+export const YEAR_SECONDS = 365 * 24 * 3600
+
+/**
+ * The upgrade rule (docs/api.md "Upgrade pricing"): the difference between the two editions'
+ * one-year catalogue prices for what is left of the business's term, rounded up to the fen; the
+ * expiry date does not move. Undefined when the upgrade is not permitted or no term is left (renew
+ * first). Yuan, with at most two decimals.
+ */
+export function upgradePrice(
+  fromSkuId: string,
+  toSkuId: string,
+  expireTime: Date | null,
+  at: Date,
+): number | undefined {
+  if (upgradeRefusal(fromSkuId, toSkuId)) return undefined
+  const fromYear = priceOf(fromSkuId, 1)
+  const toYear = priceOf(toSkuId, 1)
+  if (fromYear === undefined || toYear === undefined || !expireTime) return undefined
+  const leftSeconds = Math.ceil((expireTime.getTime() - at.getTime()) / 1000)
+  if (leftSeconds <= 0) return undefined
+  // Whole fen times whole seconds stays an exact integer (below 2^53), so the rounding is exact.
+  const yearlyFen = Math.round((toYear - fromYear) * 100)
+  return Math.max(1, Math.ceil((yearlyFen * leftSeconds) / YEAR_SECONDS)) / 100
 }
