@@ -1,15 +1,43 @@
 // Confirm order and the unpaid order's state (doc2 §2 Confirm order / Payment page, §3 Confirm-order
 // line / Payment line, §7 Orders and payment). Every price comes from the catalogue: the client
-// names a SKU, an order type and a buy cycle, never an amount. Every call by orderCode is limited
-// to the viewer's account; sub-admins may buy and renew (only the order list is main-only).
+// names a SKU, an order type and a buy cycle, never an amount. A renewal is of the business's own
+// SKU, an upgrade goes to a higher edition of the same product priced for the remaining term
+// (catalog.ts upgradePrice), and both are taken only where /index offers them (account-area §4,
+// src/core/validation/business-orders.ts). Orders by code are limited to what the viewer may
+// follow (order-access.ts); anything else is answered as a missing order.
 import crypto from 'node:crypto'
-import { and, eq, lt, or } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
+import {
+  businessOrderRefusal,
+  UPGRADE_BUY_CYCLE,
+  type BusinessOrderKind,
+} from '../../src/core/validation/business-orders'
 import { later, minutes, type AppContext } from '../context'
 import { businesses, orders } from '../db/schema'
-import { ApiFailure, forbidden, invalid } from '../http/failure'
-import { findSku, priceOf, type BuyCyclePrice } from './catalog'
-import { ORDER_TYPE, type Executor, type OrderRow } from './fulfilment'
+import { forbidden, invalid } from '../http/failure'
+import {
+  findSku,
+  priceOf,
+  upgradePrice,
+  upgradeRefusal,
+  upgradeTargets,
+  UPGRADE_MESSAGES,
+  type BuyCyclePrice,
+  type CatalogueSku,
+} from './catalog'
+import {
+  FULFILMENT_MESSAGES,
+  ORDER_TYPE,
+  orderStaleness,
+  type BusinessRow,
+  type Executor,
+  type OrderRow,
+} from './fulfilment'
+import { managesSites, mayFollowOrder, ORDER_MISSING_MESSAGE, orderMissing } from './order-access'
+import { PRODUCT_MESSAGES } from './products'
 import type { Viewer } from './sessions'
+
+export { ORDER_MISSING } from './order-access'
 
 /** doc2 §4 order status. */
 export const ORDER_STATUS = { paid: 1, refunded: 2, unpaid: 3, voided: 4 } as const
@@ -17,15 +45,13 @@ export const ORDER_STATUS = { paid: 1, refunded: 2, unpaid: 3, voided: 4 } as co
 /** How long an unpaid order waits for its payment (getOrderTimeOut counts down to this). */
 export const PAY_WINDOW_MS = minutes(30)
 
-/** doc2 §8: getOrderInfo answers 508 for an order that does not exist (10010, not ready, never: orders are written at once). */
-export const ORDER_MISSING = 508
-
 export const CHECKOUT_MESSAGES = {
   badParams: '非法参数，请重试',
   notOwner: '当前业务不属于当前账号，无法续费！',
   noSku: '商品不存在或已下架',
   noCycle: '请选择购买时长',
-  missing: '订单不存在',
+  /** 508: missing, another account's or not the sub-admin's (never 10010: orders are written at once). */
+  missing: ORDER_MISSING_MESSAGE,
   expired: '订单已过期，请重新下单！',
   paid: '订单已支付',
   notPayable: '当前订单状态无法支付',
@@ -107,77 +133,145 @@ export function splitDuration(ms: number): { h: number; m: number; s: number } {
 }
 
 export function createCheckoutService({ db, now }: AppContext) {
-  function catalogueLine(skuId: string): ConfirmOrderLine {
-    const sku = findSku(skuId)
-    if (!sku) throw invalid(CHECKOUT_MESSAGES.noSku)
+  function lineOf(sku: CatalogueSku, cycles: BuyCyclePrice[] = sku.BuyCyclePriceList): ConfirmOrderLine {
     return {
       SkuId: sku.SkuId,
       ProductName: sku.ProductName,
       ProductTypeName: sku.ProductTypeName,
       PayMethod: sku.PayMethod,
       Count: 1,
-      BuyCyclePriceList: sku.BuyCyclePriceList,
+      BuyCyclePriceList: cycles,
     }
   }
 
-  /** The business a renewal or upgrade is for; it must be the viewer's account's (doc2 §6). */
-  async function ownedBusiness(viewer: Viewer, ref: { secondDomain?: string; orderCode?: string }) {
-    const keys = [
-      ref.secondDomain ? eq(businesses.secondDomain, ref.secondDomain) : undefined,
-      ref.orderCode ? eq(businesses.orderCode, ref.orderCode) : undefined,
-    ].filter(Boolean)
-    if (!keys.length) throw invalid(CHECKOUT_MESSAGES.badParams)
-    const [business] = await db
-      .select()
-      .from(businesses)
-      .where(or(...keys))
-      .limit(1)
+  function skuOf(skuId: string): CatalogueSku {
+    const sku = findSku(skuId)
+    if (!sku) throw invalid(CHECKOUT_MESSAGES.noSku)
+    return sku
+  }
+
+  /** Renewing and upgrading manage a site: a sub-admin needs website management (account-area §6). */
+  async function requireSiteManager(viewer: Viewer) {
+    if (!(await managesSites(db, viewer))) throw forbidden(PRODUCT_MESSAGES.noWebsiteManage)
+  }
+
+  /**
+   * The business a renewal or upgrade is for; it must be the viewer's account's (doc2 §6) and take
+   * this kind of order (account-area §4). The domain names it; the opening order code only without one.
+   */
+  async function orderableBusiness(
+    viewer: Viewer,
+    kind: BusinessOrderKind,
+    ref: { secondDomain?: string; orderCode?: string },
+  ): Promise<BusinessRow> {
+    const key = ref.secondDomain
+      ? eq(businesses.secondDomain, ref.secondDomain)
+      : ref.orderCode
+        ? eq(businesses.orderCode, ref.orderCode)
+        : undefined
+    if (!key) throw invalid(CHECKOUT_MESSAGES.badParams)
+    const [business] = await db.select().from(businesses).where(key).limit(1)
     if (!business || business.accountId !== viewer.accountId) throw forbidden(CHECKOUT_MESSAGES.notOwner)
+    await requireSiteManager(viewer)
+    const refusal = businessOrderRefusal(kind, business)
+    if (refusal) throw invalid(refusal)
     return business
   }
 
-  /** POST /oapi/newac/ConfirmOrder: the SKU's line with its buy cycles and prices. */
+  /**
+   * A new purchase's domain. Buying again for the account's refunded or lapsed site (account-area
+   * §4 buy-new) reopens that business, only while /index offers it; another account's domain is
+   * refused. Returns the business reopened, if any.
+   */
+  async function purchaseTarget(viewer: Viewer, secondDomain: string): Promise<BusinessRow | undefined> {
+    if (!secondDomain) return undefined
+    if (!DOMAIN.test(secondDomain)) throw invalid(CHECKOUT_MESSAGES.badParams)
+    const [existing] = await db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.secondDomain, secondDomain))
+      .limit(1)
+    if (!existing) return undefined
+    if (existing.accountId !== viewer.accountId) throw invalid(CHECKOUT_MESSAGES.domainTaken)
+    await requireSiteManager(viewer)
+    const refusal = businessOrderRefusal('buyNew', existing)
+    if (refusal) throw invalid(refusal)
+    return existing
+  }
+
+  /** A renewal buys the business's own SKU again: another SkuId is refused, not repriced. */
+  function renewalSku(business: BusinessRow, skuId: string): CatalogueSku {
+    if (skuId !== business.skuId) throw invalid(FULFILMENT_MESSAGES.renewOtherSku)
+    return skuOf(business.skuId)
+  }
+
+  /** The remaining-term price of upgrading the business to `target`, or the refusal. */
+  function upgradeLine(business: BusinessRow, target: CatalogueSku): ConfirmOrderLine {
+    const refusal = upgradeRefusal(business.skuId, target.SkuId)
+    if (refusal) throw invalid(refusal)
+    const price = upgradePrice(business.skuId, target.SkuId, business.expireTime, now())
+    if (price === undefined) throw invalid(UPGRADE_MESSAGES.noTermLeft)
+    return lineOf(target, [{ BuyCycle: UPGRADE_BUY_CYCLE, Price: price }])
+  }
+
+  /**
+   * POST /oapi/newac/ConfirmOrder: the SKU's line with its buy cycles and prices. For a renewal the
+   * business's own SKU; for an upgrade, sent with the business's own SKU (the /index card's), one
+   * line per higher edition it may go to, or sent with one of those, that one's line.
+   */
   async function confirmOrder(
     viewer: Viewer,
     input: { SkuId: string; OrderTypeId: number; secondDomain?: string; OrderNo?: string },
   ): Promise<ConfirmOrderLine[]> {
     if (!ORDER_TYPES.includes(input.OrderTypeId)) throw invalid(CHECKOUT_MESSAGES.badParams)
-    const line = catalogueLine(input.SkuId)
-    if (input.OrderTypeId !== ORDER_TYPE.purchase) {
-      await ownedBusiness(viewer, { secondDomain: input.secondDomain, orderCode: input.OrderNo })
+    const ref = { secondDomain: input.secondDomain?.trim(), orderCode: input.OrderNo?.trim() }
+    if (input.OrderTypeId === ORDER_TYPE.purchase) {
+      const sku = skuOf(input.SkuId)
+      await purchaseTarget(viewer, ref.secondDomain ?? '')
+      return [lineOf(sku)]
     }
-    return [line]
+    if (input.OrderTypeId === ORDER_TYPE.renewal) {
+      const business = await orderableBusiness(viewer, 'renew', ref)
+      return [lineOf(renewalSku(business, input.SkuId))]
+    }
+    const business = await orderableBusiness(viewer, 'upgrade', ref)
+    if (input.SkuId !== business.skuId) return [upgradeLine(business, skuOf(input.SkuId))]
+    const targets = upgradeTargets(business.skuId)
+    if (!targets.length) throw invalid(UPGRADE_MESSAGES.topEdition)
+    return targets.map((target) => upgradeLine(business, target))
+  }
+
+  /** What an order costs and which business it is for, by the rules of its type. */
+  async function priceOrder(viewer: Viewer, input: GenerateOrderInput) {
+    const { secondDomain } = parseCommonParam(input.CommonParam)
+    if (input.OrderTypeId === ORDER_TYPE.purchase) {
+      const sku = skuOf(input.SkuId)
+      const price = priceOf(sku.SkuId, input.BuyCycle)
+      if (price === undefined) throw invalid(CHECKOUT_MESSAGES.noCycle)
+      const reopened = await purchaseTarget(viewer, secondDomain ?? '')
+      return { sku, price, businessId: reopened?.id ?? null, salesChannel: 32, domain: secondDomain ?? '' }
+    }
+    const ref = { secondDomain, orderCode: input.OrderNo?.trim() }
+    const kind = input.OrderTypeId === ORDER_TYPE.renewal ? 'renew' : 'upgrade'
+    const business = await orderableBusiness(viewer, kind, ref)
+    const target = { businessId: business.id, salesChannel: business.channel, domain: business.secondDomain }
+    if (kind === 'renew') {
+      const sku = renewalSku(business, input.SkuId)
+      const price = priceOf(sku.SkuId, input.BuyCycle)
+      if (price === undefined) throw invalid(CHECKOUT_MESSAGES.noCycle)
+      return { sku, price, ...target }
+    }
+    const sku = skuOf(input.SkuId)
+    const line = upgradeLine(business, sku)
+    if (input.BuyCycle !== UPGRADE_BUY_CYCLE) throw invalid(CHECKOUT_MESSAGES.noCycle)
+    return { sku, price: line.BuyCyclePriceList[0]!.Price, ...target }
   }
 
   /** POST /oapi/newac/GenerateOrder: an unpaid order priced from the catalogue. */
   async function generateOrder(viewer: Viewer, input: GenerateOrderInput): Promise<PaymentLine[]> {
     if (!ORDER_TYPES.includes(input.OrderTypeId)) throw invalid(CHECKOUT_MESSAGES.badParams)
     if (input.NewACUserId !== undefined && Number(input.NewACUserId) !== viewer.accountId) throw forbidden()
-    const sku = findSku(input.SkuId)
-    if (!sku) throw invalid(CHECKOUT_MESSAGES.noSku)
-    const price = priceOf(sku.SkuId, input.BuyCycle)
-    if (price === undefined) throw invalid(CHECKOUT_MESSAGES.noCycle)
-    const { secondDomain } = parseCommonParam(input.CommonParam)
-
-    let businessId: number | null = null
-    let salesChannel = 32
-    let domain = ''
-    if (input.OrderTypeId === ORDER_TYPE.purchase) {
-      if (secondDomain && !DOMAIN.test(secondDomain)) throw invalid(CHECKOUT_MESSAGES.badParams)
-      domain = secondDomain ?? ''
-      // Buying again for a refunded or lapsed site (account-area §4 buy-new) reopens that business;
-      // a domain another account holds cannot be bought.
-      const [existing] = domain
-        ? await db.select().from(businesses).where(eq(businesses.secondDomain, domain)).limit(1)
-        : []
-      if (existing && existing.accountId !== viewer.accountId) throw invalid(CHECKOUT_MESSAGES.domainTaken)
-      businessId = existing?.id ?? null
-    } else {
-      const business = await ownedBusiness(viewer, { secondDomain, orderCode: input.OrderNo?.trim() })
-      businessId = business.id
-      salesChannel = business.channel
-      domain = business.secondDomain
-    }
+    const { sku, price, businessId, salesChannel, domain } = await priceOrder(viewer, input)
 
     const at = now()
     const amount = price.toFixed(2)
@@ -224,12 +318,16 @@ export function createCheckoutService({ db, now }: AppContext) {
 
   /**
    * The viewer's order by code, voided first when it is unpaid and past its deadline (doc2 §2: an
-   * expired order cannot be paid). Another account's order is refused, a missing one is 508.
+   * expired order cannot be paid). A missing order, another account's and one a sub-admin may not
+   * follow all get the same 508 refusal.
    */
   async function ownOrder(viewer: Viewer, orderCode: string, tx: Executor = db): Promise<OrderRow> {
-    const [order] = await tx.select().from(orders).where(eq(orders.orderCode, orderCode)).limit(1)
-    if (!order) throw new ApiFailure(ORDER_MISSING, CHECKOUT_MESSAGES.missing)
-    if (order.accountId !== viewer.accountId) throw forbidden()
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderCode, orderCode), eq(orders.accountId, viewer.accountId)))
+      .limit(1)
+    if (!order || !(await mayFollowOrder(db, viewer, order))) throw orderMissing()
     return voidIfExpired(order, tx)
   }
 
@@ -286,6 +384,13 @@ export function createCheckoutService({ db, now }: AppContext) {
     if (order.status === ORDER_STATUS.paid) throw invalid(CHECKOUT_MESSAGES.paid)
     if (order.status === ORDER_STATUS.voided) throw invalid(CHECKOUT_MESSAGES.expired)
     if (order.status !== ORDER_STATUS.unpaid) throw invalid(CHECKOUT_MESSAGES.notPayable)
+    // An order for an existing business is paid only while its rule still holds (fulfilment checks
+    // again when the payment arrives).
+    if (order.businessId !== null) {
+      const [business] = await db.select().from(businesses).where(eq(businesses.id, order.businessId))
+      const stale = orderStaleness(order, business, now())
+      if (stale) throw invalid(stale)
+    }
     return order
   }
 

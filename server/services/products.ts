@@ -4,17 +4,16 @@
 // or order is refused with the same message as a missing one, so ids reveal nothing.
 import { and, count, desc, eq, exists, gt, isNotNull, lte, not, sql } from 'drizzle-orm'
 import { later, minutes, type AppContext } from '../context'
-import { businesses, orders, subAccounts } from '../db/schema'
+import { businesses, orders } from '../db/schema'
 import { forbidden, invalid } from '../http/failure'
 import { hashToken, newToken } from '../security/tokens'
 import { findSku, priceOf } from './catalog'
 import { BUSINESS_STATUS, ORDER_TYPE, SETTLE_MS, type Fulfilment } from './fulfilment'
-import { ROLE } from './roles'
+import { managesSites as managesAccountSites, mayFollowOrder, orderMissing } from './order-access'
 import type { Viewer } from './sessions'
 
 export const PRODUCT_MESSAGES = {
   businessNotFound: '产品不存在或无权操作',
-  orderNotFound: '订单不存在或无权查看',
   noWebsiteManage: '您暂无网站管理权限，请联系主账号开通',
   opening: '产品开通中，请稍后再试',
   noBackend: '该产品暂不支持登录后台',
@@ -61,14 +60,7 @@ export type ProductCard = ReturnType<typeof toCard>
 
 export function createProductService({ db, now }: AppContext, { fulfilment }: { fulfilment: Fulfilment }) {
   /** Main accounts always; a sub-admin only with is_website_manage 1. */
-  async function managesSites(viewer: Viewer): Promise<boolean> {
-    if (viewer.role === ROLE.main) return true
-    const [row] = await db
-      .select({ flag: subAccounts.isWebsiteManage })
-      .from(subAccounts)
-      .where(and(eq(subAccounts.id, viewer.subAccountId), eq(subAccounts.accountId, viewer.accountId)))
-    return row?.flag === 1
-  }
+  const managesSites = (viewer: Viewer) => managesAccountSites(db, viewer)
 
   /**
    * Opening and upgrading settle lazily when read: 开通中 becomes 有效 once its open time has
@@ -250,14 +242,15 @@ export function createProductService({ db, now }: AppContext, { fulfilment }: { 
 
   /**
    * GET /api/feignOrder/selectBusinessIsOpen: true once the business the (paid) order opened is
-   * no longer 开通中. Only orders of the viewer's account are answered.
+   * no longer 开通中. Only orders the viewer may follow are answered (order-access.ts); any other
+   * code gets the same refusal as a missing one.
    */
   async function isOpen(viewer: Viewer, orderCode: string): Promise<boolean> {
     const [order] = await db
-      .select({ businessId: orders.businessId, status: orders.status })
+      .select()
       .from(orders)
       .where(and(eq(orders.orderCode, orderCode), eq(orders.accountId, viewer.accountId)))
-    if (!order) throw forbidden(PRODUCT_MESSAGES.orderNotFound)
+    if (!order || !(await mayFollowOrder(db, viewer, order))) throw orderMissing()
     if (order.status !== ORDER_PAID || !order.businessId) return false
     await settle(viewer.accountId)
     const [business] = await db

@@ -1,8 +1,10 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
 // Payment providers, their sandbox and the asynchronous notification (doc2 §2 Payment page, §7).
 import { eq } from 'drizzle-orm'
-import { accounts, businesses, orders, payments } from '../../server/db/schema'
+import { BUSINESS_ORDER_MESSAGES } from '../../src/core/validation/business-orders'
+import { accounts, businesses, orders, payments, subAccounts } from '../../server/db/schema'
 import { DEV_PAY_NOTIFY_SECRET } from '../../server/config'
+import { FULFILMENT_MESSAGES } from '../../server/services/fulfilment'
 import { signFields } from '../../server/services/payments'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
@@ -97,11 +99,22 @@ describe('precreate calls', () => {
     })
   })
 
-  it("refuses another account's order", async () => {
+  it("answers another account's order exactly as a missing one", async () => {
     const code = await newOrder(owner)
+    const missing = { code: 508, message: '订单不存在', data: null }
     expect(
       await server.post('/api/alipay/tradePrecreate', { out_trade_no: code }, { token: otherOwner }),
-    ).toEqual({ code: 403, message: '无权访问', data: null })
+    ).toEqual(missing)
+    expect(
+      await server.post(
+        '/api/wxpay/tradePrecreate',
+        { trade_type: 'NATIVE', out_trade_no: code },
+        { token: otherOwner },
+      ),
+    ).toEqual(missing)
+    expect(
+      await server.post('/api/alipay/tradePrecreate', { out_trade_no: 'NOSUCHORDER' }, { token: otherOwner }),
+    ).toEqual(missing)
   })
 
   it('refuses an expired order with the expiry message', async () => {
@@ -230,12 +243,15 @@ describe('POST /api/alipay/notify and /api/wxpay/notify', () => {
       expireTime,
       createdAt: at,
     })
+    // A sub-admin renews with website management (account-area §6).
+    await server.db.update(subAccounts).set({ isWebsiteManage: 1 }).where(eq(subAccounts.fullName, '李子管'))
     const subAdmin = await server.tokenFor(DEMO.subAdmin)
     const code = await newOrder(subAdmin, {
       OrderTypeId: 2,
       BuyCycle: 2,
       CommonParam: JSON.stringify({ subAccountId: 1, secondDomain: 'pay-renew' }),
     })
+    await server.db.update(subAccounts).set({ isWebsiteManage: 0 }).where(eq(subAccounts.fullName, '李子管'))
     await server.post('/api/alipay/notify', signed(alipayNotice(code, '3960.00')))
     const [business] = await server.db
       .select()
@@ -243,6 +259,109 @@ describe('POST /api/alipay/notify and /api/wxpay/notify', () => {
       .where(eq(businesses.secondDomain, 'pay-renew'))
     expect(business!.expireTime!.getUTCFullYear()).toBe(expireTime.getUTCFullYear() + 2)
     expect((await paymentRows(code))[0]!.subAccountId).toBeGreaterThan(0)
+  })
+})
+
+describe('a paid order whose rule no longer holds (fulfilment checks again)', () => {
+  const DAY = 24 * 60 * MINUTE
+
+  async function addBusiness(secondDomain: string, skuId: string, daysLeft: number) {
+    const at = server.clock()
+    const [row] = await server.db
+      .insert(businesses)
+      .values({
+        accountId: mainAccountId,
+        orderCode: `OPEN-${secondDomain}`,
+        skuId,
+        secondDomain,
+        productName: '自助建站',
+        productType: 1,
+        status: 1,
+        openTime: at,
+        expireTime: new Date(at.getTime() + daysLeft * DAY),
+        createdAt: at,
+      })
+      .returning()
+    return row!
+  }
+  const reread = async (id: number) =>
+    (await server.db.select().from(businesses).where(eq(businesses.id, id)))[0]!
+
+  /** Pays the order as its provider would and expects it paid without the business changing. */
+  async function expectPaidNotApplied(code: string, businessId: number, reason: string) {
+    const before = await reread(businessId)
+    const error = jest.spyOn(server.app.log, 'error')
+    try {
+      const amount = (await orderRow(code)).payAmount
+      expect(await server.post('/api/alipay/notify', signed(alipayNotice(code, amount)))).toMatchObject({
+        code: 200,
+        data: 'paid',
+      })
+      // The money was taken: the order stays paid with its payment row, for a refund by staff.
+      expect((await orderRow(code)).status).toBe(1)
+      expect(await paymentRows(code)).toHaveLength(1)
+      expect(await reread(businessId)).toEqual(before)
+      expect(error).toHaveBeenCalledWith(
+        expect.objectContaining({ orderCode: code, businessId, reason }),
+        expect.stringContaining('refund due'),
+      )
+    } finally {
+      error.mockRestore()
+    }
+  }
+
+  it('a renewal of a business refunded since: no payment is started, a payment that arrives extends nothing', async () => {
+    const business = await addBusiness('stale-refunded', SKU, 20)
+    const code = await newOrder(owner, {
+      OrderTypeId: 2,
+      CommonParam: JSON.stringify({ secondDomain: 'stale-refunded' }),
+    })
+    await server.db.update(businesses).set({ status: 5 }).where(eq(businesses.id, business.id))
+    expect(await server.post('/api/alipay/tradePrecreate', { out_trade_no: code }, { token: owner })).toEqual(
+      {
+        code: 400,
+        message: BUSINESS_ORDER_MESSAGES.renewRefunded,
+        data: null,
+      },
+    )
+    await expectPaidNotApplied(code, business.id, BUSINESS_ORDER_MESSAGES.renewRefunded)
+  })
+
+  it('a renewal of a business upgraded since to another SKU extends nothing', async () => {
+    const business = await addBusiness('stale-upgraded', SKU, 20)
+    const code = await newOrder(owner, {
+      OrderTypeId: 2,
+      CommonParam: JSON.stringify({ secondDomain: 'stale-upgraded' }),
+    })
+    await server.db.update(businesses).set({ skuId: 'SKU-SITE-PRO' }).where(eq(businesses.id, business.id))
+    await expectPaidNotApplied(code, business.id, FULFILMENT_MESSAGES.renewOtherSku)
+  })
+
+  it('an upgrade priced for 100 days of a term renewed since by a year upgrades nothing', async () => {
+    const business = await addBusiness('stale-term', SKU, 100)
+    const code = await newOrder(owner, {
+      SkuId: 'SKU-SITE-PRO',
+      OrderTypeId: 3,
+      BuyCycle: 0,
+      CommonParam: JSON.stringify({ secondDomain: 'stale-term' }),
+    })
+    expect((await orderRow(code)).payAmount).toBe('547.95')
+    const later = new Date(business.expireTime!.getTime() + 365 * DAY)
+    await server.db.update(businesses).set({ expireTime: later }).where(eq(businesses.id, business.id))
+    await expectPaidNotApplied(code, business.id, FULFILMENT_MESSAGES.termChanged)
+  })
+
+  it('an upgrade whose business still qualifies is applied', async () => {
+    const business = await addBusiness('fresh-upgrade', SKU, 100)
+    const code = await newOrder(owner, {
+      SkuId: 'SKU-SITE-PRO',
+      OrderTypeId: 3,
+      BuyCycle: 0,
+      CommonParam: JSON.stringify({ secondDomain: 'fresh-upgrade' }),
+    })
+    server.clock.advance(MINUTE)
+    await server.post('/api/alipay/notify', signed(alipayNotice(code, '547.95')))
+    expect(await reread(business.id)).toMatchObject({ skuId: 'SKU-SITE-PRO', status: 6 })
   })
 })
 

@@ -5,7 +5,7 @@ import { DEMO_UNPAID_RENEWAL } from '../../server/db/seed-products'
 import type { AppContext } from '../../server/context'
 import { createFulfilment, SETTLE_MS, type OrderRow } from '../../server/services/fulfilment'
 import { PRODUCT_MESSAGES, type ProductCard } from '../../server/services/products'
-import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
+import { DEMO, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer
 let owner: string
@@ -36,12 +36,7 @@ async function businessId(secondDomain: string) {
   return row!.id
 }
 
-const context = (): AppContext => ({
-  db: server.db,
-  now: server.clock,
-  config: testConfig(),
-  log: server.app.log,
-})
+const context = (): Pick<AppContext, 'now' | 'log'> => ({ now: server.clock, log: server.app.log })
 
 /** What the payment service does when an order becomes paid. */
 const fulfil = (order: OrderRow) =>
@@ -252,11 +247,11 @@ describe('after a purchase: selectBusinessIsOpen and fulfilment', () => {
     expect((await products(owner)).data.data[0]).toMatchObject({ secondDomain: 'xcnewsite', status: 1 })
   })
 
-  it('refuses another account’s order code', async () => {
-    const answer = await server.get(`/api/feignOrder/selectBusinessIsOpen?orderCode=${DEMO_UNPAID_RENEWAL}`, {
-      token: otherOwner,
-    })
-    expect(answer).toEqual({ code: 403, message: PRODUCT_MESSAGES.orderNotFound, data: null })
+  it('answers another account’s order code exactly as a missing one', async () => {
+    const isOpen = (orderCode: string) =>
+      server.get(`/api/feignOrder/selectBusinessIsOpen?orderCode=${orderCode}`, { token: otherOwner })
+    expect(await isOpen(DEMO_UNPAID_RENEWAL)).toEqual({ code: 508, message: '订单不存在', data: null })
+    expect(await isOpen('NOSUCHORDER')).toEqual(await isOpen(DEMO_UNPAID_RENEWAL))
   })
 
   it('a paid renewal extends from the later of now and the expiry and makes the business valid', async () => {
@@ -273,27 +268,51 @@ describe('after a purchase: selectBusinessIsOpen and fulfilment', () => {
   })
 
   it('a paid upgrade shows 升级中 and settles to valid a few seconds later', async () => {
-    const id = await businessId('xingchen')
     const at = server.clock()
+    const accountId = (
+      await server.db.select().from(businesses).where(eq(businesses.secondDomain, 'xingchen'))
+    )[0]!.accountId
+    // 标准版 with a year left: 专业版 costs the yearly difference, 2000.
+    const [business] = await server.db
+      .insert(businesses)
+      .values({
+        accountId,
+        orderCode: 'OPEN-UPGRADE-TEST',
+        skuId: 'SKU-SITE-STD',
+        secondDomain: 'upgrade-test',
+        productName: '自助建站',
+        productVersion: '标准版',
+        productType: 1,
+        status: 1,
+        expireTime: new Date(at.getTime() + 365 * 24 * 3_600_000),
+        createdAt: at,
+      })
+      .returning()
+    const id = business!.id
     const [order] = await server.db
       .insert(orders)
       .values({
         orderCode: 'UPGRADE-TEST-1',
-        accountId: (await server.db.select().from(businesses).where(eq(businesses.id, id)))[0]!.accountId,
+        accountId,
         businessId: id,
-        skuId: 'SKU-ENT-WEB',
-        productName: '企业官网',
-        productVersion: '旗舰版',
-        productType: 2,
+        skuId: 'SKU-SITE-PRO',
+        productName: '自助建站',
+        productVersion: '专业版',
+        productType: 1,
         orderType: 3,
+        cycleNum: 0,
         status: 1,
-        originalAmount: '5800.00',
-        payAmount: '5800.00',
+        originalAmount: '2000.00',
+        payAmount: '2000.00',
         createdAt: at,
         payTime: at,
       })
       .returning()
-    await fulfil(order!)
+    expect(await fulfil(order!)).toEqual({ applied: true })
+    expect((await server.db.select().from(businesses).where(eq(businesses.id, id)))[0]).toMatchObject({
+      skuId: 'SKU-SITE-PRO',
+      productVersion: '专业版',
+    })
     const statusOf = async () =>
       (await server.db.select().from(businesses).where(eq(businesses.id, id)))[0]!.status
     expect(await statusOf()).toBe(6)
