@@ -1,5 +1,6 @@
 // Confirm order (doc2 §2 Confirm order, §3 Confirm-order line, §5 "非法参数，请重试", §6 renewal).
 import type { Query } from '../../core/routing/url'
+import { buyCycleLabel } from '../../core/validation/business-orders'
 
 export const CHECKOUT_MESSAGES = {
   badParams: '非法参数，请重试',
@@ -61,8 +62,8 @@ export function priceOf(line: ConfirmOrderLine | undefined, cycle: number | null
   return line?.BuyCyclePriceList.find((p) => p.BuyCycle === cycle)?.Price ?? null
 }
 
-/** A cycle as the user reads it: "2年". */
-export const cycleLabel = (cycle: number, payMethod: string) => `${cycle}${payMethod || '年'}`
+/** A cycle as the user reads it: "2年", or 剩余服务期 for an upgrade (priced for the remaining term). */
+export const cycleLabel = buyCycleLabel
 
 /** GenerateOrder's body (doc2 §7). No price: the server takes it from the catalogue. */
 export function generateOrderBody(

@@ -87,11 +87,12 @@ function ConfirmOrderForm({ order }: { order: ConfirmQuery }) {
   const price = priceOf(line, chosen)
 
   const submit = async () => {
-    if (chosen === null) return
+    if (chosen === null || !line) return
     setSubmitting(true)
     try {
+      // The line's SKU: for an upgrade the edition the server offers, not the card's own.
       const lines = await checkoutApi.generateOrder(
-        generateOrderBody(order, chosen, { accountId, subAccountId }),
+        generateOrderBody({ ...order, skuId: line.SkuId }, chosen, { accountId, subAccountId }),
       )
       const orderCode = lines[0]?.OrderNo ?? ''
       redirectTo(withQuery('/orderByPlay', { source: JSON.stringify(lines), orderCode }))

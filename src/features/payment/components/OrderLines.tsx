@@ -1,4 +1,5 @@
 import { View } from '@tarojs/components'
+import { buyCycleLabel } from '../../../core/validation/business-orders'
 import { type PaymentLine, yuan } from '../rules'
 
 // Column classes keep the desktop header over its cells (the product column is twice as wide).
@@ -30,8 +31,7 @@ export function OrderLines({ lines }: { lines: PaymentLine[] }) {
             {line.ProductTypeName}
           </View>
           <View role='cell' className='pay-lines__cell'>
-            {line.BuyCycle}
-            {line.PayMethod}
+            {buyCycleLabel(line.BuyCycle, line.PayMethod)}
           </View>
           <View role='cell' className='pay-lines__cell'>
             ×{line.Count}
