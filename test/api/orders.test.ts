@@ -196,3 +196,92 @@ describe('GET /api/app/evaluate/getEvaluateUrl', () => {
     ).toBe(403)
   })
 })
+
+describe('an order that is not the caller’s looks exactly like one that does not exist', () => {
+  const MISSING_ID = 2_000_000_000
+  const MISSING_CODE = 'NOSUCHORDER'
+
+  /** Every order-management call that takes an order id or code, with that id and code. */
+  const calls = (id: number, code: string): [string, (token: string) => Promise<unknown>][] => [
+    ['getOrderById', (token) => server.get(`/api/pc/getOrderById?orderId=${id}`, { token })],
+    ['getEvaluateUrl', (token) => server.get(`/api/app/evaluate/getEvaluateUrl?orderId=${id}`, { token })],
+    ['getContractUrl', (token) => server.get(`/api/esign/getContractUrl?orderId=${id}`, { token })],
+    [
+      'applyBill',
+      (token) =>
+        server.post(
+          '/api/pc/applyBill',
+          {
+            orderId: id,
+            subject: 1,
+            billType: 1,
+            title: '张星辰',
+            IdCard: '11010519491231002X',
+            applicant: '张星辰',
+            applicantPhone: '13800000001',
+            receiveMail: 'owner@xingchen-demo.cn',
+          },
+          { token },
+        ),
+    ],
+    [
+      'applyContract',
+      (token) =>
+        server.post(
+          '/api/esign/applyContract',
+          {
+            orderId: id,
+            applyType: 0,
+            name: '张星辰',
+            idType: 'CRED_PSN_CH_IDCARD',
+            idNumber: '11010519491231002X',
+            mobile: '13800000001',
+          },
+          { token },
+        ),
+    ],
+    [
+      'syncOrderStatus',
+      (token) => server.post('/api/pc/syncOrderStatus', { orderCode: code, status: 4 }, { token }),
+    ],
+    [
+      'UpdateOrder',
+      (token) =>
+        server.post('/oapi/newac/UpdateOrder', { OrderNo: code, orderProcessStatusId: 4 }, { token }),
+    ],
+  ]
+
+  it('answers the same code and message for another account’s order and a missing one, on every call', async () => {
+    // A paid order of the other account: invoices and contracts would be open on it.
+    const theirs = await orderOf(otherId, { status: 1 })
+    const foreign = calls(theirs.id, theirs.orderCode)
+    const missing = calls(MISSING_ID, MISSING_CODE)
+    for (const [index, [name, call]] of foreign.entries()) {
+      const answer = await call(owner)
+      expect({ name, answer }).toEqual({ name, answer: await missing[index]![1](owner) })
+      expect(answer).toMatchObject({ code: 403 })
+    }
+    const [row] = await server.db.select().from(orders).where(eq(orders.id, theirs.id))
+    expect(row).toEqual(theirs)
+  })
+
+  it('refuses a sub-administrator every order-management call on its own account’s orders', async () => {
+    const mine = await orderOf(mainId, { status: 1 })
+    for (const [name, call] of [
+      ...calls(mine.id, mine.orderCode),
+      ['getOrder', (token: string) => list(token)] as const,
+      [
+        'getOrderDetails',
+        (token: string) =>
+          server.get(`/api/pc/getOrderDetails?businessId=${mine.businessId}&pageNum=1&pageSize=10`, {
+            token,
+          }),
+      ] as const,
+    ]) {
+      expect({ name, answer: await call(subAdmin) }).toMatchObject({
+        name,
+        answer: { code: 403, data: null },
+      })
+    }
+  })
+})
