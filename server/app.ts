@@ -4,8 +4,10 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { ServerConfig } from './config'
 import { systemClock, type AppContext, type Clock } from './context'
 import type { Database } from './db/client'
-import { createGuards } from './http/auth'
+import { createGuards, type Guards } from './http/auth'
 import { frameworkErrors, registerErrorHandler } from './http/error-handler'
+import { registerRateLimits } from './http/rate-limits'
+import { registerSecurityHeaders, securityHeadersWithoutHooks } from './http/security-headers'
 import { registerStaticApp } from './http/static'
 import { accountRoutes } from './routes/account'
 import { accountSettingsRoutes } from './routes/account-settings'
@@ -28,7 +30,7 @@ import { devOutboxRoutes } from './routes/dev-outbox'
 import { wechatRoutes } from './routes/wechat'
 import { wechatBindingRoutes } from './routes/wechat-binding'
 import { workOrderRoutes } from './routes/work-orders'
-import { createServices } from './services'
+import { createServices, type Services } from './services'
 import type { Housekeeping } from './services/housekeeping'
 import type { WechatApi } from './services/wechat-api'
 
@@ -70,16 +72,34 @@ export function buildApp({
   housekeepingEveryMs,
   wechatApi,
 }: BuildOptions): FastifyInstance {
+  const withSecurityHeaders = securityHeadersWithoutHooks(config)
   const app = Fastify({
     logger: config.logger ? loggerOptions : false,
     trustProxy: fastifyTrustProxy(config),
-    frameworkErrors,
+    frameworkErrors: (error, req, reply) => {
+      withSecurityHeaders(req, reply)
+      return frameworkErrors(error, req, reply)
+    },
   })
   const ctx: AppContext = { db, config, now, log: app.log, wechatApi }
   const services = createServices(ctx)
   const guards = createGuards(app, services.sessions, services.accountSettings.reverify)
 
   registerErrorHandler(app)
+  // Plugins load in registration order: headers and limits before the routes and the console.
+  registerSecurityHeaders(app, config)
+  registerRateLimits(app, config.anonymousCallsPerMinute)
+  app.register(async (api) => apiRoutes(api, services, guards, config))
+  registerStaticApp(app, config.staticDir)
+  if (housekeepingEveryMs) scheduleHousekeeping(app, services.housekeeping, housekeepingEveryMs)
+  return app
+}
+
+/**
+ * Every /api and /__dev route. Declared inside a plugin so that they are added after the rate
+ * limiter has loaded (it attaches to routes as they are added).
+ */
+function apiRoutes(app: FastifyInstance, services: Services, guards: Guards, config: ServerConfig) {
   captchaRoutes(app, services)
   authRoutes(app, services, guards)
   smsRoutes(app, services, guards)
@@ -101,9 +121,6 @@ export function buildApp({
   if (!config.production) devEsignRoutes(app, services)
   if (!config.production) devOutboxRoutes(app, services)
   if (!config.production) devPayRoutes(app, services)
-  registerStaticApp(app, config.staticDir)
-  if (housekeepingEveryMs) scheduleHousekeeping(app, services.housekeeping, housekeepingEveryMs)
-  return app
 }
 
 /** A hop count trusts that many proxies nearest to us (Fastify's types take it as a function). */

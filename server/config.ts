@@ -9,6 +9,7 @@ import {
   PASSWORD_AES_KEY,
   SWITCH_SIGN_PREFIX,
 } from '../src/core/config/shared'
+import { ANONYMOUS_CALLS_PER_MINUTE } from './http/rate-limits'
 import { assertPasswordKey } from './security/password'
 import { SMS_HOURLY_LIMIT } from './services/sms'
 
@@ -40,6 +41,8 @@ export interface ServerConfig {
   payNotifySecret: string | null
   /** SMS sends one client address may ask for in an hour (doc2 §9 limits; an office behind one NAT may need more). */
   smsHourlyLimitPerAddress: number
+  /** Each anonymous call that writes a row or draws an image, per client address and minute (server/http/rate-limits.ts). */
+  anonymousCallsPerMinute: number
   /** jscode2session credentials of the mini-program; null outside the sandbox = mini-program login disabled. */
   wechatMini: WechatAppCredentials | null
   /** OAuth credentials for the WeChat in-app browser; null outside the sandbox = disabled. */
@@ -155,6 +158,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       env.SMS_ADDRESS_HOURLY_LIMIT,
       SMS_HOURLY_LIMIT,
       'SMS_ADDRESS_HOURLY_LIMIT',
+    ),
+    anonymousCallsPerMinute: positiveInteger(
+      env.ANONYMOUS_CALLS_PER_MINUTE,
+      ANONYMOUS_CALLS_PER_MINUTE,
+      'ANONYMOUS_CALLS_PER_MINUTE',
     ),
     wechatMini: wechatApp(env, 'WECHAT_MINI'),
     wechatOauth: wechatApp(env, 'WECHAT_OAUTH'),

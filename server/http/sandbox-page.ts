@@ -1,5 +1,6 @@
 // The HTML shell shared by the development sandbox pages (payment, WeChat): inline styles only,
-// scripts only under a per-response CSP nonce, never cached.
+// scripts only under a per-response CSP nonce, never cached. Its own CSP header replaces the
+// console's (security-headers.ts): the reply's headers win over the ones Helmet set earlier.
 import crypto from 'node:crypto'
 import type { FastifyReply } from 'fastify'
 
@@ -21,6 +22,7 @@ export function sandboxPage(style: string, note: string) {
       "connect-src 'self'",
       "base-uri 'none'",
       "form-action 'none'",
+      "frame-ancestors 'none'",
     ].join('; ')
     const html = `<!doctype html>
 <html lang="zh-CN">
