@@ -1,4 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react'
+import { Current } from '@tarojs/runtime'
+import Taro from '@tarojs/taro'
 import userEvent from '@testing-library/user-event'
 import { http } from '../../../src/core/http/request'
 import { useSession } from '../../../src/core/session/store'
@@ -90,6 +92,62 @@ describe('withFreshSession and ReverifyHost (sensitive changes re-verify by SMS)
     await user.click(screen.getByRole('button', { name: '取消' }))
     expect(isReverifyCancelled(await outcome)).toBe(true)
     expect(api.calls.filter((c) => c.path === '/api/pc/saveMyIp')).toHaveLength(1)
+  })
+
+  describe('a member without a bound phone (nothing to send an SMS to)', () => {
+    const RELOGIN = fail(REVERIFY_CODE, '为了您的账号安全，请重新登录后再操作')
+    beforeEach(() => {
+      const { userinfo } = useSession.getState()
+      useSession.setState({ userinfo: { ...userinfo!, bindPhone: '' } })
+      Current.router = {
+        path: '/accountManage',
+        params: { tab: 'wechat' },
+      } as unknown as typeof Current.router
+      jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
+    })
+    afterEach(() => {
+      Current.router = null
+      jest.restoreAllMocks()
+    })
+
+    it('offers a new login that comes back to this page, instead of the SMS step', async () => {
+      const api = installFakeApi()
+        .on('GET', '/api/wechat/getCodeImg', () => RELOGIN)
+        .on('GET', '/api/pc/logout', () => ok(null))
+      const user = userEvent.setup()
+      render(<ReverifyHost />)
+      void withFreshSession(() => http.get('/api/wechat/getCodeImg', undefined, { silent: true })).catch(
+        () => undefined,
+      )
+      const dialog = await screen.findByRole('dialog', { name: '安全验证' })
+      expect(dialog.textContent).toContain('为了您的账号安全，请重新登录后再操作')
+      expect(input('reverify-code')).toBeNull()
+      expect(screen.queryByText('获取验证码')).toBeNull()
+
+      await user.click(screen.getByRole('button', { name: '重新登录' }))
+      await waitFor(() => expect(Taro.reLaunch).toHaveBeenCalledTimes(1))
+      const url = (jest.mocked(Taro.reLaunch).mock.calls[0][0] as { url: string }).url
+      const [page, query] = url.split('?')
+      expect(page).toBe('/pages/login/index')
+      expect(new URLSearchParams(query).get('redirect')).toBe('/accountManage?tab=wechat')
+      expect(useSession.getState().token).toBeFalsy()
+      await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/api/pc/logout'))
+      expect(api.calls.filter((c) => c.path === '/api/app/account/reverify/sendSmsCode')).toHaveLength(0)
+    })
+
+    it('取消 abandons the action and keeps the session', async () => {
+      installFakeApi().on('GET', '/api/wechat/getCodeImg', () => RELOGIN)
+      const user = userEvent.setup()
+      render(<ReverifyHost />)
+      const outcome = withFreshSession(() =>
+        http.get('/api/wechat/getCodeImg', undefined, { silent: true }),
+      ).catch((reason) => reason)
+      await screen.findByRole('dialog', { name: '安全验证' })
+      await user.click(screen.getByRole('button', { name: '取消' }))
+      expect(isReverifyCancelled(await outcome)).toBe(true)
+      expect(Taro.reLaunch).not.toHaveBeenCalled()
+      expect(useSession.getState().token).toBe('t1')
+    })
   })
 
   it('other failures pass through without the dialog', async () => {

@@ -272,7 +272,7 @@ describe('unbind', () => {
   })
 })
 
-describe('sensitive changes re-verify by SMS first (a stale session answers 4031)', () => {
+describe('sensitive changes (a first WeChat too) re-verify by SMS first (a stale session answers 4031)', () => {
   const STALE = () => fail(4031, '为了您的账号安全，请先完成短信验证')
 
   it('unbind: asks for the SMS re-verification, then unbinds', async () => {
@@ -293,6 +293,35 @@ describe('sensitive changes re-verify by SMS first (a stale session answers 4031
     await advance(0)
     expect(callsTo('/api/wechat/unBindingWechat')).toHaveLength(2)
     expect(screen.getByLabelText('微信').textContent).toContain('未绑定')
+  })
+
+  it('bind: the QR of a first WeChat is fetched only after the re-verification', async () => {
+    let refusals = 1
+    api
+      .on('GET', '/api/wechat/getCodeImg', () => (refusals-- > 0 ? STALE() : scene('bind-fresh')))
+      .on('GET', '/api/wechat/isUserBind', () => ok({ key: 2, scanned: false }))
+    await renderSection()
+    await click(button('绑定'))
+    await advance(0)
+    const request = useReverifyRequest.getState().request
+    expect(request).not.toBeNull()
+    expect(screen.queryByLabelText('微信二维码')).toBeNull()
+    await act(async () => request!.resolve())
+    await advance(0)
+    expect(callsTo('/api/wechat/getCodeImg')).toHaveLength(2)
+    expect(dialog('绑定微信').dataset.step).toBe('0')
+    expect(screen.queryByText('获取公众号二维码失败')).toBeNull()
+  })
+
+  it('bind: closing the re-verification closes the bind dialog', async () => {
+    api.on('GET', '/api/wechat/getCodeImg', STALE)
+    await renderSection()
+    await click(button('绑定'))
+    await advance(0)
+    await act(async () => useReverifyRequest.getState().request!.reject(new ReverifyCancelled()))
+    await advance(0)
+    expect(screen.queryByLabelText('绑定微信')).toBeNull()
+    expect(callsTo('/api/wechat/getCodeImg')).toHaveLength(1)
   })
 
   it('change: the QR is fetched only after the re-verification; closing it closes the dialog', async () => {

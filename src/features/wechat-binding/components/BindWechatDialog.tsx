@@ -8,6 +8,7 @@ import { wechatBindingApi, type BindScene } from '../api'
 import { failureOf } from '../failure'
 import { currentUserId } from '../owner'
 import { usePolling } from '../hooks/usePolling'
+import { isReverifyCancelled, runSensitive } from '../sensitive'
 import {
   BIND_DONE_SECONDS,
   BIND_POLL_MS,
@@ -27,7 +28,10 @@ const HINTS = {
   login: { 0: '将当前微信绑定为登录微信', 1: '绑定中...' },
 } as const
 
-/** 绑定微信 (account-area §4): 0 scan, 1 scanned and waiting for approval, 2 bound. */
+/**
+ * 绑定微信 (account-area §4): 0 scan, 1 scanned and waiting for approval, 2 bound. A new way to
+ * log in is a sensitive change: a stale session re-verifies (or logs in again) before the QR.
+ */
 export function BindWechatDialog({ onClose }: { onClose(bound: boolean): void }) {
   const [scene, setScene] = useState<BindScene | null>(null)
   const [state, setState] = useState<BindState>({ status: 'loading' })
@@ -36,14 +40,13 @@ export function BindWechatDialog({ onClose }: { onClose(bound: boolean): void })
     if (wechatProof === 'login') return setState(bindSceneShown(Infinity, 0))
     setState({ status: 'loading' })
     setScene(null)
-    wechatBindingApi
-      .bindScene()
+    runSensitive(wechatBindingApi.bindScene)
       .then((next) => {
         setScene(next)
         setState(bindSceneShown(next.expiresIn, Date.now()))
       })
-      .catch(() => setState({ status: 'qrFailed' }))
-  }, [])
+      .catch((error) => (isReverifyCancelled(error) ? onClose(false) : setState({ status: 'qrFailed' })))
+  }, [onClose])
   useEffect(refresh, [refresh])
   // An answer about a QR no longer on screen (refreshed meanwhile) changes nothing.
   const shown = useRef<string | null>(null)
@@ -74,10 +77,12 @@ export function BindWechatDialog({ onClose }: { onClose(bound: boolean): void })
   const bindThisWechat = async () => {
     setState({ status: 'scanned', expiresAt: Infinity })
     try {
-      const answer = await wechatBindingApi.bindByLogin(await wechatLoginCode())
+      // A wx.login code is single use: the retry after a re-verification takes a new one.
+      const answer = await runSensitive(async () => wechatBindingApi.bindByLogin(await wechatLoginCode()))
       setState((current) => nextBindState(current, { kind: 'answer', ...answer }))
     } catch (error) {
       setState(bindSceneShown(Infinity, 0))
+      if (isReverifyCancelled(error)) return
       const failure = failureOf(error)
       toast.error(failure.code === -1 ? '绑定失败，请重试' : failure.message)
     }
