@@ -30,6 +30,7 @@ export const FULFILMENT_MESSAGES = {
   businessGone: '该产品不存在或已不属于当前账号',
   renewOtherSku: '续费商品与当前产品规格不符，请从产品列表重新发起续费',
   termChanged: '产品服务期已变化，请重新下单升级',
+  domainTaken: '该域名已被占用，请更换域名',
 } as const
 
 /** Which row of the button table an order on an existing business is. */
@@ -82,7 +83,8 @@ export function createFulfilment({ now, log }: Pick<AppContext, 'now' | 'log'>) 
   async function fulfilOrder(tx: Executor, order: OrderRow): Promise<FulfilmentOutcome> {
     const at = now()
     if (order.orderType === ORDER_TYPE.purchase && !order.businessId) {
-      await open(tx, order, at)
+      // Two accounts may have ordered the same free domain; the first one paid gets it.
+      if (!(await open(tx, order, at))) return stale(order, FULFILMENT_MESSAGES.domainTaken)
       return { applied: true }
     }
     if (!order.businessId) return stale(order, FULFILMENT_MESSAGES.businessGone)
@@ -112,7 +114,7 @@ export function createFulfilment({ now, log }: Pick<AppContext, 'now' | 'log'>) 
    * A new purchase opens a product card on the order's domain (source 1, 开通中 for a few seconds),
    * or reopens the account's refunded or lapsed business on that domain (the order names it).
    */
-  async function open(tx: Executor, order: OrderRow, at: Date) {
+  async function open(tx: Executor, order: OrderRow, at: Date): Promise<boolean> {
     const openTime = new Date(at.getTime() + SETTLE_MS)
     const fresh = {
       orderCode: order.orderCode,
@@ -128,7 +130,7 @@ export function createFulfilment({ now, log }: Pick<AppContext, 'now' | 'log'>) 
     }
     if (order.businessId) {
       await tx.update(businesses).set(fresh).where(eq(businesses.id, order.businessId))
-      return
+      return true
     }
     const secondDomain = order.secondDomain || `site-${order.orderCode.toLowerCase()}`
     const [business] = await tx
@@ -143,8 +145,11 @@ export function createFulfilment({ now, log }: Pick<AppContext, 'now' | 'log'>) 
         source: 1,
         createdAt: at,
       })
+      .onConflictDoNothing({ target: businesses.secondDomain })
       .returning({ id: businesses.id })
-    await tx.update(orders).set({ businessId: business!.id }).where(eq(orders.id, order.id))
+    if (!business) return false
+    await tx.update(orders).set({ businessId: business.id }).where(eq(orders.id, order.id))
+    return true
   }
 
   /**

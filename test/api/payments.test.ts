@@ -351,6 +351,29 @@ describe('a paid order whose rule no longer holds (fulfilment checks again)', ()
     await expectPaidNotApplied(code, business.id, FULFILMENT_MESSAGES.termChanged)
   })
 
+  it('a purchase of a domain another account was first to pay for opens nothing, without an error', async () => {
+    const domain = JSON.stringify({ secondDomain: 'race-domain' })
+    const first = await newOrder(owner, { CommonParam: domain })
+    const second = await newOrder(await server.tokenFor(DEMO.otherOwner), { CommonParam: domain })
+    await server.post('/api/alipay/notify', signed(alipayNotice(first, '1980.00')))
+    const error = jest.spyOn(server.app.log, 'error')
+    try {
+      expect(await server.post('/api/alipay/notify', signed(alipayNotice(second, '1980.00')))).toMatchObject({
+        code: 200,
+        data: 'paid',
+      })
+      expect(error).toHaveBeenCalledWith(
+        expect.objectContaining({ orderCode: second, reason: FULFILMENT_MESSAGES.domainTaken }),
+        expect.stringContaining('refund due'),
+      )
+    } finally {
+      error.mockRestore()
+    }
+    const sites = await server.db.select().from(businesses).where(eq(businesses.secondDomain, 'race-domain'))
+    expect(sites).toEqual([expect.objectContaining({ accountId: mainAccountId, orderCode: first })])
+    expect((await orderRow(second)).businessId).toBeNull()
+  })
+
   it('an upgrade whose business still qualifies is applied', async () => {
     const business = await addBusiness('fresh-upgrade', SKU, 100)
     const code = await newOrder(owner, {
