@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { freshPhone, loginAs, MAIN_PHONE, registerViaApi } from './support/console'
 
 // Notices and the operation log (account-area §2). The list actions run on a member of their own

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { loginAs, MAIN_PHONE, SUB_PHONE } from './support/console'
 
 // Order list, void, invoice and contract (doc2 §2 Order list, §4, §5) on the seeded 星辰科技 orders.

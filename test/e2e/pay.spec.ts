@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { freshPhone, loginAs, MAIN_PHONE, registerViaApi } from './support/console'
 
 // Buying and paying (doc2 §2 Confirm order / Payment page / Payment success, §7) against the

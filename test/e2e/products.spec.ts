@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { freshPhone, loginAs, MAIN_PHONE, registerViaApi, storedSession, SUB_PHONE } from './support/console'
 
 // The product home (account-area §2 Home, §4 product status and home list). 星辰科技's demo

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { expectAccount, loginAs, MAIN_PHONE, openAccountMenu, storedSession } from './support/console'
 
 test.describe('session (account-area §2, doc2 §8)', () => {

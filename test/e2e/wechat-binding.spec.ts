@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { DEMO_PASSWORD, freshPhone, loginAs } from './support/console'
 
 // WeChat bind / change / unbind from the account settings (account-area §2, §4, §8), completed on

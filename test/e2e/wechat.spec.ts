@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { expectAccount, storedSession } from './support/console'
 
 test.describe('WeChat login (doc2 §2 Login, §4)', () => {
