@@ -70,6 +70,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       postcss: {
         autoprefixer: { enable: true, config: {} },
+        // With 'px' Taro has no rem script to inline, and src/index.html inlines none: the server's
+        // CSP allows no inline script (server/http/security-headers.ts).
         // @ts-expect-error Taro 4.2.1's types reject 'px' although the plugin and runtime implement it.
         pxtransform: { enable: true, config: { targetUnit: 'px' } },
         cssModules: { enable: false },
