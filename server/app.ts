@@ -1,5 +1,6 @@
 // Builds the Fastify app: routes, guards, the envelope error handler and the static H5 console.
 // main.ts listens with it; the API tests drive it through inject().
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { ServerConfig } from './config'
 import { systemClock, type AppContext, type Clock } from './context'
@@ -30,6 +31,7 @@ import { devOutboxRoutes } from './routes/dev-outbox'
 import { wechatRoutes } from './routes/wechat'
 import { wechatBindingRoutes } from './routes/wechat-binding'
 import { workOrderRoutes } from './routes/work-orders'
+import type { TypedApp } from './routes/schemas'
 import { createServices, type Services } from './services'
 import type { Housekeeping } from './services/housekeeping'
 import type { WechatApi } from './services/wechat-api'
@@ -89,7 +91,10 @@ export function buildApp({
   // Plugins load in registration order: headers and limits before the routes and the console.
   registerSecurityHeaders(app, config)
   registerRateLimits(app, config.anonymousCallsPerMinute)
-  app.register(async (api) => apiRoutes(api, services, guards, config))
+  // Routes see their request types from their JSON schemas (routes/schemas.ts `TypedApp`).
+  app.register(async (api) =>
+    apiRoutes(api.withTypeProvider<JsonSchemaToTsProvider>(), services, guards, config),
+  )
   registerStaticApp(app, config.staticDir)
   if (housekeepingEveryMs) scheduleHousekeeping(app, services.housekeeping, housekeepingEveryMs)
   return app
@@ -99,7 +104,7 @@ export function buildApp({
  * Every /api and /__dev route. Declared inside a plugin so that they are added after the rate
  * limiter has loaded (it attaches to routes as they are added).
  */
-function apiRoutes(app: FastifyInstance, services: Services, guards: Guards, config: ServerConfig) {
+function apiRoutes(app: TypedApp, services: Services, guards: Guards, config: ServerConfig) {
   captchaRoutes(app, services)
   authRoutes(app, services, guards)
   smsRoutes(app, services, guards)

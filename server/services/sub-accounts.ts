@@ -19,6 +19,7 @@ import { maskPhone } from '../../src/core/format/mask'
 import { MSG } from '../../src/core/validation/messages'
 import { smsCodeError } from '../../src/core/validation/rules'
 import { validateSubAdmin, type SubAdminForm } from '../../src/core/validation/sub-admin'
+import type { ActivationInfo } from '../../src/core/contract/sub-accounts'
 import { hours, later, type AppContext } from '../context'
 import type { Database } from '../db/client'
 import {
@@ -78,15 +79,6 @@ export interface SubAdminItem {
 export interface DictionaryItem {
   itemValue: string
   itemText: string
-}
-
-export interface ActivationInfo {
-  /** The phone the link was sent to: the page shows it masked and sends the code to it. */
-  phone: string
-  maskedPhone: string
-  fullName: string
-  accountName: string
-  activeState: number
 }
 
 export interface ActivationRequest {

@@ -11,6 +11,13 @@
 // One openid belongs to one member (unique members.wx_open_id).
 import crypto from 'node:crypto'
 import { and, eq, gt, inArray } from 'drizzle-orm'
+import {
+  BIND_KEY,
+  WECHAT_TAKEN_CODE,
+  type BindKey,
+  type BindPoll,
+  type ChangePoll,
+} from '../../src/core/contract/wechat'
 import { later, type AppContext } from '../context'
 import { isUniqueViolation } from '../db/errors'
 import { members, wechatBindScenes } from '../db/schema'
@@ -27,16 +34,6 @@ import { checkedOpenId, type WechatIdentityService } from './wechat-identity'
 export const BIND_PURPOSES = ['bind', 'change'] as const
 export type BindPurpose = (typeof BIND_PURPOSES)[number]
 
-/** isUserBind data.key (account-area §4). */
-export const BIND_KEY = { alreadyBound: 0, success: 1, waiting: 2 } as const
-export type BindKey = (typeof BIND_KEY)[keyof typeof BIND_KEY]
-
-/**
- * updateWechat refusals meaning "this WeChat is already bound" (account-area §4): 510 another
- * member's, 513 already this member's, 9002 taken by another member at the same moment.
- */
-export const WECHAT_TAKEN_CODE = { otherMember: 510, sameMember: 513, raced: 9002 } as const
-
 export const WECHAT_BINDING_MESSAGES = {
   taken: '当前微信已被绑定，请使用新的微信进行扫码授权～',
   changed: '修改成功',
@@ -46,15 +43,6 @@ export const WECHAT_BINDING_MESSAGES = {
   alreadyBound: '当前账号已绑定微信',
   qrExpired: WECHAT_MESSAGES.qrExpired,
 } as const
-
-export interface BindPoll {
-  key: BindKey
-  /** Waiting, and the phone has opened the QR. */
-  scanned: boolean
-}
-
-export type ChangePoll =
-  { status: 'waiting' } | { status: 'scanned' } | { status: 'confirmed'; wxOpenId: string }
 
 export interface OwnerInput {
   accountId?: number | string

@@ -11,6 +11,7 @@ import crypto from 'node:crypto'
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
 import { maskPhone } from '../../src/core/format/mask'
 import { validateSmsLogin } from '../../src/core/validation/rules'
+import type { MiniLoginAnswer } from '../../src/core/contract/wechat'
 import { later, minutes, type AppContext } from '../context'
 import { isUniqueViolation } from '../db/errors'
 import { wechatScenes, wechatTickets } from '../db/schema'
@@ -63,8 +64,6 @@ export interface WechatLogin extends IssuedSession {
 
 export type PollAnswer =
   { status: 'waiting' } | { status: 'scanned' } | ({ status: 'confirmed' } & WechatLogin)
-
-export type MiniLoginAnswer = WechatLogin | { needBindPhone: true; bindTicket: string }
 
 export interface MiniBindInput extends SmsLoginInput {
   bindTicket?: string

@@ -1,14 +1,7 @@
 // Order list rules (doc2 §2 Order list, §4 States and transitions): status labels, the actions
 // each order offers, amounts. Pure: the list, the cards and the detail page all read them.
-import {
-  BILL_STATUS,
-  canApplyContract,
-  canApplyInvoice,
-  CHANNEL,
-  ORDER_STATUS,
-  SIGN_STATUS,
-  type OrderStanding,
-} from '../../core/validation/billing'
+import { BILL_STATUS, CHANNEL, ORDER_STATUS, SIGN_STATUS } from '../../core/contract/orders'
+import { canApplyContract, canApplyInvoice, type OrderStanding } from '../../core/validation/billing'
 
 /** doc2 §4 order status. */
 export const ORDER_STATUS_LABELS: Record<number, string> = {
