@@ -1,0 +1,470 @@
+// A small stand-in for the WeChat mini-program runtime, enough to boot the built dist/weapp the way a
+// phone does: each .js file is evaluated once in a shared sandbox (its own realm, like the logic
+// layer's JS engine) with the globals WeChat gives it — wx, App, Page, Component, getApp,
+// getCurrentPages, require — and nothing else: no window, document, localStorage or DOM. Taro's runtime
+// then renders every page through setData on the page instance; the data is kept as the view layer
+// would receive it. wx.* is a recording stub: storage in memory, requests answered by the reference
+// server, navigation recorded (and followed by the test when it wants), every other API a no-op.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import vm from 'node:vm'
+
+/** Builds a fresh runtime over a dist folder; nothing is shared between two runtimes. */
+export function createRuntime({ dist, server, storage = {}, systemInfo = {}, wxOverrides = {} }) {
+  const calls = []
+  const errors = []
+  const store = new Map(Object.entries(storage).map(([k, v]) => [k, JSON.stringify(v)]))
+  const pageConfigs = new Map()
+  const components = new Map()
+  const stack = []
+  let loadingPage = null
+  let app = null
+  let clockOffset = 0
+  const timers = new Set()
+  let pendingRequests = 0
+  let lastActivity = Date.now()
+
+  const record = (name, args) => {
+    const call = { name, args }
+    calls.push(call)
+    return call
+  }
+  const fail = (error, where) => errors.push({ where, error })
+
+  // WeChat callbacks run later, never inside the call.
+  const later = (fn) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer)
+      guarded('wx callback', fn)()
+    }, 0)
+    timers.add(timer)
+  }
+  const guarded =
+    (where, fn) =>
+    (...args) => {
+      try {
+        return fn(...args)
+      } catch (error) {
+        fail(error, where)
+      }
+    }
+  const settle = (options, result) => {
+    later(() => {
+      options?.success?.(result)
+      options?.complete?.(result)
+    })
+  }
+  const refuse = (options, errMsg) => {
+    later(() => {
+      options?.fail?.({ errMsg })
+      options?.complete?.({ errMsg })
+    })
+  }
+  /** An async wx API that succeeds with `result(options)` and records its call. */
+  const ok = (name, result = () => ({})) =>
+    function (options = {}) {
+      record(name, [options])
+      settle(options, { errMsg: `${name}:ok`, ...result(options) })
+    }
+
+  const windowInfo = {
+    pixelRatio: 2,
+    screenWidth: 375,
+    screenHeight: 812,
+    windowWidth: 375,
+    windowHeight: 812,
+    statusBarHeight: 44,
+    safeArea: { top: 44, left: 0, right: 375, bottom: 778, width: 375, height: 734 },
+    ...systemInfo,
+  }
+  const systemInfoSync = {
+    ...windowInfo,
+    brand: 'devtools',
+    model: 'iPhone X',
+    system: 'iOS 16.0',
+    platform: 'devtools',
+    language: 'zh_CN',
+    version: '8.0.50',
+    SDKVersion: '3.5.0',
+    fontSizeSetting: 16,
+    theme: 'light',
+  }
+
+  const navigation = (name) =>
+    function (options = {}) {
+      record(name, [options])
+      settle(options, { errMsg: `${name}:ok` })
+    }
+
+  const wx = {
+    // Storage: WeChat keeps any JSON value; the app stores strings.
+    getStorageSync: (key) => {
+      record('getStorageSync', [key])
+      return store.has(key) ? JSON.parse(store.get(key)) : ''
+    },
+    setStorageSync: (key, value) => {
+      record('setStorageSync', [key, value])
+      store.set(key, JSON.stringify(value))
+    },
+    removeStorageSync: (key) => {
+      record('removeStorageSync', [key])
+      store.delete(key)
+    },
+    clearStorageSync: () => store.clear(),
+    getStorageInfoSync: () => ({ keys: [...store.keys()], currentSize: 0, limitSize: 10240 }),
+    getSystemInfoSync: () => ({ ...systemInfoSync }),
+    getWindowInfo: () => ({ ...windowInfo }),
+    getDeviceInfo: () => ({ ...systemInfoSync }),
+    getAppBaseInfo: () => ({ ...systemInfoSync }),
+    getSystemSetting: () => ({}),
+    getAccountInfoSync: () => ({ miniProgram: { appId: 'wx-test', envVersion: 'develop', version: '' } }),
+    getLaunchOptionsSync: () => ({ path: 'pages/index/index', query: {}, scene: 1001 }),
+    getEnterOptionsSync: () => ({ path: 'pages/index/index', query: {}, scene: 1001 }),
+    getMenuButtonBoundingClientRect: () => ({
+      top: 48,
+      bottom: 80,
+      left: 281,
+      right: 368,
+      width: 87,
+      height: 32,
+    }),
+    canIUse: () => true,
+    nextTick: (fn) => Promise.resolve().then(guarded('nextTick', fn)),
+    request(options) {
+      record('request', [options])
+      pendingRequests++
+      lastActivity = Date.now()
+      const url = new URL(options.url)
+      const method = (options.method || 'GET').toUpperCase()
+      const headers = { ...(options.header ?? {}) }
+      let payload
+      let query = url.search
+      if (method === 'GET' && options.data && typeof options.data === 'object') {
+        const params = new URLSearchParams(url.search)
+        for (const [k, v] of Object.entries(options.data)) if (v !== undefined) params.set(k, String(v))
+        query = params.toString() ? `?${params}` : ''
+      } else if (options.data !== undefined) {
+        payload = typeof options.data === 'string' ? options.data : JSON.stringify(options.data)
+        headers['content-type'] ??= 'application/json'
+      }
+      server
+        .inject({ method, url: `${url.pathname}${query}`, headers, payload })
+        .finally(() => {
+          pendingRequests--
+          lastActivity = Date.now()
+        })
+        .then((response) => {
+          let data = response.body
+          try {
+            data = JSON.parse(response.body)
+          } catch {
+            // WeChat hands non-JSON bodies over as text.
+          }
+          settle(options, {
+            errMsg: 'request:ok',
+            statusCode: response.statusCode,
+            header: response.headers,
+            cookies: [],
+            data,
+          })
+        })
+        .catch((error) => refuse(options, `request:fail ${error.message}`))
+      return { abort() {}, onHeadersReceived() {}, offHeadersReceived() {} }
+    },
+    login: ok('login', () => ({ code: 'wx-test-code' })),
+    navigateTo: navigation('navigateTo'),
+    redirectTo: navigation('redirectTo'),
+    reLaunch: navigation('reLaunch'),
+    switchTab: navigation('switchTab'),
+    navigateBack: navigation('navigateBack'),
+    setNavigationBarTitle: ok('setNavigationBarTitle'),
+    showToast: ok('showToast'),
+    hideToast: ok('hideToast'),
+    showLoading: ok('showLoading'),
+    hideLoading: ok('hideLoading'),
+    showModal: ok('showModal', () => ({ confirm: true, cancel: false })),
+    stopPullDownRefresh: ok('stopPullDownRefresh'),
+    setClipboardData: ok('setClipboardData'),
+    previewImage: ok('previewImage'),
+    scanCode: ok('scanCode', () => ({ result: '', scanType: 'QR_CODE' })),
+    requestPayment: ok('requestPayment'),
+    downloadFile: ok('downloadFile', () => ({ tempFilePath: 'wxfile://tmp/download', statusCode: 200 })),
+    openDocument: ok('openDocument'),
+    saveImageToPhotosAlbum: ok('saveImageToPhotosAlbum'),
+    getSetting: ok('getSetting', () => ({ authSetting: {} })),
+    openSetting: ok('openSetting', () => ({ authSetting: {} })),
+    canvasToTempFilePath: ok('canvasToTempFilePath', () => ({ tempFilePath: 'wxfile://tmp/canvas.png' })),
+    getFileSystemManager: () => ({
+      writeFile: ok('fs.writeFile'),
+      writeFileSync: (...args) => record('fs.writeFileSync', args),
+      readFile: ok('fs.readFile', () => ({ data: '' })),
+      unlink: ok('fs.unlink'),
+    }),
+    createSelectorQuery() {
+      record('createSelectorQuery', [])
+      const query = {
+        in: () => query,
+        select: () => node,
+        selectAll: () => node,
+        selectViewport: () => node,
+        exec: (cb) => later(() => cb?.([])),
+      }
+      const node = {
+        boundingClientRect: () => query,
+        fields: () => query,
+        node: () => query,
+        scrollOffset: () => query,
+      }
+      return query
+    },
+    createIntersectionObserver: () => ({
+      relativeTo() {},
+      relativeToViewport() {},
+      observe() {},
+      disconnect() {},
+    }),
+    createCanvasContext: (...args) => {
+      record('createCanvasContext', args)
+      return new Proxy({}, { get: (_, key) => (key === 'draw' ? (_r, cb) => cb && later(cb) : () => {}) })
+    },
+    onAppShow() {},
+    onAppHide() {},
+    offAppShow() {},
+    offAppHide() {},
+    onError() {},
+    onUnhandledRejection() {},
+    onPageNotFound() {},
+    onWindowResize() {},
+    offWindowResize() {},
+    onNetworkStatusChange() {},
+    onMemoryWarning() {},
+    reportAnalytics() {},
+    getUpdateManager: () => ({
+      onCheckForUpdate() {},
+      onUpdateReady() {},
+      onUpdateFailed() {},
+      applyUpdate() {},
+    }),
+    ...wxOverrides,
+  }
+
+  // Timers of the sandbox: an exception in a callback is recorded (WeChat reports it to App.onError),
+  // never thrown into the test process; every timer is cleared by close().
+  const timer = (set, clear) => ({
+    set: (fn, ms, ...args) => {
+      if (typeof fn !== 'function') return 0
+      const handle = set(guarded('timer', fn), ms, ...args)
+      timers.add(handle)
+      return handle
+    },
+    clear: (handle) => {
+      timers.delete(handle)
+      clear(handle)
+    },
+  })
+  const timeout = timer(setTimeout, clearTimeout)
+  const interval = timer(setInterval, clearInterval)
+
+  // console.error is how React and Taro report a failure they caught: it counts as an error.
+  const warnings = []
+  const sandboxConsole = {
+    ...console,
+    log() {},
+    info() {},
+    debug() {},
+    warn: (...args) => warnings.push(args.map(String).join(' ')),
+    error: (...args) => fail(args.map((a) => a?.stack ?? String(a)).join(' '), 'console.error'),
+  }
+  // A promise of the sandbox rejected with nobody listening (WeChat: onUnhandledRejection).
+  const onUnhandled = (reason) => fail(reason, 'unhandled rejection')
+  process.on('unhandledRejection', onUnhandled)
+
+  const sandbox = {
+    wx,
+    console: sandboxConsole,
+    setTimeout: timeout.set,
+    clearTimeout: timeout.clear,
+    setInterval: interval.set,
+    clearInterval: interval.clear,
+    App(config) {
+      app = config
+    },
+    Page(config) {
+      if (!loadingPage) throw new Error('Page() called outside a page file')
+      pageConfigs.set(loadingPage, config)
+    },
+    Component(config) {
+      components.set(loadingPage ?? '(shared)', config)
+    },
+    Behavior: (definition) => definition,
+    getApp: () => app,
+    getCurrentPages: () => [...stack],
+    requirePlugin() {
+      throw new Error('no plugins in this app')
+    },
+  }
+  const context = vm.createContext(sandbox, { name: 'weapp logic layer' })
+  // A clock the test can move: Date inside the sandbox runs `clockOffset` ms ahead of the real one.
+  vm.runInContext(
+    `((shift) => {
+      const Real = Date
+      class MovableDate extends Real {
+        constructor(...args) { if (args.length) super(...args); else super(Real.now() + shift()) }
+        static now() { return Real.now() + shift() }
+      }
+      globalThis.Date = MovableDate
+    })`,
+    context,
+  )(() => clockOffset)
+
+  const modules = new Map()
+  function requireFrom(dir) {
+    return (request) => {
+      let file = path.resolve(dir, request)
+      if (!file.endsWith('.js')) file += '.js'
+      if (!file.startsWith(dist + path.sep)) throw new Error(`require outside the package: ${request}`)
+      return load(file)
+    }
+  }
+  function load(file) {
+    if (modules.has(file)) return modules.get(file).exports
+    const module = { exports: {} }
+    modules.set(file, module)
+    const source = readFileSync(file, 'utf8')
+    // WeChat wraps every file in a function of its own require/module/exports.
+    const wrapped = `(function (require, module, exports) {${source}\n})`
+    const fn = vm.runInContext(wrapped, context, { filename: file })
+    fn.call(undefined, requireFrom(path.dirname(file)), module, module.exports)
+    return module.exports
+  }
+
+  const appJson = JSON.parse(readFileSync(path.join(dist, 'app.json'), 'utf8'))
+
+  /** Runs app.js and the app's onLaunch/onShow, as WeChat does before the first page. */
+  function launch(entry = { path: appJson.pages[0], query: {}, scene: 1001 }) {
+    load(path.join(dist, 'app.js'))
+    if (!app) throw new Error('app.js did not call App()')
+    app.onLaunch?.(entry)
+    app.onShow?.(entry)
+    return app
+  }
+
+  /**
+   * Opens a page as WeChat does on navigateTo: evaluates its file (and the subpackage chunks it
+   * requires) once, creates an instance with a copy of the data, pushes it and runs onLoad(query),
+   * onShow and onReady.
+   */
+  function openPage(route, query = {}) {
+    const page = route.replace(/^\/+/, '')
+    if (!pageConfigs.has(page)) {
+      loadingPage = page
+      try {
+        load(path.join(dist, `${page}.js`))
+      } finally {
+        loadingPage = null
+      }
+      if (!pageConfigs.has(page)) throw new Error(`${page}.js did not call Page()`)
+    }
+    const config = pageConfigs.get(page)
+    const updates = []
+    lastActivity = Date.now()
+    const instance = {
+      ...config,
+      data: structuredClone(config.data ?? {}),
+      route: page,
+      __route__: page,
+      options: { ...query },
+      __wxWebviewId__: stack.length + 1,
+      setData(patch, callback) {
+        updates.push(patch)
+        instance.__rendered = true
+        lastActivity = Date.now()
+        for (const [key, value] of Object.entries(patch)) setPath(instance.data, key, value)
+        if (callback) later(callback)
+      },
+      selectComponent: () => null,
+      selectAllComponents: () => [],
+      createSelectorQuery: () => wx.createSelectorQuery(),
+      getOpenerEventChannel: () => ({ emit() {}, on() {}, once() {}, off() {} }),
+    }
+    stack.push(instance)
+    const encoded = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, encodeURIComponent(v)]))
+    instance.onLoad?.(encoded)
+    instance.onShow?.()
+    instance.onReady?.()
+    return { instance, updates }
+  }
+
+  /** Unloads the top page (navigateBack, redirectTo, reLaunch). */
+  function closePage() {
+    const page = stack.pop()
+    page?.onUnload?.()
+  }
+
+  return {
+    wx,
+    calls,
+    errors,
+    warnings,
+    appJson,
+    launch,
+    openPage,
+    closePage,
+    stack,
+    /** Moves the sandbox's clock (Date, Date.now) forward; timers keep real time. */
+    advanceClock(ms) {
+      clockOffset += ms
+    },
+    storage: store,
+    /**
+     * Resolves once the app is quiet: no request in flight and no setData for `quietMs` (React
+     * commits, wx callbacks and requests are asynchronous). Fails after `timeoutMs`.
+     */
+    async settle({ quietMs = 150, timeoutMs = 10_000 } = {}) {
+      const started = Date.now()
+      const rendered = () => stack.every((page) => page.__rendered)
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 25))
+        if (rendered() && !pendingRequests && Date.now() - lastActivity >= quietMs) return
+        if (Date.now() - started > timeoutMs) throw new Error(`app not quiet after ${timeoutMs} ms`)
+      }
+    },
+    close() {
+      while (stack.length) closePage()
+      for (const handle of timers) {
+        clearTimeout(handle)
+        clearInterval(handle)
+      }
+      timers.clear()
+      process.off('unhandledRejection', onUnhandled)
+    },
+  }
+}
+
+// setData paths as Taro writes them: "root.cn.[0].cn.[2].v" (also "a.b[0]" and "a[0].b").
+function setPath(target, key, value) {
+  const parts = [...key.matchAll(/\[(\d+)\]|[^.[\]]+/g)].map((m) =>
+    m[1] !== undefined ? Number(m[1]) : m[0],
+  )
+  let node = target
+  for (let i = 0; i < parts.length - 1; i++) {
+    const part = parts[i]
+    if (node[part] === undefined || node[part] === null || typeof node[part] !== 'object')
+      node[part] = typeof parts[i + 1] === 'number' ? [] : {}
+    node = node[part]
+  }
+  node[parts[parts.length - 1]] = value === undefined ? undefined : structuredClone(value)
+}
+
+/** The texts a page shows: every text node (`v`) of Taro's render tree, in document order. */
+export function renderedTexts(data) {
+  const out = []
+  const walk = (node) => {
+    if (!node || typeof node !== 'object') return
+    if (Array.isArray(node)) return node.forEach(walk)
+    if (typeof node.v === 'string' && node.v.trim()) out.push(node.v.trim())
+    if (node.cn) walk(node.cn)
+  }
+  walk(data.root)
+  return out
+}
