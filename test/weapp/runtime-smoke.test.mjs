@@ -5,7 +5,8 @@
 // Run: node --test test/weapp/runtime-smoke.test.mjs (needs a weapp build: npm run build:weapp).
 // WEAPP_DIR names another build folder; MC_DIST=dist-x reads dist-x/weapp.
 import assert from 'node:assert/strict'
-import { existsSync, readFileSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { createRuntime, renderedTexts } from './support/runtime.mjs'
@@ -270,5 +271,43 @@ describe('the guard in the mini-program', () => {
     } finally {
       runtime.close()
     }
+  })
+})
+
+// The checks above must be able to fail: a copy of the build with a page broken in each way.
+describe('the runtime reports what a phone would', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'weapp-runtime-'))
+  after(() => rmSync(work, { recursive: true, force: true }))
+
+  async function brokenAgreement(name, code) {
+    const copy = path.join(work, name)
+    cpSync(dist, copy, { recursive: true })
+    appendFileSync(path.join(copy, 'pages/agreement/index.js'), `\n;${code}\n`)
+    const runtime = createRuntime({ dist: copy, server })
+    runtime.launch()
+    runtime.openPage('pages/agreement/index')
+    await runtime.settle()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    runtime.close()
+    return runtime.errors.map(({ where, error }) => `${where}: ${error?.message ?? error}`)
+  }
+
+  test('an exception in a timer of the page', async () => {
+    const errors = await brokenAgreement(
+      'timer',
+      'setTimeout(function () { throw new Error("timer failure") }, 0)',
+    )
+    assert.deepEqual(errors, ['timer: timer failure'])
+  })
+
+  // An unhandled rejection is recorded by the runtime and also fails the running test through
+  // node:test's own process handler, so it cannot be shown here without failing this test.
+
+  test('a browser global the logic layer does not have', async () => {
+    const errors = await brokenAgreement(
+      'window',
+      'setTimeout(function () { localStorage.getItem("mc-session") }, 0)',
+    )
+    assert.deepEqual(errors, ['timer: localStorage is not defined'])
   })
 })
