@@ -5,23 +5,25 @@
 // Run: node --test test/weapp/runtime-smoke.test.mjs (needs a weapp build: npm run build:weapp).
 // WEAPP_DIR names another build folder; MC_DIST=dist-x reads dist-x/weapp.
 import assert from 'node:assert/strict'
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { createRuntime, renderedTexts } from './support/runtime.mjs'
 import { startServer } from './support/server.mjs'
-
-const root = path.resolve(import.meta.dirname, '..', '..')
-const dist = path.resolve(root, process.env.WEAPP_DIR || path.join(process.env.MC_DIST || 'dist', 'weapp'))
-// A missing build fails the run (npm test builds first); it never skips the smoke test.
-if (!existsSync(path.join(dist, 'app.json')))
-  throw new Error(`no weapp build in ${dist}: run npm run build:weapp`)
+import {
+  LOGIN_PAGE,
+  assertClean,
+  assertShows,
+  dist,
+  navigations,
+  openPage,
+  sessionOf,
+} from './support/smoke.mjs'
 
 const OWNER = '13800000001'
 const SUB_ADMIN = '13800000002'
 const IDLE_MESSAGE = '您已经30分钟没有操作,请重新登录使用。'
-const LOGIN_PAGE = '/pages/login/index'
 
 let server
 const logins = {}
@@ -41,53 +43,7 @@ before(async () => {
 })
 after(() => server?.close())
 
-/** The persisted session a logged-in user leaves in storage (core/session/store, key mc-session). */
-function sessionOf(login, lastClickTime = Date.now()) {
-  const state = {
-    token: login.token,
-    id: login.accountId,
-    role: login.role,
-    subAccountId: login.subAccountId,
-    orderSource: '',
-    lastClickTime,
-    userinfo: null,
-  }
-  return { 'mc-session': JSON.stringify({ state, version: 0 }) }
-}
-
-/** Boots the app in a fresh runtime, opens one page and waits until it is quiet. */
-async function open(page, { query = {}, as, storage } = {}) {
-  const runtime = createRuntime({
-    dist,
-    server,
-    storage: storage ?? (as ? sessionOf(logins[as]) : {}),
-  })
-  try {
-    runtime.launch()
-    const { instance } = runtime.openPage(page, query)
-    await runtime.settle()
-    return { runtime, instance, texts: () => renderedTexts(instance.data) }
-  } catch (error) {
-    runtime.close()
-    throw error
-  }
-}
-
-const navigations = (runtime) =>
-  runtime.calls
-    .filter((c) => ['navigateTo', 'redirectTo', 'reLaunch', 'navigateBack'].includes(c.name))
-    .map((c) => `${c.name} ${c.args[0].url ?? ''}`.trim())
-
-function assertClean(runtime) {
-  const problems = runtime.errors.map(({ where, error }) => `${where}: ${error?.stack ?? error}`)
-  assert.deepEqual(problems, [], 'the page raised errors')
-}
-
-function assertShows(texts, expected) {
-  const all = texts.join('\n')
-  const missing = expected.filter((text) => !all.includes(text))
-  assert.deepEqual(missing, [], `missing texts; the page shows: ${texts.join(' | ')}`)
-}
+const open = (page, { as, ...options } = {}) => openPage(server, page, { ...options, login: logins[as] })
 
 // Per page: who opens it, its query and what it must show with the demo seed. A page of app.json
 // not listed here still has to boot cleanly and render (the generic case below).

@@ -245,8 +245,12 @@ export function createRuntime({ dist, server, storage = {}, systemInfo = {}, wxO
       onUpdateFailed() {},
       applyUpdate() {},
     }),
-    ...wxOverrides,
   }
+  // A test replaces APIs to play the user or WeChat (pay, cancel, deny); its stubs answer as wx does.
+  Object.assign(
+    wx,
+    typeof wxOverrides === 'function' ? wxOverrides({ record, succeed: settle, refuse }) : wxOverrides,
+  )
 
   // Timers of the sandbox: an exception in a callback is recorded (WeChat reports it to App.onError),
   // never thrown into the test process; every timer is cleared by close().
@@ -395,6 +399,52 @@ export function createRuntime({ dist, server, storage = {}, systemInfo = {}, wxO
     return { instance, updates }
   }
 
+  // Element templates of base.wxml that bind tap: WeChat calls the page's `eh` for each of them on
+  // the way up from the tapped element (Taro picks a template per node by its `nn`).
+  const tappable = new Set(
+    [
+      ...readFileSync(path.join(dist, 'base.wxml'), 'utf8').matchAll(
+        /<template name="tmpl_0_(\w+)">([\s\S]*?)<\/template>/g,
+      ),
+    ]
+      .filter((m) => /bindtap="eh"/.test(m[2]))
+      .map((m) => m[1]),
+  )
+
+  /**
+   * Taps the element holding the text (exact, the nth match): the tap bubbles from that element to
+   * the root and every element whose template binds tap gets the page's `eh`, as on a device.
+   */
+  function tap(instance, text, nth = 0) {
+    const chains = []
+    const walk = (node, ancestors) => {
+      if (!node || typeof node !== 'object') return
+      if (typeof node.v === 'string' && node.v.trim() === text) chains.push(ancestors)
+      for (const child of node.cn ?? []) walk(child, node.sid ? [...ancestors, node] : ancestors)
+    }
+    walk(instance.data.root, [])
+    const chain = chains[nth]
+    if (!chain) throw new Error(`no element shows "${text}" (${chains.length} found)`)
+    const target = chain[chain.length - 1]
+    const ref = (node) => ({ id: node.uid || node.sid, dataset: { sid: node.sid } })
+    lastActivity = Date.now()
+    for (const node of [...chain].reverse()) {
+      if (!tappable.has(String(node.nn))) continue
+      guarded('tap', () =>
+        instance.eh({
+          type: 'tap',
+          timeStamp: Date.now(),
+          target: ref(target),
+          currentTarget: ref(node),
+          detail: { x: 10, y: 10 },
+          touches: [],
+          changedTouches: [],
+          mark: {},
+        }),
+      )()
+    }
+  }
+
   /** Unloads the top page (navigateBack, redirectTo, reLaunch). */
   function closePage() {
     const page = stack.pop()
@@ -409,6 +459,7 @@ export function createRuntime({ dist, server, storage = {}, systemInfo = {}, wxO
     appJson,
     launch,
     openPage,
+    tap,
     closePage,
     stack,
     /** Moves the sandbox's clock (Date, Date.now) forward; timers keep real time. */
