@@ -83,14 +83,14 @@ else if (!only.length || only.includes('jest-postgres'))
 run('build-h5', 'npx', ['taro', 'build', '--type', 'h5'])
 run('build-weapp', 'npx', ['taro', 'build', '--type', 'weapp'])
 run('weapp', 'node', ['scripts/verify-weapp.mjs'])
-const runtimeSmoke = 'test/weapp/runtime-smoke.test.mjs'
-run('weapp-runtime', 'node', ['--test', runtimeSmoke])
-run('build-native-components', 'node', ['scripts/build-native-components.mjs'])
+// test/weapp/runtime-*.test.mjs boot the built pages (dist/weapp); the rest need the native components.
 const weappTests = readdirSync(path.join(root, 'test', 'weapp'))
   .filter((f) => f.endsWith('.test.mjs'))
   .map((f) => `test/weapp/${f}`)
-  .filter((f) => f !== runtimeSmoke)
-run('weapp-components', 'node', ['--test', ...weappTests])
+const isRuntimeTest = (f) => f.startsWith('test/weapp/runtime-')
+run('weapp-runtime', 'node', ['--test', ...weappTests.filter(isRuntimeTest)])
+run('build-native-components', 'node', ['scripts/build-native-components.mjs'])
+run('weapp-components', 'node', ['--test', ...weappTests.filter((f) => !isRuntimeTest(f))])
 run('budgets', 'node', ['scripts/bench.mjs', '--no-build', '--budgets-only'])
 process.env.E2E_JSON_REPORT = e2eReport
 run('e2e', 'npx', ['playwright', 'test', '--config', 'test/e2e/playwright.config.ts'], {

@@ -10,7 +10,14 @@ import path from 'node:path'
 import vm from 'node:vm'
 
 /** Builds a fresh runtime over a dist folder; nothing is shared between two runtimes. */
-export function createRuntime({ dist, server, storage = {}, systemInfo = {}, wxOverrides = {} }) {
+export function createRuntime({
+  dist,
+  server,
+  storage = {},
+  systemInfo = {},
+  wxOverrides = {},
+  canvas = false,
+}) {
   const calls = []
   const errors = []
   const store = new Map(Object.entries(storage).map(([k, v]) => [k, JSON.stringify(v)]))
@@ -48,23 +55,29 @@ export function createRuntime({ dist, server, storage = {}, systemInfo = {}, wxO
         fail(error, where)
       }
     }
+  // WeChat's async APIs answer through success/fail/complete, or, called without any of them, with a
+  // promise (base library 2.10.2+). Taro passes some APIs (requestPayment among them) straight
+  // through, so the app may await the platform's own promise.
+  const callbackStyle = (options) => ['success', 'fail', 'complete'].some((k) => options?.[k])
   const settle = (options, result) => {
+    if (!callbackStyle(options)) return new Promise((resolve) => later(() => resolve(result)))
     later(() => {
-      options?.success?.(result)
-      options?.complete?.(result)
+      options.success?.(result)
+      options.complete?.(result)
     })
   }
   const refuse = (options, errMsg) => {
+    if (!callbackStyle(options)) return new Promise((_, reject) => later(() => reject({ errMsg })))
     later(() => {
-      options?.fail?.({ errMsg })
-      options?.complete?.({ errMsg })
+      options.fail?.({ errMsg })
+      options.complete?.({ errMsg })
     })
   }
   /** An async wx API that succeeds with `result(options)` and records its call. */
   const ok = (name, result = () => ({})) =>
     function (options = {}) {
       record(name, [options])
-      settle(options, { errMsg: `${name}:ok`, ...result(options) })
+      return settle(options, { errMsg: `${name}:ok`, ...result(options) })
     }
 
   const windowInfo = {
@@ -90,10 +103,43 @@ export function createRuntime({ dist, server, storage = {}, systemInfo = {}, wxO
     theme: 'light',
   }
 
+  const drawings = []
+  /** A Canvas 2D node that records what is drawn: method calls and property writes, in order. */
+  function canvasNode(selector) {
+    const state = {}
+    const node = { width: 300, height: 150 }
+    const ctx = new Proxy(state, {
+      get(target, key) {
+        if (key in target) return target[key]
+        if (key === 'canvas') return node
+        if (key === 'measureText') return (text) => ({ width: String(text).length * 12 })
+        return (...args) => drawings.push({ selector, call: String(key), args })
+      },
+      set(target, key, value) {
+        target[key] = value
+        drawings.push({ selector, set: String(key), value })
+        return true
+      },
+    })
+    node.getContext = () => ctx
+    node.createImage = () => {
+      const image = { width: 180, height: 180 }
+      Object.defineProperty(image, 'src', {
+        get: () => image._src,
+        set(value) {
+          image._src = value
+          later(() => image.onload?.())
+        },
+      })
+      return image
+    }
+    return node
+  }
+
   const navigation = (name) =>
     function (options = {}) {
       record(name, [options])
-      settle(options, { errMsg: `${name}:ok` })
+      return settle(options, { errMsg: `${name}:ok` })
     }
 
   const wx = {
@@ -200,16 +246,32 @@ export function createRuntime({ dist, server, storage = {}, systemInfo = {}, wxO
       readFile: ok('fs.readFile', () => ({ data: '' })),
       unlink: ok('fs.unlink'),
     }),
+    // Without `canvas`, the query finds nothing (as the simulator's inert one). With it, a query for
+    // a node answers a recording Canvas 2D node: the draw calls land in `drawings`.
     createSelectorQuery() {
       record('createSelectorQuery', [])
+      const selected = []
       const query = {
         in: () => query,
-        select: () => node,
-        selectAll: () => node,
-        selectViewport: () => node,
-        exec: (cb) => later(() => cb?.([])),
+        select: (selector) => {
+          selected.push(selector)
+          return fields
+        },
+        selectAll: (selector) => {
+          selected.push(selector)
+          return fields
+        },
+        selectViewport: () => fields,
+        exec: (cb) =>
+          later(() =>
+            cb?.(
+              canvas
+                ? selected.map((selector) => ({ node: canvasNode(selector), width: 300, height: 150 }))
+                : [],
+            ),
+          ),
       }
-      const node = {
+      const fields = {
         boundingClientRect: () => query,
         fields: () => query,
         node: () => query,
@@ -456,6 +518,7 @@ export function createRuntime({ dist, server, storage = {}, systemInfo = {}, wxO
     calls,
     errors,
     warnings,
+    drawings,
     appJson,
     launch,
     openPage,

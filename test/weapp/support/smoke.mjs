@@ -34,14 +34,16 @@ export function sessionOf(login, lastClickTime = Date.now()) {
 
 /**
  * Boots the app in a fresh runtime, opens one page and waits until it is quiet. `login` puts that
- * session in storage first; `wx` replaces platform APIs (see createRuntime's wxOverrides).
+ * session in storage first; `wx` replaces platform APIs (see createRuntime's wxOverrides); `canvas`
+ * makes selector queries answer recording Canvas 2D nodes.
  */
-export async function openPage(server, page, { query = {}, login, storage, wx } = {}) {
+export async function openPage(server, page, { query = {}, login, storage, wx, canvas } = {}) {
   const runtime = createRuntime({
     dist,
     server,
     storage: storage ?? (login ? sessionOf(login) : {}),
     wxOverrides: wx,
+    canvas,
   })
   try {
     runtime.launch()
