@@ -54,7 +54,7 @@ describe('WeChat Pay on /orderByPlay (wx.requestPayment)', () => {
       assert.match(params.timeStamp, /^\d+$/)
       assert.ok(params.nonceStr)
       // The page polls the order every 2 s until the notification has paid it.
-      await until(() => navigations(runtime).length, 'the way to the result', 6000)
+      await until(() => navigations(runtime).length, 'the way to the result')
       assertClean(runtime)
       assert.deepEqual(navigations(runtime), [`redirectTo /pages/payforsuccess/index?orderCode=${code}`])
       assert.equal(await orderStatus(code), 1)
@@ -206,6 +206,69 @@ describe("the customer manager's card on /customer (saveImageToPhotosAlbum)", ()
       assert.equal(callsOf(runtime, 'openSetting').length, 1)
       assert.equal(callsOf(runtime, 'saveImageToPhotosAlbum').length, 1)
       assertShows(texts(), ['名片已保存'])
+    } finally {
+      runtime.close()
+    }
+  })
+})
+
+describe('扫码登录网页版 in the account menu (wx.scanCode)', () => {
+  async function scanFromMenu(scanCode) {
+    const page = await openPage(server, 'pages/notices/index', {
+      login: owner,
+      wx: (helpers) => ({ scanCode: (options) => scanCode(options, helpers) }),
+    })
+    page.runtime.tap(page.instance, '星辰科技')
+    await page.runtime.settle()
+    page.runtime.tap(page.instance, '扫码登录网页版')
+    await until(() => callsOf(page.runtime, 'scanCode').length, 'wx.scanCode')
+    await page.runtime.settle()
+    return page
+  }
+  const authorisations = (runtime) =>
+    callsOf(runtime, 'request').filter((r) => r.url.endsWith('/api/app/scanCode'))
+
+  test("the desktop's login QR is authorised for this member: the desktop's poll gets the login", async () => {
+    const scene = (await server.get('/api/wechat/getQrAddress')).data
+    const { runtime, texts } = await scanFromMenu((options, { record, succeed }) => {
+      record('scanCode', [options])
+      return succeed(options, { errMsg: 'scanCode:ok', result: scene.url, scanType: 'QR_CODE' })
+    })
+    try {
+      assertClean(runtime)
+      assert.equal(JSON.stringify(callsOf(runtime, 'scanCode')[0].scanType), '["qrCode"]')
+      assertShows(texts(), ['已确认网页登录'])
+      const desktop = await server.get(`/api/wechat/getTokenByCode?code=${scene.code}`)
+      assert.equal(desktop.data.status, 'confirmed')
+      assert.equal(desktop.data.accountId, owner.accountId)
+    } finally {
+      runtime.close()
+    }
+  })
+
+  test('closing the camera does nothing', async () => {
+    const { runtime, texts } = await scanFromMenu((options, { record, refuse }) => {
+      record('scanCode', [options])
+      return refuse(options, 'scanCode:fail cancel')
+    })
+    try {
+      assertClean(runtime)
+      assert.deepEqual(authorisations(runtime), [])
+      assert.ok(!texts().includes('已确认网页登录'))
+    } finally {
+      runtime.close()
+    }
+  })
+
+  test('a QR code that is not ours is refused on the phone', async () => {
+    const { runtime, texts } = await scanFromMenu((options, { record, succeed }) => {
+      record('scanCode', [options])
+      return succeed(options, { errMsg: 'scanCode:ok', result: 'hello', scanType: 'QR_CODE' })
+    })
+    try {
+      assertClean(runtime)
+      assert.deepEqual(authorisations(runtime), [])
+      assertShows(texts(), ['不是会员中心的登录二维码'])
     } finally {
       runtime.close()
     }

@@ -212,7 +212,7 @@ describe('the guard in the mini-program', () => {
       assert.deepEqual(navigations(runtime), [], 'logged out before 30 minutes')
       runtime.advanceClock(60 * 1000)
       // The idle check runs every 2 s of real time.
-      const deadline = Date.now() + 5000
+      const deadline = Date.now() + 20_000
       while (!navigations(runtime).length && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 50))
       await runtime.settle()

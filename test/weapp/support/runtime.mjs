@@ -39,12 +39,19 @@ export function createRuntime({
   const fail = (error, where) => errors.push({ where, error })
 
   // WeChat callbacks run later, never inside the call.
+  // Work still queued: wx callbacks and short timeouts (React's scheduler and Taro's nextTick run on
+  // setTimeout in the logic layer). settle() waits for none to be left.
+  const soon = new Set()
+  const SOON_MS = 300
   const later = (fn) => {
     const timer = setTimeout(() => {
       timers.delete(timer)
+      soon.delete(timer)
+      lastActivity = Date.now()
       guarded('wx callback', fn)()
     }, 0)
     timers.add(timer)
+    soon.add(timer)
   }
   const guarded =
     (where, fn) =>
@@ -316,20 +323,34 @@ export function createRuntime({
 
   // Timers of the sandbox: an exception in a callback is recorded (WeChat reports it to App.onError),
   // never thrown into the test process; every timer is cleared by close().
-  const timer = (set, clear) => ({
+  const timer = (set, clear, repeats) => ({
     set: (fn, ms, ...args) => {
       if (typeof fn !== 'function') return 0
-      const handle = set(guarded('timer', fn), ms, ...args)
+      const run = guarded('timer', fn)
+      const handle = set(
+        (...a) => {
+          if (!repeats) {
+            timers.delete(handle)
+            soon.delete(handle)
+          }
+          lastActivity = Date.now()
+          run(...a)
+        },
+        ms,
+        ...args,
+      )
       timers.add(handle)
+      if (!repeats && !(ms >= SOON_MS)) soon.add(handle)
       return handle
     },
     clear: (handle) => {
       timers.delete(handle)
+      soon.delete(handle)
       clear(handle)
     },
   })
-  const timeout = timer(setTimeout, clearTimeout)
-  const interval = timer(setInterval, clearInterval)
+  const timeout = timer(setTimeout, clearTimeout, false)
+  const interval = timer(setInterval, clearInterval, true)
 
   // console.error is how React and Taro report a failure they caught: it counts as an error.
   const warnings = []
@@ -531,15 +552,16 @@ export function createRuntime({
     },
     storage: store,
     /**
-     * Resolves once the app is quiet: no request in flight and no setData for `quietMs` (React
-     * commits, wx callbacks and requests are asynchronous). Fails after `timeoutMs`.
+     * Resolves once the app is quiet: every page rendered, no request in flight, no wx callback or
+     * short timeout queued, and nothing ran for `quietMs`. Fails after `timeoutMs`.
      */
-    async settle({ quietMs = 150, timeoutMs = 10_000 } = {}) {
+    async settle({ quietMs = 100, timeoutMs = 30_000 } = {}) {
       const started = Date.now()
       const rendered = () => stack.every((page) => page.__rendered)
       for (;;) {
         await new Promise((resolve) => setTimeout(resolve, 25))
-        if (rendered() && !pendingRequests && Date.now() - lastActivity >= quietMs) return
+        const idle = rendered() && !pendingRequests && !soon.size
+        if (idle && Date.now() - lastActivity >= quietMs) return
         if (Date.now() - started > timeoutMs) throw new Error(`app not quiet after ${timeoutMs} ms`)
       }
     },

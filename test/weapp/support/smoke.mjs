@@ -77,7 +77,7 @@ export function assertShows(texts, expected) {
 }
 
 /** Waits (real time) until `check()` is truthy. */
-export async function until(check, what, timeoutMs = 5000) {
+export async function until(check, what, timeoutMs = 20_000) {
   const started = Date.now()
   for (;;) {
     const value = check()
