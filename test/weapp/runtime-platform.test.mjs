@@ -274,3 +274,54 @@ describe('扫码登录网页版 in the account menu (wx.scanCode)', () => {
     }
   })
 })
+
+describe('下载发票 on /orderlist (wx.downloadFile + wx.openDocument)', () => {
+  const CODE = 'MC202600000101' // billStatus 4: its invoice PDF is in the e-sign sandbox
+
+  async function invoiceOf(wx) {
+    const page = await openPage(server, 'pages/orderlist/index', { login: owner, wx })
+    // Five orders a load on the phone: the invoiced one is the 15th.
+    while (!page.texts().includes(CODE)) {
+      page.runtime.tap(page.instance, '加载更多')
+      await page.runtime.settle()
+    }
+    page.runtime.tap(page.instance, '下载发票')
+    await until(() => callsOf(page.runtime, 'downloadFile').length, 'wx.downloadFile')
+    await page.runtime.settle()
+    return page
+  }
+
+  test("the server's PDF is downloaded and opened in WeChat's document viewer", async () => {
+    const { runtime } = await invoiceOf()
+    try {
+      assertClean(runtime)
+      const [download] = runtime.downloads
+      assert.match(download.url, /\/__dev\/esign\/invoices\/\w+\.pdf$/)
+      assert.equal(download.statusCode, 200)
+      assert.match(download.type, /application\/pdf/)
+      const [opened] = callsOf(runtime, 'openDocument')
+      assert.match(opened.filePath, /^wxfile:\/\/tmp\/\w+\.pdf$/)
+      assert.equal(opened.showMenu, true)
+    } finally {
+      runtime.close()
+    }
+  })
+
+  test('a download the server refuses: the link is copied instead, and the user told', async () => {
+    const { runtime, texts } = await invoiceOf(({ record, succeed }) => ({
+      downloadFile(options) {
+        record('downloadFile', [options])
+        return succeed(options, { errMsg: 'downloadFile:ok', statusCode: 404, tempFilePath: '' })
+      },
+    }))
+    try {
+      assertClean(runtime)
+      assert.deepEqual(callsOf(runtime, 'openDocument'), [])
+      const [copied] = callsOf(runtime, 'setClipboardData')
+      assert.match(copied.data, /\/__dev\/esign\/invoices\/\w+\.pdf$/)
+      assertShows(texts(), ['链接已复制，请在浏览器中打开'])
+    } finally {
+      runtime.close()
+    }
+  })
+})

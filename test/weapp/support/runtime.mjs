@@ -111,6 +111,7 @@ export function createRuntime({
   }
 
   const drawings = []
+  const downloads = []
   /** A Canvas 2D node that records what is drawn: method calls and property writes, in order. */
   function canvasNode(selector) {
     const state = {}
@@ -241,7 +242,39 @@ export function createRuntime({
     previewImage: ok('previewImage'),
     scanCode: ok('scanCode', () => ({ result: '', scanType: 'QR_CODE' })),
     requestPayment: ok('requestPayment'),
-    downloadFile: ok('downloadFile', () => ({ tempFilePath: 'wxfile://tmp/download', statusCode: 200 })),
+    // Downloads from the server too: the status is the server's, the file lands in a temp path.
+    downloadFile(options) {
+      record('downloadFile', [options])
+      const url = new URL(options.url)
+      pendingRequests++
+      const work = server
+        .inject({
+          method: 'GET',
+          url: `${url.pathname}${url.search}`,
+          headers: { ...(options.header ?? {}) },
+        })
+        .finally(() => {
+          pendingRequests--
+          lastActivity = Date.now()
+        })
+        .then(
+          (response) => {
+            downloads.push({
+              url: options.url,
+              statusCode: response.statusCode,
+              type: response.headers['content-type'],
+            })
+            const name = path.basename(url.pathname) || 'download'
+            return settle(options, {
+              errMsg: 'downloadFile:ok',
+              statusCode: response.statusCode,
+              tempFilePath: `wxfile://tmp/${name}`,
+            })
+          },
+          (error) => refuse(options, `downloadFile:fail ${error.message}`),
+        )
+      if (!callbackStyle(options)) return work
+    },
     openDocument: ok('openDocument'),
     saveImageToPhotosAlbum: ok('saveImageToPhotosAlbum'),
     getSetting: ok('getSetting', () => ({ authSetting: {} })),
@@ -540,6 +573,7 @@ export function createRuntime({
     errors,
     warnings,
     drawings,
+    downloads,
     appJson,
     launch,
     openPage,
