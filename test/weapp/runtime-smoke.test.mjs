@@ -136,7 +136,7 @@ describe('every page of app.json boots in the mini-program runtime', () => {
     })
   }
 
-  test('the list covers every page of app.json', () => {
+  test('PAGES names only pages the build has', () => {
     const listed = Object.keys(PAGES).filter((page) => !appPages().includes(page))
     assert.deepEqual(listed, [], 'PAGES names pages the build does not have')
   })
