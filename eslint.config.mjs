@@ -70,4 +70,26 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // The mini-program's logic layer has no browser: Taro's weapp build maps window/document to its own
+    // runtime objects, so a touch of them passes every build and only fails on the phone. Browser
+    // globals belong in the H5 adapters (x.h5.ts / x.h5.tsx, see docs/architecture.md "Platform adapters").
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.h5.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'location', 'navigator', 'history'].map(
+          (name) => ({
+            name,
+            message: `${name} is H5-only: put the code in a platform adapter (src/core/platform/x.h5.ts)`,
+          }),
+        ),
+        ...['matchMedia', 'fetch', 'XMLHttpRequest'].map((name) => ({
+          name,
+          message: `${name} is H5-only: use Taro's API or a platform adapter (src/core/platform/x.h5.ts)`,
+        })),
+      ],
+    },
+  },
 )

@@ -107,7 +107,7 @@ console.log('Budgets')
 for (const b of budgets) {
   const value = b.value === null ? 'not measured' : formatBytes(b.value)
   console.log(
-    `  ${b.ok ? 'PASS' : 'FAIL'} ${b.name.padEnd(34)} ${value.padStart(12)} <= ${formatBytes(b.limit)}`,
+    `  ${b.ok ? 'PASS' : 'FAIL'} ${b.name.padEnd(44)} ${value.padStart(12)} <= ${formatBytes(b.limit)}`,
   )
 }
 const failed = budgets.filter((b) => !b.ok).length
