@@ -1,0 +1,55 @@
+// Mini-program uploads: pick images from the album or camera (chooseMedia) or documents from a
+// chat (chooseMessageFile, the only way to reach a PDF or an archive), then Taro.uploadFile.
+import Taro from '@tarojs/taro'
+import { ALLOWED_EXTENSIONS } from '../contract/work-orders'
+import type { PickedFile, SendOptions } from './upload'
+
+export const PICK_SOURCES = ['从相册选择图片', '从聊天记录选择文件'] as const
+
+const cancelled = (error: unknown) => /cancel/i.test(String((error as { errMsg?: string })?.errMsg ?? error))
+
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
+
+export async function pickFiles(count: number): Promise<PickedFile[]> {
+  try {
+    const { tapIndex } = await Taro.showActionSheet({ itemList: [...PICK_SOURCES] })
+    if (tapIndex === 0) {
+      const { tempFiles } = await Taro.chooseMedia({
+        count,
+        mediaType: ['image'],
+        sourceType: ['album', 'camera'],
+      })
+      return tempFiles.map((f) => ({ name: baseName(f.tempFilePath), size: f.size, source: f.tempFilePath }))
+    }
+    const { tempFiles } = await Taro.chooseMessageFile({
+      count,
+      type: 'file',
+      extension: [...ALLOWED_EXTENSIONS],
+    })
+    return tempFiles.map((f) => ({ name: f.name, size: f.size, source: f.path }))
+  } catch (error) {
+    if (cancelled(error)) return []
+    throw error
+  }
+}
+
+export function sendFile(file: PickedFile, { url, token, onProgress }: SendOptions): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const task = Taro.uploadFile({
+      url,
+      filePath: file.source as string,
+      name: 'file',
+      header: token ? { token } : {},
+      formData: { fileName: file.name },
+      success: (result) => {
+        try {
+          resolve(JSON.parse(result.data))
+        } catch {
+          resolve({ code: result.statusCode, message: '', data: null })
+        }
+      },
+      fail: () => reject(new Error('upload failed')),
+    })
+    task?.onProgressUpdate?.((progress) => onProgress?.(progress.progress))
+  })
+}
