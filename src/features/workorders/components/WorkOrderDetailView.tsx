@@ -216,24 +216,28 @@ export function WorkOrderDetailView({ id }: { id?: string }) {
         <AdjustServicesDialog order={order} onDone={done} onClose={() => setDialog(null)} />
       )}
       {dialog === 'product' && <ProductDialog order={order} onClose={() => setDialog(null)} />}
-      <ConfirmDialog
-        open={dialog === 'complete'}
-        message={COMPLETE_CONFIRM}
-        onConfirm={() => simple(() => workOrderApi.close(order.id, '', 0), '提交成功')}
-        onCancel={() => setDialog(null)}
-      />
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        message={DELETE_CONFIRM}
-        onConfirm={() =>
-          simple(
-            () => workOrderApi.remove(order.id),
-            DELETED_TEXT,
-            () => redirectTo('/myWorkOrder'),
-          )
-        }
-        onCancel={() => setDialog(null)}
-      />
+      {dialog === 'complete' && (
+        <ConfirmDialog
+          open
+          message={COMPLETE_CONFIRM}
+          onConfirm={() => simple(() => workOrderApi.close(order.id, '', 0), '提交成功')}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'delete' && (
+        <ConfirmDialog
+          open
+          message={DELETE_CONFIRM}
+          onConfirm={() =>
+            simple(
+              () => workOrderApi.remove(order.id),
+              DELETED_TEXT,
+              () => redirectTo('/myWorkOrder'),
+            )
+          }
+          onCancel={() => setDialog(null)}
+        />
+      )}
     </View>
   )
 }
