@@ -34,7 +34,7 @@ async function attach(
   const chooser = page.waitForEvent('filechooser')
   await field.getByRole('button', { name: '上传附件' }).click()
   await (await chooser).setFiles(files)
-  for (const file of files) await expect(field.getByText(`📎 ${file.name}`)).toBeVisible()
+  for (const file of files) await expect(field.getByText(file.name, { exact: true })).toBeVisible()
 }
 
 /**

@@ -99,7 +99,15 @@ function serve(order: WorkOrderDetail, evaluation: unknown = null) {
 }
 
 const posted = (api: FakeApi, path: string) => api.calls.filter((c) => c.path === path).map((c) => c.body)
-const textarea = (name: string) => document.querySelector(`textarea[name="${name}"]`) as HTMLTextAreaElement
+/** Taro's Textarea renders its inner <textarea> asynchronously (a custom element): wait for it. */
+const textareaNow = (name: string) =>
+  document.querySelector(`textarea[name="${name}"]`) as HTMLTextAreaElement
+const textarea = (name: string) =>
+  waitFor(() => {
+    const element = textareaNow(name)
+    if (!element) throw new Error(`no textarea ${name}`)
+    return element
+  })
 const toasts = () => useToasts.getState().toasts.map((t) => t.message)
 
 beforeEach(() => {
@@ -139,7 +147,7 @@ describe('/workOrderDetail (doc2 §2, §4)', () => {
     render(<WorkOrderDetailView id='5' />)
     await user.click(await screen.findByRole('button', { name: '发送' }))
     expect(await screen.findByText('请先填写完整留言！')).toBeTruthy()
-    await user.type(textarea('reply'), '  补充截图  ')
+    await user.type(await textarea('reply'), '  补充截图  ')
     await user.click(screen.getByRole('button', { name: '发送' }))
     await waitFor(() =>
       expect(posted(api, '/api/appWorkOrderCommunicationRecords/saveRecords')).toEqual([
@@ -202,7 +210,7 @@ describe('/workOrderDetail (doc2 §2, §4)', () => {
     expect(await within(dialog).findByText('请选择重开服务的原因')).toBeTruthy()
     expect(within(dialog).getByText('请输入问题描述')).toBeTruthy()
     await user.click(within(dialog).getByRole('radio', { name: '问题未解决' }))
-    await user.type(textarea('问题描述'), '还是打不开')
+    await user.type(await textarea('问题描述'), '还是打不开')
     await user.click(within(dialog).getByRole('button', { name: '提交' }))
     await waitFor(() =>
       expect(posted(api, '/api/acWorkOrder/openWorkOrder')).toEqual([
@@ -252,19 +260,19 @@ describe('the reply box draft', () => {
     const user = userEvent.setup()
     const first = render(<WorkOrderDetailView id='5' />)
     await screen.findByRole('button', { name: '发送' })
-    await user.type(textarea('reply'), '写到一半')
+    await user.type(await textarea('reply'), '写到一半')
     first.unmount()
     // An idle logout or a 996 clears the session store only; the same member logs in again.
     useSession.getState().clear()
     useSession.getState().signIn({ token: 't2', accountId: 101, subAccountId: 0, role: 0 })
     useSession.getState().setUserinfo({ memberId: 11, bindPhone: '13800000001', role: 0 } as never)
     render(<WorkOrderDetailView id='5' />)
-    await waitFor(() => expect(textarea('reply').value).toBe('写到一半'))
+    await waitFor(() => expect(textareaNow('reply')?.value).toBe('写到一半'))
     await user.click(screen.getByRole('button', { name: '发送' }))
     await waitFor(() =>
       expect(posted(api, '/api/appWorkOrderCommunicationRecords/saveRecords')).toHaveLength(1),
     )
-    await waitFor(() => expect(textarea('reply').value).toBe(''))
+    await waitFor(() => expect(textareaNow('reply')?.value).toBe(''))
     expect(Taro.getStorageInfoSync().keys.filter((k: string) => k.startsWith('mc-wo-draft'))).toEqual([])
   })
 })

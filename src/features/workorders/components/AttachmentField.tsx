@@ -35,7 +35,7 @@ export function AttachmentField({ label, required, files, error, onChange }: Att
       <View className='wo-files'>
         {files.map((file) => (
           <View key={file.fileId} className='wo-files__item'>
-            <Text className='wo-files__name'>📎 {file.fileName}</Text>
+            <Text className='wo-files__name'>{file.fileName}</Text>
             <View
               role='button'
               aria-label={`移除 ${file.fileName}`}

@@ -28,7 +28,7 @@ export function FileList({ files, label = '附件' }: { files: WorkOrderFile[]; 
             aria-label={`打开 ${file.fileName}`}
             onClick={() => openDocument(file.fileUrl)}
           >
-            <Text>📎 {file.fileName}</Text>
+            <Text>{file.fileName}</Text>
           </View>
         ),
       )}
