@@ -24,8 +24,30 @@ const template: ProblemTemplate = {
   ],
 }
 
+const maintenanceTemplate: ProblemTemplate = {
+  id: 9,
+  workType: 4,
+  taskName: '服务项目申请',
+  fieldChild: [{ fieldName: '问题描述', fieldCode: 'description', required: false, sort: 1 }],
+}
+
+const serviceItem = (code: string, projectName: string, isInputBox: 0 | 1, resisueNum: number) => ({
+  code,
+  projectName,
+  unit: isInputBox ? '个' : '',
+  inputNum: 0,
+  resisueNum,
+  isInputBox,
+  isDisplay: 1,
+  isSelected: 0,
+  isUpdate: 0,
+})
+
 function serve(options: { maintenance?: boolean; unfinished?: boolean } = {}) {
   return installFakeApi()
+    .on('GET', '/api/app/websiteButler/getServiceProjectList', () =>
+      ok([serviceItem('pageAdjust', '页面调整', 1, 2), serviceItem('seoSettings', 'SEO设置', 0, 1)]),
+    )
     .on('GET', '/api/app/websiteButler/getDaiweiOrderList', () =>
       ok(
         options.maintenance
@@ -34,8 +56,12 @@ function serve(options: { maintenance?: boolean; unfinished?: boolean } = {}) {
       ),
     )
     .on('GET', '/api/acWorkOrder/getIsExistWaitFinishWorkOrder', () => ok(Boolean(options.unfinished)))
-    .on('GET', '/api/acWorkOrder/getWorkList', () =>
-      ok([template, { id: 8, workType: 2, taskName: '其他', fieldChild: [] }]),
+    .on('GET', '/api/acWorkOrder/getWorkList', (q) =>
+      ok(
+        q.workType === '4'
+          ? [maintenanceTemplate]
+          : [template, { id: 8, workType: 2, taskName: '其他', fieldChild: [] }],
+      ),
     )
     .on('POST', '/api/acWorkOrder/getOrderList', () =>
       ok([
@@ -201,5 +227,45 @@ describe('/submitWorkOrder step 2 (doc2 §2, §3, §5)', () => {
     await user.click(screen.getByRole('button', { name: '丢弃草稿' }))
     await waitFor(() => expect(fieldNow('description')).toBeNull())
     expect(Taro.getStorageInfoSync().keys.filter((k: string) => k.startsWith('mc-wo-draft'))).toEqual([])
+  })
+})
+
+describe('/submitWorkOrder: 代维管家 (doc2 §3, §5)', () => {
+  it('site and order pickers, service items whole numbers up to what remains, at least one asked for', async () => {
+    const api = serve({ maintenance: true })
+    const user = userEvent.setup()
+    render(<SubmitWorkOrder />)
+    await user.click(await screen.findByRole('button', { name: '代维管家' }))
+    await user.click(await screen.findByRole('radio', { name: '服务项目申请' }))
+    await user.click(await screen.findByRole('radio', { name: 'a.example' }))
+    await user.click(screen.getByRole('radio', { name: 'DW1（基础版）' }))
+    const pages = await field('service-pageAdjust')
+    await user.click(screen.getByRole('button', { name: '提交' }))
+    expect(await screen.findByText('服务项目请填写至少一项')).toBeTruthy()
+
+    await user.type(pages, '3')
+    expect(pages.value).toBe('')
+    await user.type(pages, '2')
+    expect(pages.value).toBe('2')
+    await user.click(screen.getByRole('checkbox', { name: 'SEO设置' }))
+    await user.click(screen.getByRole('button', { name: '提交' }))
+    await waitFor(() => expect(posted(api, '/api/acWorkOrder/createWorkOrder')).toHaveLength(1))
+    expect(api.calls.find((c) => c.path === '/api/app/websiteButler/getServiceProjectList')?.body).toEqual({
+      orderCode: 'DW1',
+      productVersion: '基础版',
+    })
+    expect(posted(api, '/api/acWorkOrder/createWorkOrder')[0]).toMatchObject({
+      type: 4,
+      templateId: 9,
+      productVersion: '基础版',
+      acWorkOrderDataPos: [
+        { fieldCode: 'websiteDomain', fieldValue: 'a.example', sort: -2 },
+        { fieldCode: 'dwServiceOrder', fieldValue: 'DW1', sort: -1 },
+      ],
+      serviceProject: [
+        { code: 'pageAdjust', inputNum: 2 },
+        { code: 'seoSettings', inputNum: 1 },
+      ],
+    })
   })
 })

@@ -8,6 +8,7 @@ import {
   type MaintenanceOrder,
   type ProblemTemplate,
   type ServiceProjectItem,
+  type TemplateField,
   type WorkOrderType,
 } from '../../../core/contract/work-orders'
 import { maskPhone } from '../../../core/format/mask'
@@ -59,6 +60,19 @@ function isEmptyDraft(draft: SubmitDraft, prefill: string) {
   return draft.templateId === null && !values.length && !files && !services
 }
 
+/**
+ * A maintenance request needs its site and order (the service items come from that order): when the
+ * template does not list those fields, they are asked first anyway.
+ */
+function withMaintenancePickers(fields: TemplateField[]): TemplateField[] {
+  const extra: TemplateField[] = []
+  if (!fields.some((f) => f.fieldCode === 'websiteDomain'))
+    extra.push({ fieldName: '网站域名', fieldCode: 'websiteDomain', required: true, sort: -2 })
+  if (!fields.some((f) => f.fieldCode === 'dwServiceOrder'))
+    extra.push({ fieldName: '代维订单', fieldCode: 'dwServiceOrder', required: true, sort: -1 })
+  return [...extra, ...fields]
+}
+
 const orderLabel = (o: ConsultableOrder) =>
   `${o.orderCode} ${o.productName}${o.productVersion ? `（${o.productVersion}）` : ''}`
 
@@ -89,7 +103,10 @@ export function TemplateForm({ type, onBack, onCreated }: TemplateFormProps) {
   useEffect(loadTemplates, [type])
 
   const template = templates?.find((t) => t.id === form.templateId) ?? null
-  const fields = useMemo(() => sortedFields(template), [template])
+  const fields = useMemo(
+    () => (isMaintenance && template ? withMaintenancePickers(sortedFields(template)) : sortedFields(template)),
+    [template, isMaintenance],
+  )
 
   // The lists a field needs, loaded once the template asks for them.
   useEffect(() => {
