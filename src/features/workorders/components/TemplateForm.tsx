@@ -104,7 +104,8 @@ export function TemplateForm({ type, onBack, onCreated }: TemplateFormProps) {
 
   const template = templates?.find((t) => t.id === form.templateId) ?? null
   const fields = useMemo(
-    () => (isMaintenance && template ? withMaintenancePickers(sortedFields(template)) : sortedFields(template)),
+    () =>
+      isMaintenance && template ? withMaintenancePickers(sortedFields(template)) : sortedFields(template),
     [template, isMaintenance],
   )
 
