@@ -127,7 +127,7 @@ test.describe('my work orders (doc2 §2)', () => {
     if (!isDesktop(page)) {
       await page.getByRole('button', { name: '重置' }).click()
       await page.getByRole('button', { name: '开始日期' }).click()
-      await page.getByText('确定', { exact: true }).last().click()
+      await page.locator('.weui-picker__action:visible', { hasText: '确定' }).click()
       await page.getByRole('button', { name: '查询' }).click()
       await expect(page.getByText('请选择开始日期和结束日期')).toBeVisible()
     }
