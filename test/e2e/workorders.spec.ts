@@ -23,6 +23,9 @@ const PNG = Buffer.from(
 )
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
 
+/** The status in the detail's header. */
+const status = (page: Page) => page.locator('.wo-detail__title .wo-status')
+
 /** The open dialog (taro-ui keeps closed modals in the page). */
 const openModal = (page: Page) => page.locator('.at-modal--active')
 
@@ -122,14 +125,14 @@ test.describe('my work orders (doc2 §2)', () => {
     const listed = page.waitForResponse((r) => r.url().includes('/getMyWorkOrderList'))
     await page.getByRole('button', { name: '查询' }).click()
     expect(new URL((await listed).url()).searchParams.get('orderNum')).toBe('12345678')
-    await expect(page.getByText('暂无数据')).toBeVisible()
+    await expect(page.getByText('暂无数据', { exact: true })).toBeVisible()
 
     if (!isDesktop(page)) {
       await page.getByRole('button', { name: '重置' }).click()
       await page.getByRole('button', { name: '开始日期' }).click()
       await page.locator('.weui-picker__action:visible', { hasText: '确定' }).click()
       await page.getByRole('button', { name: '查询' }).click()
-      await expect(page.getByText('请选择开始日期和结束日期')).toBeVisible()
+      await expect(page.getByText('请选择开始日期和结束日期', { exact: true })).toBeVisible()
     }
   })
 })
@@ -138,7 +141,7 @@ test.describe('a work order from submit to delete (doc2 §2, §4)', () => {
   test('submit with two attachments, engineer reply, badge, reply, confirm completion', async ({ page }) => {
     await freshMember(page)
     const id = await submitWorkOrder(page)
-    await expect(page.getByText('已分配')).toBeVisible()
+    await expect(status(page)).toHaveText('已分配')
     await expect(page.getByLabel('附件').first()).toBeVisible()
 
     // The engineer answers in the sandbox: the header badge shows it, opening the detail clears it.
@@ -160,11 +163,11 @@ test.describe('a work order from submit to delete (doc2 §2, §4)', () => {
     // The engineer asks for confirmation; the customer confirms completion.
     await engineer.setStatus(page, id, 1)
     await page.reload()
-    await expect(page.getByText('待您确认')).toBeVisible()
+    await expect(status(page)).toHaveText('待您确认')
     await page.getByRole('button', { name: '确认完结' }).click()
     await expect(openModal(page)).toContainText('请确认该工单是否已完结？')
     await openModal(page).getByText('确定', { exact: true }).click()
-    await expect(page.getByText('已完结')).toBeVisible()
+    await expect(status(page)).toHaveText('已完结')
   })
 
   test('close with a reason, reopen, close again and delete', async ({ page }) => {
@@ -174,27 +177,27 @@ test.describe('a work order from submit to delete (doc2 §2, §4)', () => {
     await page.getByRole('button', { name: '关闭工单' }).click()
     const close = page.getByRole('dialog', { name: '关闭工单' })
     await close.getByRole('button', { name: '确认关闭' }).click()
-    await expect(close.getByText('请选择关闭工单的原因')).toBeVisible()
+    await expect(close.getByText('请选择关闭工单的原因', { exact: true })).toBeVisible()
     await close.getByRole('radio', { name: '自己已解决' }).click()
     await close.getByRole('button', { name: '确认关闭' }).click()
-    await expect(page.getByText('当前工单已关闭！')).toBeVisible()
-    await expect(page.getByText('已关闭')).toBeVisible()
+    await expect(page.getByText('当前工单已关闭！', { exact: true })).toBeVisible()
+    await expect(status(page)).toHaveText('已关闭')
 
     await page.getByRole('button', { name: '继续服务' }).click()
     const reopen = page.getByRole('dialog', { name: '重开服务' })
     await expect(reopen).toContainText('2小时内处理')
     await reopen.getByRole('button', { name: '提交' }).click()
-    await expect(reopen.getByText('请选择重开服务的原因')).toBeVisible()
-    await expect(reopen.getByText('请输入问题描述')).toBeVisible()
+    await expect(reopen.getByText('请选择重开服务的原因', { exact: true })).toBeVisible()
+    await expect(reopen.getByText('请输入问题描述', { exact: true })).toBeVisible()
     await reopen.getByRole('radio', { name: '问题未解决' }).click()
     await reopen.locator('textarea').fill('还是打不开')
     await reopen.getByRole('button', { name: '提交' }).click()
-    await expect(page.getByText('已分配')).toBeVisible()
+    await expect(status(page)).toHaveText('已分配')
 
     await page.getByRole('button', { name: '关闭工单' }).click()
     await page.getByRole('dialog', { name: '关闭工单' }).getByRole('radio', { name: '不想问了' }).click()
     await page.getByRole('dialog', { name: '关闭工单' }).getByRole('button', { name: '确认关闭' }).click()
-    await expect(page.getByText('已关闭')).toBeVisible()
+    await expect(status(page)).toHaveText('已关闭')
 
     await page.goto('/myWorkOrder')
     const list = page.getByLabel('工单列表')
@@ -206,7 +209,7 @@ test.describe('a work order from submit to delete (doc2 §2, §4)', () => {
       .click()
     await openModal(page).getByText('确定', { exact: true }).click()
     expect((await (await deleted).json()).code).toBe(200)
-    await expect(page.getByText('暂无数据')).toBeVisible()
+    await expect(page.getByText('暂无数据', { exact: true })).toBeVisible()
     const again = await page.request.get(`/api/acWorkOrder/getWorkDetail?id=${id}`, {
       headers: { token: String((await storedSession(page))?.token) },
     })
