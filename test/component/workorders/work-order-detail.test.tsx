@@ -5,6 +5,7 @@ import type { WorkOrderDetail, WorkOrderStatus } from '../../../src/core/contrac
 import { previewImages } from '../../../src/core/platform/image-preview'
 import { useSession } from '../../../src/core/session/store'
 import { useToasts } from '../../../src/core/ui/toast'
+import { Header } from '../../../src/features/shell/components/Header'
 import { WorkOrderDetailView } from '../../../src/features/workorders/components/WorkOrderDetailView'
 import { installFakeApi, ok, type FakeApi } from '../support/fake-api'
 
@@ -274,5 +275,82 @@ describe('the reply box draft', () => {
     )
     await waitFor(() => expect(textareaNow('reply')?.value).toBe(''))
     expect(Taro.getStorageInfoSync().keys.filter((k: string) => k.startsWith('mc-wo-draft'))).toEqual([])
+  })
+})
+
+describe('header badge and maintenance items', () => {
+  it('opening the detail marks its replies viewed and the header 工单 badge drops; the badge opens /myWorkOrder', async () => {
+    let unread = 2
+    serve(detail(2))
+      .on('GET', '/api/pc/getUnReadCount', () => ok(0))
+      .on('GET', '/api/appWorkOrderCommunicationRecords/getRecordCount', () => ok(unread))
+      .on('POST', '/api/appWorkOrderCommunicationRecords/updRecordLook', () => {
+        unread = 0
+        return ok(null)
+      })
+    const user = userEvent.setup()
+    const view = render(<Header />)
+    expect(await screen.findByRole('link', { name: '工单 2' })).toBeTruthy()
+    view.rerender(
+      <>
+        <Header />
+        <WorkOrderDetailView id='5' />
+      </>,
+    )
+    await screen.findByText('工单编号：20260005')
+    expect(await screen.findByRole('link', { name: '工单' })).toBeTruthy()
+    await user.click(screen.getByRole('link', { name: '工单' }))
+    expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/workorders/pages/my/index' })
+  })
+
+  it('调整服务项目: counts up to what remains (else cleared), at least one item, sent with openWorkOrder', async () => {
+    const item = (code: string, projectName: string, isInputBox: 0 | 1, resisueNum: number) => ({
+      code: code as 'pageAdjust',
+      projectName,
+      unit: isInputBox ? '张' : '',
+      inputNum: 0,
+      resisueNum,
+      isInputBox,
+      isDisplay: 1 as const,
+      isSelected: 0 as const,
+      isUpdate: 0 as const,
+    })
+    const api = serve(
+      detail(2, {
+        type: 4,
+        serviceProject: [item('posterDesign', '海报设计', 1, 3), item('onlineMap', '在线地图', 0, 0)],
+      }),
+    )
+    const user = userEvent.setup()
+    render(<WorkOrderDetailView id='5' />)
+    await user.click(await screen.findByRole('button', { name: '调整服务项目' }))
+    const dialog = screen.getByRole('dialog', { name: '调整服务项目' })
+    await user.click(within(dialog).getByRole('button', { name: '提交' }))
+    expect(await within(dialog).findByText('服务项目请填写至少一项')).toBeTruthy()
+    expect(within(dialog).getByRole('checkbox', { name: '在线地图' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    )
+    const posters = await waitFor(() => {
+      const element = dialog.querySelector('input[name="service-posterDesign"]') as HTMLInputElement | null
+      if (!element) throw new Error('no input')
+      return element
+    })
+    await user.type(posters, '4')
+    expect(posters.value).toBe('')
+    await user.type(posters, '3')
+    await user.click(within(dialog).getByRole('button', { name: '提交' }))
+    await waitFor(() =>
+      expect(posted(api, '/api/acWorkOrder/openWorkOrder')).toEqual([
+        {
+          id: 5,
+          content: '服务项目调整',
+          communicateReason: '',
+          serviceProject: [
+            { code: 'posterDesign', inputNum: 3 },
+            { code: 'onlineMap', inputNum: 0 },
+          ],
+        },
+      ]),
+    )
   })
 })
