@@ -102,7 +102,7 @@ export function WorkOrderDetailView({ id }: { id?: string }) {
       // The request wrapper showed the server's refusal.
     }
   }
-  const fields = [...order.acWorkOrderDataPos].sort((a, b) => a.sort - b.sort)
+  const fields = [...(order.acWorkOrderDataPos ?? [])].sort((a, b) => a.sort - b.sort)
   const newIssueType = typeFromQuery(String(order.type))
 
   return (
