@@ -19,11 +19,13 @@ function applyHeaderFlag(query: Record<string, string>) {
   useSessionFlags.getState().setShowHead(!['0', 'false'].includes(query.showHead))
 }
 
-async function exchangeEntryToken(entryToken: string): Promise<boolean> {
+/** A link to a work-order page, or a token the server issued for work orders, is a work-order login. */
+async function exchangeEntryToken(entryToken: string, workOrderLogin: boolean): Promise<boolean> {
   try {
     const result = await authApi.exchangeEntryToken(entryToken)
-    useSession.getState().signIn(result, result.source === WORK_ORDER_SOURCE ? WORK_ORDER_SOURCE : '')
-    useSessionFlags.getState().setLoginSource(result.source || 'entry')
+    const workOrder = workOrderLogin || result.source === WORK_ORDER_SOURCE
+    useSession.getState().signIn(result, workOrder ? WORK_ORDER_SOURCE : '')
+    useSessionFlags.getState().setLoginSource(workOrder ? WORK_ORDER_SOURCE : result.source || 'entry')
     return true
   } catch (error) {
     useSession.getState().clear()
@@ -63,7 +65,7 @@ export function useRouteGuard(): boolean {
     const decision = decideNavigation(to, useSession.getState())
     if (decision.kind === 'redirect') return void redirectTo(decision.to)
     if (decision.kind === 'exchangeEntryToken') {
-      const ok = await exchangeEntryToken(decision.entryToken)
+      const ok = await exchangeEntryToken(decision.entryToken, decision.workOrderLogin)
       return void relaunch(ok ? decision.continueTo : LOGIN_PATH)
     }
     if (findRoute(to.path)?.public) return setAllowed(true)
