@@ -1,0 +1,65 @@
+import { View } from '@tarojs/components'
+import type { ReactNode } from 'react'
+import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
+import { DialogActions } from './DialogActions'
+import { FieldError } from './FieldError'
+
+export interface DialogProps {
+  /** The header, and the accessible name of the body (tests and screen readers find it by it). */
+  title: string
+  /** false hides it but keeps what was typed (e.g. while a confirmation is asked on top). */
+  open?: boolean
+  /** The mask, the close button of the modal, and 取消. */
+  onClose(): void
+  children?: ReactNode
+  /** The modal's own class, for its width and spacing rules. */
+  className?: string
+  /** 'form' for a dialog that is one form, 'dialog' otherwise. */
+  role?: 'dialog' | 'form'
+  /** The body's class. */
+  bodyClassName?: string
+  /** The server's refusal, under the body. */
+  failure?: string
+  /** With `onConfirm`: 取消 and this action end the body (default 确定). */
+  confirmText?: string
+  busy?: boolean
+  onConfirm?(): void
+}
+
+/**
+ * The one modal shell: title, body, the refusal, then 取消 and the main action. A dialog whose
+ * actions live inside its body (a form that owns its submit, a dialog with other buttons) leaves
+ * out `onConfirm` and renders them as children.
+ *
+ *   <Dialog title='绑定邮箱' failure={save.failure} busy={save.busy} onConfirm={submit} onClose={onClose}>
+ *     …fields…
+ *   </Dialog>
+ */
+export function Dialog({
+  title,
+  open = true,
+  onClose,
+  children,
+  className,
+  role = 'dialog',
+  bodyClassName,
+  failure,
+  confirmText = '确定',
+  busy,
+  onConfirm,
+}: DialogProps) {
+  return (
+    <AtModal isOpened={open} onClose={onClose} className={className}>
+      <AtModalHeader>{title}</AtModalHeader>
+      <AtModalContent>
+        <View className={bodyClassName} role={role} aria-label={title} aria-modal>
+          {children}
+          <FieldError message={failure} />
+          {onConfirm && (
+            <DialogActions confirmText={confirmText} busy={busy} onConfirm={onConfirm} onCancel={onClose} />
+          )}
+        </View>
+      </AtModalContent>
+    </AtModal>
+  )
+}
