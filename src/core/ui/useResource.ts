@@ -63,11 +63,14 @@ export function useResource<T>(
     )
   }, [])
 
+  /** Drops the answer of the load in flight. */
+  const drop = useCallback(() => {
+    latest.current++
+  }, [])
+
   useEffect(() => {
     void start(false)
-    return () => {
-      latest.current++
-    }
+    return drop
     // The caller's deps decide when to load again, as with useEffect.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps)
