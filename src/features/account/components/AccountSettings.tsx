@@ -4,9 +4,8 @@ import { maskPhone } from '../../../core/format/mask'
 import { navigateTo, relaunch } from '../../../core/routing/navigate'
 import { LOGIN_PATH } from '../../../core/routing/routes'
 import { useSession } from '../../../core/session/store'
-import { Button } from '../../../core/ui/Button'
 import { PASSWORD_MODEL } from '../../../core/validation/account'
-import { PageLoading } from '../../../core/ui/PageLoading'
+import { ResourceStatus } from '../../../core/ui/ResourceStatus'
 import { roleLabel } from '../../shell/rules'
 import { WechatBindingSection } from '../../wechat-binding/components/WechatBindingSection'
 import { useAccountInfo } from '../hooks/useAccountInfo'
@@ -21,26 +20,17 @@ import { ReferralDialog } from './ReferralDialog'
 import { SettingRow } from './SettingRow'
 import './account.scss'
 
-type Dialog = 'name' | 'password' | 'phone' | 'email' | 'referral' | 'cancel' | null
+type OpenDialog = 'name' | 'password' | 'phone' | 'email' | 'referral' | 'cancel' | null
 
 /** 账户管理 (account-area §2 "Account settings screen"): every setting of the current role. */
 export function AccountSettings() {
-  const { load, reload, retry } = useAccountInfo()
-  const [dialog, setDialog] = useState<Dialog>(null)
+  const account = useAccountInfo()
+  const [dialog, setDialog] = useState<OpenDialog>(null)
 
-  if (load.status === 'loading') return <PageLoading />
-  if (load.status === 'failed') {
-    return (
-      <View className='account-settings__failed' role='alert'>
-        <Text>{load.message}</Text>
-        <Button size='small' onClick={retry}>
-          重试
-        </Button>
-      </View>
-    )
-  }
+  if (!account.data) return <ResourceStatus resource={account} />
 
-  const { info, model } = load
+  const { info, model } = account.data
+  const reload = account.reload
   const sections = accountSections(info.role)
   const links = accountLinks(info)
   const close = () => setDialog(null)

@@ -1,18 +1,18 @@
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import { AtInput } from 'taro-ui'
-import { ApiError } from '../../../core/http/api-error'
 import { maskPhone } from '../../../core/format/mask'
 import { currentDestination, relaunch } from '../../../core/routing/navigate'
 import { LOGIN_PATH } from '../../../core/routing/routes'
 import { withQuery } from '../../../core/routing/url'
 import { useSession } from '../../../core/session/store'
 import { SmsCodeButton } from '../../../core/ui/SmsCodeButton'
+import { useSubmit } from '../../../core/ui/useSubmit'
 import { SMS_CODE_LENGTH, smsCodeError } from '../../../core/validation/rules'
 import { authApi } from '../../auth/api'
 import { accountApi } from '../api'
 import { ReverifyCancelled, useReverifyRequest } from '../fresh-session'
-import { AccountDialog } from './AccountDialog'
+import { Dialog } from '../../../core/ui/Dialog'
 
 export const REVERIFY_NOTE = '为了您的账号安全，请先完成短信验证'
 /** A member without a bound phone has no SMS to re-verify with: a new login makes the session fresh. */
@@ -42,33 +42,41 @@ export function loginAgain(): void {
 
 function ReloginDialog({ onCancel }: { onCancel(): void }) {
   return (
-    <AccountDialog title='安全验证' confirmText='重新登录' onConfirm={loginAgain} onClose={onCancel}>
+    <Dialog
+      className='account-dialog'
+      title='安全验证'
+      confirmText='重新登录'
+      onConfirm={loginAgain}
+      onClose={onCancel}
+    >
       <Text className='account-dialog__note'>{RELOGIN_NOTE}。</Text>
-    </AccountDialog>
+    </Dialog>
   )
 }
 
 function ReverifyDialog({ onVerified, onCancel }: { onVerified(): void; onCancel(): void }) {
   const phone = useSession((s) => s.userinfo?.bindPhone ?? '')
   const [code, setCode] = useState('')
-  const [error, setError] = useState('')
-  const [submitting, setSubmitting] = useState(false)
+  const verify = useSubmit({ fallback: '验证失败，请重试' })
 
-  const submit = async () => {
+  const submit = () => {
     const invalid = smsCodeError(code)
-    if (invalid) return setError(invalid)
-    setSubmitting(true)
-    try {
+    if (invalid) return verify.setFailure(invalid)
+    void verify.run(async () => {
       await accountApi.confirmReverify(code.trim())
       onVerified()
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : '验证失败，请重试')
-      setSubmitting(false)
-    }
+    })
   }
 
   return (
-    <AccountDialog title='安全验证' failure={error} busy={submitting} onConfirm={submit} onClose={onCancel}>
+    <Dialog
+      className='account-dialog'
+      title='安全验证'
+      failure={verify.failure}
+      busy={verify.busy}
+      onConfirm={submit}
+      onClose={onCancel}
+    >
       <Text className='account-dialog__note'>
         {REVERIFY_NOTE}：请输入发送到 {maskPhone(phone)} 的短信验证码。
       </Text>
@@ -81,11 +89,11 @@ function ReverifyDialog({ onVerified, onCancel }: { onVerified(): void; onCancel
           value={code}
           onChange={(value: string) => {
             setCode(value)
-            setError('')
+            verify.reset()
           }}
         />
         <SmsCodeButton phone='' skipPhoneCheck send={(slider) => accountApi.sendReverifyCode(slider)} />
       </View>
-    </AccountDialog>
+    </Dialog>
   )
 }
