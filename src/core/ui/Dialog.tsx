@@ -1,8 +1,9 @@
-import { View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
 import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
 import { DialogActions } from './DialogActions'
 import { FieldError } from './FieldError'
+import './dialog.scss'
 
 export interface DialogProps {
   /** The header, and the accessible name of the body (tests and screen readers find it by it). */
@@ -11,6 +12,8 @@ export interface DialogProps {
   open?: boolean
   /** The mask, the close button of the modal, and 取消. */
   onClose(): void
+  /** A line of explanation above the body. */
+  note?: ReactNode
   children?: ReactNode
   /** The modal's own class, for its width and spacing rules. */
   className?: string
@@ -39,6 +42,7 @@ export function Dialog({
   title,
   open = true,
   onClose,
+  note,
   children,
   className,
   role = 'dialog',
@@ -53,6 +57,7 @@ export function Dialog({
       <AtModalHeader>{title}</AtModalHeader>
       <AtModalContent>
         <View className={bodyClassName} role={role} aria-label={title} aria-modal>
+          {note && <Text className='dialog__note'>{note}</Text>}
           {children}
           <FieldError message={failure} />
           {onConfirm && (
