@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { AtInput } from 'taro-ui'
 import { PASSWORD_AES_KEY } from '../../../core/config/shared'
 import { encryptPassword } from '../../../core/crypto/password'
-import { ApiError } from '../../../core/http/api-error'
+import { errorMessage } from '../../../core/http/api-error'
 import type { LoginResult } from '../../../core/session/store'
 import { Button } from '../../../core/ui/Button'
 import { FieldError } from '../../../core/ui/FieldError'
@@ -48,7 +48,7 @@ export function PasswordLoginForm({ onLoggedIn }: { onLoggedIn(result: LoginResu
       })
       onLoggedIn(result)
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : '登录失败，请重试'
+      const message = errorMessage(error, '登录失败，请重试')
       if (message === MSG.captchaWrong) setErrors({ captcha: message })
       else setFailure(message)
       // The captcha was used up by this attempt; what the user typed elsewhere stays.
