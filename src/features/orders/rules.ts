@@ -1,5 +1,6 @@
 // Order list rules (doc2 §2 Order list, §4 States and transitions): status labels, the actions
 // each order offers, amounts. Pure: the list, the cards and the detail page all read them.
+import { yuan } from '../../core/format/money'
 import {
   BILL_STATUS,
   canApplyContract,
@@ -33,10 +34,9 @@ export function orderStatusLabel(status: number | null | undefined): string {
 
 /** doc2 §2: ¥ with 2 decimals, -- for zero; §4: channels 1638 and 31 show their amounts as 0. */
 export function formatAmount(amount: number | string | null | undefined, salesChannel?: number): string {
-  if (salesChannel === CHANNEL.market || salesChannel === CHANNEL.marketFree) return '¥0.00'
+  if (salesChannel === CHANNEL.market || salesChannel === CHANNEL.marketFree) return yuan(0)
   const value = Number(amount)
-  if (!Number.isFinite(value) || value === 0) return '--'
-  return `¥${value.toFixed(2)}`
+  return Number.isFinite(value) && value !== 0 ? yuan(value) : '--'
 }
 
 /** The order fields the list shows and the actions read (doc2 §3 "Order"). */

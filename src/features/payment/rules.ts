@@ -55,12 +55,6 @@ export interface PaymentLine {
   Price: string | number
 }
 
-/** ¥ with 2 decimals (doc2 §2). */
-export function yuan(amount: string | number): string {
-  const value = Number(amount)
-  return `¥${(Number.isFinite(value) ? value : 0).toFixed(2)}`
-}
-
 /** The source query: a JSON list of payment lines; anything else is no lines (never a crash). */
 export function parseSource(text: string | undefined): PaymentLine[] {
   if (!text) return []

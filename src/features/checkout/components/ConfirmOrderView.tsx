@@ -4,10 +4,10 @@ import { ApiError } from '../../../core/http/api-error'
 import { redirectTo } from '../../../core/routing/navigate'
 import { withQuery, type Query } from '../../../core/routing/url'
 import { useSession } from '../../../core/session/store'
+import { yuan } from '../../../core/format/money'
 import { Button } from '../../../core/ui/Button'
+import { ChoiceGroup } from '../../../core/ui/ChoiceGroup'
 import { PageLoading } from '../../../core/ui/PageLoading'
-import { Choice } from '../../payment/components/Choice'
-import { yuan } from '../../payment/rules'
 import { checkoutApi } from '../api'
 import {
   CHECKOUT_MESSAGES,
@@ -21,7 +21,7 @@ import {
   type ConfirmOrderLine,
   type ConfirmQuery,
 } from '../rules'
-import '../../payment/components/payment.scss'
+import '../../../styles/purchase.scss'
 
 type LinesState =
   | { status: 'loading' }
@@ -141,10 +141,11 @@ function ConfirmOrderForm({ order }: { order: ConfirmQuery }) {
             <Text>{line.Count}</Text>
           </View>
           <View className='pay__section-title'>购买时长</View>
-          <Choice<number>
+          <ChoiceGroup<number>
+            variant='page'
             label='购买时长'
             options={line.BuyCyclePriceList.map((p) => ({
-              id: p.BuyCycle,
+              value: p.BuyCycle,
               label: cycleLabel(p.BuyCycle, line.PayMethod),
             }))}
             value={chosen ?? 0}
