@@ -8,7 +8,7 @@ import { openUrl } from '../../../core/platform/links'
 import { redirectTo } from '../../../core/routing/navigate'
 import { Button } from '../../../core/ui/Button'
 import { PageLoading } from '../../../core/ui/PageLoading'
-import { refreshUnreadCounts } from '../../shell/hooks/useUnreadCounts'
+import { refreshUnreadCounts } from '../../../core/session/unread'
 import { noticeApi, type NoticeDetail } from '../api'
 import {
   attachments,

@@ -4,7 +4,7 @@ import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
 import { Button } from '../../../core/ui/Button'
 import { PageLoading } from '../../../core/ui/PageLoading'
 import { shellApi, type AccountListItem } from '../api'
-import { roleLabel } from '../rules'
+import { roleLabel } from '../../../core/session/role'
 import { switchToAccount } from '../switch'
 
 type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: AccountListItem[] }
