@@ -8,6 +8,8 @@ import './dialog.scss'
 export interface DialogProps {
   /** The header, and the accessible name of the body (tests and screen readers find it by it). */
   title: string
+  /** The body's accessible name when it is not the title. */
+  label?: string
   /** false hides it but keeps what was typed (e.g. while a confirmation is asked on top). */
   open?: boolean
   /** The mask, the close button of the modal, and 取消. */
@@ -40,6 +42,7 @@ export interface DialogProps {
  */
 export function Dialog({
   title,
+  label = title,
   open = true,
   onClose,
   note,
@@ -56,7 +59,7 @@ export function Dialog({
     <AtModal isOpened={open} onClose={onClose} className={className}>
       <AtModalHeader>{title}</AtModalHeader>
       <AtModalContent>
-        <View className={bodyClassName} role={role} aria-label={title} aria-modal>
+        <View className={bodyClassName} role={role} aria-label={label} aria-modal>
           {note && <Text className='dialog__note'>{note}</Text>}
           {children}
           <FieldError message={failure} />
