@@ -14,6 +14,8 @@ export interface DialogProps {
   open?: boolean
   /** The mask, the close button of the modal, and 取消. */
   onClose(): void
+  /** false: a click on the mask does not close it (a payment in progress). */
+  closeOnMask?: boolean
   /** A line of explanation above the body. */
   note?: ReactNode
   children?: ReactNode
@@ -23,6 +25,8 @@ export interface DialogProps {
   role?: 'dialog' | 'form'
   /** The body's class. */
   bodyClassName?: string
+  /** `data-*` attributes of the body (e.g. a dialog's step, for tests and styles). */
+  data?: Record<string, string | number>
   /** The server's refusal, under the body. */
   failure?: string
   /** With `onConfirm`: 取消 and this action end the body (default 确定). */
@@ -45,21 +49,29 @@ export function Dialog({
   label = title,
   open = true,
   onClose,
+  closeOnMask = true,
   note,
   children,
   className,
   role = 'dialog',
   bodyClassName,
+  data = {},
   failure,
   confirmText = '确定',
   busy,
   onConfirm,
 }: DialogProps) {
   return (
-    <AtModal isOpened={open} onClose={onClose} className={className}>
+    <AtModal isOpened={open} closeOnClickOverlay={closeOnMask} onClose={onClose} className={className}>
       <AtModalHeader>{title}</AtModalHeader>
       <AtModalContent>
-        <View className={bodyClassName} role={role} aria-label={label} aria-modal>
+        <View
+          className={bodyClassName}
+          role={role}
+          aria-label={label}
+          aria-modal
+          {...Object.fromEntries(Object.entries(data).map(([key, value]) => [`data-${key}`, value]))}
+        >
           {note && <Text className='dialog__note'>{note}</Text>}
           {children}
           <FieldError message={failure} />
