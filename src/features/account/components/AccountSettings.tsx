@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { maskPhone } from '../../../core/format/mask'
 import { navigateTo, relaunch } from '../../../core/routing/navigate'
 import { LOGIN_PATH } from '../../../core/routing/routes'
@@ -7,7 +7,6 @@ import { useSession } from '../../../core/session/store'
 import { PASSWORD_MODEL } from '../../../core/validation/account'
 import { ResourceStatus } from '../../../core/ui/ResourceStatus'
 import { roleLabel } from '../../../core/session/role'
-import { WechatBindingSection } from '../../wechat-binding/components/WechatBindingSection'
 import { useAccountInfo } from '../hooks/useAccountInfo'
 import { accountLinks, accountSections, isPasswordStale, maskEmail, PASSWORD_STALE_TEXT } from '../rules'
 import { CancelAccountDialog } from './CancelAccountDialog'
@@ -22,8 +21,11 @@ import './account.scss'
 
 type OpenDialog = 'name' | 'password' | 'phone' | 'email' | 'referral' | 'cancel' | null
 
-/** 账户管理 (account-area §2 "Account settings screen"): every setting of the current role. */
-export function AccountSettings() {
+/**
+ * 账户管理 (account-area §2 "Account settings screen"): every setting of the current role. The
+ * WeChat binding row belongs to its own feature: the page passes it in as `wechatSection`.
+ */
+export function AccountSettings({ wechatSection }: { wechatSection?: ReactNode }) {
   const account = useAccountInfo()
   const [dialog, setDialog] = useState<OpenDialog>(null)
 
@@ -78,7 +80,7 @@ export function AccountSettings() {
           action={info.email ? '修改' : '绑定'}
           onAction={() => setDialog('email')}
         />
-        <WechatBindingSection />
+        {wechatSection}
         {sections.loginMask && (
           <SettingRow label='登录掩码'>
             <LoginMaskSection />
