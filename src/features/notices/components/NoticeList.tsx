@@ -169,7 +169,7 @@ export function NoticeList() {
               />
               <View className='notice-card__body'>
                 <Title notice={notice} />
-                <View className='notice-card__meta'>
+                <View className='list-card__meta'>
                   <Text>{noticeTypeLabel(notice.type)}</Text>
                   <Text>{formatBeijingTime(notice.createTime)}</Text>
                   <Text>{readStatusLabel(notice)}</Text>
