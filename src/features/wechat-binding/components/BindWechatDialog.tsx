@@ -22,7 +22,7 @@ import {
   type BindOutcome,
   type BindState,
 } from '../rules'
-import { WechatQrArea } from './WechatQrArea'
+import { qrNotice, WechatQrArea } from './WechatQrArea'
 
 const HINTS = {
   scan: { 0: '请使用微信扫描二维码，关注公众号完成绑定', 1: '扫码成功，请在微信中确认授权' },
@@ -77,14 +77,7 @@ export function BindWechatDialog({ onClose }: { onClose(bound: boolean): void })
   }
 
   const step = bindStep(state)
-  const notice =
-    state.status === 'qrFailed'
-      ? { message: WECHAT_TEXT.qrFailed, action: '重新获取', onAction: refresh }
-      : state.status === 'expired'
-        ? { message: WECHAT_TEXT.expired, action: '刷新二维码', onAction: refresh }
-        : state.status === 'taken'
-          ? { message: WECHAT_TEXT.taken, action: '重新扫码', onAction: refresh }
-          : null
+  const notice = qrNotice(state.status, refresh)
 
   return (
     <Dialog

@@ -21,7 +21,7 @@ import {
   type ChangeState,
 } from '../rules'
 import { runSensitive } from '../sensitive'
-import { WechatQrArea } from './WechatQrArea'
+import { qrNotice, WechatQrArea } from './WechatQrArea'
 
 /** 更换微信 (account-area §4): 1 QR shown, 2 success, 3 already bound, 4 failed with 重试. */
 export function ChangeWechatDialog({ onClose }: { onClose(changed: boolean): void }) {
@@ -37,14 +37,17 @@ export function ChangeWechatDialog({ onClose }: { onClose(changed: boolean): voi
     () => onClose(false),
   )
 
-  const save = useCallback(async (proof: WechatProof) => {
-    setState({ status: 'saving' })
-    const failure = await runSensitive(() => wechatBindingApi.update(currentOwner(), proof)).then(
-      () => null,
-      failureOf,
-    )
-    setState(changeResult(failure))
-  }, [setState])
+  const save = useCallback(
+    async (proof: WechatProof) => {
+      setState({ status: 'saving' })
+      const failure = await runSensitive(() => wechatBindingApi.update(currentOwner(), proof)).then(
+        () => null,
+        failureOf,
+      )
+      setState(changeResult(failure))
+    },
+    [setState],
+  )
 
   // getBindInfoByCode every 1.5 s; once approved, updateWechat with the approved openid.
   usePolling(state.status === 'qr' && scene !== null, CHANGE_POLL_MS, async () => {
@@ -71,12 +74,8 @@ export function ChangeWechatDialog({ onClose }: { onClose(changed: boolean): voi
 
   const step = changeStep(state)
   const changed = state.status === 'success'
-  const notice =
-    state.status === 'qrFailed'
-      ? { message: WECHAT_TEXT.qrFailed, action: '重新获取', onAction: start }
-      : state.status === 'expired'
-        ? { message: WECHAT_TEXT.expired, action: '刷新二维码', onAction: start }
-        : null
+  // Step 3 (already bound) shows its own message, not the QR area.
+  const notice = qrNotice(state.status, start)
 
   return (
     <Dialog
