@@ -92,4 +92,50 @@ export default tseslint.config(
       ],
     },
   },
+  featureBoundaries(),
 )
+
+/**
+ * Features do not reach into each other: a feature imports core, styles and its own folder, plus
+ * only the deliberate cross-feature imports listed here (docs/architecture.md "Feature boundaries"
+ * says why each exists). Every folder of src/features is covered, new ones included. It is the same
+ * rule as the layer zones above, registered under its own name so neither block replaces the
+ * other's zones.
+ */
+function featureBoundaries() {
+  const allowed = {
+    account: ['./auth/api.ts'],
+    checkout: ['./payment/rules.ts'],
+    orders: [
+      './contracts/api.ts',
+      './contracts/components/ContractDialog.tsx',
+      './contracts/components/ContractSignedDialog.tsx',
+      './invoices/components/InvoiceDialog.tsx',
+    ],
+    products: ['./auth/api.ts', './auth/components/BindPhoneDialog.tsx'],
+    shell: ['./auth/api.ts', './auth/scan-login.ts'],
+    subaccounts: ['./auth/complete-login.ts'],
+    'wechat-binding': ['./account/fresh-session.ts'],
+  }
+  const { readdirSync } = process.getBuiltinModule('node:fs')
+  const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+  return {
+    files: ['src/features/**/*.{ts,tsx}'],
+    plugins: { 'feature-boundary': importPlugin },
+    rules: {
+      'feature-boundary/no-restricted-paths': [
+        'error',
+        {
+          zones: features.map((feature) => ({
+            target: `./src/features/${feature}`,
+            from: './src/features',
+            except: [`./${feature}`, ...(allowed[feature] ?? [])],
+            message: `features/${feature} may import another feature only as listed in eslint.config.mjs (featureBoundaries); move what is shared into core`,
+          })),
+        },
+      ],
+    },
+  }
+}

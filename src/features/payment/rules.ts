@@ -45,12 +45,6 @@ export const OFFLINE_GUIDANCE: readonly string[] = [
 export { ORDER_STATUS }
 export type { PaymentLine }
 
-/** ¥ with 2 decimals (doc2 §2). */
-export function yuan(amount: string | number): string {
-  const value = Number(amount)
-  return `¥${(Number.isFinite(value) ? value : 0).toFixed(2)}`
-}
-
 /** The source query: a JSON list of payment lines; anything else is no lines (never a crash). */
 export function parseSource(text: string | undefined): PaymentLine[] {
   if (!text) return []

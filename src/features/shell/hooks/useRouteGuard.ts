@@ -2,7 +2,7 @@
 // exchange, and the bound-phone check for protected pages. Pages render only once allowed.
 import { useDidShow } from '@tarojs/taro'
 import { useCallback, useState } from 'react'
-import { ApiError } from '../../../core/http/api-error'
+import { errorMessage } from '../../../core/http/api-error'
 import { decideNavigation, mustLogoutForProfile } from '../../../core/routing/guard'
 import { currentDestination, redirectTo, relaunch } from '../../../core/routing/navigate'
 import { findRoute, LOGIN_PATH } from '../../../core/routing/routes'
@@ -29,7 +29,7 @@ async function exchangeEntryToken(entryToken: string, workOrderLogin: boolean): 
     return true
   } catch (error) {
     useSession.getState().clear()
-    toast.error(error instanceof ApiError ? error.message : '登录凭证已失效，请重新登录')
+    toast.error(errorMessage(error, '登录凭证已失效，请重新登录'))
     return false
   }
 }
