@@ -4,7 +4,8 @@ import type { SolvedSlider } from '../../../core/ui/captcha/api'
 import { FieldError } from '../../../core/ui/FieldError'
 import { SmsCodeButton } from '../../../core/ui/SmsCodeButton'
 import { SMS_CODE_LENGTH } from '../../../core/validation/rules'
-import { authApi, type SmsPurpose } from '../api'
+import type { PublicSmsPurpose } from '../../../core/contract/sms'
+import { authApi } from '../api'
 
 /** The part of a `useForm` form these fields read and write. */
 interface PhoneCodeForm {
@@ -22,7 +23,7 @@ interface PhoneCodeFieldsProps {
    * What the code is for (sendSmsCode's type), or how to send it to the typed (trimmed) phone once
    * the slider is solved.
    */
-  send: SmsPurpose | ((phone: string, slider: SolvedSlider) => Promise<unknown>)
+  send: PublicSmsPurpose | ((phone: string, slider: SolvedSlider) => Promise<unknown>)
   onSubmit?(): void
 }
 

@@ -9,7 +9,7 @@ import { navigateTo, redirectTo } from '../../../core/routing/navigate'
 import { Button } from '../../../core/ui/Button'
 import { toast } from '../../../core/ui/toast'
 import { WORK_ORDER_MSG } from '../../../core/validation/work-orders'
-import { refreshUnreadCounts } from '../../shell/hooks/useUnreadCounts'
+import { refreshUnreadCounts } from '../../../core/session/unread'
 import { workOrderApi } from '../api'
 import {
   ASSIGNED_TEXT,

@@ -13,7 +13,7 @@ import { Button } from '../../../core/ui/Button'
 import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
 import { PageLoading } from '../../../core/ui/PageLoading'
 import { toast } from '../../../core/ui/toast'
-import { refreshUnreadCounts } from '../../shell/hooks/useUnreadCounts'
+import { refreshUnreadCounts } from '../../../core/session/unread'
 import { workOrderApi } from '../api'
 import {
   COMPLETE_CONFIRM,
