@@ -31,8 +31,14 @@ import {
   subAccounts,
 } from '../db/schema'
 import { isUniqueViolation } from '../db/errors'
-import { INVALID_PARAMS } from '../http/error-handler'
-import { invalid, notConfigured, notFound, sessionEnded, tooManyRequests } from '../http/failure'
+import {
+  invalid,
+  INVALID_PARAMS,
+  notConfigured,
+  notFound,
+  sessionEnded,
+  tooManyRequests,
+} from '../http/failure'
 import { hashToken, newToken } from '../security/tokens'
 import type { CaptchaService } from './captchas'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'

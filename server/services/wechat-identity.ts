@@ -2,8 +2,7 @@
 // who a code belongs to (services/wechat-api.ts); the sandbox keeps its stand-in: a code written
 // `sandbox:<openid>` is that openid, any other code one fixed openid (the demo and e2e use both).
 import type { AppContext } from '../context'
-import { INVALID_PARAMS } from '../http/error-handler'
-import { invalid, notConfigured } from '../http/failure'
+import { invalid, INVALID_PARAMS, notConfigured } from '../http/failure'
 import { createWechatApi, WECHAT_SERVICES } from './wechat-api'
 
 /** What the sandbox's jscode2session answers for any code not written `sandbox:<openid>`. */
