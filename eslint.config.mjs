@@ -70,6 +70,13 @@ export default tseslint.config(
             // http/failure.ts and http/envelope.ts are the refusals and codes every layer above db
             // shares; the rest of server/http is Fastify plumbing beside the routes.
             {
+              // Queries belong to the services; a route may name the Database type and, in the
+              // sandbox pages, the demo names.
+              target: './server/routes',
+              from: './server/db/!(client|demo).ts',
+              message: 'a route reaches the database only through a service',
+            },
+            {
               target: './server/services',
               from: ['./server/routes', './server/app.ts'],
               message: 'a service never imports a route',
