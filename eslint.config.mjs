@@ -21,10 +21,20 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.jest } },
     plugins: { 'react-hooks': reactHooks, import: importPlugin },
-    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    settings: {
+      // import/* rules read only files with these extensions and parse .ts with the TypeScript
+      // parser; without them every .ts import is skipped and import/no-cycle sees nothing. '.d.ts'
+      // resolves a platform adapter (x.h5.ts / x.weapp.ts) to its x.d.ts, as TypeScript does.
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs'] } },
+      'import/ignore': ['node_modules'],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A cycle makes load order decide whether a constant is defined yet. `import type` is not one.
+      'import/no-cycle': ['error', { ignoreExternal: true }],
       // Imports run one way: core -> features -> pages; the server shares only core's pure helpers.
       'import/no-restricted-paths': [
         'error',
@@ -55,6 +65,48 @@ export default tseslint.config(
                 './src/core/platform',
               ],
               message: 'the server shares only pure helpers (validation, crypto, config) with the app',
+            },
+            // The server's layers (docs/architecture.md "Server layers"): routes -> services -> db.
+            // http/failure.ts and http/envelope.ts are the refusals and codes every layer above db
+            // shares; the rest of server/http is Fastify plumbing beside the routes.
+            {
+              // Queries belong to the services; a route may name the Database type and, in the
+              // sandbox pages, the demo names.
+              target: './server/routes',
+              from: './server/db/!(client|demo).ts',
+              message: 'a route reaches the database only through a service',
+            },
+            {
+              target: './server/services',
+              from: ['./server/routes', './server/app.ts'],
+              message: 'a service never imports a route',
+            },
+            {
+              target: './server/services',
+              from: './server/http/!(failure|envelope).ts',
+              message: 'a service never imports the HTTP plumbing (only http/failure and http/envelope)',
+            },
+            {
+              // The demo seed (db/seed*.ts) writes its data with the services' rules (prices,
+              // notices, activation links), so it sits above the services and is left out.
+              target: './server/db/!(seed*).ts',
+              from: ['./server/services', './server/routes', './server/http', './server/app.ts'],
+              message: 'the database layer never imports a service, a route or the HTTP layer',
+            },
+            {
+              target: ['./server/http/failure.ts', './server/http/envelope.ts'],
+              from: ['./server/services', './server/routes', './server/db', './server/app.ts'],
+              message: 'the refusals and codes depend on nothing above them',
+            },
+            {
+              target: './server/http',
+              from: ['./server/routes', './server/app.ts'],
+              message: 'the HTTP plumbing never imports a route',
+            },
+            {
+              target: ['./server/config.ts', './server/security'],
+              from: ['./server/services', './server/routes', './server/db', './server/app.ts'],
+              message: 'configuration and crypto helpers sit below every layer',
             },
           ],
         },

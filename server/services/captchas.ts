@@ -10,8 +10,7 @@ import { SLIDER_TYPE, type ImageCaptcha, type SliderPuzzle } from '../../src/cor
 import { captchaMatches } from '../../src/core/validation/rules'
 import { later, minutes, type AppContext } from '../context'
 import { captchas } from '../db/schema'
-import { INVALID_PARAMS } from '../http/error-handler'
-import { invalid } from '../http/failure'
+import { invalid, INVALID_PARAMS } from '../http/failure'
 import { drawSliderPicture, SLIDER_HEIGHT, SLIDER_PIECE, SLIDER_WIDTH } from './slider-image'
 
 export const CAPTCHA_TTL_MS = minutes(5)

@@ -6,8 +6,7 @@ import { eq } from 'drizzle-orm'
 import type { VipServer } from '../../src/core/contract/customer'
 import type { AppContext } from '../context'
 import { accountVipServers } from '../db/schema'
-import { INVALID_PARAMS } from '../http/error-handler'
-import { invalid, notFound } from '../http/failure'
+import { invalid, INVALID_PARAMS, notFound } from '../http/failure'
 
 export const QR_NOT_FOUND = '二维码不存在'
 /** Where an enterprise-WeChat contact code leads (the QR encodes this URL plus the code). */

@@ -3,6 +3,7 @@
 // 12 hours in any case, or when revoked (logout, account switch).
 import { and, eq, isNull } from 'drizzle-orm'
 import { later, hours, minutes, type AppContext } from '../context'
+import type { Database } from '../db/client'
 import { sessions } from '../db/schema'
 import { sessionEnded } from '../http/failure'
 import { hashToken, newToken } from '../security/tokens'
@@ -37,6 +38,14 @@ export interface IssuedSession {
   accountId: number
   subAccountId: number
   role: Role
+}
+
+/** A login has just shown credentials for the session behind `token` (account-reverify.ts: fresh). */
+export async function markSessionFresh(db: Database, token: string, at: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ verifiedAt: at })
+    .where(eq(sessions.tokenHash, hashToken(token)))
 }
 
 export function createSessionService({ db, now }: AppContext) {
