@@ -14,7 +14,7 @@ CREATE TABLE "stored_files" (
 CREATE TABLE "uploaded_files" (
 	"id" varchar(32) PRIMARY KEY NOT NULL,
 	"account_id" integer NOT NULL,
-	"member_id" integer NOT NULL,
+	"member_id" integer,
 	"sub_account_id" integer,
 	"file_name" varchar(128) NOT NULL,
 	"ext" varchar(8) NOT NULL,

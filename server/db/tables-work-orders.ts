@@ -129,9 +129,8 @@ export const uploadedFiles = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    /** The uploader; null for an engineer's attachment (the sandbox's engineer has no member). */
+    memberId: integer('member_id').references(() => members.id),
     subAccountId: integer('sub_account_id').references(() => subAccounts.id),
     fileName: varchar('file_name', { length: 128 }).notNull(),
     /** The detected type: extension (png, jpg, pdf, zip, docx, doc, rar) and media type. */
