@@ -74,7 +74,8 @@ export async function findOwned(
 /** Text of sanitised rich text, for the list's description column. */
 export function plainText(html: string): string {
   return html
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<\/?(?:br|p|div|li|tr|h[1-6])\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
