@@ -80,7 +80,7 @@ export function workOrderFileRoutes(app: FastifyInstance, { uploads }: Services,
   app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: MULTIPART_LIMITS })
     for (const url of ['/api/account/upload', '/api/workOrderFile/upload']) {
-      scope.post(url, { preHandler: requireViewer }, async (req) => {
+      scope.post(url, { preValidation: requireViewer }, async (req) => {
         if (!req.isMultipart()) throw invalid(WORK_ORDER_MSG.uploadFailed)
         const { upload } = await readUpload(req)
         if (!upload) throw invalid(WORK_ORDER_MSG.uploadFailed)

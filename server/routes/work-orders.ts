@@ -63,9 +63,10 @@ const closeBody = object({ id: rowId, isClose: { enum: [0, 1] }, closeReason: sh
 const openBody = object({ id: rowId, content: text, communicateReason: shortText(32), serviceProject }, [
   'id',
 ])
-const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const
-/** One status or a comma-separated list (IN_SERVICE_STATUS_QUERY). */
-const statusList = { type: 'string', pattern: '^[0-5](,[0-5]){0,5}$' } as const
+/** Empty = no filter (a form's cleared field). */
+const day = { type: 'string', pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' } as const
+/** One status or a comma-separated list (IN_SERVICE_STATUS_QUERY); empty = all. */
+const statusList = { type: 'string', pattern: '^([0-5](,[0-5]){0,5})?$' } as const
 const listQuery = object(
   {
     pageNum,
@@ -90,7 +91,8 @@ const workOrderIdBody = object({ workOrderId: rowId }, ['workOrderId'])
 export function workOrderRoutes(app: FastifyInstance, services: Services, guards: Guards) {
   const { workOrders } = services
   const { requireViewer } = guards
-  const viewerOnly = { preHandler: requireViewer }
+  // The session is checked before the input: an anonymous caller gets 996 whatever it sends.
+  const viewerOnly = { preValidation: requireViewer }
 
   app.get<{ Querystring: { workType: number; state?: number } }>(
     '/api/acWorkOrder/getWorkList',
