@@ -28,7 +28,8 @@ const serviceProject = {
     ['code', 'inputNum'],
   ),
 } as const
-const fileRefs = { type: 'array', maxItems: 5, items: object({ fileId }, ['fileId']) } as const
+// Bounded generously: more than five answers the spec's 当前限制最多上传 5 个文件 from the validators.
+const fileRefs = { type: 'array', maxItems: 20, items: object({ fileId }, ['fileId']) } as const
 
 const createBody = object(
   {
@@ -45,8 +46,8 @@ const createBody = object(
     },
     acWorkOrderFilePos: {
       type: 'array',
-      // Five in each of the three upload fields.
-      maxItems: 15,
+      // Five in each of the three upload fields; more answers the validators' message.
+      maxItems: 60,
       items: object({ fileId, type: { enum: [0, 3, 4] } }, ['fileId', 'type']),
     },
     productVersion: shortText(64),

@@ -416,6 +416,24 @@ describe('records and the unread badge', () => {
         as('owner'),
       ),
     ).toMatchObject({ message: WORK_ORDER_MSG.tooLong })
+    const six = await Promise.all(Array.from({ length: 6 }, () => uploadPng()))
+    const tooMany = await server.post(
+      '/api/appWorkOrderCommunicationRecords/saveRecords',
+      { workOrderId: id, content: '六个附件', acWorkOrderFilePos: six.map((f) => ({ fileId: f.fileId })) },
+      as('owner'),
+    )
+    expect(tooMany).toMatchObject({ code: CODE.invalid, message: WORK_ORDER_MSG.tooManyFiles })
+    // Nothing was attached: the five that fit can still be sent.
+    const five = await server.post(
+      '/api/appWorkOrderCommunicationRecords/saveRecords',
+      {
+        workOrderId: id,
+        content: '五个附件',
+        acWorkOrderFilePos: six.slice(1).map((f) => ({ fileId: f.fileId })),
+      },
+      as('owner'),
+    )
+    expect(five.code).toBe(200)
   })
 
   it('shows the seeded records of every role, with attachments that load', async () => {
