@@ -143,9 +143,9 @@ export function createWorkOrderCreation({ db, now }: AppContext) {
     if (!template || template.workType !== request.type) throw invalid(WORK_ORDER_MSG.templateRequired)
     const maintenance = request.type === WORK_ORDER_TYPE.maintenance
     const values = valuesOf(request)
-    const fileTypes = new Set(Object.values(FILE_FIELDS))
-    if (request.acWorkOrderFilePos.some((f) => !fileTypes.has(f.type)))
-      throw invalid(WORK_ORDER_MSG.uploadFailed)
+    // Files only in the upload fields the template has (each of them holds at most five).
+    const fileTypes = new Set(template.fieldChild.map((f) => FILE_FIELDS[f.fieldCode]))
+    if (request.acWorkOrderFilePos.some((f) => !fileTypes.has(f.type))) throw invalid(INVALID_PARAMS)
     const errors = validateWorkOrderForm(template.fieldChild, {
       templateId: template.id,
       values,
@@ -199,6 +199,8 @@ export function createWorkOrderCreation({ db, now }: AppContext) {
           maintenanceOrder,
           request.serviceProject ?? [],
         )
+        // takeFromAllowance locked the allowance rows: a concurrent submit waited there and sees this one now.
+        if (await openMaintenanceWorkOrder(tx, viewer.accountId)) throw invalid(WORK_ORDER_MSG.waitFinish)
       }
       const [row] = await tx
         .insert(workOrders)

@@ -284,6 +284,15 @@ describe('createWorkOrder', () => {
     expect(detail.data.identityList.map((f) => f.fileId)).toEqual([identity.fileId])
   })
 
+  it('refuses files in an upload field the template does not have', async () => {
+    const license = await uploadPng()
+    const body = afterSales({}, [{ fileId: license.fileId, type: 3 }])
+    expect(await server.post('/api/acWorkOrder/createWorkOrder', body, as('owner'))).toMatchObject({
+      code: CODE.invalid,
+      message: '非法参数',
+    })
+  })
+
   it("refuses another member's upload", async () => {
     const foreign = await uploadPng('other')
     const sub = await uploadPng('subAdmin')
