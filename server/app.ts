@@ -19,6 +19,7 @@ import { checkoutRoutes } from './routes/checkout'
 import { devRoutes } from './routes/dev'
 import { devEsignRoutes } from './routes/dev-esign'
 import { devPayRoutes } from './routes/dev-pay'
+import { devWorkOrderRoutes } from './routes/dev-work-orders'
 import { noticeRoutes } from './routes/notices'
 import { operateLogRoutes } from './routes/operate-log'
 import { orderRoutes } from './routes/orders'
@@ -126,6 +127,7 @@ function apiRoutes(app: TypedApp, services: Services, guards: Guards, config: Se
   if (!config.production) devEsignRoutes(app, services)
   if (!config.production) devOutboxRoutes(app, services)
   if (!config.production) devPayRoutes(app, services)
+  if (!config.production) devWorkOrderRoutes(app, services)
 }
 
 /** A hop count trusts that many proxies nearest to us (Fastify's types take it as a function). */
