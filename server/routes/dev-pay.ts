@@ -68,7 +68,7 @@ export function devPayRoutes(app: TypedApp, { payments }: Services) {
     if (!order) return page(reply, name, `<h1>${CHECKOUT_MESSAGES.missing}</h1>`)
     const closed =
       order.status === ORDER_STATUS.paid
-        ? '订单已支付'
+        ? CHECKOUT_MESSAGES.paid
         : order.status === ORDER_STATUS.unpaid
           ? ''
           : CHECKOUT_MESSAGES.expired

@@ -14,6 +14,7 @@ import {
 } from '../../src/core/validation/business-orders'
 import {
   CHECKOUT_MESSAGES as SHARED_CHECKOUT_MESSAGES,
+  ORDER_STATE_MESSAGES,
   type BuyCyclePrice,
   type ConfirmOrderLine,
   type ConfirmOrderRequest,
@@ -42,7 +43,7 @@ import {
   type Executor,
   type OrderRow,
 } from './fulfilment'
-import { managesSites, mayFollowOrder, ORDER_MISSING_MESSAGE, orderMissing } from './order-access'
+import { managesSites, mayFollowOrder, orderMissing } from './order-access'
 import { PRODUCT_MESSAGES } from './products'
 import type { Viewer } from './sessions'
 
@@ -55,10 +56,8 @@ export const CHECKOUT_MESSAGES = {
   ...SHARED_CHECKOUT_MESSAGES,
   noSku: '商品不存在或已下架',
   noCycle: '请选择购买时长',
-  /** 508: missing, another account's or not the sub-admin's (never 10010: orders are written at once). */
-  missing: ORDER_MISSING_MESSAGE,
-  expired: '订单已过期，请重新下单！',
-  paid: '订单已支付',
+  /** missing (508): another account's or not the sub-admin's too (never 10010: orders are written at once). */
+  ...ORDER_STATE_MESSAGES,
   notPayable: '当前订单状态无法支付',
   domainTaken: '该域名已被占用，请更换域名',
 } as const

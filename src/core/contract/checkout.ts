@@ -5,6 +5,13 @@ export const CHECKOUT_MESSAGES = {
   notOwner: '当前业务不属于当前账号，无法续费！',
 } as const
 
+/** An order that cannot be paid (doc2 §2 Payment page, §8 508): the server's refusal, the page's text. */
+export const ORDER_STATE_MESSAGES = {
+  missing: '订单不存在',
+  expired: '订单已过期，请重新下单！',
+  paid: '订单已支付',
+} as const
+
 /** doc2 §8 getOrderInfo: 10010 not written yet (retry), 508 missing or not the viewer's. */
 export const ORDER_NOT_READY_CODE = 10010
 export const ORDER_MISSING_CODE = 508

@@ -1,6 +1,12 @@
 // The payment page's rules (doc2 §2 Payment page / Payment success / Payment failure, §3 Payment
 // line, §8 order-info codes, §9 timings). Pure: the hooks and components only apply them.
-import { ORDER_MISSING_CODE, ORDER_NOT_READY_CODE, type PaymentLine } from '../../core/contract/checkout'
+import {
+  CHECKOUT_MESSAGES,
+  ORDER_MISSING_CODE,
+  ORDER_NOT_READY_CODE,
+  ORDER_STATE_MESSAGES,
+  type PaymentLine,
+} from '../../core/contract/checkout'
 import { ORDER_STATUS } from '../../core/contract/orders'
 import { withQuery, type Query } from '../../core/routing/url'
 
@@ -17,11 +23,9 @@ export const RESULT_REDIRECT_SECONDS = 5
 export { ORDER_MISSING_CODE, ORDER_NOT_READY_CODE }
 
 export const PAY_MESSAGES = {
-  badParams: '非法参数，请重试',
-  missing: '订单不存在',
-  expired: '订单已过期，请重新下单！',
+  badParams: CHECKOUT_MESSAGES.badParams,
+  ...ORDER_STATE_MESSAGES,
   failed: '支付失败',
-  paid: '订单已支付',
 } as const
 
 /** doc2 §2: payment type 1 online, 2 offline; provider 1 Alipay-type, 2 WeChat-type. */
