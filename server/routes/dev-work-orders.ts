@@ -3,7 +3,6 @@
 // moves the order to 1 (awaiting the customer's confirmation) or 2 (processing). The console's
 // header badge and the detail page pick the replies up like real ones.
 import fastifyMultipart from '@fastify/multipart'
-import type { FastifyInstance } from 'fastify'
 import {
   WORK_ORDER_STATUS,
   WORK_ORDER_TYPE_LABEL,
@@ -14,7 +13,7 @@ import { invalid } from '../http/failure'
 import { escapeHtml, sandboxPage } from '../http/sandbox-page'
 import type { Services } from '../services'
 import { plainText } from '../services/work-order-rows'
-import { object, rowId, shortText } from './schemas'
+import { object, rowId, shortText, type TypedApp } from './schemas'
 import { MULTIPART_LIMITS, readUpload } from './work-order-files'
 
 const STATUS_LABEL: Record<number, string> = { 0: '已分配', 1: '待您确认', 2: '处理中', 5: '处理中' }
@@ -71,7 +70,7 @@ const SCRIPT = `
 
 const page = sandboxPage(STYLE, '工单沙箱页面：以工程师身份回复、备注和变更状态，仅用于开发和测试。')
 
-export function devWorkOrderRoutes(app: FastifyInstance, { workOrderEngineer }: Services) {
+export function devWorkOrderRoutes(app: TypedApp, { workOrderEngineer }: Services) {
   app.get('/__dev/workorders', async (_req, reply) => {
     const orders = await workOrderEngineer.listOpen()
     const rows = orders.map((o) => {
@@ -118,7 +117,7 @@ export function devWorkOrderRoutes(app: FastifyInstance, { workOrderEngineer }: 
     })
   })
 
-  app.post<{ Body: { id: number; content: string } }>(
+  app.post(
     '/__dev/workorders/note',
     { schema: { body: object({ id: rowId, content: shortText(500) }, ['id', 'content']) } },
     async (req) => {
@@ -127,7 +126,7 @@ export function devWorkOrderRoutes(app: FastifyInstance, { workOrderEngineer }: 
     },
   )
 
-  app.post<{ Body: { id: number; status: 1 | 2 } }>(
+  app.post(
     '/__dev/workorders/status',
     { schema: { body: object({ id: rowId, status: { enum: [1, 2] } }, ['id', 'status']) } },
     async (req) => {

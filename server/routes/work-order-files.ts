@@ -3,7 +3,7 @@
 // of at most 5 MiB and a few small fields. Every failure is an envelope with the spec's message
 // (上传文件大小不能超过5MB!, 文件格式不支持, 上传失败，请重新上传！), never a 4xx/5xx page.
 import fastifyMultipart from '@fastify/multipart'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { MAX_FILE_BYTES } from '../../src/core/contract/work-orders'
 import { WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import type { Guards } from '../http/auth'
@@ -11,7 +11,7 @@ import { ok } from '../http/envelope'
 import { ApiFailure, invalid } from '../http/failure'
 import type { Services } from '../services'
 import { isImageMime, type IncomingUpload } from '../services/uploads'
-import { boundedInteger, INT32_MAX, object } from './schemas'
+import { boundedInteger, INT32_MAX, object, type TypedApp } from './schemas'
 
 export const MULTIPART_LIMITS = {
   fileSize: MAX_FILE_BYTES,
@@ -76,7 +76,7 @@ function sendFile(
     .send(file.bytes)
 }
 
-export function workOrderFileRoutes(app: FastifyInstance, { uploads }: Services, { requireViewer }: Guards) {
+export function workOrderFileRoutes(app: TypedApp, { uploads }: Services, { requireViewer }: Guards) {
   app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: MULTIPART_LIMITS })
     for (const url of ['/api/account/upload', '/api/workOrderFile/upload']) {
@@ -90,9 +90,7 @@ export function workOrderFileRoutes(app: FastifyInstance, { uploads }: Services,
   })
 
   // Public: the signature is the credential (<img>, image preview and downloadFile send no token).
-  app.get<{ Querystring: { fileId: string; expires: number; sig: string } }>(
-    '/api/user/downLoadFile',
-    { schema: { querystring: downloadQuery } },
-    async (req, reply) => sendFile(reply, await uploads.read(req.query)),
+  app.get('/api/user/downLoadFile', { schema: { querystring: downloadQuery } }, async (req, reply) =>
+    sendFile(reply, await uploads.read(req.query)),
   )
 }

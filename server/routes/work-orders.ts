@@ -1,20 +1,13 @@
 // Work orders (doc2 §7 "Work orders"), the maintenance service's calls (websiteButler) and the
 // communication records. Every call is the viewer's own: the service filters by account and, for
 // a sub-admin, by submitter, so another account's id answers exactly like a missing one.
-import type { FastifyInstance } from 'fastify'
-import {
-  FIELD_CODES,
-  SERVICE_PROJECTS,
-  type CreateWorkOrderRequest,
-} from '../../src/core/contract/work-orders'
+import { FIELD_CODES, SERVICE_PROJECTS } from '../../src/core/contract/work-orders'
 import { WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
-import type { CloseRequest, OpenRequest, RecordRequest } from '../services/work-order-actions'
-import type { WorkOrderListQuery } from '../services/work-orders'
 import { pageNum, pageSize } from './paging'
-import { boundedInteger, integer, object, rowId, shortText } from './schemas'
+import { boundedInteger, integer, object, rowId, shortText, type TypedApp } from './schemas'
 import { workOrderFileRoutes } from './work-order-files'
 
 /** Free text: the 500-character rules are the validators'; this only bounds what is parsed. */
@@ -33,7 +26,8 @@ const fileRefs = { type: 'array', maxItems: 20, items: object({ fileId }, ['file
 
 const createBody = object(
   {
-    type: boundedInteger(0, 4),
+    // WORK_ORDER_TYPE's codes, spelled out so the body types as WorkOrderType.
+    type: { type: 'integer', enum: [0, 1, 2, 3, 4] },
     templateId: rowId,
     source: boundedInteger(0, 100),
     acWorkOrderDataPos: {
@@ -89,13 +83,13 @@ const recordBody = object({ workOrderId: rowId, content: text, acWorkOrderFilePo
 ])
 const workOrderIdBody = object({ workOrderId: rowId }, ['workOrderId'])
 
-export function workOrderRoutes(app: FastifyInstance, services: Services, guards: Guards) {
+export function workOrderRoutes(app: TypedApp, services: Services, guards: Guards) {
   const { workOrders } = services
   const { requireViewer } = guards
   // The session is checked before the input: an anonymous caller gets 996 whatever it sends.
   const viewerOnly = { preValidation: requireViewer }
 
-  app.get<{ Querystring: { workType: number; state?: number } }>(
+  app.get(
     '/api/acWorkOrder/getWorkList',
     { schema: { querystring: templateQuery }, ...viewerOnly },
     async (req) => ok(await workOrders.templates(req.query.workType, req.query.state ?? 1)),
@@ -109,68 +103,52 @@ export function workOrderRoutes(app: FastifyInstance, services: Services, guards
     ok(await workOrders.newOrderList(req.viewer)),
   )
 
-  app.post<{ Body: CreateWorkOrderRequest }>(
-    '/api/acWorkOrder/createWorkOrder',
-    { schema: { body: createBody }, ...viewerOnly },
-    async (req) => ok(await workOrders.create(req.viewer, req.body), WORK_ORDER_MSG.submitted),
+  app.post('/api/acWorkOrder/createWorkOrder', { schema: { body: createBody }, ...viewerOnly }, async (req) =>
+    ok(await workOrders.create(req.viewer, req.body), WORK_ORDER_MSG.submitted),
   )
 
-  app.get<{ Querystring: { id: number } }>(
+  app.get(
     '/api/acWorkOrder/getWorkDetail',
     { schema: { querystring: idQuery }, ...viewerOnly },
     async (req) => ok(await workOrders.detail(req.viewer, req.query.id)),
   )
 
-  app.post<{ Body: CloseRequest }>(
-    '/api/acWorkOrder/closeWorkOrder',
-    { schema: { body: closeBody }, ...viewerOnly },
-    async (req) => {
-      const status = await workOrders.close(req.viewer, req.body)
-      return ok({ status }, req.body.isClose === 1 ? WORK_ORDER_MSG.closed : '操作成功')
-    },
+  app.post('/api/acWorkOrder/closeWorkOrder', { schema: { body: closeBody }, ...viewerOnly }, async (req) => {
+    const status = await workOrders.close(req.viewer, req.body)
+    return ok({ status }, req.body.isClose === 1 ? WORK_ORDER_MSG.closed : '操作成功')
+  })
+
+  app.post('/api/acWorkOrder/openWorkOrder', { schema: { body: openBody }, ...viewerOnly }, async (req) =>
+    ok({ status: await workOrders.open(req.viewer, req.body) }, WORK_ORDER_MSG.submitted),
   )
 
-  app.post<{ Body: OpenRequest }>(
-    '/api/acWorkOrder/openWorkOrder',
-    { schema: { body: openBody }, ...viewerOnly },
-    async (req) => ok({ status: await workOrders.open(req.viewer, req.body) }, WORK_ORDER_MSG.submitted),
-  )
-
-  app.get<{ Querystring: WorkOrderListQuery }>(
+  app.get(
     '/api/acWorkOrder/getMyWorkOrderList',
     { schema: { querystring: listQuery }, ...viewerOnly },
     async (req) => ok(await workOrders.list(req.viewer, req.query)),
   )
 
-  app.get<{ Querystring: { status?: string } }>(
+  app.get(
     '/api/acWorkOrder/getMyWorkOrderCount',
     { schema: { querystring: object({ status: statusList }) }, ...viewerOnly },
     async (req) => ok(await workOrders.count(req.viewer, req.query.status)),
   )
 
-  app.post<{ Body: { id: number } }>(
-    '/api/acWorkOrder/deleteWorkOrder',
-    { schema: { body: idBody }, ...viewerOnly },
-    async (req) => {
-      await workOrders.remove(req.viewer, req.body.id)
-      return ok(null, '删除成功')
-    },
-  )
+  app.post('/api/acWorkOrder/deleteWorkOrder', { schema: { body: idBody }, ...viewerOnly }, async (req) => {
+    await workOrders.remove(req.viewer, req.body.id)
+    return ok(null, '删除成功')
+  })
 
-  app.post<{ Body: { id: number } }>(
-    '/api/acWorkOrder/urgentWorkOrder',
-    { schema: { body: idBody }, ...viewerOnly },
-    async (req) => {
-      await workOrders.urge(req.viewer, req.body.id)
-      return ok(null, '加急申请已提交')
-    },
-  )
+  app.post('/api/acWorkOrder/urgentWorkOrder', { schema: { body: idBody }, ...viewerOnly }, async (req) => {
+    await workOrders.urge(req.viewer, req.body.id)
+    return ok(null, '加急申请已提交')
+  })
 
   app.get('/api/acWorkOrder/getIsExistWaitFinishWorkOrder', viewerOnly, async (req) =>
     ok(await workOrders.waitFinish(req.viewer)),
   )
 
-  app.get<{ Querystring: { workId: number } }>(
+  app.get(
     '/api/acWorkOrder/judgeIsEvalaute',
     { schema: { querystring: object({ workId: rowId }, ['workId']) }, ...viewerOnly },
     async (req) => ok(await workOrders.evaluation(req.viewer, req.query.workId)),
@@ -181,20 +159,20 @@ export function workOrderRoutes(app: FastifyInstance, services: Services, guards
     ok(await workOrders.maintenanceOrders(req.viewer)),
   )
 
-  app.get<{ Querystring: { orderCode: string } }>(
+  app.get(
     '/api/app/websiteButler/getWebsiteDomainByDaiweiOrder',
     { schema: { querystring: orderCodeQuery }, ...viewerOnly },
     async (req) => ok(await workOrders.maintenanceDomains(req.viewer, req.query.orderCode)),
   )
 
-  app.get<{ Querystring: { orderCode: string } }>(
+  app.get(
     '/api/app/websiteButler/getServiceProjectList',
     { schema: { querystring: orderCodeQuery }, ...viewerOnly },
     async (req) => ok(await workOrders.serviceProjectList(req.viewer, req.query.orderCode)),
   )
 
   // Communication records.
-  app.post<{ Body: RecordRequest }>(
+  app.post(
     '/api/appWorkOrderCommunicationRecords/saveRecords',
     { schema: { body: recordBody }, ...viewerOnly },
     async (req) => ok(await workOrders.saveRecord(req.viewer, req.body), WORK_ORDER_MSG.submitted),
@@ -204,7 +182,7 @@ export function workOrderRoutes(app: FastifyInstance, services: Services, guards
     ok(await workOrders.unreadRecordCount(req.viewer)),
   )
 
-  app.post<{ Body: { workOrderId: number } }>(
+  app.post(
     '/api/appWorkOrderCommunicationRecords/updRecordLook',
     { schema: { body: workOrderIdBody }, ...viewerOnly },
     async (req) => {
