@@ -1,19 +1,21 @@
 // Work-order calls (doc2 §7 "Work orders"), one line each, typed by the shared contract.
-import type {
-  ConsultableOrder,
-  CreatedWorkOrder,
-  CreateWorkOrderRequest,
-  MaintenanceOrder,
-  MyWorkOrderQuery,
-  ProblemTemplate,
-  ServiceProjectItem,
-  ServiceProjectRequest,
-  UploadedFile,
-  WorkOrderDetail,
-  WorkOrderEvaluation,
-  WorkOrderFileType,
-  WorkOrderSummary,
-  WorkOrderType,
+import {
+  IN_SERVICE_STATUS_QUERY,
+  type ConsultableOrder,
+  type CreatedWorkOrder,
+  type CreateWorkOrderRequest,
+  type MaintenanceOrder,
+  type MyWorkOrderQuery,
+  type ProblemTemplate,
+  type SaveRecordRequest,
+  type ServiceProjectItem,
+  type ServiceProjectRequest,
+  type UploadedFile,
+  type WaitFinishWorkOrder,
+  type WorkOrderDetail,
+  type WorkOrderEvaluation,
+  type WorkOrderSummary,
+  type WorkOrderType,
 } from '../../core/contract/work-orders'
 import { apiUrl, http } from '../../core/http/request'
 import type { Page } from '../../core/ui/paging'
@@ -24,21 +26,10 @@ const BUTLER = '/api/app/websiteButler'
 export const UPLOAD_URL = apiUrl('/api/workOrderFile/upload')
 
 /**
- * The 服务中 tab: how the list and the count ask for in-service orders (statuses 0, 1, 2, 5). The
- * server's parameter is not settled in the spec; this is the one place to adjust it. The count is
- * asked with no status (the server answers the in-service count); the list sends `keyword`.
+ * The list's query: `status` is one status or a comma-separated list (the 服务中 tab's
+ * IN_SERVICE_STATUS_QUERY, 处理中's '2,5'), as the server's getMyWorkOrderList takes it.
  */
-export const IN_SERVICE = {
-  listParams: { keyword: 'inService' } as Record<string, string>,
-  countParams: undefined as Record<string, string> | undefined,
-}
-
-export type MyWorkOrderListQuery = MyWorkOrderQuery & { keyword?: string }
-
-export interface FileRef {
-  fileId: string
-  type: WorkOrderFileType
-}
+export type MyWorkOrderListQuery = Omit<MyWorkOrderQuery, 'status'> & { status?: string }
 
 export const workOrderApi = {
   templates: (workType: WorkOrderType) =>
@@ -55,14 +46,13 @@ export const workOrderApi = {
   list: (query: MyWorkOrderListQuery) =>
     http.get<Page<WorkOrderSummary>>(`${WO}/getMyWorkOrderList`, { ...query }, { silent: true }),
   inServiceCount: () =>
-    http.get<number>(`${WO}/getMyWorkOrderCount`, IN_SERVICE.countParams, { silent: true }),
+    http.get<number>(`${WO}/getMyWorkOrderCount`, { status: IN_SERVICE_STATUS_QUERY }, { silent: true }),
   remove: (id: number) => http.post<null>(`${WO}/deleteWorkOrder`, { id }),
   urgent: (id: number) => http.post<null>(`${WO}/urgentWorkOrder`, { id }),
-  hasUnfinishedMaintenance: () => http.get<boolean>(`${WO}/getIsExistWaitFinishWorkOrder`),
+  waitFinishMaintenance: () => http.get<WaitFinishWorkOrder>(`${WO}/getIsExistWaitFinishWorkOrder`),
   evaluation: (workId: number) =>
     http.get<WorkOrderEvaluation | null>(`${WO}/judgeIsEvalaute`, { workId }, { silent: true }),
-  reply: (workOrderId: number, content: string, acWorkOrderFilePos: FileRef[]) =>
-    http.post<null>(`${RECORDS}/saveRecords`, { workOrderId, content, acWorkOrderFilePos }),
+  reply: (request: SaveRecordRequest) => http.post<null>(`${RECORDS}/saveRecords`, { ...request }),
   markViewed: (workOrderId: number) =>
     http.post<null>(`${RECORDS}/updRecordLook`, { workOrderId }, { silent: true }),
   maintenanceOrders: () =>

@@ -3,6 +3,7 @@
 // (what may be done at which status) is the shared contract's `workOrderActions`.
 import {
   FILE_FIELDS,
+  IN_SERVICE_STATUS_QUERY,
   IN_SERVICE_STATUSES,
   SERVICE_PROJECTS,
   SUBMITTABLE_TYPES,
@@ -41,14 +42,18 @@ export function statusView(status: number) {
   return STATUS_VIEW[status as WorkOrderStatus] ?? { label: '--', tone: 'grey' as StatusTone }
 }
 
-/** The status filter of /myWorkOrder ('' = every status). */
-export const STATUS_FILTERS: { value: '' | WorkOrderStatus; label: string }[] = [
+/**
+ * The status filter of /myWorkOrder as the `status` query carries it ('' = every status): 处理中 is
+ * both 2 and 5, which the server takes as a comma-separated list.
+ */
+export type StatusFilter = '' | '0' | '1' | '2,5' | '3' | '4'
+export const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
   { value: '', label: '全部状态' },
-  { value: 0, label: '已分配' },
-  { value: 1, label: '待您确认' },
-  { value: 2, label: '处理中' },
-  { value: 3, label: '已完结' },
-  { value: 4, label: '已关闭' },
+  { value: '0', label: '已分配' },
+  { value: '1', label: '待您确认' },
+  { value: '2,5', label: '处理中' },
+  { value: '3', label: '已完结' },
+  { value: '4', label: '已关闭' },
 ]
 
 export const typeLabel = (type: number) => WORK_ORDER_TYPE_LABEL[type as WorkOrderType] ?? '--'
@@ -67,18 +72,29 @@ export const tabLabel = (tab: ListTab, inServiceCount: number) =>
 export interface ListFilter {
   number: string
   description: string
-  status: '' | WorkOrderStatus
+  status: StatusFilter
   start: string
   end: string
 }
 
 export const EMPTY_FILTER: ListFilter = { number: '', description: '', status: '', start: '', end: '' }
 
+/**
+ * The `status` query of a tab and a status filter: the 服务中 tab asks for IN_SERVICE_STATUS_QUERY,
+ * narrowed to the chosen statuses that are in service; a chosen status outside the tab (已完结 under
+ * 服务中) is sent as chosen — the filter the customer picked wins.
+ */
+export function statusQuery(tab: ListTab, status: StatusFilter): string | undefined {
+  if (tab !== 'inService') return status || undefined
+  if (!status) return IN_SERVICE_STATUS_QUERY
+  const shared = status.split(',').filter((s) => IN_SERVICE_STATUSES.includes(Number(s) as WorkOrderStatus))
+  return shared.length ? shared.join(',') : status
+}
+
 /** The filter as the list call sends it; null when the date range is refused (its message shown). */
 export function listQuery(
   filter: ListFilter,
   tab: ListTab,
-  inServiceParams: Record<string, string>,
   requireBothDates: boolean,
 ): { query: Omit<MyWorkOrderListQuery, 'pageNum' | 'pageSize'> } | { error: string } {
   const error = dateRangeError(filter.start, filter.end, requireBothDates)
@@ -88,10 +104,11 @@ export function listQuery(
   if (orderNum) query.orderNum = orderNum
   const description = filter.description.trim()
   if (description) query.description = description
-  if (filter.status !== '') query.status = filter.status
+  const status = statusQuery(tab, filter.status)
+  if (status) query.status = status
   if (filter.start) query.submitTimeStartDate = filter.start
   if (filter.end) query.submitTimeEndDate = filter.end
-  return { query: tab === 'inService' ? { ...query, ...inServiceParams } : query }
+  return { query }
 }
 
 // ---------------------------------------------------------------- records

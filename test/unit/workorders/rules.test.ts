@@ -1,4 +1,4 @@
-import { WORK_ORDER_STATUS, type TemplateField } from '../../../src/core/contract/work-orders'
+import { IN_SERVICE_STATUS_QUERY, type TemplateField } from '../../../src/core/contract/work-orders'
 import {
   createRequest,
   listQuery,
@@ -41,21 +41,25 @@ describe('work-order status view (doc2 §4)', () => {
 })
 
 describe('/myWorkOrder filters and tabs (doc2 §2)', () => {
-  const inService = { keyword: 'inService' }
-
   it('sends only what was filled, the number as digits (8 at most), the description trimmed', () => {
     const built = listQuery(
-      { ...EMPTY_FILTER, number: '12a3456789', description: '  无法登录 ', status: WORK_ORDER_STATUS.closed },
+      { ...EMPTY_FILTER, number: '12a3456789', description: '  无法登录 ', status: '4' },
       'all',
-      inService,
       false,
     )
-    expect(built).toEqual({ query: { orderNum: '12345678', description: '无法登录', status: 4 } })
+    expect(built).toEqual({ query: { orderNum: '12345678', description: '无法登录', status: '4' } })
   })
 
-  it('the 服务中 tab adds the in-service parameters', () => {
-    expect(listQuery(EMPTY_FILTER, 'inService', inService, false)).toEqual({
-      query: { keyword: 'inService' },
+  it('处理中 asks for 2 and 5; the 服务中 tab asks for 0, 1, 2, 5, narrowed by the status filter', () => {
+    expect(listQuery({ ...EMPTY_FILTER, status: '2,5' }, 'all', false)).toEqual({ query: { status: '2,5' } })
+    expect(listQuery(EMPTY_FILTER, 'inService', false)).toEqual({
+      query: { status: IN_SERVICE_STATUS_QUERY },
+    })
+    expect(listQuery({ ...EMPTY_FILTER, status: '2,5' }, 'inService', false)).toEqual({
+      query: { status: '2,5' },
+    })
+    expect(listQuery({ ...EMPTY_FILTER, status: '3' }, 'inService', false)).toEqual({
+      query: { status: '3' },
     })
     expect(tabLabel('inService', 3)).toBe('服务中（3）')
     expect(tabLabel('all', 3)).toBe('全部')
@@ -63,11 +67,11 @@ describe('/myWorkOrder filters and tabs (doc2 §2)', () => {
 
   it('phones need both dates; everywhere the start may not be after the end', () => {
     const start = { ...EMPTY_FILTER, start: '2026-11-01' }
-    expect(listQuery(start, 'all', inService, true)).toEqual({ error: '请选择开始日期和结束日期' })
-    expect(listQuery(start, 'all', inService, false)).toEqual({
+    expect(listQuery(start, 'all', true)).toEqual({ error: '请选择开始日期和结束日期' })
+    expect(listQuery(start, 'all', false)).toEqual({
       query: { submitTimeStartDate: '2026-11-01' },
     })
-    expect(listQuery({ ...start, end: '2026-10-01' }, 'all', inService, false)).toEqual({
+    expect(listQuery({ ...start, end: '2026-10-01' }, 'all', false)).toEqual({
       error: '开始日期不能晚于结束日期',
     })
   })

@@ -1,6 +1,6 @@
 import { Text, Textarea, View } from '@tarojs/components'
 import { useState } from 'react'
-import { FILE_TYPE, TEXT_MAX } from '../../../core/contract/work-orders'
+import { TEXT_MAX } from '../../../core/contract/work-orders'
 import { Button } from '../../../core/ui/Button'
 import { FieldError } from '../../../core/ui/FieldError'
 import { toast } from '../../../core/ui/toast'
@@ -31,11 +31,11 @@ export function ReplyBox({ workOrderId, onSent }: { workOrderId: number; onSent(
     if (refusal) return
     setBusy(true)
     try {
-      await workOrderApi.reply(
+      await workOrderApi.reply({
         workOrderId,
-        content.trim(),
-        files.map((f) => ({ fileId: f.fileId, type: FILE_TYPE.general })),
-      )
+        content: content.trim(),
+        acWorkOrderFilePos: files.map((f) => ({ fileId: f.fileId })),
+      })
       draft.discard()
       toast.success('发送成功')
       onSent()

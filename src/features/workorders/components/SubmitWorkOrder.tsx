@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import {
   WORK_ORDER_TYPE,
   type CreatedWorkOrder,
+  type WaitFinishWorkOrder,
   type WorkOrderType,
 } from '../../../core/contract/work-orders'
 import { navigateTo, redirectTo } from '../../../core/routing/navigate'
@@ -27,7 +28,8 @@ import './workorders.scss'
 export function SubmitWorkOrder({ type: queryType }: { type?: string }) {
   const [type, setType] = useState<WorkOrderType | null>(() => typeFromQuery(queryType))
   const [hasMaintenance, setHasMaintenance] = useState(false)
-  const [blocked, setBlocked] = useState('')
+  /** The unfinished maintenance order that blocks a new one (workOrderId null: not the viewer's to open). */
+  const [blocked, setBlocked] = useState<WaitFinishWorkOrder | null>(null)
   const [created, setCreated] = useState<CreatedWorkOrder | null>(null)
 
   useEffect(() => {
@@ -38,10 +40,11 @@ export function SubmitWorkOrder({ type: queryType }: { type?: string }) {
   }, [])
 
   const choose = async (next: WorkOrderType) => {
-    setBlocked('')
+    setBlocked(null)
     if (next === WORK_ORDER_TYPE.maintenance) {
       try {
-        if (await workOrderApi.hasUnfinishedMaintenance()) return setBlocked(WORK_ORDER_MSG.waitFinish)
+        const waiting = await workOrderApi.waitFinishMaintenance()
+        if (waiting.exist) return setBlocked(waiting)
       } catch {
         return
       }
@@ -88,7 +91,16 @@ export function SubmitWorkOrder({ type: queryType }: { type?: string }) {
           ))}
           {blocked && (
             <View className='wo-blocked' role='alert'>
-              {blocked}
+              {WORK_ORDER_MSG.waitFinish}
+              {blocked.workOrderId !== null && (
+                <View
+                  className='wo-dialog__link'
+                  role='button'
+                  onClick={() => navigateTo(`/workOrderDetail?id=${blocked.workOrderId}`)}
+                >
+                  前往该工单
+                </View>
+              )}
             </View>
           )}
         </View>

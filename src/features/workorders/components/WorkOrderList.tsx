@@ -13,7 +13,7 @@ import { LoadMore } from '../../../core/ui/LoadMore'
 import { Pager } from '../../../core/ui/Pager'
 import { toast } from '../../../core/ui/toast'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
-import { IN_SERVICE, workOrderApi } from '../api'
+import { workOrderApi } from '../api'
 import {
   DELETE_CONFIRM,
   DELETED_TEXT,
@@ -62,7 +62,7 @@ export function WorkOrderList() {
   const mode = useListMode()
   const [tab, setTab] = useState<ListTab>('all')
   const [filter, setFilter] = useState<ListFilter>(EMPTY_FILTER)
-  const built = listQuery(filter, tab, IN_SERVICE.listParams, mode === 'more')
+  const built = listQuery(filter, tab, mode === 'more')
   const query = 'query' in built ? built.query : {}
   const list = usePagedList(workOrderApi.list, { mode, filter: query })
   const [inService, setInService] = useState(0)
