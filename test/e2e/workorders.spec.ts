@@ -4,17 +4,10 @@ import { freshPhone, loginAs, MAIN_PHONE, registerViaApi, storedSession } from '
 
 // Work orders end to end (doc2 §2, §4, §5, §7; account-area §2 entry links), desktop and phone.
 // Each test that changes work orders runs on a member of its own, so the two projects never share
-// state. The engineer's side is the development sandbox of the reference server: its paths are in
-// `engineer` below, the one place to adjust them.
+// state. The engineer's side is the development sandbox of the reference server (/__dev/workorders):
+// `engineer` below posts what its page posts.
 
 const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 0) >= 750
-
-const engineer = {
-  reply: (page: Page, id: number, content: string) =>
-    page.request.post(`/__dev/workOrders/${id}/reply`, { data: { role: 2, content, withAttachment: true } }),
-  setStatus: (page: Page, id: number, status: 1 | 2) =>
-    page.request.post(`/__dev/workOrders/${id}/status`, { data: { status } }),
-}
 
 // A 1×1 PNG and a one-page PDF: the server decides the type by these bytes.
 const PNG = Buffer.from(
@@ -22,6 +15,20 @@ const PNG = Buffer.from(
   'base64',
 )
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
+
+// The sandbox's reply is a form post (content and an optional file), as its page sends it.
+const engineer = {
+  reply: (page: Page, id: number, content: string) =>
+    page.request.post('/__dev/workorders/reply', {
+      multipart: {
+        workOrderId: String(id),
+        content,
+        file: { name: '处理说明.png', mimeType: 'image/png', buffer: PNG },
+      },
+    }),
+  setStatus: (page: Page, id: number, status: 1 | 2) =>
+    page.request.post('/__dev/workorders/status', { data: { id, status } }),
+}
 
 /** The status in the detail's header. */
 const status = (page: Page) => page.locator('.wo-detail__title .wo-status')
@@ -71,9 +78,12 @@ async function fillFirstTemplate(page: Page) {
   }
 }
 
-/** Submits a work order as the logged-in member and returns its id (the detail opens). */
+/**
+ * Submits a 会员账号 work order as the logged-in member and returns its id (the detail opens). Its
+ * first template (账号主体变更) needs no order, which a fresh member lacks, and has two upload fields.
+ */
 async function submitWorkOrder(page: Page): Promise<number> {
-  await page.goto('/submitWorkOrder?type=2')
+  await page.goto('/submitWorkOrder?type=3')
   await fillFirstTemplate(page)
   await page.getByRole('button', { name: '提交', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: '提交成功' })
