@@ -38,11 +38,17 @@ export const workOrderApi = {
   newConsultableOrders: () => http.post<ConsultableOrder[]>(`${WO}/getNewOrderList`),
   create: (request: CreateWorkOrderRequest) =>
     http.post<CreatedWorkOrder>(`${WO}/createWorkOrder`, { ...request }),
-  detail: (id: number | string) => http.get<WorkOrderDetail>(`${WO}/getWorkDetail`, { id }),
+  detail: (id: number | string) => http.get<WorkOrderDetail>(`${WO}/getWorkDetail`, { id }, { silent: true }),
+  /** isClose 0 confirms completion (a toast on refusal); 1 closes from its dialog (the refusal shown there). */
   close: (id: number, closeReason: string, isClose: 1 | 0) =>
-    http.post<null>(`${WO}/closeWorkOrder`, { id, closeReason, isClose }),
+    http.post<null>(`${WO}/closeWorkOrder`, { id, closeReason, isClose }, { silent: isClose === 1 }),
+  /** From the 继续咨询 / 重开服务 / 调整服务项目 dialogs, which show the refusal. */
   open: (id: number, content: string, communicateReason: string, serviceProject?: ServiceProjectRequest[]) =>
-    http.post<null>(`${WO}/openWorkOrder`, { id, content, communicateReason, serviceProject }),
+    http.post<null>(
+      `${WO}/openWorkOrder`,
+      { id, content, communicateReason, serviceProject },
+      { silent: true },
+    ),
   list: (query: MyWorkOrderListQuery) =>
     http.get<Page<WorkOrderSummary>>(`${WO}/getMyWorkOrderList`, { ...query }, { silent: true }),
   inServiceCount: () =>
@@ -52,7 +58,9 @@ export const workOrderApi = {
   waitFinishMaintenance: () => http.get<WaitFinishWorkOrder>(`${WO}/getIsExistWaitFinishWorkOrder`),
   evaluation: (workId: number) =>
     http.get<WorkOrderEvaluation | null>(`${WO}/judgeIsEvalaute`, { workId }, { silent: true }),
-  reply: (request: SaveRecordRequest) => http.post<null>(`${RECORDS}/saveRecords`, { ...request }),
+  /** The reply box shows the refusal. */
+  reply: (request: SaveRecordRequest) =>
+    http.post<null>(`${RECORDS}/saveRecords`, { ...request }, { silent: true }),
   markViewed: (workOrderId: number) =>
     http.post<null>(`${RECORDS}/updRecordLook`, { workOrderId }, { silent: true }),
   maintenanceOrders: () =>

@@ -55,7 +55,9 @@ function serve(options: { maintenance?: boolean; unfinished?: boolean } = {}) {
           : [],
       ),
     )
-    .on('GET', '/api/acWorkOrder/getIsExistWaitFinishWorkOrder', () => ok(Boolean(options.unfinished)))
+    .on('GET', '/api/acWorkOrder/getIsExistWaitFinishWorkOrder', () =>
+      ok({ exist: Boolean(options.unfinished), workOrderId: options.unfinished ? 77 : null }),
+    )
     .on('GET', '/api/acWorkOrder/getWorkList', (q) =>
       ok(
         q.workType === '4'
@@ -121,9 +123,9 @@ describe('/submitWorkOrder step 1 (doc2 §2)', () => {
     const user = userEvent.setup()
     render(<SubmitWorkOrder />)
     await user.click(await screen.findByRole('button', { name: '代维管家' }))
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      '您有尚未完结的代维管家工单，请先前往该工单确认完结。',
-    )
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('您有尚未完结的代维管家工单，请先前往该工单确认完结。')
+    expect(within(alert).getByRole('button', { name: '前往该工单' })).toBeTruthy()
     expect(screen.queryByRole('form', { name: '工单信息' })).toBeNull()
   })
 })

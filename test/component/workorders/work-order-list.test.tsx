@@ -25,7 +25,8 @@ function serve(all: WorkOrderSummary[], inService = 2) {
   let rows = [...all]
   return installFakeApi()
     .on('GET', '/api/acWorkOrder/getMyWorkOrderList', (q) => {
-      const filtered = rows.filter((o) => q.status === undefined || o.status === Number(q.status))
+      const asked = q.status === undefined ? null : String(q.status).split(',').map(Number)
+      const filtered = rows.filter((o) => !asked || asked.includes(o.status))
       const size = Number(q.pageSize)
       const start = (Number(q.pageNum) - 1) * size
       return ok({
@@ -108,12 +109,15 @@ describe('/myWorkOrder (doc2 §2)', () => {
     )
   })
 
-  it('the 服务中 tab asks for in-service orders', async () => {
-    const api = serve([order(1, 0)])
+  it('the 服务中 tab and its count ask for statuses 0, 1, 2 and 5', async () => {
+    const api = serve([order(1, 0), order(2, 3)])
     const user = userEvent.setup()
     render(<WorkOrderList />)
     await user.click(await screen.findByRole('tab', { name: '服务中（2）' }))
-    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ keyword: 'inService' }))
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ status: '0,1,2,5' }))
+    expect(listCalls(api).at(-1)).not.toHaveProperty('keyword')
+    const counts = api.calls.filter((c) => c.path === '/api/acWorkOrder/getMyWorkOrderCount')
+    expect(counts.at(-1)?.body).toEqual({ status: '0,1,2,5' })
   })
 
   it('empty: 暂无数据; failure: the message with 重试', async () => {

@@ -8,8 +8,10 @@ import {
   type WorkOrderDetail,
 } from '../../../core/contract/work-orders'
 import { formatBeijingTime } from '../../../core/format/time'
+import { Dialog } from '../../../core/ui/Dialog'
 import { FieldError } from '../../../core/ui/FieldError'
 import { toast } from '../../../core/ui/toast'
+import { useSubmit } from '../../../core/ui/useSubmit'
 import {
   closeReasonError,
   continueError,
@@ -21,7 +23,6 @@ import { workOrderApi } from '../api'
 import { REOPEN_NOTE, serviceRequest, typeLabel } from '../rules'
 import { Choices } from './Choices'
 import { ServiceItems } from './ServiceItems'
-import { WoDialog } from './WoDialog'
 
 interface ActionDialogProps {
   order: WorkOrderDetail
@@ -29,22 +30,19 @@ interface ActionDialogProps {
   onClose(): void
 }
 
-/** Runs a dialog's call: busy while it runs, the success toast, then the detail reloads. */
+/**
+ * A dialog's call: busy while it runs, then the success toast and the detail reloads; a refusal
+ * shows under the dialog's body (the calls are silent) and the dialog keeps what was typed.
+ */
 function useRun(onDone: () => void) {
-  const [busy, setBusy] = useState(false)
-  const run = async (call: () => Promise<unknown>, success: string) => {
-    setBusy(true)
-    try {
+  const submit = useSubmit()
+  const run = (call: () => Promise<unknown>, success: string) =>
+    submit.run(async () => {
       await call()
       toast.success(success)
       onDone()
-    } catch {
-      // The request wrapper showed the server's refusal; the dialog stays open with what was typed.
-    } finally {
-      setBusy(false)
-    }
-  }
-  return { busy, run }
+    })
+  return { busy: submit.busy, failure: submit.failure, run }
 }
 
 function MessageArea({
@@ -78,14 +76,22 @@ function MessageArea({
 export function CloseDialog({ order, onDone, onClose }: ActionDialogProps) {
   const [reason, setReason] = useState<string | null>(null)
   const [error, setError] = useState('')
-  const { busy, run } = useRun(onDone)
+  const { busy, failure, run } = useRun(onDone)
   const confirm = () => {
     const refusal = closeReasonError(reason ?? '', CLOSE_REASONS)
     setError(refusal ?? '')
     if (!refusal) run(() => workOrderApi.close(order.id, reason as string, 1), WORK_ORDER_MSG.closed)
   }
   return (
-    <WoDialog title='关闭工单' confirmText='确认关闭' busy={busy} onConfirm={confirm} onClose={onClose}>
+    <Dialog
+      title='关闭工单'
+      className='wo-dialog'
+      confirmText='确认关闭'
+      failure={failure}
+      busy={busy}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       <View className='wo-dialog__text'>请选择关闭工单的原因：</View>
       <Choices
         label='关闭原因'
@@ -98,7 +104,7 @@ export function CloseDialog({ order, onDone, onClose }: ActionDialogProps) {
         }}
       />
       <FieldError message={error} />
-    </WoDialog>
+    </Dialog>
   )
 }
 
@@ -106,14 +112,22 @@ export function CloseDialog({ order, onDone, onClose }: ActionDialogProps) {
 export function ContinueDialog({ order, onDone, onClose }: ActionDialogProps) {
   const [content, setContent] = useState('')
   const [error, setError] = useState('')
-  const { busy, run } = useRun(onDone)
+  const { busy, failure, run } = useRun(onDone)
   const confirm = () => {
     const refusal = continueError(content)
     setError(refusal ?? '')
     if (!refusal) run(() => workOrderApi.open(order.id, content.trim(), ''), '提交成功')
   }
   return (
-    <WoDialog title='继续咨询' confirmText='提交' busy={busy} onConfirm={confirm} onClose={onClose}>
+    <Dialog
+      title='继续咨询'
+      className='wo-dialog'
+      confirmText='提交'
+      failure={failure}
+      busy={busy}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       <MessageArea
         label='继续咨询内容'
         value={content}
@@ -123,7 +137,7 @@ export function ContinueDialog({ order, onDone, onClose }: ActionDialogProps) {
         }}
       />
       <FieldError message={error} />
-    </WoDialog>
+    </Dialog>
   )
 }
 
@@ -132,7 +146,7 @@ export function ReopenDialog({ order, onDone, onClose }: ActionDialogProps) {
   const [reason, setReason] = useState<string | null>(null)
   const [description, setDescription] = useState('')
   const [errors, setErrors] = useState<{ reason?: string; description?: string }>({})
-  const { busy, run } = useRun(onDone)
+  const { busy, failure, run } = useRun(onDone)
   const confirm = () => {
     const found = reopenErrors(reason ?? '', description, REOPEN_REASONS)
     setErrors(found)
@@ -140,7 +154,15 @@ export function ReopenDialog({ order, onDone, onClose }: ActionDialogProps) {
       run(() => workOrderApi.open(order.id, description.trim(), reason as string), '提交成功')
   }
   return (
-    <WoDialog title='重开服务' confirmText='提交' busy={busy} onConfirm={confirm} onClose={onClose}>
+    <Dialog
+      title='重开服务'
+      className='wo-dialog'
+      confirmText='提交'
+      failure={failure}
+      busy={busy}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       <View className='wo-dialog__text'>{REOPEN_NOTE}</View>
       <Choices
         label='重开原因'
@@ -161,7 +183,7 @@ export function ReopenDialog({ order, onDone, onClose }: ActionDialogProps) {
         }}
       />
       <FieldError message={errors.description} />
-    </WoDialog>
+    </Dialog>
   )
 }
 
@@ -170,14 +192,22 @@ export function AdjustServicesDialog({ order, onDone, onClose }: ActionDialogPro
   const items: ServiceProjectItem[] = order.serviceProject ?? []
   const [typed, setTyped] = useState<Record<string, string>>({})
   const [error, setError] = useState('')
-  const { busy, run } = useRun(onDone)
+  const { busy, failure, run } = useRun(onDone)
   const confirm = () => {
     const request = serviceRequest(items, typed)
     if (!hasServiceRequest(request)) return setError(WORK_ORDER_MSG.serviceProjectRequired)
     run(() => workOrderApi.open(order.id, '服务项目调整', '', request), '提交成功')
   }
   return (
-    <WoDialog title='调整服务项目' confirmText='提交' busy={busy} onConfirm={confirm} onClose={onClose}>
+    <Dialog
+      title='调整服务项目'
+      className='wo-dialog'
+      confirmText='提交'
+      failure={failure}
+      busy={busy}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       <ServiceItems
         items={items}
         typed={typed}
@@ -187,7 +217,7 @@ export function AdjustServicesDialog({ order, onDone, onClose }: ActionDialogPro
           setError('')
         }}
       />
-    </WoDialog>
+    </Dialog>
   )
 }
 
@@ -201,13 +231,25 @@ export function ProductDialog({ order, onClose }: { order: WorkOrderDetail; onCl
     ['提交时间', formatBeijingTime(order.submitTime)],
   ]
   return (
-    <WoDialog title='产品详情' onClose={onClose}>
+    <Dialog title='产品详情' className='wo-dialog' onClose={onClose}>
       {rows.map(([label, value]) => (
         <View key={label} className='wo-detail__row'>
           <Text className='wo-detail__label'>{label}</Text>
           <Text className='wo-detail__value'>{value}</Text>
         </View>
       ))}
-    </WoDialog>
+      <CloseButton onClose={onClose} />
+    </Dialog>
+  )
+}
+
+/** The one button of a dialog that only informs. */
+export function CloseButton({ onClose, text = '关闭' }: { onClose(): void; text?: string }) {
+  return (
+    <View className='dialog-actions'>
+      <View role='button' className='at-button at-button--normal at-button--primary' onClick={onClose}>
+        <View className='at-button__text'>{text}</View>
+      </View>
+    </View>
   )
 }

@@ -4,6 +4,7 @@ import { TEXT_MAX } from '../../../core/contract/work-orders'
 import { Button } from '../../../core/ui/Button'
 import { FieldError } from '../../../core/ui/FieldError'
 import { toast } from '../../../core/ui/toast'
+import { useSubmit } from '../../../core/ui/useSubmit'
 import { replyError } from '../../../core/validation/work-orders'
 import { workOrderApi } from '../api'
 import { replyDraftName } from '../drafts'
@@ -22,15 +23,15 @@ const isEmpty = (d: ReplyDraft) => !d.content.trim() && !d.files.length
 export function ReplyBox({ workOrderId, onSent }: { workOrderId: number; onSent(): void }) {
   const draft = useDraft<ReplyDraft>(replyDraftName(workOrderId), EMPTY, isEmpty)
   const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const sending = useSubmit()
   const { content, files } = draft.value
 
-  const send = async () => {
+  const send = () => {
     const refusal = replyError(content, files.length)
     setError(refusal ?? '')
     if (refusal) return
-    setBusy(true)
-    try {
+    // A refusal shows under the box; the draft stays.
+    void sending.run(async () => {
       await workOrderApi.reply({
         workOrderId,
         content: content.trim(),
@@ -39,11 +40,7 @@ export function ReplyBox({ workOrderId, onSent }: { workOrderId: number; onSent(
       draft.discard()
       toast.success('发送成功')
       onSent()
-    } catch {
-      // The request wrapper showed the server's refusal; the draft stays.
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (
@@ -70,14 +67,14 @@ export function ReplyBox({ workOrderId, onSent }: { workOrderId: number; onSent(
         files={files}
         onChange={(next) => draft.setValue({ ...draft.value, files: next })}
       />
-      <FieldError message={error} />
+      <FieldError message={error || sending.failure} />
       <View className='wo-form__actions'>
         {draft.restored && (
           <Button size='small' onClick={() => draft.discard()}>
             丢弃草稿
           </Button>
         )}
-        <Button type='primary' loading={busy} onClick={send}>
+        <Button type='primary' loading={sending.busy} onClick={send}>
           发送
         </Button>
       </View>

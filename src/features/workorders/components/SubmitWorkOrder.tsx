@@ -8,6 +8,7 @@ import {
 } from '../../../core/contract/work-orders'
 import { navigateTo, redirectTo } from '../../../core/routing/navigate'
 import { Button } from '../../../core/ui/Button'
+import { Dialog } from '../../../core/ui/Dialog'
 import { toast } from '../../../core/ui/toast'
 import { WORK_ORDER_MSG } from '../../../core/validation/work-orders'
 import { refreshUnreadCounts } from '../../../core/session/unread'
@@ -21,7 +22,6 @@ import {
   typeLabel,
 } from '../rules'
 import { TemplateForm } from './TemplateForm'
-import { WoDialog } from './WoDialog'
 import './workorders.scss'
 
 /** /submitWorkOrder (doc2 §2): 1 the category, 2 the template's form; `?type=2|3` starts at 2. */
@@ -115,8 +115,9 @@ export function SubmitWorkOrder({ type: queryType }: { type?: string }) {
         />
       )}
       {created && (
-        <WoDialog
+        <Dialog
           title={SUBMITTED_TITLE}
+          className='wo-dialog'
           confirmText='查看工单'
           onConfirm={openCreated}
           onClose={openCreated}
@@ -126,7 +127,7 @@ export function SubmitWorkOrder({ type: queryType }: { type?: string }) {
           <View className='wo-dialog__link' role='button' onClick={() => redirectTo('/myWorkOrder')}>
             返回我的工单
           </View>
-        </WoDialog>
+        </Dialog>
       )}
     </View>
   )

@@ -1,18 +1,14 @@
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
-import {
-  workOrderActions,
-  type WorkOrderDetail,
-  type WorkOrderEvaluation,
-} from '../../../core/contract/work-orders'
+import { workOrderActions, type WorkOrderEvaluation } from '../../../core/contract/work-orders'
 import { formatBeijingTime } from '../../../core/format/time'
-import { ApiError } from '../../../core/http/api-error'
 import { openInNewTab, openUrl } from '../../../core/platform/links'
 import { navigateTo, redirectTo } from '../../../core/routing/navigate'
 import { Button } from '../../../core/ui/Button'
 import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
-import { PageLoading } from '../../../core/ui/PageLoading'
+import { ResourceStatus } from '../../../core/ui/ResourceStatus'
 import { toast } from '../../../core/ui/toast'
+import { useResource } from '../../../core/ui/useResource'
 import { refreshUnreadCounts } from '../../../core/session/unread'
 import { workOrderApi } from '../api'
 import {
@@ -41,28 +37,20 @@ type Dialog = 'close' | 'continue' | 'reopen' | 'adjust' | 'product' | 'complete
 
 /** /workOrderDetail?id= (doc2 §2, §4): header, fields and files, records, reply box and the actions. */
 export function WorkOrderDetailView({ id }: { id?: string }) {
-  const [order, setOrder] = useState<WorkOrderDetail | null>(null)
-  const [error, setError] = useState('')
+  // No id: nothing to ask; the page says so (no retry).
+  const resource = useResource(() => (id ? workOrderApi.detail(id) : Promise.resolve(null)), [id])
+  const order = resource.data ?? null
   const [dialog, setDialog] = useState<Dialog>(null)
   const [evaluation, setEvaluation] = useState<WorkOrderEvaluation | null>(null)
+  const load = resource.reload
 
-  const load = async () => {
-    setError('')
-    try {
-      setOrder(await workOrderApi.detail(id ?? ''))
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : '加载失败，请重试')
-    }
-  }
   useEffect(() => {
-    if (!id) return setError('非法参数，请重试')
-    load()
+    if (!id) return
     // Opening the detail marks its replies read: the header badge drops.
     workOrderApi
       .markViewed(Number(id))
       .then(refreshUnreadCounts)
       .catch(() => undefined)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id])
 
   const actions = order ? workOrderActions(order) : null
@@ -75,22 +63,17 @@ export function WorkOrderDetailView({ id }: { id?: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [order?.id, order?.status])
 
-  if (error)
+  if (resource.status !== 'ready') return <ResourceStatus resource={resource} />
+  if (!order || !actions)
     return (
       <View className='card list-status list-status--error' role='alert'>
-        <Text>{error}</Text>
-        {id && (
-          <Button size='small' onClick={load}>
-            重试
-          </Button>
-        )}
+        <Text>非法参数，请重试</Text>
       </View>
     )
-  if (!order || !actions) return <PageLoading />
 
   const done = () => {
     setDialog(null)
-    load()
+    void load()
   }
   const simple = async (call: () => Promise<unknown>, success: string, after = done) => {
     setDialog(null)
