@@ -38,6 +38,11 @@ before(async () => {
   ids.chartNotice = notices.data.data.find((n) => n.title === '近7日访问统计').id
   const orders = await server.get('/api/pc/getOrder?pageNum=1&pageSize=50', logins.owner.token)
   ids.order = orders.data.data.find((o) => o.orderCode === 'MC202611000001').id
+  const workOrders = await server.get(
+    '/api/acWorkOrder/getMyWorkOrderList?pageNum=1&pageSize=50',
+    logins.owner.token,
+  )
+  ids.workOrder = workOrders.data.data.find((o) => o.number === '20260001').id
   const mail = await server.get('/__dev/mail?to=wangdh@xingchen-demo.cn')
   ids.activeCode = new URL(mail.data[0].url).searchParams.get('activeCode')
 })
@@ -108,6 +113,21 @@ const PAGES = {
     as: 'owner',
     query: () => ({ orderCode: 'MC202611000002', result: '1' }),
     expect: ['支付失败', '重新支付'],
+  },
+  // A phone's first page of five, newest first.
+  'workorders/pages/my/index': {
+    as: 'owner',
+    expect: ['我的工单', '服务中（6）', '20260001', '网站首页轮播图无法更新', '20260003', '加载更多'],
+  },
+  // Descriptions and records are rich text (<rich-text> nodes, not text the stand-in collects).
+  'workorders/pages/detail/index': {
+    as: 'owner',
+    query: () => ({ id: String(ids.workOrder) }),
+    expect: ['20260001', '处理中', '网站功能异常', 'MC202611000006', '工程师备注', '处理说明.pdf', '发送'],
+  },
+  'workorders/pages/submit/index': {
+    as: 'owner',
+    expect: ['提交工单', '选择问题分类', '售后咨询', '会员账号'],
   },
 }
 
