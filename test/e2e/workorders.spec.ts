@@ -147,6 +147,37 @@ test.describe('my work orders (doc2 §2)', () => {
   })
 })
 
+test.describe('the seeded account (doc2 §2)', () => {
+  test('服务中 and 处理中 ask for status lists; an open 代维管家 order blocks a new one and links to it', async ({
+    page,
+  }) => {
+    await loginAs(page, MAIN_PHONE)
+    await expect(page).toHaveURL(/\/index$/)
+    await page.goto('/myWorkOrder')
+    await expect(page.getByLabel('工单列表')).toContainText('20260001')
+    // The first list asked for every status; these ask for a list of them.
+    const listed = () =>
+      page.waitForResponse((r) => r.url().includes('/getMyWorkOrderList') && r.url().includes('status='))
+    const inService = listed()
+    await page.getByRole('tab', { name: /^服务中（\d+）$/ }).click()
+    expect(new URL((await inService).url()).searchParams.get('status')).toBe('0,1,2,5')
+    await page.getByRole('radiogroup', { name: '状态' }).getByRole('radio', { name: '处理中' }).click()
+    const processing = listed()
+    await page.getByRole('button', { name: '查询' }).click()
+    expect(new URL((await processing).url()).searchParams.get('status')).toBe('2,5')
+    await expect(page.getByLabel('工单列表')).not.toContainText('20260003')
+    await expect(page.getByLabel('工单列表')).toContainText('网站首页轮播图无法更新')
+
+    await page.goto('/submitWorkOrder')
+    await page.getByRole('button', { name: '代维管家' }).click()
+    const blocked = page.getByRole('alert').filter({ hasText: '您有尚未完结的代维管家工单' })
+    await expect(blocked).toContainText('您有尚未完结的代维管家工单，请先前往该工单确认完结。')
+    await blocked.getByRole('button', { name: '前往该工单' }).click()
+    await expect(page).toHaveURL(/\/workOrderDetail\?id=\d+/)
+    await expect(page.locator('.wo-detail__title')).toContainText('20260008')
+  })
+})
+
 test.describe('a work order from submit to delete (doc2 §2, §4)', () => {
   test('submit with two attachments, engineer reply, badge, reply, confirm completion', async ({ page }) => {
     await freshMember(page)
