@@ -32,12 +32,14 @@ export const UPLOAD_URL = apiUrl('/api/workOrderFile/upload')
 export type MyWorkOrderListQuery = Omit<MyWorkOrderQuery, 'status'> & { status?: string }
 
 export const workOrderApi = {
+  /** The form shows a failed load with 重试. */
   templates: (workType: WorkOrderType) =>
-    http.get<ProblemTemplate[]>(`${WO}/getWorkList`, { workType, state: 1 }),
+    http.get<ProblemTemplate[]>(`${WO}/getWorkList`, { workType, state: 1 }, { silent: true }),
   consultableOrders: () => http.post<ConsultableOrder[]>(`${WO}/getOrderList`),
   newConsultableOrders: () => http.post<ConsultableOrder[]>(`${WO}/getNewOrderList`),
+  /** The form shows the refusal above 提交. */
   create: (request: CreateWorkOrderRequest) =>
-    http.post<CreatedWorkOrder>(`${WO}/createWorkOrder`, { ...request }),
+    http.post<CreatedWorkOrder>(`${WO}/createWorkOrder`, { ...request }, { silent: true }),
   detail: (id: number | string) => http.get<WorkOrderDetail>(`${WO}/getWorkDetail`, { id }, { silent: true }),
   /** isClose 0 confirms completion (a toast on refusal); 1 closes from its dialog (the refusal shown there). */
   close: (id: number, closeReason: string, isClose: 1 | 0) =>

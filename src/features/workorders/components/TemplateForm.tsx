@@ -12,11 +12,13 @@ import {
   type WorkOrderType,
 } from '../../../core/contract/work-orders'
 import { maskPhone } from '../../../core/format/mask'
-import { ApiError } from '../../../core/http/api-error'
 import { useSession } from '../../../core/session/store'
 import { Button } from '../../../core/ui/Button'
 import { FieldError } from '../../../core/ui/FieldError'
 import { PageLoading } from '../../../core/ui/PageLoading'
+import { ResourceStatus } from '../../../core/ui/ResourceStatus'
+import { useResource } from '../../../core/ui/useResource'
+import { useSubmit } from '../../../core/ui/useSubmit'
 import type { FieldErrors } from '../../../core/validation/rules'
 import { isFileField, validateWorkOrderForm } from '../../../core/validation/work-orders'
 import { workOrderApi } from '../api'
@@ -83,24 +85,18 @@ export function TemplateForm({ type, onBack, onCreated }: TemplateFormProps) {
     isEmptyDraft(d, prefill),
   )
   const form = draft.value
-  const [templates, setTemplates] = useState<ProblemTemplate[] | null>(null)
-  const [loadError, setLoadError] = useState('')
+  const templateList = useResource(
+    (): Promise<ProblemTemplate[]> =>
+      workOrderApi.templates(type).then((list) => (Array.isArray(list) ? list : [])),
+    [type],
+  )
+  const templates = templateList.data ?? null
   const [orders, setOrders] = useState<Partial<Record<FieldCode, ConsultableOrder[]>>>({})
   const [maintenance, setMaintenance] = useState<MaintenanceOrder[]>([])
   const [items, setItems] = useState<ServiceProjectItem[]>([])
   const [errors, setErrors] = useState<FieldErrors<FieldCode>>({})
-  const [busy, setBusy] = useState(false)
+  const creating = useSubmit()
   const isMaintenance = type === WORK_ORDER_TYPE.maintenance
-
-  const loadTemplates = () => {
-    setLoadError('')
-    setTemplates(null)
-    workOrderApi
-      .templates(type)
-      .then((list) => setTemplates(Array.isArray(list) ? list : []))
-      .catch((e) => setLoadError(e instanceof ApiError ? e.message : '加载失败，请重试'))
-  }
-  useEffect(loadTemplates, [type])
 
   const template = templates?.find((t) => t.id === form.templateId) ?? null
   const fields = useMemo(
@@ -154,7 +150,7 @@ export function TemplateForm({ type, onBack, onCreated }: TemplateFormProps) {
   }
 
   const domains = [...new Set(maintenance.map((m) => m.websiteDomain))]
-  const submit = async () => {
+  const submit = () => {
     const serviceProject = isMaintenance ? serviceRequest(items, form.services) : undefined
     const fileCounts = Object.fromEntries(
       Object.entries(form.files).map(([code, list]) => [code, list?.length ?? 0]),
@@ -170,8 +166,8 @@ export function TemplateForm({ type, onBack, onCreated }: TemplateFormProps) {
     const consulted = fields
       .map((f) => orders[f.fieldCode]?.find((o) => o.orderCode === form.values[f.fieldCode]))
       .find(Boolean)
-    setBusy(true)
-    try {
+    // A refusal shows above 提交; the draft stays.
+    void creating.run(async () => {
       const created = await workOrderApi.create(
         createRequest(form, fields, {
           productVersion: chosenMaintenance?.productVersion ?? consulted?.productVersion,
@@ -180,23 +176,10 @@ export function TemplateForm({ type, onBack, onCreated }: TemplateFormProps) {
       )
       draft.discard()
       onCreated(created)
-    } catch {
-      // The request wrapper showed the server's refusal; the draft stays.
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
-  if (loadError)
-    return (
-      <View className='list-status list-status--error' role='alert'>
-        <Text>{loadError}</Text>
-        <Button size='small' onClick={loadTemplates}>
-          重试
-        </Button>
-      </View>
-    )
-  if (!templates) return <PageLoading />
+  if (!templates) return <ResourceStatus resource={templateList} />
 
   return (
     <View className='wo-form' role='form' aria-label='工单信息'>
@@ -320,8 +303,9 @@ export function TemplateForm({ type, onBack, onCreated }: TemplateFormProps) {
         />
       )}
 
+      <FieldError message={creating.failure} />
       <View className='wo-form__actions'>
-        <Button type='primary' loading={busy} onClick={submit}>
+        <Button type='primary' loading={creating.busy} onClick={submit}>
           提交
         </Button>
       </View>
