@@ -217,4 +217,5 @@ export const SUBMITTED_TITLE = '提交成功'
 export const ASSIGNED_TEXT = '您的工单已提交，已为您分配专属工程师，请留意工单回复。'
 export const REOPEN_NOTE = '重开的工单将在2小时内处理'
 export const COMPLETE_CONFIRM = '请确认该工单是否已完结？'
-export const URGED_TEXT = '已申请加急，工程师将尽快处理'
+/** The server's own success message for urgentWorkOrder (the spec names none). */
+export const URGED_TEXT = '加急申请已提交'
