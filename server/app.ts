@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { ServerConfig } from './config'
 import { systemClock, type AppContext, type Clock } from './context'
 import type { Database } from './db/client'
+import type { Listen } from './db/notifications'
 import { createGuards, type Guards } from './http/auth'
 import { frameworkErrors, registerErrorHandler } from './http/error-handler'
 import { registerRateLimits } from './http/rate-limits'
@@ -32,6 +33,7 @@ import { wechatBindingRoutes } from './routes/wechat-binding'
 import { workOrderRoutes } from './routes/work-orders'
 import { createServices, type Services } from './services'
 import type { Housekeeping } from './services/housekeeping'
+import { createSessionCache } from './services/session-cache'
 import type { WechatApi } from './services/wechat-api'
 
 export interface BuildOptions {
@@ -43,6 +45,13 @@ export interface BuildOptions {
   housekeepingEveryMs?: number
   /** Defaults to the real WeChat client on config.wechatMini / wechatOauth; tests fake WeChat. */
   wechatApi?: WechatApi
+  /**
+   * The database's LISTEN (DatabaseHandle.listen). With it, live sessions are cached in memory and
+   * forgotten when any instance changes them; without it every request reads the sessions table.
+   */
+  listen?: Listen
+  /** Called when a session-change notification has been applied (tests wait on it). */
+  onSessionChange?: (sessionId: number) => void
 }
 
 /** Query keys that carry one-time codes or credentials (entry tokens, activation codes, WeChat codes). */
@@ -71,6 +80,8 @@ export function buildApp({
   now = systemClock,
   housekeepingEveryMs,
   wechatApi,
+  listen,
+  onSessionChange,
 }: BuildOptions): FastifyInstance {
   const withSecurityHeaders = securityHeadersWithoutHooks(config)
   const app = Fastify({
@@ -81,8 +92,11 @@ export function buildApp({
       return frameworkErrors(error, req, reply)
     },
   })
-  const ctx: AppContext = { db, config, now, log: app.log, wechatApi }
+  const sessionCache = createSessionCache({ listen, onChange: onSessionChange })
+  const ctx: AppContext = { db, config, now, log: app.log, wechatApi, sessionCache }
   const services = createServices(ctx)
+  app.addHook('onReady', () => sessionCache.start())
+  app.addHook('onClose', () => sessionCache.stop())
   const guards = createGuards(app, services.sessions, services.accountSettings.reverify)
 
   registerErrorHandler(app)

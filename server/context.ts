@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { ServerConfig } from './config'
 import type { Database } from './db/client'
+import type { SessionCache } from './services/session-cache'
 import type { WechatApi } from './services/wechat-api'
 
 /** Injected so tests can move time (idle expiry, lockout windows) without fake timers. */
@@ -14,6 +15,8 @@ export interface AppContext {
   log: FastifyBaseLogger
   /** WeChat's servers (jscode2session, web OAuth); default: the real client on config's credentials. */
   wechatApi?: WechatApi
+  /** Live sessions in memory, kept true by the database's notifications; default: nothing cached. */
+  sessionCache?: SessionCache
 }
 
 export const systemClock: Clock = () => new Date()

@@ -82,7 +82,7 @@ async function main() {
     staticDir: null,
     databaseUrl: throwaway ? 'postgres://' : MEMORY_URL,
   }
-  const app = buildApp({ db: handle.db, config })
+  const app = buildApp({ db: handle.db, config, listen: handle.listen })
   await app.listen({ host: '127.0.0.1', port: 0 })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
