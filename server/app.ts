@@ -33,7 +33,8 @@ import { wechatBindingRoutes } from './routes/wechat-binding'
 import { workOrderRoutes } from './routes/work-orders'
 import { createServices, type Services } from './services'
 import type { Housekeeping } from './services/housekeeping'
-import { createSessionCache } from './services/session-cache'
+import { createLatestNoticeCache, NOTICES_CHANNEL } from './services/latest-notice-cache'
+import { createSessionCache, SESSION_CHANNEL } from './services/session-cache'
 import type { WechatApi } from './services/wechat-api'
 
 export interface BuildOptions {
@@ -50,8 +51,8 @@ export interface BuildOptions {
    * forgotten when any instance changes them; without it every request reads the sessions table.
    */
   listen?: Listen
-  /** Called when a session-change notification has been applied (tests wait on it). */
-  onSessionChange?: (sessionId: number) => void
+  /** Called when a change notification has been applied, with its channel and id (tests wait on it). */
+  onNotified?: (channel: string, id: number) => void
 }
 
 /** Query keys that carry one-time codes or credentials (entry tokens, activation codes, WeChat codes). */
@@ -81,7 +82,7 @@ export function buildApp({
   housekeepingEveryMs,
   wechatApi,
   listen,
-  onSessionChange,
+  onNotified,
 }: BuildOptions): FastifyInstance {
   const withSecurityHeaders = securityHeadersWithoutHooks(config)
   const app = Fastify({
@@ -92,11 +93,18 @@ export function buildApp({
       return frameworkErrors(error, req, reply)
     },
   })
-  const sessionCache = createSessionCache({ listen, onChange: onSessionChange })
-  const ctx: AppContext = { db, config, now, log: app.log, wechatApi, sessionCache }
+  const sessionCache = createSessionCache({ listen, onChange: (id) => onNotified?.(SESSION_CHANNEL, id) })
+  const latestNotices = createLatestNoticeCache(listen, (id) => onNotified?.(NOTICES_CHANNEL, id))
+  const ctx: AppContext = { db, config, now, log: app.log, wechatApi, sessionCache, latestNotices }
   const services = createServices(ctx)
-  app.addHook('onReady', () => sessionCache.start())
-  app.addHook('onClose', () => sessionCache.stop())
+  app.addHook('onReady', async () => {
+    await sessionCache.start()
+    await latestNotices.start()
+  })
+  app.addHook('onClose', async () => {
+    await sessionCache.stop()
+    await latestNotices.stop()
+  })
   const guards = createGuards(app, services.sessions, services.accountSettings.reverify)
 
   registerErrorHandler(app)

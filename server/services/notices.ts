@@ -8,6 +8,7 @@ import type { AppContext } from '../context'
 import type { Database } from '../db/client'
 import { notices } from '../db/schema'
 import { invalid, notFound } from '../http/failure'
+import { createLatestNoticeCache, type LatestNotice } from './latest-notice-cache'
 import { offsetOf, pageOf, type Page, type PageRequest } from './paging'
 import { ROLE } from './roles'
 import type { Viewer } from './sessions'
@@ -176,13 +177,7 @@ export interface NoticeItem {
 
 export type NoticeDetail = NoticeItem & NoticeDetails & { fileList: NoticeFile[] }
 
-export interface LatestNotice {
-  id: number
-  type: number
-  title: string
-  templateTitle: string
-  createTime: string
-}
+export type { LatestNotice }
 
 const item = (row: NoticeRow): NoticeItem => ({
   id: row.id,
@@ -214,7 +209,7 @@ export interface NoticeListRequest extends PageRequest {
 
 const newestFirst = [desc(notices.createdAt), desc(notices.id)]
 
-export function createNoticeService({ db, now }: AppContext) {
+export function createNoticeService({ db, now, latestNotices = createLatestNoticeCache() }: AppContext) {
   function targeted(viewer: Viewer, target: NoticeTarget): SQL | undefined {
     if (target.signRead === 2) return addressedTo(viewer)
     const ids = [...new Set(target.idsList ?? [])]
@@ -249,6 +244,7 @@ export function createNoticeService({ db, now }: AppContext) {
       .where(and(addressedTo(viewer), eq(notices.id, id)))
       .returning()
     if (!row) throw notFound(NOTICE_NOT_FOUND)
+    latestNotices.forget(viewer.accountId)
     return detail(row)
   }
 
@@ -259,12 +255,14 @@ export function createNoticeService({ db, now }: AppContext) {
       .set({ readStatus: READ })
       .where(and(targeted(viewer, target), eq(notices.readStatus, UNREAD)))
       .returning({ id: notices.id })
+    latestNotices.forget(viewer.accountId)
     return changed.length
   }
 
   /** POST /api/pc/delMsg. Ids of notices not addressed to the viewer are ignored. */
   async function remove(viewer: Viewer, target: NoticeTarget): Promise<number> {
     const removed = await db.delete(notices).where(targeted(viewer, target)).returning({ id: notices.id })
+    latestNotices.forget(viewer.accountId)
     return removed.length
   }
 
@@ -290,6 +288,9 @@ export function createNoticeService({ db, now }: AppContext) {
 
   /** GET /api/pc/selectLatestNews (home polls it every 3 s): the newest unread notice not yet popped. */
   async function latest(viewer: Viewer): Promise<LatestNotice | null> {
+    const key = `${viewer.accountId}:${viewer.role === ROLE.main ? 'main' : viewer.subAccountId}`
+    if (latestNotices.has(key)) return latestNotices.get(key) ?? null
+    const readAt = latestNotices.generation()
     const [row] = await db
       .select({
         id: notices.id,
@@ -302,9 +303,13 @@ export function createNoticeService({ db, now }: AppContext) {
       .where(and(addressedTo(viewer), eq(notices.readStatus, UNREAD), eq(notices.popped, false)))
       .orderBy(...newestFirst)
       .limit(1)
-    if (!row) return null
-    const { createdAt, ...rest } = row
-    return { ...rest, createTime: createdAt.toISOString() }
+    let answer: LatestNotice | null = null
+    if (row) {
+      const { createdAt, ...rest } = row
+      answer = { ...rest, createTime: createdAt.toISOString() }
+    }
+    latestNotices.put(key, viewer.accountId, answer, readAt)
+    return answer
   }
 
   /** POST /api/pc/updatePopStatus: the popup was shown; selectLatestNews skips it from now on. */
@@ -314,12 +319,16 @@ export function createNoticeService({ db, now }: AppContext) {
       .set({ popped: true })
       .where(and(addressedTo(viewer), eq(notices.id, id)))
       .returning({ id: notices.id })
+    latestNotices.forget(viewer.accountId)
     if (!changed.length) throw notFound(NOTICE_NOT_FOUND)
   }
 
   /** Notifies an account (or one of its sub-admins) now; see storeNotice. */
-  const notify = (draft: Omit<NoticeDraft, 'createdAt' | 'readStatus' | 'popped'>) =>
-    storeNotice(db, { ...draft, createdAt: now() })
+  async function notify(draft: Omit<NoticeDraft, 'createdAt' | 'readStatus' | 'popped'>) {
+    const id = await storeNotice(db, { ...draft, createdAt: now() })
+    latestNotices.forget(draft.accountId)
+    return id
+  }
 
   return { list, open, markRead, remove, unreadCount, unreadList, latest, markPopped, notify }
 }

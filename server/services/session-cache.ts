@@ -1,11 +1,10 @@
 // Live sessions kept in memory, so the calls a console makes every few seconds (the home poll) do
-// not read the sessions table each time. Correct across instances because every change that ends
-// or alters a session (revoked_at, pending_verification, a deleted row) makes the database NOTIFY
-// `session_changed` with the session's id (trigger in drizzle/0004_session_events.sql), whichever
-// instance or service wrote it; each instance LISTENs and forgets that session. Nothing is cached
-// while the listener is not connected (it may have missed a notification), and an entry is only
-// cached when no notification arrived while it was being read.
+// not read the sessions table each time. Every change that ends or alters a session (revoked_at,
+// pending_verification, a deleted row) makes the database NOTIFY `session_changed` with the
+// session's id (trigger in drizzle/0004_change_notifications.sql), whichever instance or service wrote
+// it; each instance forgets that session (services/notified-cache.ts).
 import type { Listen } from '../db/notifications'
+import { createNotifiedCache } from './notified-cache'
 
 export const SESSION_CHANNEL = 'session_changed'
 /** Enough for every active console of a large deployment; the oldest entry makes room. */
@@ -29,71 +28,22 @@ export interface SessionCacheOptions {
   onChange?: (sessionId: number) => void
 }
 
+/** Keyed by token hash, grouped by session id (what the notification carries). */
 export function createSessionCache({ listen, onChange }: SessionCacheOptions = {}) {
-  const byHash = new Map<string, CachedSession>()
-  const hashById = new Map<number, string>()
-  let live = false
-  let generation = 0
-  let unlisten: (() => Promise<void>) | null = null
-
-  function forget(sessionId: number) {
-    const hash = hashById.get(sessionId)
-    if (hash === undefined) return
-    hashById.delete(sessionId)
-    byHash.delete(hash)
-  }
-
-  function clear() {
-    generation++
-    byHash.clear()
-    hashById.clear()
-  }
-
-  function changed(payload: string) {
-    generation++
-    const sessionId = Number(payload)
-    forget(sessionId)
-    onChange?.(sessionId)
-  }
-
+  const cache = createNotifiedCache<CachedSession>({
+    channel: SESSION_CHANNEL,
+    listen,
+    maxEntries: MAX_ENTRIES,
+    onChange,
+  })
   return {
-    get: (tokenHash: string): CachedSession | undefined => (live ? byHash.get(tokenHash) : undefined),
-
-    /** Read before a database read; `put` ignores the row if anything changed since. */
-    generation: () => generation,
-
-    put(tokenHash: string, session: CachedSession, readAt: number) {
-      if (!live || readAt !== generation) return
-      if (byHash.size >= MAX_ENTRIES) {
-        const oldest = byHash.values().next().value
-        if (oldest) forget(oldest.id)
-      }
-      byHash.set(tokenHash, session)
-      hashById.set(session.id, tokenHash)
-    },
-
-    /** This instance ended the session: forget it now, before the notification comes back. */
-    forget(sessionId: number) {
-      generation++
-      forget(sessionId)
-    },
-
-    /** Starts listening (app onReady); without a listener nothing is ever cached. */
-    async start() {
-      if (!listen || unlisten) return
-      unlisten = await listen(SESSION_CHANNEL, changed, (isLive) => {
-        clear()
-        live = isLive
-      })
-      live = true
-    },
-
-    async stop() {
-      live = false
-      clear()
-      await unlisten?.()
-      unlisten = null
-    },
+    get: cache.get,
+    generation: cache.generation,
+    put: (tokenHash: string, session: CachedSession, readAt: number) =>
+      cache.put(tokenHash, session.id, session, readAt),
+    forget: cache.forget,
+    start: cache.start,
+    stop: cache.stop,
   }
 }
 

@@ -112,7 +112,7 @@ export async function openTestDatabase(): Promise<{
 }
 
 /** What a variant app may replace besides its configuration. */
-export type VariantOptions = Pick<BuildOptions, 'wechatApi' | 'onSessionChange'>
+export type VariantOptions = Pick<BuildOptions, 'wechatApi' | 'onNotified'>
 
 export interface CallOptions {
   token?: string
