@@ -128,10 +128,13 @@ export function createSessionService({ db, now, sessionCache = createSessionCach
 
   /** Every live session of a member (password reset). */
   async function revokeAllOf(memberId: number): Promise<void> {
-    await db
+    const revoked = await db
       .update(sessions)
       .set({ revokedAt: now() })
       .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id })
+    // Forgotten here at once; other instances hear it from the database.
+    for (const { id } of revoked) sessionCache.forget(id)
   }
 
   return { issue, resolve, revoke, markVerified, revokeAllOf, cache: sessionCache }
