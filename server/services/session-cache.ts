@@ -48,3 +48,11 @@ export function createSessionCache({ listen, onChange }: SessionCacheOptions = {
 }
 
 export type SessionCache = ReturnType<typeof createSessionCache>
+
+/**
+ * For a service that revoked sessions itself (`.returning({ id })`): its own instance forgets them
+ * at once; other instances hear it from the database's notification.
+ */
+export function forgetSessions(cache: SessionCache | undefined, revoked: { id: number }[]) {
+  for (const { id } of revoked) cache?.forget(id)
+}

@@ -35,6 +35,7 @@ import { INVALID_PARAMS } from '../http/error-handler'
 import { invalid, notConfigured, notFound, sessionEnded, tooManyRequests } from '../http/failure'
 import { hashToken, newToken } from '../security/tokens'
 import type { CaptchaService } from './captchas'
+import { forgetSessions } from './session-cache'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
 import { ROLE, type RoleGrant, type RoleService } from './roles'
 import { SESSION_MESSAGES, type IssuedSession, type Viewer } from './sessions'
@@ -121,7 +122,7 @@ export function activationPath(activeCode: string): string {
 }
 
 export function createSubAccountService(
-  { db, now, log, config }: AppContext,
+  { db, now, log, config, sessionCache }: AppContext,
   { roles, operateLog, signIn, captchas, sms }: SubAccountDeps,
 ) {
   const live = (accountId: number) => and(eq(subAccounts.accountId, accountId), isNull(subAccounts.deletedAt))
@@ -360,7 +361,7 @@ export function createSubAccountService(
   async function remove(viewer: Viewer, id: number, ip: string): Promise<void> {
     const row = await ownRow(viewer, id)
     const at = now()
-    await db.transaction(async (tx) => {
+    const ended = await db.transaction(async (tx) => {
       await tx
         .update(subAccounts)
         .set({ deletedAt: at, activeState: 0, memberId: null })
@@ -369,11 +370,13 @@ export function createSubAccountService(
         .update(subAccountActivations)
         .set({ usedAt: at })
         .where(and(eq(subAccountActivations.subAccountId, row.id), isNull(subAccountActivations.usedAt)))
-      await tx
+      return tx
         .update(sessionRows)
         .set({ revokedAt: at })
         .where(and(eq(sessionRows.subAccountId, row.id), isNull(sessionRows.revokedAt)))
+        .returning({ id: sessionRows.id })
     })
+    forgetSessions(sessionCache, ended)
     await logAction(
       viewer,
       OPERATE_TYPE.deleteSubAdmin,
