@@ -21,10 +21,20 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.jest } },
     plugins: { 'react-hooks': reactHooks, import: importPlugin },
-    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    settings: {
+      // import/* rules read only files with these extensions and parse .ts with the TypeScript
+      // parser; without them every .ts import is skipped and import/no-cycle sees nothing. '.d.ts'
+      // resolves a platform adapter (x.h5.ts / x.weapp.ts) to its x.d.ts, as TypeScript does.
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs'] } },
+      'import/ignore': ['node_modules'],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A cycle makes load order decide whether a constant is defined yet. `import type` is not one.
+      'import/no-cycle': ['error', { ignoreExternal: true }],
       // Imports run one way: core -> features -> pages; the server shares only core's pure helpers.
       'import/no-restricted-paths': [
         'error',
@@ -56,6 +66,48 @@ export default tseslint.config(
               ],
               message: 'the server shares only pure helpers (validation, crypto, config) with the app',
             },
+            // The server's layers (docs/architecture.md "Server layers"): routes -> services -> db.
+            // http/failure.ts and http/envelope.ts are the refusals and codes every layer above db
+            // shares; the rest of server/http is Fastify plumbing beside the routes.
+            {
+              // Queries belong to the services; a route may name the Database type and, in the
+              // sandbox pages, the demo names.
+              target: './server/routes',
+              from: './server/db/!(client|demo).ts',
+              message: 'a route reaches the database only through a service',
+            },
+            {
+              target: './server/services',
+              from: ['./server/routes', './server/app.ts'],
+              message: 'a service never imports a route',
+            },
+            {
+              target: './server/services',
+              from: './server/http/!(failure|envelope).ts',
+              message: 'a service never imports the HTTP plumbing (only http/failure and http/envelope)',
+            },
+            {
+              // The demo seed (db/seed*.ts) writes its data with the services' rules (prices,
+              // notices, activation links), so it sits above the services and is left out.
+              target: './server/db/!(seed*).ts',
+              from: ['./server/services', './server/routes', './server/http', './server/app.ts'],
+              message: 'the database layer never imports a service, a route or the HTTP layer',
+            },
+            {
+              target: ['./server/http/failure.ts', './server/http/envelope.ts'],
+              from: ['./server/services', './server/routes', './server/db', './server/app.ts'],
+              message: 'the refusals and codes depend on nothing above them',
+            },
+            {
+              target: './server/http',
+              from: ['./server/routes', './server/app.ts'],
+              message: 'the HTTP plumbing never imports a route',
+            },
+            {
+              target: ['./server/config.ts', './server/security'],
+              from: ['./server/services', './server/routes', './server/db', './server/app.ts'],
+              message: 'configuration and crypto helpers sit below every layer',
+            },
           ],
         },
       ],
@@ -70,4 +122,72 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // The mini-program's logic layer has no browser: Taro's weapp build maps window/document to its own
+    // runtime objects, so a touch of them passes every build and only fails on the phone. Browser
+    // globals belong in the H5 adapters (x.h5.ts / x.h5.tsx, see docs/architecture.md "Platform adapters").
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.h5.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'location', 'navigator', 'history'].map(
+          (name) => ({
+            name,
+            message: `${name} is H5-only: put the code in a platform adapter (src/core/platform/x.h5.ts)`,
+          }),
+        ),
+        ...['matchMedia', 'fetch', 'XMLHttpRequest'].map((name) => ({
+          name,
+          message: `${name} is H5-only: use Taro's API or a platform adapter (src/core/platform/x.h5.ts)`,
+        })),
+      ],
+    },
+  },
+  featureBoundaries(),
 )
+
+/**
+ * Features do not reach into each other: a feature imports core, styles and its own folder, plus
+ * only the deliberate cross-feature imports listed here (docs/architecture.md "Feature boundaries"
+ * says why each exists). Every folder of src/features is covered, new ones included. It is the same
+ * rule as the layer zones above, registered under its own name so neither block replaces the
+ * other's zones.
+ */
+function featureBoundaries() {
+  const allowed = {
+    account: ['./auth/api.ts'],
+    checkout: ['./payment/rules.ts'],
+    orders: [
+      './contracts/api.ts',
+      './contracts/components/ContractDialog.tsx',
+      './contracts/components/ContractSignedDialog.tsx',
+      './invoices/components/InvoiceDialog.tsx',
+    ],
+    products: ['./auth/api.ts', './auth/components/BindPhoneDialog.tsx'],
+    shell: ['./auth/api.ts', './auth/scan-login.ts'],
+    subaccounts: ['./auth/complete-login.ts'],
+    'wechat-binding': ['./account/fresh-session.ts'],
+  }
+  const { readdirSync } = process.getBuiltinModule('node:fs')
+  const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+  return {
+    files: ['src/features/**/*.{ts,tsx}'],
+    plugins: { 'feature-boundary': importPlugin },
+    rules: {
+      'feature-boundary/no-restricted-paths': [
+        'error',
+        {
+          zones: features.map((feature) => ({
+            target: `./src/features/${feature}`,
+            from: './src/features',
+            except: [`./${feature}`, ...(allowed[feature] ?? [])],
+            message: `features/${feature} may import another feature only as listed in eslint.config.mjs (featureBoundaries); move what is shared into core`,
+          })),
+        },
+      ],
+    },
+  }
+}

@@ -22,6 +22,15 @@ const esmPackages = [
   'style-inject',
   'tslib',
 ]
+// file-type (magic bytes of uploads) and its dependencies are ES modules only.
+const serverEsmPackages = [
+  'file-type',
+  '@tokenizer',
+  'strtok3',
+  'token-types',
+  '@borewit',
+  'uint8array-extras',
+]
 
 module.exports = {
   projects: [
@@ -64,6 +73,7 @@ module.exports = {
       testMatch: ['<rootDir>/test/api/**/*.test.ts'],
       transform,
       moduleFileExtensions,
+      transformIgnorePatterns: [`/node_modules/(?!(${serverEsmPackages.join('|')})/)`],
     },
   ],
 }

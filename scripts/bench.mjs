@@ -155,7 +155,7 @@ for (const b of budgets) {
   // A target not yet enforced is reported (OVER) but does not fail the run.
   const verdict = b.ok ? 'PASS' : b.enforced ? 'FAIL' : 'OVER'
   const note = b.enforced ? '' : '  (target, not enforced yet)'
-  console.log(`  ${verdict} ${b.name.padEnd(34)} ${value.padStart(12)} <= ${formatBytes(b.limit)}${note}`)
+  console.log(`  ${verdict} ${b.name.padEnd(44)} ${value.padStart(12)} <= ${formatBytes(b.limit)}${note}`)
 }
 const failed = budgets.filter((b) => !b.ok && b.enforced).length
 const over = budgets.filter((b) => !b.ok && !b.enforced).length

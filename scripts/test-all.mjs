@@ -1,10 +1,11 @@
 // `npm test`: every check, in the order that fails fastest, then one closing `N passed, N failed`.
 // Steps: lint, typecheck, schema vs committed migrations, jest (unit, component, API on the embedded PGlite), the API suite again
-// on PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts a throwaway cluster), both builds,
-// the WeChat tools over dist/weapp, the mini-program components under miniprogram-simulate, the
-// size budgets, Playwright end to end on desktop and phone viewports.
+// on PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts a throwaway cluster), the weapp
+// import graph (no .h5 module), both builds, the WeChat tools over dist/weapp, every page booted in the
+// mini-program runtime stand-in, the mini-program components under miniprogram-simulate, the size
+// budgets, Playwright end to end on desktop and phone viewports.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -53,6 +54,7 @@ run('lint', 'npx', ['eslint', '.'])
 run('format', 'npx', ['prettier', '--check', '.'])
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])
 run('migrations', 'node', ['scripts/check-migrations.mjs'])
+run('weapp-imports', 'node', ['scripts/check-weapp-imports.mjs'])
 const jestCount = (file) => () => {
   const report = readJson(file)
   return (
@@ -81,8 +83,14 @@ else if (!only.length || only.includes('jest-postgres'))
 run('build-h5', 'npx', ['taro', 'build', '--type', 'h5'])
 run('build-weapp', 'npx', ['taro', 'build', '--type', 'weapp'])
 run('weapp', 'node', ['scripts/verify-weapp.mjs'])
+// test/weapp/runtime-*.test.mjs boot the built pages (dist/weapp); the rest need the native components.
+const weappTests = readdirSync(path.join(root, 'test', 'weapp'))
+  .filter((f) => f.endsWith('.test.mjs'))
+  .map((f) => `test/weapp/${f}`)
+const isRuntimeTest = (f) => f.startsWith('test/weapp/runtime-')
+run('weapp-runtime', 'node', ['--test', ...weappTests.filter(isRuntimeTest)])
 run('build-native-components', 'node', ['scripts/build-native-components.mjs'])
-run('weapp-components', 'node', ['--test', 'test/weapp/'])
+run('weapp-components', 'node', ['--test', ...weappTests.filter((f) => !isRuntimeTest(f))])
 run('budgets', 'node', ['scripts/bench.mjs', '--no-build', '--budgets-only'])
 process.env.E2E_JSON_REPORT = e2eReport
 run('e2e', 'npx', ['playwright', 'test', '--config', 'test/e2e/playwright.config.ts'], {

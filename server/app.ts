@@ -1,5 +1,6 @@
 // Builds the Fastify app: routes, guards, the envelope error handler and the static H5 console.
 // main.ts listens with it; the API tests drive it through inject().
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { ServerConfig } from './config'
 import { systemClock, type AppContext, type Clock } from './context'
@@ -19,6 +20,7 @@ import { checkoutRoutes } from './routes/checkout'
 import { devRoutes } from './routes/dev'
 import { devEsignRoutes } from './routes/dev-esign'
 import { devPayRoutes } from './routes/dev-pay'
+import { devWorkOrderRoutes } from './routes/dev-work-orders'
 import { noticeRoutes } from './routes/notices'
 import { operateLogRoutes } from './routes/operate-log'
 import { orderRoutes } from './routes/orders'
@@ -31,6 +33,7 @@ import { devOutboxRoutes } from './routes/dev-outbox'
 import { wechatRoutes } from './routes/wechat'
 import { wechatBindingRoutes } from './routes/wechat-binding'
 import { workOrderRoutes } from './routes/work-orders'
+import type { TypedApp } from './routes/schemas'
 import { createServices, type Services } from './services'
 import type { Housekeeping } from './services/housekeeping'
 import { createLatestNoticeCache, NOTICES_CHANNEL } from './services/latest-notice-cache'
@@ -111,7 +114,10 @@ export function buildApp({
   // Plugins load in registration order: headers and limits before the routes and the console.
   registerSecurityHeaders(app, config)
   registerRateLimits(app, config.anonymousCallsPerMinute)
-  app.register(async (api) => apiRoutes(api, services, guards, config))
+  // Routes see their request types from their JSON schemas (routes/schemas.ts `TypedApp`).
+  app.register(async (api) =>
+    apiRoutes(api.withTypeProvider<JsonSchemaToTsProvider>(), services, guards, config),
+  )
   registerStaticApp(app, config.staticDir)
   if (housekeepingEveryMs) scheduleHousekeeping(app, services.housekeeping, housekeepingEveryMs)
   return app
@@ -121,7 +127,7 @@ export function buildApp({
  * Every /api and /__dev route. Declared inside a plugin so that they are added after the rate
  * limiter has loaded (it attaches to routes as they are added).
  */
-function apiRoutes(app: FastifyInstance, services: Services, guards: Guards, config: ServerConfig) {
+function apiRoutes(app: TypedApp, services: Services, guards: Guards, config: ServerConfig) {
   captchaRoutes(app, services)
   authRoutes(app, services, guards)
   smsRoutes(app, services, guards)
@@ -143,6 +149,7 @@ function apiRoutes(app: FastifyInstance, services: Services, guards: Guards, con
   if (!config.production) devEsignRoutes(app, services)
   if (!config.production) devOutboxRoutes(app, services)
   if (!config.production) devPayRoutes(app, services)
+  if (!config.production) devWorkOrderRoutes(app, services)
 }
 
 /** A hop count trusts that many proxies nearest to us (Fastify's types take it as a function). */

@@ -11,7 +11,6 @@ import {
 } from '../src/core/config/shared'
 import { ANONYMOUS_CALLS_PER_MINUTE } from './http/rate-limits'
 import { assertPasswordKey } from './security/password'
-import { SMS_HOURLY_LIMIT } from './services/sms'
 
 /** An app registered with WeChat (mini-program, or the official account for the web OAuth). */
 export interface WechatAppCredentials {
@@ -51,10 +50,19 @@ export interface ServerConfig {
   frameAncestors: string[]
   /** Served over TLS (directly or behind the proxy): send Strict-Transport-Security. */
   hsts: boolean
+  /** HMAC key of the signed file addresses (/api/user/downLoadFile); FILE_URL_SECRET, required in production. */
+  fileUrlSecret: string
 }
 
 /** The payment sandbox's notification key outside production (PAY_NOTIFY_SECRET replaces it). */
 export const DEV_PAY_NOTIFY_SECRET = 'member-centre-pay-sandbox'
+
+/** SMS_ADDRESS_HOURLY_LIMIT unless set: doc2 §9's hourly count, as for one phone (services/sms.ts). */
+export const DEFAULT_SMS_ADDRESS_HOURLY_LIMIT = 10
+/** The sandbox's key for signed file addresses (FILE_URL_SECRET replaces it; production has no default). */
+export const DEV_FILE_URL_SECRET = 'member-centre-file-url-sandbox'
+/** A signing key shorter than this is refused (it would be guessable). */
+const FILE_URL_SECRET_MIN_LENGTH = 32
 
 export const DEFAULT_DATABASE_URL = './data/pglite'
 export const DEFAULT_STATIC_DIR = 'dist/h5'
@@ -123,6 +131,9 @@ function missingProductionSecrets(env: Record<string, string | undefined>): stri
   const prefix = env.TARO_APP_SWITCH_SIGN_PREFIX
   if (!prefix || prefix === DEVELOPMENT_SWITCH_SIGN_PREFIX) missing.push('TARO_APP_SWITCH_SIGN_PREFIX')
   if (!env.PUBLIC_ORIGIN) missing.push('PUBLIC_ORIGIN')
+  const fileUrlSecret = env.FILE_URL_SECRET ?? ''
+  if (fileUrlSecret.length < FILE_URL_SECRET_MIN_LENGTH || fileUrlSecret === DEV_FILE_URL_SECRET)
+    missing.push(`FILE_URL_SECRET (at least ${FILE_URL_SECRET_MIN_LENGTH} characters)`)
   return missing
 }
 
@@ -156,7 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payNotifySecret: env.PAY_NOTIFY_SECRET || (production ? null : DEV_PAY_NOTIFY_SECRET),
     smsHourlyLimitPerAddress: positiveInteger(
       env.SMS_ADDRESS_HOURLY_LIMIT,
-      SMS_HOURLY_LIMIT,
+      DEFAULT_SMS_ADDRESS_HOURLY_LIMIT,
       'SMS_ADDRESS_HOURLY_LIMIT',
     ),
     anonymousCallsPerMinute: positiveInteger(
@@ -171,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean)
       .map((entry) => origin(entry, 'FRAME_ANCESTORS') as string),
     hsts: env.HSTS === '1',
+    fileUrlSecret: env.FILE_URL_SECRET || DEV_FILE_URL_SECRET,
   }
 }
 

@@ -19,7 +19,10 @@ export const BUDGETS = {
   // not failing `npm test`; set `enforced: true` once it passes.
   h5LoginJsTransferred: { route: '/login', limit: 100 * KB, enforced: false },
   h5LoginJsGzip: { route: '/login', limit: 150 * KB },
-  weappMain: { limit: WEAPP_LIMITS.main },
+  // Issue 14: tighter than WeChat's limits (WEAPP_LIMITS), so the pages still to come fit in their
+  // own subpackages and the main package stays quick to download on first open.
+  weappMain: { limit: 1 * MB },
+  weappSubPackage: { limit: Math.floor(1.5 * MB) },
 }
 
 export function formatBytes(bytes) {
@@ -189,6 +192,13 @@ export function checkBudgets({ h5Routes, weapp }) {
       limit: BUDGETS.h5LoginJsGzip.limit,
     },
     { name: 'weapp main package', value: weapp?.main.bytes ?? null, limit: BUDGETS.weappMain.limit },
+    ...(weapp
+      ? weapp.subPackages.map((p) => ({
+          name: `weapp subpackage ${p.root}`,
+          value: p.bytes,
+          limit: BUDGETS.weappSubPackage.limit,
+        }))
+      : [{ name: 'weapp subpackages', value: null, limit: BUDGETS.weappSubPackage.limit }]),
   ]
   return results.map((r) => ({ enforced: true, ...r, ok: r.value !== null && r.value <= r.limit }))
 }

@@ -3,13 +3,14 @@
 import { count } from 'drizzle-orm'
 import type { Clock } from '../context'
 import type { Database } from './client'
-import { accounts, knownAddresses, members, sites, subAccounts, workOrderRecords, workOrders } from './schema'
+import { accounts, knownAddresses, members, sites, subAccounts } from './schema'
 import { seedAccountArea } from './seed-account'
 import { seedNotices } from './seed-notices'
 import { seedOrders } from './seed-orders'
 import { seedPayments } from './seed-payments'
 import { seedProducts } from './seed-products'
 import { seedSubAccounts } from './seed-subaccounts'
+import { seedWorkOrders } from './seed-work-orders'
 import { DEMO, LOOPBACK_ADDRESSES } from './demo'
 import { daysAgo, demoPasswordHash, type DemoIds, type Tx } from './seed-support'
 
@@ -109,44 +110,7 @@ export async function seedDemoData(db: Database, now: Clock = () => new Date()):
     await seedOrders(tx, ids)
     await seedPayments(tx, ids)
 
-    const [mainOrder, otherOrder] = await tx
-      .insert(workOrders)
-      .values([
-        {
-          accountId: main,
-          number: '20260001',
-          type: 2,
-          description: '网站首页轮播图无法更新',
-          status: 2,
-          createdAt: daysAgo(at, 2),
-        },
-        {
-          accountId: other,
-          number: '20260002',
-          type: 3,
-          description: '如何修改会员账号名称',
-          status: 0,
-          createdAt: daysAgo(at, 1),
-        },
-      ])
-      .returning({ id: workOrders.id })
-    await tx.insert(workOrderRecords).values([
-      {
-        workOrderId: mainOrder.id,
-        role: 1,
-        content: '首页轮播图上传后不显示。',
-        looked: true,
-        createdAt: daysAgo(at, 2),
-      },
-      { workOrderId: mainOrder.id, role: 2, content: '您好，已收到，正在排查。', createdAt: daysAgo(at, 2) },
-      { workOrderId: mainOrder.id, role: 2, content: '已修复，请刷新后查看。', createdAt: daysAgo(at, 1) },
-      {
-        workOrderId: otherOrder.id,
-        role: 2,
-        content: '您好，请在账户管理中修改。',
-        createdAt: daysAgo(at, 1),
-      },
-    ])
+    await seedWorkOrders(tx, ids)
   })
 }
 

@@ -1,7 +1,8 @@
 // Sessions and everything a login is checked with: captchas, SMS codes, attempts, known addresses, entry tokens.
 import { boolean, index, integer, pgTable, smallint, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core'
 import { at, id } from './columns'
-import { accounts, members, subAccounts } from './tables-members'
+import { roleColumns } from './columns-role'
+import { members } from './tables-members'
 
 /** A login session. Only the sha256 of the token is stored. */
 export const sessions = pgTable(
@@ -9,15 +10,7 @@ export const sessions = pgTable(
   {
     id: id(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    /** null for the main account role. */
-    subAccountId: integer('sub_account_id').references(() => subAccounts.id),
-    role: smallint('role').notNull(),
+    ...roleColumns(),
     /** How the session began: 'password', or an entry link's source such as 'workOrder'. */
     source: varchar('source', { length: 32 }).notNull().default(''),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
@@ -121,14 +114,7 @@ export const entryTokens = pgTable(
   {
     id: id(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    subAccountId: integer('sub_account_id').references(() => subAccounts.id),
-    role: smallint('role').notNull(),
+    ...roleColumns(),
     source: varchar('source', { length: 32 }).notNull().default(''),
     createdAt: at('created_at').notNull(),
     expiresAt: at('expires_at').notNull(),

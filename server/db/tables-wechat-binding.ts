@@ -1,7 +1,7 @@
 // WeChat bind and change scenes (account-area §2 account settings, §4 dialogs, §7 calls).
-import { index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { index, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { at, id } from './columns'
-import { accounts, members, subAccounts } from './tables-members'
+import { roleColumns } from './columns-role'
 
 /**
  * A QR scene a signed-in member opens to bind (purpose 'bind') or change ('change') the WeChat
@@ -18,14 +18,7 @@ export const wechatBindScenes = pgTable(
     purpose: varchar('purpose', { length: 16 }).notNull(),
     status: varchar('status', { length: 16 }).notNull(),
     /** The member whose WeChat changes, and the role it asked in (for the operation log). */
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    subAccountId: integer('sub_account_id').references(() => subAccounts.id),
-    role: smallint('role').notNull(),
+    ...roleColumns(),
     /** The WeChat that approved on the phone. */
     openid: varchar('openid', { length: 64 }),
     createdAt: at('created_at').notNull(),

@@ -1,9 +1,55 @@
-// Work orders and their communication records.
-import { boolean, index, integer, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core'
+// Work orders (doc2 §3, §4): the orders, their communication records, the problem templates, the
+// uploaded files and their bytes, the maintenance allowances and the evaluation links.
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core'
+import type { ServiceProjectRequest, WorkOrderDataField } from '../../src/core/contract/work-orders'
 import { at, id } from './columns'
-import { accounts, subAccounts } from './tables-members'
+import { accounts, members, subAccounts } from './tables-members'
 
-/** Work orders (doc2 §3, §4). Minimal for now: enough for the header badge. */
+/** Raw bytes (bytea): the same column on PGlite and PostgreSQL. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+})
+
+/** A problem category (doc2 §3 "Problem template"); state 1 = offered. */
+export const workOrderTemplates = pgTable('work_order_templates', {
+  id: id(),
+  workType: smallint('work_type').notNull(),
+  taskName: varchar('task_name', { length: 64 }).notNull(),
+  state: smallint('state').notNull().default(1),
+  sort: smallint('sort').notNull().default(0),
+})
+
+/** The dynamic fields of a template (fieldChild), shown in `sort` order. */
+export const workOrderTemplateFields = pgTable(
+  'work_order_template_fields',
+  {
+    id: id(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => workOrderTemplates.id),
+    fieldCode: varchar('field_code', { length: 32 }).notNull(),
+    fieldName: varchar('field_name', { length: 64 }).notNull(),
+    required: boolean('required').notNull().default(false),
+    sort: smallint('sort').notNull().default(0),
+  },
+  (t) => [index('work_order_template_fields_template_idx').on(t.templateId)],
+)
+
+/** Work orders (doc2 §3, §4). */
 export const workOrders = pgTable(
   'work_orders',
   {
@@ -11,17 +57,43 @@ export const workOrders = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
+    /** The sub-admin who submitted it; null = the main account. */
     subAccountId: integer('sub_account_id').references(() => subAccounts.id),
+    /** The member who submitted it (older rows: unknown). */
+    memberId: integer('member_id').references(() => members.id),
     number: varchar('number', { length: 8 }).notNull(),
     type: smallint('type').notNull(),
+    templateId: integer('template_id').references(() => workOrderTemplates.id),
+    taskName: varchar('task_name', { length: 64 }).notNull().default(''),
+    /** Sanitised rich text (src/core/format/html.ts). */
     description: text('description').notNull(),
+    /** 0 assigned, 1 awaiting confirmation, 2 and 5 processing, 3 finished, 4 closed (doc2 §4). */
     status: smallint('status').notNull(),
+    source: smallint('source').notNull().default(1),
+    productVersion: varchar('product_version', { length: 64 }),
+    termYear: smallint('term_year'),
+    /** The order consulted about (orderCode / newOrderCode / dwServiceOrder). */
+    orderCode: varchar('order_code', { length: 32 }),
+    /** The form's data fields (acWorkOrderDataPos), trimmed and sanitised. */
+    dataFields: jsonb('data_fields').$type<WorkOrderDataField[]>().notNull().default([]),
+    /** Maintenance work orders: the items asked for (what the allowance gave). */
+    serviceProject: jsonb('service_project').$type<ServiceProjectRequest[]>(),
+    urgedAt: at('urged_at'),
+    closeReason: varchar('close_reason', { length: 32 }),
+    /** Deleted by the customer (closed orders only): kept for the record, shown nowhere. */
+    deletedAt: at('deleted_at'),
     createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at')
+      .notNull()
+      .default(sql`now()`),
   },
-  (t) => [index('work_orders_account_idx').on(t.accountId)],
+  (t) => [
+    index('work_orders_account_idx').on(t.accountId),
+    uniqueIndex('work_orders_number_key').on(t.number),
+  ],
 )
 
-/** Communication records of a work order. role: 0 system, 1 member, 2 engineer reply, 3, 4 (doc2 §4). */
+/** Communication records. role: 0 system, 1 member, 2 engineer reply, 3 urgent, 4 engineer note (doc2 §4). */
 export const workOrderRecords = pgTable(
   'work_order_records',
   {
@@ -30,9 +102,81 @@ export const workOrderRecords = pgTable(
       .notNull()
       .references(() => workOrders.id),
     role: smallint('role').notNull(),
+    title: varchar('title', { length: 64 }).notNull().default(''),
+    /** Sanitised rich text. */
     content: text('content').notNull(),
+    /** The member who wrote it (role 1). */
+    memberId: integer('member_id').references(() => members.id),
+    /** A service-item adjustment carried by this record. */
+    serviceProject: jsonb('service_project').$type<ServiceProjectRequest[]>(),
+    /** Engineer replies: seen by the customer (getRecordCount, updRecordLook). */
     looked: boolean('looked').notNull().default(false),
     createdAt: at('created_at').notNull(),
   },
   (t) => [index('work_order_records_order_idx').on(t.workOrderId)],
 )
+
+/**
+ * An uploaded file: who uploaded it, what its bytes are (detected type), and what it is attached
+ * to once a work order or a record takes it. The bytes live in the file store (stored_files by
+ * default) under `id`.
+ */
+export const uploadedFiles = pgTable(
+  'uploaded_files',
+  {
+    /** Random, 32 hex characters: also the store key. */
+    id: varchar('id', { length: 32 }).primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** The uploader; null for an engineer's attachment (the sandbox's engineer has no member). */
+    memberId: integer('member_id').references(() => members.id),
+    subAccountId: integer('sub_account_id').references(() => subAccounts.id),
+    fileName: varchar('file_name', { length: 128 }).notNull(),
+    /** The detected type: extension (png, jpg, pdf, zip, docx, doc, rar) and media type. */
+    ext: varchar('ext', { length: 8 }).notNull(),
+    mime: varchar('mime', { length: 128 }).notNull(),
+    size: integer('size').notNull(),
+    workOrderId: integer('work_order_id').references(() => workOrders.id),
+    recordId: integer('record_id').references(() => workOrderRecords.id),
+    /** doc2 §3 file type: 0 general, 3 business licence, 4 identity document. */
+    fileType: smallint('file_type').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('uploaded_files_work_order_idx').on(t.workOrderId),
+    index('uploaded_files_record_idx').on(t.recordId),
+    index('uploaded_files_account_idx').on(t.accountId, t.createdAt),
+  ],
+)
+
+/** The database file store's bytes (server/services/file-storage.ts). */
+export const storedFiles = pgTable('stored_files', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  bytes: bytea('bytes').notNull(),
+})
+
+/** What a maintenance order still allows, item by item (doc2 §3 service project, resisueNum). */
+export const maintenanceAllowances = pgTable(
+  'maintenance_allowances',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    orderCode: varchar('order_code', { length: 32 }).notNull(),
+    code: varchar('code', { length: 32 }).notNull(),
+    remaining: integer('remaining').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderCode, t.code] })],
+)
+
+/** The evaluation survey of a finished work order (judgeIsEvalaute; the /evaluate page, issue 12). */
+export const workOrderEvaluations = pgTable('work_order_evaluations', {
+  workOrderId: integer('work_order_id')
+    .primaryKey()
+    .references(() => workOrders.id),
+  uuid: varchar('uuid', { length: 36 }).notNull().unique(),
+  /** 0 not yet submitted, non-zero submitted, 3 expired (doc2 §4). */
+  status: smallint('status').notNull().default(0),
+  createdAt: at('created_at').notNull(),
+})

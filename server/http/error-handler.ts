@@ -2,9 +2,8 @@
 // or a 500"). /api and /__dev answers are HTTP 200 whatever the code (account-area §7).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { CODE, fail, GENERIC_FAILURE } from './envelope'
-import { ApiFailure } from './failure'
+import { ApiFailure, INVALID_PARAMS } from './failure'
 
-export const INVALID_PARAMS = '非法参数'
 export const MALFORMED_BODY = '请求数据格式有误'
 export const BODY_TOO_LARGE = '请求数据过大'
 export const ROUTE_NOT_FOUND = '接口不存在'

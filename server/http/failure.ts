@@ -11,6 +11,8 @@ export class ApiFailure extends Error {
   }
 }
 
+/** Any refused input (also the error handler's answer to a body the route schema refuses). */
+export const INVALID_PARAMS = '非法参数'
 export const FORBIDDEN = '无权访问'
 export const NOT_FOUND = '数据不存在'
 

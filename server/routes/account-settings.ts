@@ -1,21 +1,15 @@
 // Account settings calls (account-area §7 "Account"; docs/api.md "Account settings"). Sensitive
 // changes (password, phone, e-mail, login mask, cancellation) need a fresh session.
-import type { FastifyInstance } from 'fastify'
 import { maskAddress } from '../../src/core/validation/account'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
-import {
-  CREDENTIAL_MESSAGES,
-  type PasswordInput,
-  type PhoneChangeInput,
-} from '../services/account-credentials'
-import { MASK_MESSAGES, type MaskInput } from '../services/account-login-mask'
-import { PROFILE_MESSAGES, type NameInput } from '../services/account-profile'
+import { CREDENTIAL_MESSAGES } from '../services/account-credentials'
+import { MASK_MESSAGES } from '../services/account-login-mask'
+import { PROFILE_MESSAGES } from '../services/account-profile'
 import { VERIFIED_MESSAGE } from '../services/security-verification'
 import { SMS_MESSAGES } from '../services/sms'
-import type { SmsSendInput } from '../services/sms-requests'
-import { integer, object, shortText } from './schemas'
+import { integer, object, shortText, type TypedApp } from './schemas'
 
 const sliderBody = object({ captchaId: shortText(64), captchaData: shortText(256) })
 const phoneSliderBody = object({
@@ -43,11 +37,11 @@ const referralBody = object({ referralCode: shortText(32) })
 const maskBody = object({ status: integer, ip: shortText(1600) }, ['status'])
 const cancelBody = object({ confirmed: { type: 'boolean' } })
 
-export function accountSettingsRoutes(app: FastifyInstance, { accountSettings }: Services, guards: Guards) {
+export function accountSettingsRoutes(app: TypedApp, { accountSettings }: Services, guards: Guards) {
   const { reverify, profile, credentials, loginMasks } = accountSettings
   const { requireViewer, requireMainAccount, requireFreshSession, requireFreshMainAccount } = guards
 
-  app.post<{ Body: SmsSendInput }>(
+  app.post(
     '/api/app/account/reverify/sendSmsCode',
     { schema: { body: sliderBody }, preHandler: requireViewer },
     async (req) => {
@@ -56,7 +50,7 @@ export function accountSettingsRoutes(app: FastifyInstance, { accountSettings }:
     },
   )
 
-  app.post<{ Body: { code?: string } }>(
+  app.post(
     '/api/app/account/reverify/confirm',
     { schema: { body: codeBody }, preHandler: requireViewer },
     async (req) => {
@@ -65,7 +59,7 @@ export function accountSettingsRoutes(app: FastifyInstance, { accountSettings }:
     },
   )
 
-  app.post<{ Body: NameInput }>(
+  app.post(
     '/api/pc/editAccountFullNameAndMemberAccount',
     { schema: { body: nameBody }, preHandler: requireViewer },
     async (req) => {
@@ -78,7 +72,7 @@ export function accountSettingsRoutes(app: FastifyInstance, { accountSettings }:
     ok({ model: await credentials.passwordModel(req.viewer) }),
   )
 
-  app.post<{ Body: PasswordInput }>(
+  app.post(
     '/api/pc/updatePassword',
     { schema: { body: passwordBody }, preHandler: requireFreshSession },
     async (req) => {
@@ -87,7 +81,7 @@ export function accountSettingsRoutes(app: FastifyInstance, { accountSettings }:
     },
   )
 
-  app.post<{ Body: SmsSendInput }>(
+  app.post(
     '/api/pc/sendSmsCode2',
     { schema: { body: phoneSliderBody }, preHandler: requireViewer },
     async (req) => {
@@ -96,7 +90,7 @@ export function accountSettingsRoutes(app: FastifyInstance, { accountSettings }:
     },
   )
 
-  app.post<{ Body: PhoneChangeInput }>(
+  app.post(
     '/api/pc/updateBingPhone',
     { schema: { body: phoneBody }, preHandler: requireFreshSession },
     async (req) => {
@@ -105,7 +99,7 @@ export function accountSettingsRoutes(app: FastifyInstance, { accountSettings }:
     },
   )
 
-  app.post<{ Body: { mailbox?: string } }>(
+  app.post(
     '/api/pc/editAccountEmail',
     { schema: { body: emailBody }, preHandler: requireFreshSession },
     async (req) => {
@@ -114,7 +108,7 @@ export function accountSettingsRoutes(app: FastifyInstance, { accountSettings }:
     },
   )
 
-  app.post<{ Body: { referralCode?: string } }>(
+  app.post(
     '/api/pc/updateAccountManagerByReferralCode',
     { schema: { body: referralBody }, preHandler: requireMainAccount },
     async (req) => {
@@ -131,7 +125,7 @@ export function accountSettingsRoutes(app: FastifyInstance, { accountSettings }:
     ok({ ip: maskAddress(req.ip) }),
   )
 
-  app.post<{ Body: MaskInput }>(
+  app.post(
     '/api/pc/saveMyIp',
     { schema: { body: maskBody }, preHandler: requireFreshMainAccount },
     async (req) => {
@@ -140,7 +134,7 @@ export function accountSettingsRoutes(app: FastifyInstance, { accountSettings }:
     },
   )
 
-  app.post<{ Body: { confirmed?: boolean } }>(
+  app.post(
     '/api/pc/cancelAccount',
     { schema: { body: cancelBody }, preHandler: requireFreshSession },
     async (req) => {

@@ -1,10 +1,8 @@
 // Personal info, the account switch list and the switch (account-area §7 "Account"; doc2 §7).
-import type { FastifyInstance } from 'fastify'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
-import type { SwitchRequest } from '../services/accounts'
-import { integer, object, rowId, rowIdOrZero, shortText } from './schemas'
+import { integer, object, rowId, rowIdOrZero, shortText, type TypedApp } from './schemas'
 
 const personalInfoQuery = object({ userId: shortText(64), accountId: shortText(32) }, ['userId', 'accountId'])
 const switchBody = object(
@@ -12,12 +10,12 @@ const switchBody = object(
   ['accountId', 'subAccountId', 'role', 'sign'],
 )
 
-export function accountRoutes(app: FastifyInstance, { accounts }: Services, { requireViewer }: Guards) {
+export function accountRoutes(app: TypedApp, { accounts }: Services, { requireViewer }: Guards) {
   app.get('/api/pc/getPersonalInfo', { preHandler: requireViewer }, async (req) =>
     ok(await accounts.personalInfo(req.viewer)),
   )
 
-  app.get<{ Querystring: { userId: string; accountId: string } }>(
+  app.get(
     '/api/user/getPrersonalInfo',
     { schema: { querystring: personalInfoQuery }, preHandler: requireViewer },
     async (req) => ok(await accounts.personalInfoOf(req.viewer, req.query.userId, req.query.accountId)),
@@ -27,7 +25,7 @@ export function accountRoutes(app: FastifyInstance, { accounts }: Services, { re
     ok(await accounts.accountList(req.viewer)),
   )
 
-  app.post<{ Body: SwitchRequest }>(
+  app.post(
     '/api/app/account/switchAccount',
     { schema: { body: switchBody }, preHandler: requireViewer },
     async (req) => ok(await accounts.switchAccount(req.viewer, req.body, req.ip)),

@@ -1,18 +1,11 @@
 // Logins, registration, password reset, the security verification, logout and the entry-token
 // exchange (doc2 §7 "Login and account").
-import type { FastifyInstance } from 'fastify'
 import type { Guards } from '../http/auth'
 import { LOGIN_OK, ok } from '../http/envelope'
 import type { Services } from '../services'
-import type { PasswordLoginInput } from '../services/login'
-import {
-  PHONE_AUTH_MESSAGES,
-  type PasswordResetInput,
-  type RegistrationInput,
-  type SmsLoginInput,
-} from '../services/phone-auth'
+import { PHONE_AUTH_MESSAGES } from '../services/phone-auth'
 import { VERIFIED_MESSAGE } from '../services/security-verification'
-import { object, shortText } from './schemas'
+import { object, shortText, type TypedApp } from './schemas'
 
 // Fields are optional here: missing ones get the form's own messages from the services.
 const passwordLoginBody = object({
@@ -38,33 +31,25 @@ const passwordResetBody = object({
 })
 const confirmBody = object({ phone: shortText(32), code: shortText(32) })
 
-export function authRoutes(app: FastifyInstance, services: Services, guards: Guards) {
+export function authRoutes(app: TypedApp, services: Services, guards: Guards) {
   const { login, phoneAuth, securityVerification } = services
 
-  app.post<{ Body: PasswordLoginInput }>(
-    '/api/app/loginByPassword',
-    { schema: { body: passwordLoginBody } },
-    async (req) => ok(await login.loginByPassword(req.body, req.ip), LOGIN_OK),
+  app.post('/api/app/loginByPassword', { schema: { body: passwordLoginBody } }, async (req) =>
+    ok(await login.loginByPassword(req.body, req.ip), LOGIN_OK),
   )
 
-  app.post<{ Body: SmsLoginInput }>('/api/app/phoneLogin', { schema: { body: smsLoginBody } }, async (req) =>
+  app.post('/api/app/phoneLogin', { schema: { body: smsLoginBody } }, async (req) =>
     ok(await phoneAuth.phoneLogin(req.body, req.ip), LOGIN_OK),
   )
 
-  app.post<{ Body: RegistrationInput }>(
-    '/api/pc/registerByPhone',
-    { schema: { body: registrationBody } },
-    async (req) => ok(await phoneAuth.registerByPhone(req.body, req.ip), PHONE_AUTH_MESSAGES.registered),
+  app.post('/api/pc/registerByPhone', { schema: { body: registrationBody } }, async (req) =>
+    ok(await phoneAuth.registerByPhone(req.body, req.ip), PHONE_AUTH_MESSAGES.registered),
   )
 
-  app.post<{ Body: PasswordResetInput }>(
-    '/api/pc/forgetPassword',
-    { schema: { body: passwordResetBody } },
-    async (req) => {
-      await phoneAuth.forgetPassword(req.body, req.ip)
-      return ok(null, PHONE_AUTH_MESSAGES.reset)
-    },
-  )
+  app.post('/api/pc/forgetPassword', { schema: { body: passwordResetBody } }, async (req) => {
+    await phoneAuth.forgetPassword(req.body, req.ip)
+    return ok(null, PHONE_AUTH_MESSAGES.reset)
+  })
 
   app.get(
     '/api/app/securityVerification/checkLoginStatus',
@@ -72,7 +57,7 @@ export function authRoutes(app: FastifyInstance, services: Services, guards: Gua
     async (req) => ok(await securityVerification.loginStatus(req.viewer)),
   )
 
-  app.post<{ Body: { phone?: string; code?: string } }>(
+  app.post(
     '/api/app/securityVerification/confirm',
     { schema: { body: confirmBody }, preHandler: guards.requireViewerMayBePending },
     async (req) => {
@@ -86,7 +71,7 @@ export function authRoutes(app: FastifyInstance, services: Services, guards: Gua
     return ok(null)
   })
 
-  app.get<{ Querystring: { token?: string } }>(
+  app.get(
     '/api/feignApi/fkToken',
     { schema: { querystring: object({ token: shortText(128) }) } },
     async (req) => ok(await services.entryTokens.exchange(req.query.token ?? '', req.ip)),

@@ -1,6 +1,5 @@
 // Invoices and contracts (doc2 §7: applyBill, getTreeAddress, esign applyContract / getContractUrl).
 // Main accounts only; the forms are checked again by services/billing.ts with the client's rules.
-import type { FastifyInstance } from 'fastify'
 import {
   emptyContractForm,
   emptyInvoiceForm,
@@ -14,7 +13,7 @@ import type { Services } from '../services'
 import { ADDRESS_TREE } from '../services/address-tree'
 import { BILLING_MESSAGES } from '../services/billing'
 import { rowId } from './paging'
-import { boundedInteger, object, shortText } from './schemas'
+import { boundedInteger, object, shortText, type TypedApp } from './schemas'
 
 const small = boundedInteger(0, 9)
 const regionId = boundedInteger(0, 999_999)
@@ -73,42 +72,31 @@ const contractBody = object(
   ['orderId'],
 )
 
-export function billingRoutes(app: FastifyInstance, { billing }: Services, { requireMainAccount }: Guards) {
+export function billingRoutes(app: TypedApp, { billing }: Services, { requireMainAccount }: Guards) {
   const preHandler = requireMainAccount
 
   app.get('/api/pc/getTreeAddress', { preHandler }, async () => ok(ADDRESS_TREE))
 
-  app.post<{ Body: Partial<InvoiceForm> & { orderId: number } }>(
-    '/api/pc/applyBill',
-    { schema: { body: invoiceBody }, preHandler },
-    async (req) => {
-      const { orderId, ...given } = req.body
-      // An absent subject stays absent (请选择个人企业); everything else defaults to empty.
-      const form: InvoiceForm = { ...emptyInvoiceForm(), billType: 0, subject: 0, ...given }
-      await billing.applyInvoice(req.viewer, orderId, form)
-      return ok(null, BILLING_MESSAGES.applied)
-    },
-  )
+  app.post('/api/pc/applyBill', { schema: { body: invoiceBody }, preHandler }, async (req) => {
+    const { orderId, ...given } = req.body
+    // An absent subject stays absent (请选择个人企业); everything else defaults to empty.
+    const form: InvoiceForm = { ...emptyInvoiceForm(), billType: 0, subject: 0, ...given }
+    await billing.applyInvoice(req.viewer, orderId, form)
+    return ok(null, BILLING_MESSAGES.applied)
+  })
 
-  app.post<{ Body: Partial<ContractForm> & { orderId: number } }>(
-    '/api/esign/applyContract',
-    { schema: { body: contractBody }, preHandler },
-    async (req) => {
-      const { orderId, ...given } = req.body
-      const form: ContractForm = {
-        ...emptyContractForm(given.applyType),
-        idType: '',
-        orgLegalIdType: '',
-        ...given,
-      }
-      return ok(
-        await billing.applyContract(req.viewer, orderId, form, originOf(req)),
-        BILLING_MESSAGES.applied,
-      )
-    },
-  )
+  app.post('/api/esign/applyContract', { schema: { body: contractBody }, preHandler }, async (req) => {
+    const { orderId, ...given } = req.body
+    const form: ContractForm = {
+      ...emptyContractForm(given.applyType),
+      idType: '',
+      orgLegalIdType: '',
+      ...given,
+    }
+    return ok(await billing.applyContract(req.viewer, orderId, form, originOf(req)), BILLING_MESSAGES.applied)
+  })
 
-  app.get<{ Querystring: { orderId: number } }>(
+  app.get(
     '/api/esign/getContractUrl',
     { schema: { querystring: object({ orderId: rowId }, ['orderId']) }, preHandler },
     async (req) => ok(await billing.contractUrl(req.viewer, req.query.orderId, originOf(req))),

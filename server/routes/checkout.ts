@@ -2,21 +2,18 @@
 // Sub-admins may buy, and renew or upgrade with website management: requireViewer, not
 // requireMainAccount (the order list is main-only). services/order-access.ts decides which orders
 // a sub-admin may follow by code; every other code is answered like a missing order (508).
-import type { FastifyInstance } from 'fastify'
 import type { Guards } from '../http/auth'
 import { ok, OK_MESSAGE } from '../http/envelope'
 import type { Services } from '../services'
-import type { GenerateOrderInput } from '../services/checkout'
-import { integer, object, shortText } from './schemas'
+import { integer, object, shortText, type TypedApp } from './schemas'
 
 /** The order services answer { IsSuccess, Message, Data } (doc2 §7); refusals are the usual envelope. */
 const oapiOk = <T>(Data: T) => ({ IsSuccess: true, code: 200, Message: OK_MESSAGE, Data })
 
 const byOrderCode = { querystring: object({ orderCode: shortText(32) }, ['orderCode']) }
-type ByOrderCode = { Querystring: { orderCode: string } }
 
-export function checkoutRoutes(app: FastifyInstance, { checkout }: Services, { requireViewer }: Guards) {
-  app.post<{ Body: { SkuId: string; OrderTypeId: number; secondDomain?: string; OrderNo?: string } }>(
+export function checkoutRoutes(app: TypedApp, { checkout }: Services, { requireViewer }: Guards) {
+  app.post(
     '/oapi/newac/ConfirmOrder',
     {
       preHandler: requireViewer,
@@ -35,7 +32,7 @@ export function checkoutRoutes(app: FastifyInstance, { checkout }: Services, { r
     async (req) => oapiOk(await checkout.confirmOrder(req.viewer, req.body)),
   )
 
-  app.post<{ Body: GenerateOrderInput }>(
+  app.post(
     '/oapi/newac/GenerateOrder',
     {
       preHandler: requireViewer,
@@ -57,21 +54,17 @@ export function checkoutRoutes(app: FastifyInstance, { checkout }: Services, { r
     async (req) => oapiOk(await checkout.generateOrder(req.viewer, req.body)),
   )
 
-  app.get<ByOrderCode>(
-    '/api/pc/getOrderInfo',
-    { preHandler: requireViewer, schema: byOrderCode },
-    async (req) => ok(await checkout.orderInfo(req.viewer, req.query.orderCode.trim())),
+  app.get('/api/pc/getOrderInfo', { preHandler: requireViewer, schema: byOrderCode }, async (req) =>
+    ok(await checkout.orderInfo(req.viewer, req.query.orderCode.trim())),
   )
 
-  app.get<ByOrderCode>(
+  app.get(
     '/api/feignOrder/getOrderTimeOut',
     { preHandler: requireViewer, schema: byOrderCode },
     async (req) => ok(await checkout.timeLeft(req.viewer, req.query.orderCode.trim())),
   )
 
-  app.get<ByOrderCode>(
-    '/api/pc/getOrderStatus',
-    { preHandler: requireViewer, schema: byOrderCode },
-    async (req) => ok(await checkout.isPaid(req.viewer, req.query.orderCode.trim())),
+  app.get('/api/pc/getOrderStatus', { preHandler: requireViewer, schema: byOrderCode }, async (req) =>
+    ok(await checkout.isPaid(req.viewer, req.query.orderCode.trim())),
   )
 }

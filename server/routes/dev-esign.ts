@@ -1,8 +1,9 @@
 // The e-sign and invoice sandbox (development only): serves the PDFs a real provider would host.
 // The random key in the address is the only credential, as with a provider's signed file links.
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyReply } from 'fastify'
 import { notFound } from '../http/failure'
 import type { Services } from '../services'
+import type { TypedApp } from './schemas'
 
 const KEY = { type: 'string', pattern: '^[0-9a-f]{32}\\.pdf$' } as const
 const params = { type: 'object', properties: { file: KEY }, required: ['file'] } as const
@@ -16,18 +17,12 @@ function sendPdf(reply: FastifyReply, pdf: Buffer | null, name: string) {
     .send(pdf)
 }
 
-export function devEsignRoutes(app: FastifyInstance, { billing }: Services) {
-  app.get<{ Params: { file: string } }>(
-    '/__dev/esign/files/:file',
-    { schema: { params } },
-    async (req, reply) =>
-      sendPdf(reply, await billing.contractPdf(req.params.file.slice(0, -4)), 'contract.pdf'),
+export function devEsignRoutes(app: TypedApp, { billing }: Services) {
+  app.get('/__dev/esign/files/:file', { schema: { params } }, async (req, reply) =>
+    sendPdf(reply, await billing.contractPdf(req.params.file.slice(0, -4)), 'contract.pdf'),
   )
 
-  app.get<{ Params: { file: string } }>(
-    '/__dev/esign/invoices/:file',
-    { schema: { params } },
-    async (req, reply) =>
-      sendPdf(reply, await billing.invoicePdf(req.params.file.slice(0, -4)), 'invoice.pdf'),
+  app.get('/__dev/esign/invoices/:file', { schema: { params } }, async (req, reply) =>
+    sendPdf(reply, await billing.invoicePdf(req.params.file.slice(0, -4)), 'invoice.pdf'),
   )
 }

@@ -1,21 +1,16 @@
 // Dev sandbox: the SMS and e-mail messages with text (activation links) the server "sent".
 // Registered next to devRoutes, outside production only.
-import type { FastifyInstance } from 'fastify'
 import { ok } from '../http/envelope'
 import { notFound } from '../http/failure'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
-import { object, shortText } from './schemas'
+import { object, shortText, type TypedApp } from './schemas'
 
-export function devOutboxRoutes(app: FastifyInstance, { subAccounts }: Services) {
-  app.get<{ Querystring: { to: string } }>(
-    '/__dev/mail',
-    { schema: { querystring: object({ to: shortText(128) }, ['to']) } },
-    async (req) => {
-      const messages = await subAccounts.outbox(req.query.to)
-      if (messages.length === 0) throw notFound('暂无邮件')
-      const origin = originOf(req)
-      return ok(messages.map((message) => ({ ...message, url: message.link ? origin + message.link : '' })))
-    },
-  )
+export function devOutboxRoutes(app: TypedApp, { subAccounts }: Services) {
+  app.get('/__dev/mail', { schema: { querystring: object({ to: shortText(128) }, ['to']) } }, async (req) => {
+    const messages = await subAccounts.outbox(req.query.to)
+    if (messages.length === 0) throw notFound('暂无邮件')
+    const origin = originOf(req)
+    return ok(messages.map((message) => ({ ...message, url: message.link ? origin + message.link : '' })))
+  })
 }

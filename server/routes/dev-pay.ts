@@ -1,14 +1,14 @@
 // The payment sandbox (development only): the page a provider would show after a desktop QR scan
 // or a phone's wap / MWEB redirect. 确认支付 sends the provider's signed notification to our own
 // notify route over HTTP, so the order is paid exactly as a real notification would pay it.
-import type { FastifyInstance } from 'fastify'
 import { ok } from '../http/envelope'
 import { notFound } from '../http/failure'
 import { escapeHtml, sandboxPage } from '../http/sandbox-page'
 import type { Services } from '../services'
-import { CHECKOUT_MESSAGES, ORDER_STATUS } from '../services/checkout'
-import { notificationFor, type PayChannel, type Provider } from '../services/payments'
-import { object, shortText } from './schemas'
+import { ORDER_STATUS } from '../../src/core/contract/orders'
+import { CHECKOUT_MESSAGES } from '../services/checkout'
+import { notificationFor, type Provider } from '../services/payments'
+import { object, shortText, type TypedApp } from './schemas'
 
 const PROVIDER_NAME: Record<Provider, string> = { alipay: '支付宝', wxpay: '微信支付' }
 
@@ -54,34 +54,30 @@ const page = sandboxPage(STYLE, '支付沙箱页面，仅用于开发和测试�
 const returnTo = (action: 'pay' | 'cancel', orderCode: string) =>
   `${action === 'pay' ? '/orderByPlay' : '/failure'}?orderCode=${encodeURIComponent(orderCode)}`
 
-type PayQuery = { provider?: Provider; channel?: PayChannel; out_trade_no?: string }
 const payFields = {
   provider: { enum: ['alipay', 'wxpay'] },
   channel: { enum: ['qr', 'wap'] },
   out_trade_no: shortText(32),
-}
+} as const
 
-export function devPayRoutes(app: FastifyInstance, { payments }: Services) {
-  app.get<{ Querystring: PayQuery }>(
-    '/__dev/pay',
-    { schema: { querystring: object(payFields) } },
-    async (req, reply) => {
-      const { provider = 'alipay', channel = 'qr', out_trade_no: code = '' } = req.query
-      const order = await payments.sandboxOrder(code.trim())
-      const name = PROVIDER_NAME[provider]
-      if (!order) return page(reply, name, `<h1>${CHECKOUT_MESSAGES.missing}</h1>`)
-      const closed =
-        order.status === ORDER_STATUS.paid
-          ? '订单已支付'
-          : order.status === ORDER_STATUS.unpaid
-            ? ''
-            : CHECKOUT_MESSAGES.expired
-      return page(
-        reply,
-        `${name}收银台`,
-        `<section id="data" data-provider="${provider}" data-channel="${channel}" data-code="${escapeHtml(
-          order.orderCode,
-        )}" hidden></section>
+export function devPayRoutes(app: TypedApp, { payments }: Services) {
+  app.get('/__dev/pay', { schema: { querystring: object(payFields) } }, async (req, reply) => {
+    const { provider = 'alipay', channel = 'qr', out_trade_no: code = '' } = req.query
+    const order = await payments.sandboxOrder(code.trim())
+    const name = PROVIDER_NAME[provider]
+    if (!order) return page(reply, name, `<h1>${CHECKOUT_MESSAGES.missing}</h1>`)
+    const closed =
+      order.status === ORDER_STATUS.paid
+        ? CHECKOUT_MESSAGES.paid
+        : order.status === ORDER_STATUS.unpaid
+          ? ''
+          : CHECKOUT_MESSAGES.expired
+    return page(
+      reply,
+      `${name}收银台`,
+      `<section id="data" data-provider="${provider}" data-channel="${channel}" data-code="${escapeHtml(
+        order.orderCode,
+      )}" hidden></section>
 <h1>${name}收银台（沙箱）</h1>
 <p>订单号：${escapeHtml(order.orderCode)}</p>
 <p>${escapeHtml(order.productName)} ${escapeHtml(order.productVersion)} · ${order.cycleNum}${escapeHtml(order.payMethod)}</p>
@@ -89,13 +85,12 @@ export function devPayRoutes(app: FastifyInstance, { payments }: Services) {
 <button id="pay" class="primary" type="button"${closed ? ' disabled' : ''}>确认支付</button>
 <button id="cancel" class="secondary" type="button"${closed ? ' disabled' : ''}>取消支付</button>
 <p id="result" role="status">${closed}</p>`,
-        SCRIPT,
-      )
-    },
-  )
+      SCRIPT,
+    )
+  })
 
   // 确认支付: the sandbox plays the provider and posts its signed notification to our notify route.
-  app.post<{ Body: Required<PayQuery> & { action: 'pay' | 'cancel' } }>(
+  app.post(
     '/__dev/pay',
     {
       schema: {

@@ -1,12 +1,12 @@
 // The WeChat sandbox (dev only): the pages a phone would show when scanning a login, bind or
 // change QR, when WeChat's in-app browser asks for consent, and when following the official
 // account. Everything echoed into them is escaped; their script runs under a per-response CSP nonce.
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyReply } from 'fastify'
 import { DEMO } from '../db/demo'
 import { ok } from '../http/envelope'
 import { escapeHtml, sandboxPage } from '../http/sandbox-page'
 import type { Services } from '../services'
-import { object, shortText } from './schemas'
+import { object, shortText, type TypedApp } from './schemas'
 
 const STYLE = `
   body { margin: 0; font: 16px/1.5 -apple-system, "PingFang SC", "Microsoft YaHei", sans-serif;
@@ -111,8 +111,8 @@ ${openidField(freshOpenId)}
   )
 }
 
-export function devWechatRoutes(app: FastifyInstance, { wechat, wechatBinding }: Services) {
-  app.get<{ Querystring: { code?: string } }>(
+export function devWechatRoutes(app: TypedApp, { wechat, wechatBinding }: Services) {
+  app.get(
     '/__dev/wechat/scan',
     { schema: { querystring: object({ code: shortText(128) }) } },
     async (req, reply) => {
@@ -140,7 +140,7 @@ ${openidField()}
     },
   )
 
-  app.post<{ Body: { code: string; openid?: string; action: 'confirm' | 'cancel' } }>(
+  app.post(
     '/__dev/wechat/scan',
     {
       schema: {
@@ -158,7 +158,7 @@ ${openidField()}
     },
   )
 
-  app.get<{ Querystring: { state?: string; redirect?: string } }>(
+  app.get(
     '/__dev/wechat/oauth',
     { schema: { querystring: object({ state: shortText(128), redirect: shortText(512) }) } },
     async (req, reply) =>
@@ -177,7 +177,7 @@ ${openidField()}
       ),
   )
 
-  app.post<{ Body: { state?: string; openid?: string; redirect?: string } }>(
+  app.post(
     '/__dev/wechat/oauth',
     { schema: { body: object({ state: shortText(128), openid: shortText(64), redirect: shortText(512) }) } },
     async (req) =>

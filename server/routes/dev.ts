@@ -2,7 +2,6 @@
 // as the captchaData that passes), mint entry tokens, forget a member's known addresses, and the
 // WeChat sandbox pages (dev-wechat.ts). Registered only outside production, where every /__dev
 // path is a 404 envelope.
-import type { FastifyInstance } from 'fastify'
 import { maskPhone } from '../../src/core/format/mask'
 import { ok } from '../http/envelope'
 import { hashPassword } from '../security/password'
@@ -10,11 +9,11 @@ import { invalid, notFound } from '../http/failure'
 import type { Services } from '../services'
 import { MEMBER_NOT_FOUND } from '../services/entry-tokens'
 import { devWechatRoutes } from './dev-wechat'
-import { object, shortText } from './schemas'
+import { object, shortText, type TypedApp } from './schemas'
 
-export function devRoutes(app: FastifyInstance, services: Services) {
+export function devRoutes(app: TypedApp, services: Services) {
   const { sms, captchas, entryTokens, members, knownAddresses } = services
-  app.get<{ Querystring: { phone: string } }>(
+  app.get(
     '/__dev/sms',
     { schema: { querystring: object({ phone: shortText(11) }, ['phone']) } },
     async (req) => {
@@ -24,7 +23,7 @@ export function devRoutes(app: FastifyInstance, services: Services) {
     },
   )
 
-  app.get<{ Querystring: { id: string } }>(
+  app.get(
     '/__dev/captcha',
     { schema: { querystring: object({ id: shortText(64) }, ['id']) } },
     async (req) => {
@@ -34,14 +33,14 @@ export function devRoutes(app: FastifyInstance, services: Services) {
     },
   )
 
-  app.post<{ Body: { phone: string; source?: string } }>(
+  app.post(
     '/__dev/entryToken',
     { schema: { body: object({ phone: shortText(11), source: shortText(32) }, ['phone']) } },
     async (req) => ok({ token: await entryTokens.mint(req.body.phone.trim(), req.body.source ?? '') }),
   )
 
   // So a password login from localhost asks for the security verification again (e2e).
-  app.post<{ Body: { phone: string } }>(
+  app.post(
     '/__dev/forgetAddresses',
     { schema: { body: object({ phone: shortText(11) }, ['phone']) } },
     async (req) => {
@@ -53,7 +52,7 @@ export function devRoutes(app: FastifyInstance, services: Services) {
 
   // A member with a main account and no SMS spent (its address known, as after registering), so an e2e test can then send codes to it
   // without meeting the 60-second resend limit.
-  app.post<{ Body: { phone: string; password: string } }>(
+  app.post(
     '/__dev/members',
     { schema: { body: object({ phone: shortText(11), password: shortText(64) }, ['phone', 'password']) } },
     async (req) => {

@@ -1,15 +1,14 @@
 // Notices (account-area §7 "Notices and messages"). Every call is the viewer's own: the service
 // filters by account and sub-admin, so another account's id reads, changes and reveals nothing.
-import type { FastifyInstance } from 'fastify'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { notFound } from '../http/failure'
 import type { Services } from '../services'
 import { demoNoticeFile, NOTICE_FILES_PATH } from '../services/notice-files'
-import type { NoticeDraft, NoticeListRequest, NoticeTarget } from '../services/notices'
+import type { NoticeDetails, NoticeFile } from '../../src/core/contract/notices'
 import { ROLE } from '../services/roles'
 import { pageNum, pageSize, rowId } from './paging'
-import { boundedInteger, object, shortText } from './schemas'
+import { boundedInteger, object, shortText, type TypedApp } from './schemas'
 
 const listQuery = object({ pageNum, pageSize, readStatus: { type: 'integer', enum: [0, 1] } }, [
   'pageNum',
@@ -23,36 +22,28 @@ const targetBody = object(
 const idQuery = object({ id: rowId }, ['id'])
 
 export function noticeRoutes(
-  app: FastifyInstance,
+  app: TypedApp,
   { notices, members, roles }: Services,
   { requireViewer }: Guards,
   { sandbox }: { sandbox: boolean },
 ) {
-  app.get<{ Querystring: NoticeListRequest }>(
+  app.get(
     '/api/pc/messageList',
     { schema: { querystring: listQuery }, preHandler: requireViewer },
     async (req) => ok(await notices.list(req.viewer, req.query)),
   )
 
-  app.post<{ Body: NoticeTarget }>(
-    '/api/pc/doReadMsg',
-    { schema: { body: targetBody }, preHandler: requireViewer },
-    async (req) => {
-      await notices.markRead(req.viewer, req.body)
-      return ok(null)
-    },
-  )
+  app.post('/api/pc/doReadMsg', { schema: { body: targetBody }, preHandler: requireViewer }, async (req) => {
+    await notices.markRead(req.viewer, req.body)
+    return ok(null)
+  })
 
-  app.post<{ Body: NoticeTarget }>(
-    '/api/pc/delMsg',
-    { schema: { body: targetBody }, preHandler: requireViewer },
-    async (req) => {
-      await notices.remove(req.viewer, req.body)
-      return ok(null, '删除成功！')
-    },
-  )
+  app.post('/api/pc/delMsg', { schema: { body: targetBody }, preHandler: requireViewer }, async (req) => {
+    await notices.remove(req.viewer, req.body)
+    return ok(null, '删除成功！')
+  })
 
-  app.get<{ Querystring: { id: number } }>(
+  app.get(
     '/api/pc/selectMessageInfoById',
     { schema: { querystring: idQuery }, preHandler: requireViewer },
     async (req) => ok(await notices.open(req.viewer, req.query.id)),
@@ -70,7 +61,7 @@ export function noticeRoutes(
     ok(await notices.latest(req.viewer)),
   )
 
-  app.post<{ Body: { id: number } }>(
+  app.post(
     '/api/pc/updatePopStatus',
     { schema: { body: idQuery }, preHandler: requireViewer },
     async (req) => {
@@ -80,7 +71,7 @@ export function noticeRoutes(
   )
 
   // Demo attachments: loaded by <img> and links, which carry no token (a file store's public URLs).
-  app.get<{ Params: { name: string } }>(
+  app.get(
     `${NOTICE_FILES_PATH}/:name`,
     { schema: { params: object({ name: shortText(64) }, ['name']) } },
     async (req, reply) => {
@@ -93,8 +84,7 @@ export function noticeRoutes(
   if (!sandbox) return
   // Development sandbox: a new notice for a member's main account, through storeNotice like any
   // other (e2e tests give each run its own notices; shows the home popup).
-  type SandboxNotice = Omit<NoticeDraft, 'accountId' | 'subAccountId' | 'createdAt'> & { phone: string }
-  app.post<{ Body: SandboxNotice }>(
+  app.post(
     '/__dev/notices',
     {
       schema: {
@@ -112,11 +102,13 @@ export function noticeRoutes(
       },
     },
     async (req) => {
-      const { phone, ...draft } = req.body
+      // details and fileList are taken as any object and list: storeNotice keeps only what it knows.
+      const { phone, details, fileList, ...draft } = req.body
       const member = await members.byPhone(phone.trim())
       const own = member && (await roles.memberRoles(member.id)).find((r) => r.role === ROLE.main)
       if (!own) throw notFound('账号不存在')
-      return ok({ id: await notices.notify({ ...draft, accountId: own.accountId }) })
+      const sent = { ...draft, details: details as NoticeDetails, fileList: fileList as NoticeFile[] }
+      return ok({ id: await notices.notify({ ...sent, accountId: own.accountId }) })
     },
   )
 }

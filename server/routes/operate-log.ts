@@ -1,14 +1,12 @@
 // The operation log (account-area §7 "Account": getMyOperateRecordList).
-import type { FastifyInstance } from 'fastify'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
-import type { PageRequest } from '../services/paging'
 import { pageNum, pageSize } from './paging'
-import { object } from './schemas'
+import { object, type TypedApp } from './schemas'
 
-export function operateLogRoutes(app: FastifyInstance, { operateLog }: Services, { requireViewer }: Guards) {
-  app.get<{ Querystring: PageRequest }>(
+export function operateLogRoutes(app: TypedApp, { operateLog }: Services, { requireViewer }: Guards) {
+  app.get(
     '/api/app/account/getMyOperateRecordList',
     {
       schema: { querystring: object({ pageNum, pageSize }, ['pageNum', 'pageSize']) },

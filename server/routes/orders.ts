@@ -1,28 +1,25 @@
 // Orders (doc2 §7 "Orders and payment": getOrder, getOrderDetails, getOrderById, syncOrderStatus,
 // UpdateOrder, getEvaluateUrl). Main accounts only (doc2 §6); services/orders.ts owns the account filter.
-import type { FastifyInstance } from 'fastify'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { ApiFailure } from '../http/failure'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
 import { pageNum, pageSize, rowId } from './paging'
-import { object, shortText } from './schemas'
+import { object, shortText, type TypedApp } from './schemas'
 
 const pageQuery = object({ pageNum, pageSize }, ['pageNum', 'pageSize'])
 /** doc2 §4: the only status the console sets is 4, voided. */
 const VOIDED = { type: 'integer', enum: [4] } as const
 
-export function orderRoutes(app: FastifyInstance, { orders }: Services, { requireMainAccount }: Guards) {
+export function orderRoutes(app: TypedApp, { orders }: Services, { requireMainAccount }: Guards) {
   const preHandler = requireMainAccount
 
-  app.get<{ Querystring: { pageNum: number; pageSize: number } }>(
-    '/api/pc/getOrder',
-    { schema: { querystring: pageQuery }, preHandler },
-    async (req) => ok(await orders.page(req.viewer, req.query, originOf(req))),
+  app.get('/api/pc/getOrder', { schema: { querystring: pageQuery }, preHandler }, async (req) =>
+    ok(await orders.page(req.viewer, req.query, originOf(req))),
   )
 
-  app.get<{ Querystring: { businessId: number; pageNum: number; pageSize: number } }>(
+  app.get(
     '/api/pc/getOrderDetails',
     {
       schema: {
@@ -34,14 +31,14 @@ export function orderRoutes(app: FastifyInstance, { orders }: Services, { requir
       ok(await orders.pageOfBusiness(req.viewer, req.query.businessId, req.query, originOf(req))),
   )
 
-  app.get<{ Querystring: { orderId: number } }>(
+  app.get(
     '/api/pc/getOrderById',
     { schema: { querystring: object({ orderId: rowId }, ['orderId']) }, preHandler },
     async (req) => ok(await orders.byId(req.viewer, req.query.orderId, originOf(req))),
   )
 
   // doc2 §4 cancel, step 2: the account service's copy of the status.
-  app.post<{ Body: { orderCode: string; status: 4 } }>(
+  app.post(
     '/api/pc/syncOrderStatus',
     {
       schema: { body: object({ orderCode: shortText(32), status: VOIDED }, ['orderCode', 'status']) },
@@ -54,7 +51,7 @@ export function orderRoutes(app: FastifyInstance, { orders }: Services, { requir
   )
 
   // doc2 §4 cancel, step 1: the order service, whose envelope is { IsSuccess, Message, Data }.
-  app.post<{ Body: { OrderNo: string; orderProcessStatusId: 4 } }>(
+  app.post(
     '/oapi/newac/UpdateOrder',
     {
       schema: {
@@ -76,7 +73,7 @@ export function orderRoutes(app: FastifyInstance, { orders }: Services, { requir
     },
   )
 
-  app.get<{ Querystring: { orderId: number } }>(
+  app.get(
     '/api/app/evaluate/getEvaluateUrl',
     { schema: { querystring: object({ orderId: rowId }, ['orderId']) }, preHandler },
     async (req) => ok(await orders.evaluateUrl(req.viewer, req.query.orderId, originOf(req))),

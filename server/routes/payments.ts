@@ -1,14 +1,11 @@
 // Payment providers (doc2 §7): precreate calls for the console, and the providers' asynchronous
 // notifications, which are public (the provider calls them) and trusted only by their signature.
-import type { FastifyInstance } from 'fastify'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
-import type { Provider, WxTradeType } from '../services/payments'
-import { object, shortText } from './schemas'
-
-type Trade = { out_trade_no: string }
+import type { Provider } from '../services/payments'
+import { object, shortText, type TypedApp } from './schemas'
 
 // Amounts sent by the client (total_amount, total_fee) are not read: the order's own amount,
 // computed from the catalogue, is what the provider is asked for.
@@ -24,21 +21,21 @@ const wxpayTrade = object(
 /** Notification fields are flat strings (form or JSON). */
 const notification = { type: 'object', additionalProperties: shortText(256) } as const
 
-export function paymentRoutes(app: FastifyInstance, { payments }: Services, { requireViewer }: Guards) {
-  app.post<{ Body: Trade }>(
+export function paymentRoutes(app: TypedApp, { payments }: Services, { requireViewer }: Guards) {
+  app.post(
     '/api/alipay/tradePrecreate',
     { preHandler: requireViewer, schema: { body: alipayTrade } },
     async (req) =>
       ok(await payments.alipayPrecreate(req.viewer, req.body.out_trade_no.trim(), originOf(req))),
   )
 
-  app.post<{ Body: Trade }>(
+  app.post(
     '/api/alipay/tradeWapPay',
     { preHandler: requireViewer, schema: { body: alipayTrade } },
     async (req) => ok(await payments.alipayWapPay(req.viewer, req.body.out_trade_no.trim(), originOf(req))),
   )
 
-  app.post<{ Body: Trade & { trade_type: WxTradeType } }>(
+  app.post(
     '/api/wxpay/tradePrecreate',
     { preHandler: requireViewer, schema: { body: wxpayTrade } },
     async (req) =>
@@ -53,10 +50,8 @@ export function paymentRoutes(app: FastifyInstance, { payments }: Services, { re
   )
 
   for (const provider of ['alipay', 'wxpay'] as Provider[]) {
-    app.post<{ Body: Record<string, string> }>(
-      `/api/${provider}/notify`,
-      { schema: { body: notification } },
-      async (req) => ok(await payments.notify(provider, req.body), 'success'),
+    app.post(`/api/${provider}/notify`, { schema: { body: notification } }, async (req) =>
+      ok(await payments.notify(provider, req.body), 'success'),
     )
   }
 }

@@ -1,19 +1,18 @@
 // The product home (account-area §7 Products; doc2 §7 selectBusinessIsOpen, checkBusinessBind,
 // getRenewSkuId). Handlers are thin: services/products.ts owns the account filter.
-import type { FastifyInstance } from 'fastify'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
 import { escapeHtml } from '../http/sandbox-page'
 import type { Services } from '../services'
 import { pageQuery } from './paging'
-import { object, rowId as businessId, shortText } from './schemas'
+import { object, rowId as businessId, shortText, type TypedApp } from './schemas'
 
 const byBusiness = object({ businessId }, ['businessId'])
 const byDomain = object({ secondDomain: shortText(128) }, ['secondDomain'])
 
 export function productRoutes(
-  app: FastifyInstance,
+  app: TypedApp,
   services: Services,
   guards: Guards,
   { sandbox }: { sandbox: boolean },
@@ -21,7 +20,7 @@ export function productRoutes(
   const { products } = services
   const { requireViewer } = guards
   if (sandbox) devProductRoutes(app, services, guards)
-  app.get<{ Querystring: { pageNum: number; pageSize: number } }>(
+  app.get(
     '/api/pc/getProducts',
     { schema: { querystring: pageQuery }, preHandler: requireViewer },
     async (req) => ok(await products.page(req.viewer, req.query)),
@@ -31,13 +30,13 @@ export function productRoutes(
     ok(await products.siteList(req.viewer)),
   )
 
-  app.get<{ Querystring: { secondDomain: string } }>(
+  app.get(
     '/api/pc/checkBusinessBind',
     { schema: { querystring: byDomain }, preHandler: requireViewer },
     async (req) => ok(await products.isBound(req.viewer, req.query.secondDomain.trim())),
   )
 
-  app.get<{ Querystring: { orderCode: string } }>(
+  app.get(
     '/api/feignOrder/selectBusinessIsOpen',
     {
       schema: { querystring: object({ orderCode: shortText(32) }, ['orderCode']) },
@@ -46,26 +45,26 @@ export function productRoutes(
     async (req) => ok(await products.isOpen(req.viewer, req.query.orderCode.trim())),
   )
 
-  app.get<{ Querystring: { businessId: number } }>(
+  app.get(
     '/api/pc/getRenewSkuId',
     { schema: { querystring: byBusiness }, preHandler: requireViewer },
     async (req) => ok(await products.renewSkuId(req.viewer, req.query.businessId)),
   )
 
   // The envelope stays 200: data.status carries the spec's 200 / 300 with the pending order code.
-  app.get<{ Querystring: { businessId: number } }>(
+  app.get(
     '/api/pc/checkUnPaidOrder',
     { schema: { querystring: byBusiness }, preHandler: requireViewer },
     async (req) => ok(await products.unpaidRenewal(req.viewer, req.query.businessId)),
   )
 
-  app.get<{ Querystring: { secondDomain: string } }>(
+  app.get(
     '/api/pc/getAddressByProjectStatus',
     { schema: { querystring: byDomain }, preHandler: requireViewer },
     async (req) => ok(await products.deliveryAddress(req.viewer, req.query.secondDomain.trim())),
   )
 
-  app.get<{ Querystring: { businessId: number; tag?: string } }>(
+  app.get(
     '/api/pc/miandenglu',
     {
       schema: { querystring: object({ businessId, tag: shortText(32) }, ['businessId']) },
@@ -77,8 +76,8 @@ export function productRoutes(
 }
 
 /** Sandboxes: the product backend a sign-in link opens, and a paid purchase for e2e tests. */
-function devProductRoutes(app: FastifyInstance, { products }: Services, { requireViewer }: Guards) {
-  app.get<{ Querystring: { ticket: string; tag?: string } }>(
+function devProductRoutes(app: TypedApp, { products }: Services, { requireViewer }: Guards) {
+  app.get(
     '/__dev/products/backend',
     { schema: { querystring: object({ ticket: shortText(64), tag: shortText(32) }, ['ticket']) } },
     async (req, reply) => {
@@ -94,7 +93,7 @@ function devProductRoutes(app: FastifyInstance, { products }: Services, { requir
     },
   )
 
-  app.post<{ Body: { skuId: string; secondDomain: string } }>(
+  app.post(
     '/__dev/products/purchase',
     {
       schema: {

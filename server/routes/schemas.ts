@@ -1,7 +1,26 @@
 // JSON schemas shared by routes. Fastify's ajv coerces query strings to the declared types;
 // anything that still fails becomes a 400 envelope (server/http/error-handler.ts).
+// Routes are registered on a `TypedApp`: the JSON-schema type provider types each handler's
+// request from the schemas below, so handlers do not restate those types by hand.
 // Every number a route takes is bounded to what a Postgres integer column holds: a larger one
 // would pass validation and fail in the database (code 22003) instead of answering 非法参数.
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify'
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
+
+/** The Fastify instance routes register on: request types come from the route's JSON schemas. */
+export type TypedApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  JsonSchemaToTsProvider
+>
 
 export const INT32_MIN = -2_147_483_648
 export const INT32_MAX = 2_147_483_647
@@ -23,11 +42,15 @@ export const rowIdOrZero = boundedInteger(0, INT32_MAX)
 const STORABLE = '^[^\\u0000]*$'
 export const shortText = (maxLength: number) => ({ type: 'string', maxLength, pattern: STORABLE }) as const
 
-export function object<P extends Record<string, unknown>>(
-  properties: P,
-  required: (keyof P & string)[] = [],
-) {
-  return { type: 'object', properties, required } as const
+/**
+ * An object schema. `const` keeps the literals (types, enums, the required names) that the type
+ * provider reads to type `req.body` / `req.query` / `req.params` of the route using it.
+ */
+export function object<
+  const P extends Record<string, unknown>,
+  const R extends readonly (keyof P & string)[] = readonly [],
+>(properties: P, required?: R) {
+  return { type: 'object', properties, required: (required ?? []) as unknown as R } as const
 }
 
 /** The query or body of calls that take one row id. */

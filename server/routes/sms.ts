@@ -1,11 +1,9 @@
 // SMS code sends (doc2 §7 "Login and account"): each needs a slider puzzle solved for the phone.
-import type { FastifyInstance } from 'fastify'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
 import { SMS_MESSAGES } from '../services/sms'
-import type { SmsSendInput } from '../services/sms-requests'
-import { object, shortText } from './schemas'
+import { object, shortText, type TypedApp } from './schemas'
 
 const sendBody = object({
   phone: shortText(32),
@@ -14,20 +12,20 @@ const sendBody = object({
   type: shortText(32),
 })
 
-export function smsRoutes(app: FastifyInstance, { smsRequests }: Services, guards: Guards) {
-  app.post<{ Body: SmsSendInput }>('/api/pc/sendSmsCode', { schema: { body: sendBody } }, async (req) => {
+export function smsRoutes(app: TypedApp, { smsRequests }: Services, guards: Guards) {
+  app.post('/api/pc/sendSmsCode', { schema: { body: sendBody } }, async (req) => {
     await smsRequests.sendForPhone(req.body, req.ip)
     return ok(null, SMS_MESSAGES.sent)
   })
 
   for (const url of ['/api/app/account/sendSmsCode', '/api/wechat/getCode']) {
-    app.post<{ Body: SmsSendInput }>(url, { schema: { body: sendBody } }, async (req) => {
+    app.post(url, { schema: { body: sendBody } }, async (req) => {
       await smsRequests.sendForBindPhone(req.body, req.ip)
       return ok(null, SMS_MESSAGES.sent)
     })
   }
 
-  app.post<{ Body: SmsSendInput }>(
+  app.post(
     '/api/app/securityVerification/sendSmsCode',
     { schema: { body: sendBody }, preHandler: guards.requireViewerMayBePending },
     async (req) => {

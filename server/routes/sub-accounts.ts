@@ -1,14 +1,13 @@
 // Sub-admins, the position dictionary and activation (account-area §7 "Sub-accounts under
 // /api/app/account", "Activation"). Every change is the main account's alone (§6).
-import type { FastifyInstance } from 'fastify'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
-import type { ActivationRequest, ActivationSmsRequest, SubAdminSwitch } from '../services/sub-accounts'
+import type { SubAdminSwitch } from '../services/sub-accounts'
 import type { SubAdminForm } from '../../src/core/validation/sub-admin'
 import { pageQuery } from './paging'
-import { byId as idQuery, integer, object, rowId, shortText } from './schemas'
+import { byId as idQuery, integer, object, rowId, shortText, type TypedApp } from './schemas'
 
 const BASE = '/api/app/account'
 
@@ -40,23 +39,23 @@ const form = (body: FormBody): SubAdminForm => ({
   position: body.position ?? '',
 })
 
-export function subAccountRoutes(app: FastifyInstance, { subAccounts }: Services, guards: Guards) {
+export function subAccountRoutes(app: TypedApp, { subAccounts }: Services, guards: Guards) {
   const { requireViewer, requireMainAccount } = guards
 
   // The dictionary is read by every role (a sub-account that reaches the page sees the list).
-  app.get<{ Querystring: { code: string } }>(
+  app.get(
     '/api/pc/getListByCode',
     { schema: { querystring: object({ code: shortText(64) }, ['code']) }, preHandler: requireViewer },
     async (req) => ok(await subAccounts.dictionary(req.query.code.trim())),
   )
 
-  app.get<{ Querystring: { pageNum: number; pageSize: number } }>(
+  app.get(
     `${BASE}/getAccountSubAccountList`,
     { schema: { querystring: pageQuery }, preHandler: requireMainAccount },
     async (req) => ok(await subAccounts.page(req.viewer, req.query.pageNum, req.query.pageSize)),
   )
 
-  app.get<{ Querystring: { id: number } }>(
+  app.get(
     `${BASE}/getAccountSubAccountDetail`,
     { schema: { querystring: idQuery }, preHandler: requireMainAccount },
     async (req) => ok(await subAccounts.detail(req.viewer, req.query.id)),
@@ -66,7 +65,7 @@ export function subAccountRoutes(app: FastifyInstance, { subAccounts }: Services
     ok(await subAccounts.addAvailability(req.viewer)),
   )
 
-  app.post<{ Body: { phoneNumber: string } }>(
+  app.post(
     `${BASE}/checkPhoneNumberAvailable`,
     {
       schema: { body: object({ phoneNumber: shortText(32) }, ['phoneNumber']) },
@@ -75,19 +74,19 @@ export function subAccountRoutes(app: FastifyInstance, { subAccounts }: Services
     async (req) => ok({ available: await subAccounts.phoneAvailable(req.viewer, req.body.phoneNumber) }),
   )
 
-  app.post<{ Body: FormBody }>(
+  app.post(
     `${BASE}/addAccountSubAccount`,
     { schema: { body: addBody }, preHandler: requireMainAccount },
     async (req) => ok(await subAccounts.add(req.viewer, form(req.body), req.ip, originOf(req)), '新增成功'),
   )
 
-  app.post<{ Body: FormBody & { id: number } }>(
+  app.post(
     `${BASE}/editAccountSubAccount`,
     { schema: { body: editBody }, preHandler: requireMainAccount },
     async (req) => ok(await subAccounts.edit(req.viewer, req.body.id, form(req.body), req.ip), '保存成功'),
   )
 
-  app.post<{ Body: { id: number } }>(
+  app.post(
     `${BASE}/deleteAccountSubAccount`,
     { schema: { body: idQuery }, preHandler: requireMainAccount },
     async (req) => {
@@ -101,7 +100,7 @@ export function subAccountRoutes(app: FastifyInstance, { subAccounts }: Services
     ['websiteManageSwitch', 'websiteManage'],
   ]
   for (const [name, which] of switches) {
-    app.post<{ Body: { id: number; status: number } }>(
+    app.post(
       `${BASE}/${name}`,
       { schema: { body: switchBody }, preHandler: requireMainAccount },
       async (req) => {
@@ -112,24 +111,16 @@ export function subAccountRoutes(app: FastifyInstance, { subAccounts }: Services
   }
 
   // Activation is public: the link is the credential, the SMS code proves the phone.
-  app.get<{ Querystring: { activeCode: string } }>(
-    `${BASE}/getAccountInfoByActiveCode`,
-    { schema: { querystring: activeCodeQuery } },
-    async (req) => ok(await subAccounts.activationInfo(req.query.activeCode)),
+  app.get(`${BASE}/getAccountInfoByActiveCode`, { schema: { querystring: activeCodeQuery } }, async (req) =>
+    ok(await subAccounts.activationInfo(req.query.activeCode)),
   )
 
-  app.post<{ Body: ActivationSmsRequest }>(
-    `${BASE}/sendActiveSmsCode`,
-    { schema: { body: activationSmsBody } },
-    async (req) => {
-      await subAccounts.sendActivationSms(req.body, req.ip)
-      return ok(null, '已发送')
-    },
-  )
+  app.post(`${BASE}/sendActiveSmsCode`, { schema: { body: activationSmsBody } }, async (req) => {
+    await subAccounts.sendActivationSms(req.body, req.ip)
+    return ok(null, '已发送')
+  })
 
-  app.post<{ Body: ActivationRequest }>(
-    `${BASE}/activeAccountByActiveCode`,
-    { schema: { body: activateBody } },
-    async (req) => ok(await subAccounts.activate(req.body, req.ip), '激活成功'),
+  app.post(`${BASE}/activeAccountByActiveCode`, { schema: { body: activateBody } }, async (req) =>
+    ok(await subAccounts.activate(req.body, req.ip), '激活成功'),
   )
 }

@@ -1,16 +1,15 @@
 // WeChat bind / change / unbind from the account settings (account-area §2, §4, §7). The spec
 // names these calls without paths; they live under /api/wechat beside the WeChat logins.
-import type { FastifyInstance } from 'fastify'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
-import { WECHAT_BINDING_MESSAGES, type OwnerInput, type UpdateInput } from '../services/wechat-binding'
-import { integer, object, shortText } from './schemas'
+import { WECHAT_BINDING_MESSAGES } from '../services/wechat-binding'
+import { integer, object, shortText, type TypedApp } from './schemas'
 
 const ownerBody = { accountId: integer, phone: shortText(32) }
 
-export function wechatBindingRoutes(app: FastifyInstance, { wechatBinding }: Services, guards: Guards) {
+export function wechatBindingRoutes(app: TypedApp, { wechatBinding }: Services, guards: Guards) {
   const signedIn = { preHandler: guards.requireViewer }
   // Adding, changing or removing the WeChat someone logs in with needs a fresh session (a login or
   // an SMS re-verification in the last 10 minutes): a stolen session must not add a way in. The
@@ -27,7 +26,7 @@ export function wechatBindingRoutes(app: FastifyInstance, { wechatBinding }: Ser
     ok(await wechatBinding.openScene(req.viewer, 'change', originOf(req))),
   )
 
-  app.get<{ Querystring: { userId?: string; code?: string } }>(
+  app.get(
     '/api/wechat/isUserBind',
     { ...signedIn, schema: { querystring: object({ userId: shortText(64), code: shortText(64) }) } },
     async (req) => {
@@ -37,7 +36,7 @@ export function wechatBindingRoutes(app: FastifyInstance, { wechatBinding }: Ser
     },
   )
 
-  app.post<{ Body: { code?: string } }>(
+  app.post(
     '/api/wechat/miniBindWechat',
     { ...sensitive, schema: { body: object({ code: shortText(256) }) } },
     async (req) => {
@@ -46,13 +45,13 @@ export function wechatBindingRoutes(app: FastifyInstance, { wechatBinding }: Ser
     },
   )
 
-  app.get<{ Querystring: { code?: string } }>(
+  app.get(
     '/api/wechat/getBindInfoByCode',
     { ...signedIn, schema: { querystring: object({ code: shortText(64) }) } },
     async (req) => ok(await wechatBinding.pollChange(req.viewer, (req.query.code ?? '').trim())),
   )
 
-  app.post<{ Body: UpdateInput }>(
+  app.post(
     '/api/wechat/updateWechat',
     {
       ...sensitive,
@@ -71,7 +70,7 @@ export function wechatBindingRoutes(app: FastifyInstance, { wechatBinding }: Ser
     },
   )
 
-  app.post<{ Body: OwnerInput }>(
+  app.post(
     '/api/wechat/unBindingWechat',
     { ...sensitive, schema: { body: object(ownerBody) } },
     async (req) => {

@@ -1,16 +1,15 @@
 // WeChat logins (doc2 §2 Login, §4, §7): desktop QR scenes, in-app OAuth and WeChat's OAuth
 // callback, the mini-program, binding a phone, and the official-account follow page.
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyReply } from 'fastify'
 import type { Guards } from '../http/auth'
 import { LOGIN_OK, OK_MESSAGE, ok } from '../http/envelope'
 import { ApiFailure, invalid } from '../http/failure'
 import { originOf } from '../http/origin'
 import { escapeHtml, sandboxPage } from '../http/sandbox-page'
 import type { Services } from '../services'
-import type { SmsLoginInput } from '../services/phone-auth'
-import { OAUTH_STATE_PREFIX, WECHAT_MESSAGES, type MiniBindInput } from '../services/wechat'
+import { OAUTH_STATE_PREFIX, WECHAT_MESSAGES } from '../services/wechat'
 import { OAUTH_CALLBACK_PATH } from '../services/wechat-identity'
-import { object, shortText } from './schemas'
+import { object, shortText, type TypedApp } from './schemas'
 
 const codeQuery = object({ code: shortText(128) })
 const codeBody = object({ code: shortText(256) })
@@ -35,27 +34,25 @@ export const OAUTH_CALLBACK_TEXT = {
 } as const
 
 export function wechatRoutes(
-  app: FastifyInstance,
+  app: TypedApp,
   { wechat, wechatBinding, wechatIdentity }: Services,
   guards: Guards,
 ) {
   // The spec names these two with a trailing slash; both spellings answer.
   for (const url of ['/api/wechat/getQrAddress', '/api/wechat/getQrAddress/']) {
-    app.get<{ Querystring: { purpose?: string } }>(
-      url,
-      { schema: { querystring: object({ purpose: shortText(16) }) } },
-      async (req) => ok(await wechat.createScene(req.query.purpose, originOf(req))),
+    app.get(url, { schema: { querystring: object({ purpose: shortText(16) }) } }, async (req) =>
+      ok(await wechat.createScene(req.query.purpose, originOf(req))),
     )
   }
 
   for (const url of ['/api/wechat/getTokenByCode', '/api/wechat/getTokenByCode/']) {
-    app.get<{ Querystring: { code?: string } }>(url, { schema: { querystring: codeQuery } }, async (req) => {
+    app.get(url, { schema: { querystring: codeQuery } }, async (req) => {
       const answer = await wechat.poll((req.query.code ?? '').trim(), req.ip)
       return ok(answer, answer.status === 'confirmed' ? LOGIN_OK : OK_MESSAGE)
     })
   }
 
-  app.get<{ Querystring: { code?: string } }>(
+  app.get(
     '/api/app/scanCode',
     { schema: { querystring: codeQuery }, preHandler: guards.requireViewer },
     async (req) => {
@@ -63,7 +60,7 @@ export function wechatRoutes(
       return ok(null, WECHAT_MESSAGES.scanConfirmed)
     },
   )
-  app.post<{ Body: { code?: string } }>(
+  app.post(
     '/api/app/scanCode',
     { schema: { body: codeBody }, preHandler: guards.requireViewer },
     async (req) => {
@@ -72,35 +69,29 @@ export function wechatRoutes(
     },
   )
 
-  app.get<{ Querystring: { redirect?: string } }>(
+  app.get(
     '/api/wechat/oauthUrl',
     { schema: { querystring: object({ redirect: shortText(512) }) } },
     async (req) => ok(await wechat.oauthUrl(req.query.redirect, originOf(req))),
   )
 
-  app.post<{ Body: { code?: string } }>(
-    '/api/wechat/oauthLogin',
-    { schema: { body: codeBody } },
-    async (req) => ok(await wechat.oauthLogin((req.body.code ?? '').trim(), req.ip), LOGIN_OK),
+  app.post('/api/wechat/oauthLogin', { schema: { body: codeBody } }, async (req) =>
+    ok(await wechat.oauthLogin((req.body.code ?? '').trim(), req.ip), LOGIN_OK),
   )
 
-  app.post<{ Body: { code?: string } }>(
-    '/api/wechat/miniLogin',
-    { schema: { body: codeBody } },
-    async (req) => {
-      const answer = await wechat.miniLogin(req.body.code ?? '', req.ip)
-      return ok(answer, 'token' in answer ? LOGIN_OK : OK_MESSAGE)
-    },
-  )
+  app.post('/api/wechat/miniLogin', { schema: { body: codeBody } }, async (req) => {
+    const answer = await wechat.miniLogin(req.body.code ?? '', req.ip)
+    return ok(answer, 'token' in answer ? LOGIN_OK : OK_MESSAGE)
+  })
 
-  app.post<{ Body: MiniBindInput }>(
+  app.post(
     '/api/wechat/miniBindPhone',
     { schema: { body: object({ bindTicket: shortText(128), phone: shortText(32), code: shortText(32) }) } },
     async (req) => ok(await wechat.miniBindPhone(req.body, req.ip), LOGIN_OK),
   )
 
   // A first phone is a new way to log in: like a first WeChat it needs a fresh session.
-  app.post<{ Body: SmsLoginInput }>(
+  app.post(
     '/api/wechat/bindPhone',
     {
       schema: { body: object({ phone: shortText(32), code: shortText(32) }) },
@@ -117,7 +108,7 @@ export function wechatRoutes(
   // WeChat sends the browser back here after its consent page (?code&state; no code when refused):
   // an in-app login goes on to /login with a one-time code; a QR scene (login, bind, change) is
   // confirmed with the user's openid and the phone shows a page. Refusals are pages too.
-  app.get<{ Querystring: { code?: string; state?: string; redirect?: string } }>(
+  app.get(
     OAUTH_CALLBACK_PATH,
     {
       schema: {

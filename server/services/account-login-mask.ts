@@ -12,9 +12,8 @@ import {
 } from '../../src/core/validation/account'
 import type { AppContext } from '../context'
 import { accounts, loginMasks, sessions } from '../db/schema'
-import { invalid } from '../http/failure'
-import { INVALID_PARAMS } from '../http/error-handler'
-import { ACCOUNT_STATE } from './account-profile'
+import { invalid, INVALID_PARAMS } from '../http/failure'
+import { ACCOUNT_STATE } from './roles'
 import { forgetSessions } from './session-cache'
 
 /** §4: the switch travels as status 0 (restricting, with the list) or 1 (unrestricted, empty ip). */

@@ -13,8 +13,8 @@ import { isUniqueViolation } from '../db/errors'
 import { accounts, members, sessions, subAccounts } from '../db/schema'
 import { forbidden, invalid, sessionEnded } from '../http/failure'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
+import { ACCOUNT_STATE, ROLE, type RoleGrant, type RoleService } from './roles'
 import { forgetSessions } from './session-cache'
-import { ROLE, type RoleGrant, type RoleService } from './roles'
 import { SESSION_MESSAGES, type Viewer } from './sessions'
 
 export const PROFILE_MESSAGES = {
@@ -23,9 +23,6 @@ export const PROFILE_MESSAGES = {
   memberAccountMainOnly: '子管理员不能修改账号',
   cancelled: '账号已注销',
 } as const
-
-/** accounts.state (account-area §3): 1 normal, 0 cancelled (the operation log link hides, §2). */
-export const ACCOUNT_STATE = { normal: 1, cancelled: 0 } as const
 
 export interface NameInput {
   memberAccount?: string

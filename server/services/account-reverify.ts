@@ -1,16 +1,14 @@
 // Re-verification before a sensitive account change (account settings: password, phone, e-mail,
 // login mask, WeChat, cancellation). A session is fresh for 10 minutes after its login (sign-in.ts
-// marks it) or after an SMS code sent to the bound phone is confirmed here; requireFreshSession
-// (http/auth.ts) refuses the change otherwise, and the client's withFreshSession opens the SMS step
+// marks it with sessions.ts markSessionFresh) or after an SMS code sent to the bound phone is
+// confirmed here; requireFreshSession (http/auth.ts) refuses the change otherwise, and the client's withFreshSession opens the SMS step
 // and retries. Sessions that did not begin with credentials (account switch, entry links) start
 // stale: switching roles and back must not make a stolen session fresh.
 import { eq } from 'drizzle-orm'
 import { smsCodeError } from '../../src/core/validation/rules'
 import { minutes, type AppContext } from '../context'
-import type { Database } from '../db/client'
 import { members, sessions } from '../db/schema'
 import { invalid } from '../http/failure'
-import { hashToken } from '../security/tokens'
 import type { CaptchaService } from './captchas'
 import { PHONE_AUTH_MESSAGES } from './phone-auth'
 import type { Viewer } from './sessions'
@@ -28,14 +26,6 @@ export const ACCOUNT_SMS_PURPOSE = {
 /** Fresh: credentials (a login or a re-verification) were shown within the last 10 minutes. */
 export function isFreshSession(verifiedAt: Date | null, now: Date): boolean {
   return verifiedAt !== null && now.getTime() - verifiedAt.getTime() <= FRESH_SESSION_MS
-}
-
-/** A login has just shown credentials for the session behind `token`. */
-export async function markSessionFresh(db: Database, token: string, at: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ verifiedAt: at })
-    .where(eq(sessions.tokenHash, hashToken(token)))
 }
 
 interface ReverifyDeps {

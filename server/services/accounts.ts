@@ -2,6 +2,7 @@
 // itself (account-area §2, §3, §6, §7; doc2 §3 "Personal info", "Account list entries").
 import crypto from 'node:crypto'
 import { asc, eq, inArray } from 'drizzle-orm'
+import type { AccountListItem, PersonalInfo, RelatedSite } from '../../src/core/contract/accounts'
 import { switchSignature } from '../../src/core/crypto/switch-sign'
 import type { AppContext } from '../context'
 import { accounts, sites, subAccounts } from '../db/schema'
@@ -13,42 +14,6 @@ import type { SignIn } from './sign-in'
 
 export const SIGN_MISMATCH = '签名校验失败'
 export const ROLE_NOT_HELD = '无权切换到该账号'
-
-export interface PersonalInfo {
-  memberId: number
-  accountId: number
-  subAccountId: number
-  role: number
-  memberAccount: string
-  accountName: string
-  /** Sub-admin: its full name; main account: the account name. */
-  userName: string
-  /** The full number, '' when none is bound; the client masks it (account-area §2). */
-  bindPhone: string
-  email: string
-  state: number
-  weixin: string
-  referralCode: string
-  /** The account's first site, '' when it has none. */
-  url: string
-  passwordUpdatedAt: string | null
-}
-
-export interface RelatedSite {
-  siteName: string
-  siteUrl: string
-}
-
-export interface AccountListItem {
-  memberAccount: string
-  accountName: string
-  role: number
-  /** 1 for the role this session is acting in. */
-  isLogin: number
-  relationSite: RelatedSite[]
-  accountId: number
-  subAccountId: number
-}
 
 export interface SwitchRequest extends RoleTarget {
   sign: string

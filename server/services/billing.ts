@@ -5,7 +5,6 @@ import crypto from 'node:crypto'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import {
   APPLY_TYPE,
-  BILL_STATUS,
   canApplyContract,
   canApplyInvoice,
   idTypeName,
@@ -14,13 +13,13 @@ import {
   isPaperBill,
   ORG_ID_TYPES,
   PERSON_ID_TYPES,
-  SIGN_STATUS,
   validateContract,
   validateInvoice,
   BILLING_MSG,
   type ContractForm,
   type InvoiceForm,
 } from '../../src/core/validation/billing'
+import { BILL_STATUS, SIGN_STATUS } from '../../src/core/contract/orders'
 import type { AppContext } from '../context'
 import { contractApplications, invoiceApplications, orders } from '../db/schema'
 import { invalid } from '../http/failure'

@@ -6,11 +6,11 @@
 import crypto from 'node:crypto'
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import { create as drawCaptcha } from 'svg-captcha'
+import { SLIDER_TYPE, type ImageCaptcha, type SliderPuzzle } from '../../src/core/contract/captcha'
 import { captchaMatches } from '../../src/core/validation/rules'
 import { later, minutes, type AppContext } from '../context'
 import { captchas } from '../db/schema'
-import { INVALID_PARAMS } from '../http/error-handler'
-import { invalid } from '../http/failure'
+import { invalid, INVALID_PARAMS } from '../http/failure'
 import { drawSliderPicture, SLIDER_HEIGHT, SLIDER_PIECE, SLIDER_WIDTH } from './slider-image'
 
 export const CAPTCHA_TTL_MS = minutes(5)
@@ -22,7 +22,6 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 // mistaken for one another (no 0/O/o/Q, 1/I/l/i, 2/Z, 5/S, 9/g/q, c/C) are drawn.
 const CHARACTERS = 'ABDEFGHJKMNPRTUWXYabdefhkmnprtuwxy3468'
 
-export const SLIDER_TYPE = 'SLIDER'
 /** How far (px) the dropped piece may be from the gap. */
 export const SLIDER_TOLERANCE = 4
 export const SLIDER_MESSAGES = {
@@ -32,17 +31,6 @@ export const SLIDER_MESSAGES = {
   required: '请先完成滑块验证',
 } as const
 
-export interface SliderPuzzle {
-  id: string
-  backgroundImage: string
-  pieceImage: string
-  /** Top of the gap and of the piece, px from the top of the background. */
-  y: number
-  width: number
-  height: number
-  pieceSize: number
-}
-
 /** The dropped position from captchaData (`{"x":N}`), or null when it is not that shape. */
 export function droppedX(captchaData: string): number | null {
   try {
@@ -51,12 +39,6 @@ export function droppedX(captchaData: string): number | null {
   } catch {
     return null
   }
-}
-
-export interface ImageCaptcha {
-  uuid: string
-  /** data: URL of the SVG image. */
-  img: string
 }
 
 export function createCaptchaService({ db, now }: AppContext) {

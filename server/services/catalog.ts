@@ -1,13 +1,7 @@
 // The product catalogue: the one source of every price (doc2 §3 "Confirm-order line", §9). The
 // client sends a SkuId, an order type and a buy cycle; the server looks the price up here. Pure:
 // the upgrade ladder and the upgrade price are rules of the catalogue, not of an order.
-
-export interface BuyCyclePrice {
-  /** Years. */
-  BuyCycle: number
-  /** Yuan, for the whole cycle. */
-  Price: number
-}
+import type { BuyCyclePrice } from '../../src/core/contract/checkout'
 
 export interface CatalogueSku {
   SkuId: string

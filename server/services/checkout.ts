@@ -12,6 +12,18 @@ import {
   UPGRADE_BUY_CYCLE,
   type BusinessOrderKind,
 } from '../../src/core/validation/business-orders'
+import {
+  CHECKOUT_MESSAGES as SHARED_CHECKOUT_MESSAGES,
+  ORDER_STATE_MESSAGES,
+  type BuyCyclePrice,
+  type ConfirmOrderLine,
+  type ConfirmOrderRequest,
+  type GenerateOrderRequest,
+  type OrderInfo,
+  type OrderTimeout,
+  type PaymentLine,
+} from '../../src/core/contract/checkout'
+import { isOrderType, ORDER_STATUS, ORDER_TYPE } from '../../src/core/contract/orders'
 import { later, minutes, type AppContext } from '../context'
 import { businesses, orders } from '../db/schema'
 import { forbidden, invalid } from '../http/failure'
@@ -22,87 +34,34 @@ import {
   upgradeRefusal,
   upgradeTargets,
   UPGRADE_MESSAGES,
-  type BuyCyclePrice,
   type CatalogueSku,
 } from './catalog'
 import {
   FULFILMENT_MESSAGES,
-  ORDER_TYPE,
   orderStaleness,
   type BusinessRow,
   type Executor,
   type OrderRow,
 } from './fulfilment'
-import { managesSites, mayFollowOrder, ORDER_MISSING_MESSAGE, orderMissing } from './order-access'
+import { managesSites, mayFollowOrder, orderMissing } from './order-access'
 import { PRODUCT_MESSAGES } from './products'
 import type { Viewer } from './sessions'
 
 export { ORDER_MISSING } from './order-access'
 
-/** doc2 §4 order status. */
-export const ORDER_STATUS = { paid: 1, refunded: 2, unpaid: 3, voided: 4 } as const
-
 /** How long an unpaid order waits for its payment (getOrderTimeOut counts down to this). */
 export const PAY_WINDOW_MS = minutes(30)
 
 export const CHECKOUT_MESSAGES = {
-  badParams: '非法参数，请重试',
-  notOwner: '当前业务不属于当前账号，无法续费！',
+  ...SHARED_CHECKOUT_MESSAGES,
   noSku: '商品不存在或已下架',
   noCycle: '请选择购买时长',
-  /** 508: missing, another account's or not the sub-admin's (never 10010: orders are written at once). */
-  missing: ORDER_MISSING_MESSAGE,
-  expired: '订单已过期，请重新下单！',
-  paid: '订单已支付',
+  /** missing (508): another account's or not the sub-admin's too (never 10010: orders are written at once). */
+  ...ORDER_STATE_MESSAGES,
   notPayable: '当前订单状态无法支付',
   domainTaken: '该域名已被占用，请更换域名',
 } as const
 
-/** doc2 §3 "Confirm-order line". */
-export interface ConfirmOrderLine {
-  SkuId: string
-  ProductName: string
-  ProductTypeName: string
-  PayMethod: string
-  Count: number
-  BuyCyclePriceList: BuyCyclePrice[]
-}
-
-/** doc2 §3 "Payment line". */
-export interface PaymentLine {
-  OrderNo: string
-  ProductName: string
-  ProductTypeName: string
-  BuyCycle: number
-  PayMethod: string
-  Count: number
-  Price: string
-}
-
-export interface OrderInfo {
-  orderCode: string
-  orderType: number
-  status: number
-  totalAmount: string
-  originalAmount: string
-  createTime: string
-  payDeadline: string | null
-  lines: PaymentLine[]
-}
-
-export interface GenerateOrderInput {
-  NewACUserId?: number | string
-  SkuId: string
-  OrderTypeId: number
-  BuyCycle: number
-  FrontEndUrl?: string
-  /** For a renewal or an upgrade: the order that opened the business. */
-  OrderNo?: string
-  /** JSON: { subAccountId, secondDomain }. */
-  CommonParam?: string
-}
-
-const ORDER_TYPES: readonly number[] = Object.values(ORDER_TYPE)
 /** Second-level domain labels: letters, digits and hyphens. */
 const DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,62})$/i
 
@@ -127,7 +86,7 @@ function newOrderCode(at: Date): string {
 }
 
 /** Remaining time as the spec's h, m, s (doc2 §3 "timeout h, m, s"). */
-export function splitDuration(ms: number): { h: number; m: number; s: number } {
+export function splitDuration(ms: number): OrderTimeout {
   const total = Math.max(0, Math.floor(ms / 1000))
   return { h: Math.floor(total / 3600), m: Math.floor((total % 3600) / 60), s: total % 60 }
 }
@@ -219,11 +178,8 @@ export function createCheckoutService({ db, now }: AppContext) {
    * business's own SKU; for an upgrade, sent with the business's own SKU (the /index card's), one
    * line per higher edition it may go to, or sent with one of those, that one's line.
    */
-  async function confirmOrder(
-    viewer: Viewer,
-    input: { SkuId: string; OrderTypeId: number; secondDomain?: string; OrderNo?: string },
-  ): Promise<ConfirmOrderLine[]> {
-    if (!ORDER_TYPES.includes(input.OrderTypeId)) throw invalid(CHECKOUT_MESSAGES.badParams)
+  async function confirmOrder(viewer: Viewer, input: ConfirmOrderRequest): Promise<ConfirmOrderLine[]> {
+    if (!isOrderType(input.OrderTypeId)) throw invalid(CHECKOUT_MESSAGES.badParams)
     const ref = { secondDomain: input.secondDomain?.trim(), orderCode: input.OrderNo?.trim() }
     if (input.OrderTypeId === ORDER_TYPE.purchase) {
       const sku = skuOf(input.SkuId)
@@ -242,7 +198,7 @@ export function createCheckoutService({ db, now }: AppContext) {
   }
 
   /** What an order costs and which business it is for, by the rules of its type. */
-  async function priceOrder(viewer: Viewer, input: GenerateOrderInput) {
+  async function priceOrder(viewer: Viewer, input: GenerateOrderRequest) {
     const { secondDomain } = parseCommonParam(input.CommonParam)
     if (input.OrderTypeId === ORDER_TYPE.purchase) {
       const sku = skuOf(input.SkuId)
@@ -268,8 +224,8 @@ export function createCheckoutService({ db, now }: AppContext) {
   }
 
   /** POST /oapi/newac/GenerateOrder: an unpaid order priced from the catalogue. */
-  async function generateOrder(viewer: Viewer, input: GenerateOrderInput): Promise<PaymentLine[]> {
-    if (!ORDER_TYPES.includes(input.OrderTypeId)) throw invalid(CHECKOUT_MESSAGES.badParams)
+  async function generateOrder(viewer: Viewer, input: GenerateOrderRequest): Promise<PaymentLine[]> {
+    if (!isOrderType(input.OrderTypeId)) throw invalid(CHECKOUT_MESSAGES.badParams)
     if (input.NewACUserId !== undefined && Number(input.NewACUserId) !== viewer.accountId) throw forbidden()
     const { sku, price, businessId, salesChannel, domain } = await priceOrder(viewer, input)
 
@@ -367,7 +323,7 @@ export function createCheckoutService({ db, now }: AppContext) {
   }
 
   /** GET /api/feignOrder/getOrderTimeOut: time left to pay; zero once paid, voided or past it. */
-  async function timeLeft(viewer: Viewer, orderCode: string) {
+  async function timeLeft(viewer: Viewer, orderCode: string): Promise<OrderTimeout> {
     const order = await ownOrder(viewer, orderCode)
     if (order.status !== ORDER_STATUS.unpaid || !order.payDeadline) return splitDuration(0)
     return splitDuration(order.payDeadline.getTime() - now().getTime())

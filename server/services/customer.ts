@@ -3,22 +3,16 @@
 // people open from a link to add their manager on enterprise WeChat.
 import QRCode from 'qrcode'
 import { eq } from 'drizzle-orm'
+import type { VipServer } from '../../src/core/contract/customer'
 import type { AppContext } from '../context'
 import { accountVipServers } from '../db/schema'
-import { INVALID_PARAMS } from '../http/error-handler'
-import { invalid, notFound } from '../http/failure'
+import { invalid, INVALID_PARAMS, notFound } from '../http/failure'
 
 export const QR_NOT_FOUND = '二维码不存在'
 /** Where an enterprise-WeChat contact code leads (the QR encodes this URL plus the code). */
 export const WEWORK_CONTACT_BASE = 'https://work.weixin.qq.com/ca/'
 /** account-area §9: WeChat QR codes are shown at 180 px; drawn at twice that for sharp screens. */
 const QR_IMAGE_PX = 360
-
-export interface VipServer {
-  name: string
-  /** '' when the manager has not bound enterprise WeChat (the page says 当前客服尚未绑定企微). */
-  qrCode: string
-}
 
 /** userId is `accountId` or `{accountId}_{subAccountId}` (account-area §6): it must name the account. */
 export function userIdMatches(userId: string, accountId: number): boolean {

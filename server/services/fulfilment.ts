@@ -11,6 +11,7 @@ import {
   businessOrderRefusal,
   type BusinessOrderKind,
 } from '../../src/core/validation/business-orders'
+import { ORDER_TYPE } from '../../src/core/contract/orders'
 import type { AppContext } from '../context'
 import type { Database } from '../db/client'
 import { businesses, orders } from '../db/schema'
@@ -20,8 +21,6 @@ import { findSku, upgradePrice, upgradeRefusal } from './catalog'
 export type Executor = Database
 
 export type OrderRow = typeof orders.$inferSelect
-
-export const ORDER_TYPE = { purchase: 1, renewal: 2, upgrade: 3 } as const
 
 export { BUSINESS_STATUS }
 export type BusinessRow = typeof businesses.$inferSelect

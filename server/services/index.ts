@@ -31,6 +31,9 @@ import { createWechatService } from './wechat'
 import { createWechatBindingService } from './wechat-binding'
 import { createWechatIdentity } from './wechat-identity'
 import { createWorkOrderService } from './work-orders'
+import { databaseFileStorage } from './file-storage'
+import { createUploadService } from './uploads'
+import { createWorkOrderEngineer } from './work-order-engineer'
 
 export function createServices(ctx: AppContext) {
   const members = createMemberDirectory(ctx)
@@ -48,6 +51,7 @@ export function createServices(ctx: AppContext) {
   const orders = createOrderService(ctx)
   const loginMethods = createLoginMethods(ctx, { operateLog })
   const wechatIdentity = createWechatIdentity(ctx)
+  const fileStorage = databaseFileStorage(ctx.db)
   return {
     members,
     roles,
@@ -88,6 +92,8 @@ export function createServices(ctx: AppContext) {
     accountSettings: createAccountSettings(ctx, { members, roles, captchas, operateLog, sms, smsRequests }),
     notices: createNoticeService(ctx),
     workOrders: createWorkOrderService(ctx),
+    uploads: createUploadService(ctx, { storage: fileStorage }),
+    workOrderEngineer: createWorkOrderEngineer(ctx, { storage: fileStorage }),
     housekeeping: createHousekeeping(ctx, { checkout }),
     subAccounts: createSubAccountService(ctx, { roles, operateLog, signIn, captchas, sms }),
     customer: createCustomerService(ctx),

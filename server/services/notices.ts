@@ -3,18 +3,32 @@
 // account's notice is never read, changed or revealed. Every writer goes through `storeNotice`,
 // which sanitises the body, so no stored notice carries a script.
 import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
+import {
+  noticeLink,
+  NOTICE_LINK_FIELDS,
+  NOTICE_TEXT_FIELDS,
+  READ_STATUS,
+  type LatestNotice,
+  type NoticeDetail,
+  type NoticeDetails,
+  type NoticeFile,
+  type NoticeItem,
+  type NoticeListQuery,
+  type NoticeTargetBody,
+  type ReadStatus,
+} from '../../src/core/contract/notices'
 import { sanitizeHtml } from '../../src/core/format/html'
 import type { AppContext } from '../context'
 import type { Database } from '../db/client'
 import { notices } from '../db/schema'
 import { invalid, notFound } from '../http/failure'
-import { createLatestNoticeCache, type LatestNotice } from './latest-notice-cache'
-import { offsetOf, pageOf, type Page, type PageRequest } from './paging'
+import { createLatestNoticeCache } from './latest-notice-cache'
+import { offsetOf, pageOf, type Page } from './paging'
 import { ROLE } from './roles'
 import type { Viewer } from './sessions'
 
-export const UNREAD = 0
-export const READ = 1
+export const UNREAD = READ_STATUS.unread
+export const READ = READ_STATUS.read
 
 export const NOTICE_NOT_FOUND = '消息不存在'
 export const NOTHING_SELECTED = '请先选择消息'
@@ -30,49 +44,6 @@ export function addressedTo(viewer: Pick<Viewer, 'accountId' | 'subAccountId' | 
 
 // ---- what a notice may carry (account-area §3) ----
 
-const TEXT_FIELDS = [
-  'alarmName',
-  'secondDomain',
-  'alarmType',
-  'alarmContent',
-  'questionReply',
-  'productName',
-  'orderCode',
-  'expireTime',
-  'nodeName',
-  'productVersion',
-  'bindPhone',
-  'workOrderNum',
-  'workOrderTitle',
-  'workOrderProgress',
-  'workOrderOperator',
-  'exclusiveAdvisor',
-  'exclusiveCustomerService',
-  'afterSalesCustomerService',
-  'serviceTime',
-  // type 4
-  'domain',
-  'echartTitle',
-] as const
-const LINK_FIELDS = ['targetUrl', 'url', 'operateUrl'] as const
-
-type TextField = (typeof TEXT_FIELDS)[number] | (typeof LINK_FIELDS)[number]
-
-export interface NoticeFile {
-  fileUrl: string
-  fileName: string
-  filetype: string
-  isPhoto: 0 | 1
-}
-
-export type NoticeDetails = Partial<Record<TextField, string>> & {
-  /** Type 4: page views (pvList) and visitor IPs (uvList) by date (xDate). */
-  msgType?: number | string
-  xDate?: string[]
-  pvList?: number[]
-  uvList?: number[]
-}
-
 export interface NoticeDraft {
   accountId: number
   /** Omitted or null: addressed to the main account. */
@@ -87,7 +58,7 @@ export interface NoticeDraft {
   fileList?: NoticeFile[]
   createdAt: Date
   /** Demo data only: notices written as already read or already popped. */
-  readStatus?: 0 | 1
+  readStatus?: ReadStatus
   popped?: boolean
 }
 
@@ -97,17 +68,14 @@ const MAX_POINTS = 400
 const text = (value: unknown, max = MAX_TEXT) =>
   typeof value === 'string' || typeof value === 'number' ? String(value).trim().slice(0, max) : ''
 
-/** Addresses a notice may link to: http(s), or a path on this server (demo attachments). */
-export function safeLink(value: unknown): string {
-  const link = text(value)
-  return /^https?:\/\/[^\s/]/i.test(link) || /^\/(?!\/)\S*$/.test(link) ? link : ''
-}
+/** An address a notice may link to (contract `noticeLink`), at most MAX_TEXT long; else ''. */
+export const safeLink = (value: unknown): string => noticeLink(text(value))?.url ?? ''
 
 /** Only the known detail fields, as text; links only when safe; chart series as numbers. */
 export function cleanDetails(details: NoticeDetails = {}): NoticeDetails {
   const clean: NoticeDetails = {}
-  for (const key of TEXT_FIELDS) if (text(details[key])) clean[key] = text(details[key])
-  for (const key of LINK_FIELDS) if (safeLink(details[key])) clean[key] = safeLink(details[key])
+  for (const key of NOTICE_TEXT_FIELDS) if (text(details[key])) clean[key] = text(details[key])
+  for (const key of NOTICE_LINK_FIELDS) if (safeLink(details[key])) clean[key] = safeLink(details[key])
   if (details.msgType !== undefined && text(details.msgType)) clean.msgType = details.msgType
   if (Array.isArray(details.xDate)) {
     clean.xDate = details.xDate.slice(0, MAX_POINTS).map((d) => text(d, 32))
@@ -163,21 +131,7 @@ export async function storeNotice(db: Writer, draft: NoticeDraft): Promise<numbe
 
 type NoticeRow = typeof notices.$inferSelect
 
-export interface NoticeItem {
-  id: number
-  type: number
-  title: string
-  templateTitle: string
-  content: string
-  readStatus: number
-  /** The spec names both readStatus and readState (§3); they carry the same 0/1. */
-  readState: number
-  createTime: string
-}
-
-export type NoticeDetail = NoticeItem & NoticeDetails & { fileList: NoticeFile[] }
-
-export type { LatestNotice }
+const readStatusOf = (value: number): ReadStatus => (value === READ ? READ : UNREAD)
 
 const item = (row: NoticeRow): NoticeItem => ({
   id: row.id,
@@ -185,8 +139,8 @@ const item = (row: NoticeRow): NoticeItem => ({
   title: row.title,
   templateTitle: row.templateTitle,
   content: row.content,
-  readStatus: row.readStatus,
-  readState: row.readStatus,
+  readStatus: readStatusOf(row.readStatus),
+  readState: readStatusOf(row.readStatus),
   createTime: row.createdAt.toISOString(),
 })
 
@@ -197,20 +151,10 @@ const detail = (row: NoticeRow): NoticeDetail => ({
   fileList: row.attachments as unknown as NoticeFile[],
 })
 
-/** doReadMsg / delMsg: signRead 1 acts on idsList, 2 on every notice of the viewer. */
-export interface NoticeTarget {
-  signRead: 1 | 2
-  idsList?: number[]
-}
-
-export interface NoticeListRequest extends PageRequest {
-  readStatus?: 0 | 1
-}
-
 const newestFirst = [desc(notices.createdAt), desc(notices.id)]
 
 export function createNoticeService({ db, now, latestNotices = createLatestNoticeCache() }: AppContext) {
-  function targeted(viewer: Viewer, target: NoticeTarget): SQL | undefined {
+  function targeted(viewer: Viewer, target: NoticeTargetBody): SQL | undefined {
     if (target.signRead === 2) return addressedTo(viewer)
     const ids = [...new Set(target.idsList ?? [])]
     if (!ids.length) throw invalid(NOTHING_SELECTED)
@@ -218,7 +162,7 @@ export function createNoticeService({ db, now, latestNotices = createLatestNotic
   }
 
   /** GET /api/pc/messageList: newest first, optionally only read or unread. */
-  async function list(viewer: Viewer, request: NoticeListRequest): Promise<Page<NoticeItem>> {
+  async function list(viewer: Viewer, request: NoticeListQuery): Promise<Page<NoticeItem>> {
     const where = and(
       addressedTo(viewer),
       request.readStatus === undefined ? undefined : eq(notices.readStatus, request.readStatus),
@@ -249,7 +193,7 @@ export function createNoticeService({ db, now, latestNotices = createLatestNotic
   }
 
   /** POST /api/pc/doReadMsg. Ids of notices not addressed to the viewer are ignored. */
-  async function markRead(viewer: Viewer, target: NoticeTarget): Promise<number> {
+  async function markRead(viewer: Viewer, target: NoticeTargetBody): Promise<number> {
     const changed = await db
       .update(notices)
       .set({ readStatus: READ })
@@ -260,7 +204,7 @@ export function createNoticeService({ db, now, latestNotices = createLatestNotic
   }
 
   /** POST /api/pc/delMsg. Ids of notices not addressed to the viewer are ignored. */
-  async function remove(viewer: Viewer, target: NoticeTarget): Promise<number> {
+  async function remove(viewer: Viewer, target: NoticeTargetBody): Promise<number> {
     const removed = await db.delete(notices).where(targeted(viewer, target)).returning({ id: notices.id })
     latestNotices.forget(viewer.accountId)
     return removed.length

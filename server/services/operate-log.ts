@@ -2,40 +2,21 @@
 // Each viewer reads only its own entries: the main account its own (not its sub-admins'), a
 // sub-admin only what it did on that account (getMyOperateRecordList is "my" log).
 import { and, count, desc, eq, isNull } from 'drizzle-orm'
+import { OPERATE_STATUS, OPERATE_TYPE, type OperateRecord } from '../../src/core/contract/oplog'
 import type { AppContext } from '../context'
 import { operateRecords } from '../db/schema'
 import { offsetOf, pageOf, type Page, type PageRequest } from './paging'
 import { ROLE, type RoleGrant } from './roles'
 import type { Viewer } from './sessions'
 
-/** account-area §4: operation log types. */
-export const OPERATE_TYPE = {
-  login: 0,
-  changePassword: 1,
-  changePhone: 2,
-  addSubAdmin: 3,
-  editSubAdmin: 4,
-  deleteSubAdmin: 5,
-  changeEmail: 6,
-  wechatAuthorize: 7,
-  wechatChange: 8,
-  wechatUnbind: 9,
-  productTransfer: 10,
-} as const
-
-export const OPERATE_STATUS = { success: 0, failure: 1 } as const
+// The codes are the wire contract's; the services that write entries read them from here.
+export { OPERATE_STATUS, OPERATE_TYPE }
 
 export interface OperateEntry {
   type: number
   content: string
   status: number
   ip: string
-}
-
-export interface OperateRecord extends OperateEntry {
-  id: number
-  memberAccount: string
-  createTime: string
 }
 
 export function recordsOf(viewer: Pick<Viewer, 'accountId' | 'subAccountId' | 'role'>) {

@@ -7,13 +7,15 @@ import { and, eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { subAccounts } from '../db/schema'
 import { ApiFailure } from '../http/failure'
-import { ORDER_TYPE, type OrderRow } from './fulfilment'
+import { ORDER_MISSING_CODE, ORDER_STATE_MESSAGES } from '../../src/core/contract/checkout'
+import { ORDER_TYPE } from '../../src/core/contract/orders'
+import type { OrderRow } from './fulfilment'
 import { ROLE } from './roles'
 import type { Viewer } from './sessions'
 
 /** doc2 §8: getOrderInfo code 508 shows "order does not exist" and goes back. */
-export const ORDER_MISSING = 508
-export const ORDER_MISSING_MESSAGE = '订单不存在'
+export const ORDER_MISSING = ORDER_MISSING_CODE
+export const ORDER_MISSING_MESSAGE = ORDER_STATE_MESSAGES.missing
 
 /** The one refusal for an order code that is missing, another account's, or not the sub-admin's. */
 export const orderMissing = () => new ApiFailure(ORDER_MISSING, ORDER_MISSING_MESSAGE)

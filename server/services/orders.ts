@@ -2,7 +2,8 @@
 // filtered by the viewer's account: another account's order or business is refused, never shown.
 import crypto from 'node:crypto'
 import { and, count, desc, eq } from 'drizzle-orm'
-import { canVoidOrder, ORDER_STATUS } from '../../src/core/validation/billing'
+import { ORDER_STATUS, ORDER_TYPE_LABEL, type Order, type OrderTypeId } from '../../src/core/contract/orders'
+import { canVoidOrder } from '../../src/core/validation/billing'
 import type { AppContext } from '../context'
 import { businesses, orders } from '../db/schema'
 import { forbidden, invalid } from '../http/failure'
@@ -15,43 +16,17 @@ export const ORDER_MESSAGES = {
   noEvaluation: '该订单暂不能评价',
 } as const
 
-/** OrderTypeId (doc2 §7 ConfirmOrder): 1 new purchase, 2 renewal, 3 upgrade. */
-const ORDER_TYPES: Record<number, string> = { 1: '新购', 2: '续费', 3: '升级' }
-
 export type OrderRow = typeof orders.$inferSelect
 
 /** An order as the client sees it (doc2 §3 "Order"). */
-export interface OrderView {
-  id: number
-  orderCode: string
-  businessId: number | null
-  productName: string
-  productVersion: string
-  orderTypeStr: string
-  cycleNum: number
-  payMethod: string
-  createTime: string
-  payTime: string | null
-  status: number
-  originalAmount: number
-  payAmount: number
-  salesChannel: number
-  productType: number
-  signStatus: number
-  billStatus: number
-  billUrl: string
-  isEvaluate: number
-  isDisplay: number
-}
-
-export function orderView(row: OrderRow, origin = ''): OrderView {
+export function orderView(row: OrderRow, origin = ''): Order {
   return {
     id: row.id,
     orderCode: row.orderCode,
     businessId: row.businessId,
     productName: row.productName,
     productVersion: row.productVersion,
-    orderTypeStr: ORDER_TYPES[row.orderType] ?? '',
+    orderTypeStr: ORDER_TYPE_LABEL[row.orderType as OrderTypeId] ?? '',
     cycleNum: row.cycleNum,
     payMethod: row.payMethod,
     createTime: row.createdAt.toISOString(),
@@ -92,7 +67,7 @@ export function createOrderService({ db }: AppContext) {
   }
 
   /** GET /api/pc/getOrder: newest first. */
-  function page(viewer: Viewer, request: PageRequest, origin = ''): Promise<Page<OrderView>> {
+  function page(viewer: Viewer, request: PageRequest, origin = ''): Promise<Page<Order>> {
     return pageWhere(mine(viewer), request, origin)
   }
 
@@ -118,7 +93,7 @@ export function createOrderService({ db }: AppContext) {
   }
 
   /** GET /api/pc/getOrderById. */
-  async function byId(viewer: Viewer, orderId: number, origin = ''): Promise<OrderView> {
+  async function byId(viewer: Viewer, orderId: number, origin = ''): Promise<Order> {
     return orderView(await ownRow(viewer, { id: orderId }), origin)
   }
 

@@ -1,14 +1,9 @@
 // Lists answer { data, total, pages } (account-area §7: messageList, getMyOperateRecordList).
-export interface PageRequest {
-  pageNum: number
-  pageSize: number
-}
+import type { Page, PageQuery } from '../../src/core/contract/paging'
 
-export interface Page<T> {
-  data: T[]
-  total: number
-  pages: number
-}
+export type { Page }
+/** What a list call asks for (the contract's PageQuery). */
+export type PageRequest = PageQuery
 
 export const offsetOf = ({ pageNum, pageSize }: PageRequest) => (pageNum - 1) * pageSize
 

@@ -3,12 +3,15 @@
 // them only while its website-management flag is on (account-area §6). Another account's business
 // or order is refused with the same message as a missing one, so ids reveal nothing.
 import { and, count, desc, eq, exists, gt, isNotNull, lte, not, sql } from 'drizzle-orm'
+import { ORDER_STATUS, ORDER_TYPE } from '../../src/core/contract/orders'
+import type { PageQuery } from '../../src/core/contract/paging'
+import type { ProductCard, ProductPage, Site, UnpaidCheck } from '../../src/core/contract/products'
 import { later, minutes, type AppContext } from '../context'
 import { businesses, orders } from '../db/schema'
 import { forbidden, invalid } from '../http/failure'
 import { hashToken, newToken } from '../security/tokens'
 import { findSku, priceOf } from './catalog'
-import { BUSINESS_STATUS, ORDER_TYPE, SETTLE_MS, type Fulfilment } from './fulfilment'
+import { BUSINESS_STATUS, SETTLE_MS, type Fulfilment } from './fulfilment'
 import { managesSites as managesAccountSites, mayFollowOrder, orderMissing } from './order-access'
 import type { Viewer } from './sessions'
 
@@ -20,15 +23,12 @@ export const PRODUCT_MESSAGES = {
   ticketInvalid: '登录链接已失效，请返回会员中心重新进入',
 } as const
 
-/** doc2 §4 order status 3: unpaid. */
-const ORDER_UNPAID = 3
-const ORDER_PAID = 1
 export const BACKEND_TICKET_TTL_MS = minutes(1)
 
 export type BusinessRow = typeof businesses.$inferSelect
 
 /** The card fields of account-area §3 (times as ISO strings; the client shows them in UTC+8). */
-export function toCard(row: BusinessRow, isWebsiteManage: number) {
+export function toCard(row: BusinessRow, isWebsiteManage: number): ProductCard {
   return {
     id: row.id,
     orderCode: row.orderCode,
@@ -44,8 +44,8 @@ export function toCard(row: BusinessRow, isWebsiteManage: number) {
     source: row.source,
     status: row.status,
     isExpire: row.isExpire,
-    openTime: row.openTime,
-    expireTime: row.expireTime,
+    openTime: row.openTime?.toISOString() ?? null,
+    expireTime: row.expireTime?.toISOString() ?? null,
     payMethod: row.payMethod,
     businessCenterState: row.businessCenterState,
     isNeedDeliver: row.isNeedDeliver,
@@ -55,8 +55,6 @@ export function toCard(row: BusinessRow, isWebsiteManage: number) {
     relationSecondDomain: row.relationSecondDomain,
   }
 }
-
-export type ProductCard = ReturnType<typeof toCard>
 
 export function createProductService({ db, now }: AppContext, { fulfilment }: { fulfilment: Fulfilment }) {
   /** Main accounts always; a sub-admin only with is_website_manage 1. */
@@ -81,7 +79,7 @@ export function createProductService({ db, now }: AppContext, { fulfilment }: { 
     const paidUpgrade = and(
       eq(orders.businessId, businesses.id),
       eq(orders.orderType, ORDER_TYPE.upgrade),
-      eq(orders.status, ORDER_PAID),
+      eq(orders.status, ORDER_STATUS.paid),
       isNotNull(orders.payTime),
     )
     await db
@@ -110,7 +108,7 @@ export function createProductService({ db, now }: AppContext, { fulfilment }: { 
   }
 
   /** GET /api/pc/getProducts: 4 cards a page on /index, newest first. */
-  async function page(viewer: Viewer, { pageNum, pageSize }: { pageNum: number; pageSize: number }) {
+  async function page(viewer: Viewer, { pageNum, pageSize }: PageQuery): Promise<ProductPage> {
     if (!(await managesSites(viewer))) return { data: [], total: 0, pages: 0, isWebsiteManage: 0 }
     await settle(viewer.accountId)
     const mine = eq(businesses.accountId, viewer.accountId)
@@ -131,7 +129,7 @@ export function createProductService({ db, now }: AppContext, { fulfilment }: { 
   }
 
   /** GET /api/pc/getSiteListByEmpId: the viewer's sites (name and address). */
-  async function siteList(viewer: Viewer) {
+  async function siteList(viewer: Viewer): Promise<Site[]> {
     if (!(await managesSites(viewer))) return []
     const rows = await db
       .select()
@@ -179,7 +177,7 @@ export function createProductService({ db, now }: AppContext, { fulfilment }: { 
    * GET /api/pc/checkUnPaidOrder (doc2 §8): 200 = no unpaid renewal, go and confirm a new one;
    * 300 = one is waiting, pay that one (its orderCode).
    */
-  async function unpaidRenewal(viewer: Viewer, businessId: number) {
+  async function unpaidRenewal(viewer: Viewer, businessId: number): Promise<UnpaidCheck> {
     await ownedById(viewer, businessId)
     const [order] = await db
       .select({ orderCode: orders.orderCode, payDeadline: orders.payDeadline })
@@ -189,12 +187,12 @@ export function createProductService({ db, now }: AppContext, { fulfilment }: { 
           eq(orders.businessId, businessId),
           eq(orders.accountId, viewer.accountId),
           eq(orders.orderType, ORDER_TYPE.renewal),
-          eq(orders.status, ORDER_UNPAID),
+          eq(orders.status, ORDER_STATUS.unpaid),
         ),
       )
       .orderBy(desc(orders.createdAt))
     const waiting = order && (!order.payDeadline || order.payDeadline > now())
-    return waiting ? { status: 300 as const, orderCode: order.orderCode } : { status: 200 as const }
+    return waiting ? { status: 300, orderCode: order.orderCode } : { status: 200 }
   }
 
   /** GET /api/pc/getAddressByProjectStatus: the delivery centre of a site ('' = none yet). */
@@ -251,7 +249,7 @@ export function createProductService({ db, now }: AppContext, { fulfilment }: { 
       .from(orders)
       .where(and(eq(orders.orderCode, orderCode), eq(orders.accountId, viewer.accountId)))
     if (!order || !(await mayFollowOrder(db, viewer, order))) throw orderMissing()
-    if (order.status !== ORDER_PAID || !order.businessId) return false
+    if (order.status !== ORDER_STATUS.paid || !order.businessId) return false
     await settle(viewer.accountId)
     const [business] = await db
       .select({ status: businesses.status })
@@ -282,7 +280,7 @@ export function createProductService({ db, now }: AppContext, { fulfilment }: { 
           productType: sku.productType,
           orderType: ORDER_TYPE.purchase,
           secondDomain,
-          status: ORDER_PAID,
+          status: ORDER_STATUS.paid,
           originalAmount: price.toFixed(2),
           payAmount: price.toFixed(2),
           createdAt: at,

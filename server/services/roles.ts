@@ -5,10 +5,12 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { accounts, subAccounts } from '../db/schema'
-import { ACCOUNT_STATE } from './account-profile'
 
 export const ROLE = { main: 0, subAdmin: 1 } as const
 export type Role = (typeof ROLE)[keyof typeof ROLE]
+
+/** accounts.state (account-area §3): 1 normal, 0 cancelled (the operation log link hides, §2). */
+export const ACCOUNT_STATE = { normal: 1, cancelled: 0 } as const
 
 /** Sub-admin rows that can be used: activated through their link (account-area §4). */
 export const ACTIVE = 1

@@ -1,7 +1,7 @@
 // Live sessions kept in memory, so the calls a console makes every few seconds (the home poll) do
 // not read the sessions table each time. Every change that ends or alters a session (revoked_at,
 // pending_verification, a deleted row) makes the database NOTIFY `session_changed` with the
-// session's id (trigger in drizzle/0004_change_notifications.sql), whichever instance or service wrote
+// session's id (trigger in drizzle/0005_change_notifications.sql), whichever instance or service wrote
 // it; each instance forgets that session (services/notified-cache.ts).
 import type { Listen } from '../db/notifications'
 import { createNotifiedCache } from './notified-cache'

@@ -4,6 +4,7 @@
 // and forgotten on the database's notification of any change (services/session-cache.ts).
 import { and, eq, isNull } from 'drizzle-orm'
 import { later, hours, minutes, type AppContext } from '../context'
+import type { Database } from '../db/client'
 import { sessions } from '../db/schema'
 import { sessionEnded } from '../http/failure'
 import { hashToken, newToken } from '../security/tokens'
@@ -43,6 +44,14 @@ export interface IssuedSession {
 
 const isLive = (session: CachedSession, at: Date) =>
   at.getTime() - session.lastSeenAt.getTime() <= SESSION_IDLE_MS && at < session.expiresAt
+
+/** A login has just shown credentials for the session behind `token` (account-reverify.ts: fresh). */
+export async function markSessionFresh(db: Database, token: string, at: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ verifiedAt: at })
+    .where(eq(sessions.tokenHash, hashToken(token)))
+}
 
 export function createSessionService({ db, now, sessionCache = createSessionCache() }: AppContext) {
   async function issue(

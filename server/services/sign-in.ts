@@ -6,11 +6,10 @@
 import type { AppContext } from '../context'
 import { forbidden, type ApiFailure } from '../http/failure'
 import { createLoginMasks } from './account-login-mask'
-import { markSessionFresh } from './account-reverify'
 import type { KnownAddresses } from './known-addresses'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
 import type { RoleGrant, RoleService, RoleTarget } from './roles'
-import type { IssuedSession, SessionService } from './sessions'
+import { markSessionFresh, type IssuedSession, type SessionService } from './sessions'
 
 export const NO_CONSOLE_ROLE = '当前账号未开通会员中心'
 

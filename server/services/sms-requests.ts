@@ -2,20 +2,17 @@
 // securityVerification/sendSmsCode): every send is guarded by a slider puzzle solved for that very
 // phone (one send per puzzle) and by the send limits. Whether a phone is a member is never
 // revealed: a login or reset code for an unknown phone answers 已发送 too, but nothing is sent.
+import { PUBLIC_SMS_PURPOSES, type SmsPurpose } from '../../src/core/contract/sms'
 import { MSG } from '../../src/core/validation/messages'
 import { phoneError } from '../../src/core/validation/rules'
 import type { AppContext } from '../context'
-import { INVALID_PARAMS } from '../http/error-handler'
-import { invalid } from '../http/failure'
+import { invalid, INVALID_PARAMS } from '../http/failure'
 import type { CaptchaService } from './captchas'
 import type { MemberDirectory } from './members'
 import type { Viewer } from './sessions'
-import type { SmsPurpose, SmsService } from './sms'
+import type { SmsService } from './sms'
 
 export const NO_BOUND_PHONE = '当前账号未绑定手机号'
-
-/** The purposes /api/pc/sendSmsCode accepts as `type`. */
-const PUBLIC_PURPOSES: SmsPurpose[] = ['login', 'register', 'forget']
 
 export interface SmsSendInput {
   phone?: string
@@ -59,7 +56,7 @@ export function createSmsRequests(_ctx: AppContext, { captchas, members, sms }: 
   /** POST /api/pc/sendSmsCode: type login, register or forget. */
   async function sendForPhone(input: SmsSendInput, ip: string): Promise<void> {
     const phone = checkedPhone(input.phone)
-    const purpose = PUBLIC_PURPOSES.find((candidate) => candidate === input.type)
+    const purpose = PUBLIC_SMS_PURPOSES.find((candidate) => candidate === input.type)
     if (!purpose) throw invalid(INVALID_PARAMS)
     const deliver = async () => purpose === 'register' || (await members.byPhone(phone)) !== null
     await sendGuarded(phone, purpose, input, ip, deliver)

@@ -6,22 +6,14 @@
 // one per phone per 60 s, 10 per phone and 10 per client address per hour.
 import crypto from 'node:crypto'
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import type { SmsPurpose } from '../../src/core/contract/sms'
 import { hours, minutes, type AppContext } from '../context'
 import type { Database } from '../db/client'
 import { smsOutbox } from '../db/schema'
 import { notConfigured, tooManyRequests } from '../http/failure'
 
-export const SMS_PURPOSES = [
-  'login',
-  'register',
-  'forget',
-  'bindPhone',
-  'securityVerification',
-  'reverify',
-  'changePhone',
-  'activation',
-] as const
-export type SmsPurpose = (typeof SMS_PURPOSES)[number]
+// What a code is sent for is part of the wire contract.
+export type { SmsPurpose }
 
 export const SMS_CODE_TTL_MS = minutes(5)
 export const SMS_RESEND_MS = 60_000

@@ -1,15 +1,12 @@
-// Sub-admins of a main account (account-area §2, §3, §5, §6, §7): the list, add / edit / delete,
-// the two switches, and activation through the link sent by SMS and e-mail (§4).
+// Sub-admins of a main account (account-area §2, §3, §5, §6, §7): the list, add / edit / delete
+// and the two switches. Adding one sends the activation link of sub-account-activation.ts (§4).
 //
 // Rules decided here (docs/api.md "Sub-accounts, activation and customer card"):
 // - An account has at most SUB_ADMIN_LIMIT live sub-admins; checkOderAvailable says whether one
 //   more may be added, and adding past it is refused with 暂不支持添加子管理员.
 // - A phone is taken for an account when it is the owner's phone or a live sub-admin's.
-// - The member behind a sub-admin is found or created when the link is used (not when it is
-//   added): adding someone's phone creates nothing in their name, and a link never used leaves no
-//   member behind. A member created there has no password; it logs in by SMS or sets one later.
-// - Activation links live ACTIVATION_TTL_MS and work once. They are built on PUBLIC_ORIGIN (the
-//   request's origin only in the sandbox without one), never on a Host header a caller chose.
+// - The member behind a sub-admin is found or created only when its link is used, so adding
+//   someone's phone creates nothing in their name (sub-account-activation.ts).
 // - Invitations are limited per hour: INVITATIONS_PER_ACCOUNT from one account, INVITATIONS_PER_PHONE
 //   to one phone from all accounts, so the console cannot be used to flood a phone with links.
 // - Production has no SMS or mail gateway: adding is refused before anything is written, and links
@@ -17,33 +14,41 @@
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import { maskPhone } from '../../src/core/format/mask'
 import { MSG } from '../../src/core/validation/messages'
-import { smsCodeError } from '../../src/core/validation/rules'
 import { validateSubAdmin, type SubAdminForm } from '../../src/core/validation/sub-admin'
-import { hours, later, type AppContext } from '../context'
+import { hours, type AppContext } from '../context'
 import type { Database } from '../db/client'
 import {
   accounts,
   dictionaryItems,
   members,
-  messageOutbox,
   sessions as sessionRows,
   subAccountActivations,
   subAccounts,
 } from '../db/schema'
 import { isUniqueViolation } from '../db/errors'
-import { INVALID_PARAMS } from '../http/error-handler'
-import { invalid, notConfigured, notFound, sessionEnded, tooManyRequests } from '../http/failure'
-import { hashToken, newToken } from '../security/tokens'
+import {
+  invalid,
+  INVALID_PARAMS,
+  notConfigured,
+  notFound,
+  sessionEnded,
+  tooManyRequests,
+} from '../http/failure'
 import type { CaptchaService } from './captchas'
 import { forgetSessions } from './session-cache'
+import { createMessageOutbox } from './message-outbox'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
-import { ROLE, type RoleGrant, type RoleService } from './roles'
-import { SESSION_MESSAGES, type IssuedSession, type Viewer } from './sessions'
+import type { RoleGrant, RoleService } from './roles'
+import { SESSION_MESSAGES, type Viewer } from './sessions'
 import type { SignIn } from './sign-in'
 import type { SmsService } from './sms'
+import { createSubAccountActivation } from './sub-account-activation'
+
+// What the routes and the tests name here, though it lives with the activation.
+export { ACTIVATION_TTL_MS } from './sub-account-activation'
+export type { ActivationRequest, ActivationSmsRequest } from './sub-account-activation'
 
 export const SUB_ADMIN_LIMIT = 10
-export const ACTIVATION_TTL_MS = hours(24 * 7)
 export const INVITATION_WINDOW_MS = hours(1)
 /** A whole team (SUB_ADMIN_LIMIT) may be invited at once, not more. */
 export const INVITATIONS_PER_ACCOUNT = 10
@@ -55,10 +60,6 @@ export const POSITION_DICTIONARY = 'recipient_position'
 export const PHONE_TAKEN = '该手机号已被使用'
 export const SUB_ADMIN_NOT_FOUND = '子管理员不存在'
 export const PHONE_READ_ONLY = '手机号不可修改'
-export const WRONG_SMS_CODE = '请输入正确的手机号和验证码'
-/** The code /activation asks for proves the phone; it is sent only to the sub-admin's own phone. */
-const ACTIVATION_SMS_PURPOSE = 'activation'
-export const ACTIVATION_SOURCE = 'activation'
 
 export interface SubAdminItem {
   id: number
@@ -81,27 +82,6 @@ export interface DictionaryItem {
   itemText: string
 }
 
-export interface ActivationInfo {
-  /** The phone the link was sent to: the page shows it masked and sends the code to it. */
-  phone: string
-  maskedPhone: string
-  fullName: string
-  accountName: string
-  activeState: number
-}
-
-export interface ActivationRequest {
-  activeCode: string
-  code: string
-  phone: string
-}
-
-export interface ActivationSmsRequest {
-  activeCode: string
-  phone: string
-  captchaId: string
-}
-
 interface SubAccountDeps {
   roles: RoleService
   operateLog: OperateLog
@@ -117,14 +97,13 @@ const SWITCH_COLUMNS = { notify: 'isReceiveNotify', websiteManage: 'isWebsiteMan
 const SWITCH_LABELS = { notify: '接收通知', websiteManage: '网站管理' } as const
 export type SubAdminSwitch = keyof typeof SWITCH_COLUMNS
 
-export function activationPath(activeCode: string): string {
-  return `/activation?activeCode=${encodeURIComponent(activeCode)}`
-}
-
 export function createSubAccountService(
-  { db, now, log, config, sessionCache }: AppContext,
+  ctx: AppContext,
   { roles, operateLog, signIn, captchas, sms }: SubAccountDeps,
 ) {
+  const { db, now, config, sessionCache } = ctx
+  const outbox = createMessageOutbox(ctx)
+  const activation = createSubAccountActivation(ctx, { signIn, captchas, sms, outbox })
   const live = (accountId: number) => and(eq(subAccounts.accountId, accountId), isNull(subAccounts.deletedAt))
 
   async function positions(): Promise<DictionaryItem[]> {
@@ -237,18 +216,6 @@ export function createSubAccountService(
     }
   }
 
-  async function writeMessage(
-    channel: 'sms' | 'email',
-    recipient: string,
-    subject: string,
-    body: string,
-    link: string,
-  ) {
-    await db.insert(messageOutbox).values({ channel, recipient, subject, body, link, createdAt: now() })
-    // The link is a credential: only the sandbox, which has no real recipient, prints it.
-    if (!config.production) log.info({ channel, recipient, link }, `${channel} to ${recipient}: ${subject}`)
-  }
-
   /** 429 when the account or the phone has had its invitations for this hour. */
   async function assertMayInvite(tx: Tx, accountId: number, phone: string): Promise<void> {
     const since = new Date(now().getTime() - INVITATION_WINDOW_MS)
@@ -268,32 +235,6 @@ export function createSubAccountService(
     }
   }
 
-  /** A new single-use activation code for a sub-admin (only its hash is kept). */
-  async function newActivation(tx: Tx, row: SubAdminRow): Promise<string> {
-    const activeCode = newToken()
-    const createdAt = now()
-    await tx.insert(subAccountActivations).values({
-      subAccountId: row.id,
-      codeHash: hashToken(activeCode),
-      createdAt,
-      expiresAt: later(createdAt, ACTIVATION_TTL_MS),
-    })
-    return activeCode
-  }
-
-  /** The link by SMS and e-mail, on the public origin (a spoofed Host header cannot redirect it). */
-  async function sendActivationLink(
-    row: SubAdminRow,
-    accountName: string,
-    activeCode: string,
-    origin: string,
-  ) {
-    const link = activationPath(activeCode)
-    const text = `${accountName}邀请您成为子管理员，请在7天内打开链接激活：${config.publicOrigin ?? origin}${link}`
-    await writeMessage('sms', row.phoneNumber, '子管理员激活', `【会员中心】${text}`, link)
-    await writeMessage('email', row.mailbox, '会员中心子管理员激活', `${row.fullName}，您好！${text}`, link)
-  }
-
   /**
    * The sub-admin and its activation are written together, under advisory locks on the account and
    * the phone, so simultaneous adds cannot slip past the invitation limits.
@@ -308,7 +249,7 @@ export function createSubAccountService(
           .insert(subAccounts)
           .values({ accountId, ...values, activeState: 0, createdAt: now() })
           .returning()
-        return { row, activeCode: await newActivation(tx, row) }
+        return { row, activeCode: await activation.issue(tx, row) }
       })
     } catch (error) {
       // Two adds of one phone at once: the partial unique index lets one through.
@@ -325,7 +266,7 @@ export function createSubAccountService(
     if (!(await phoneAvailable(viewer, values.phoneNumber))) throw invalid(PHONE_TAKEN)
     const actor = await actorOf(viewer)
     const { row, activeCode } = await insertInvited(viewer.accountId, values)
-    await sendActivationLink(row, actor.accountName, activeCode, origin)
+    await activation.sendLink(row, actor.accountName, activeCode, origin)
     await logAction(
       viewer,
       OPERATE_TYPE.addSubAdmin,
@@ -401,148 +342,6 @@ export function createSubAccountService(
     )
   }
 
-  // ---- Activation (account-area §4; §5 "Activation: a bad code gives 非法参数") ----
-
-  /** The sub-admin behind a link. Unknown, expired, deleted → 非法参数; already active → its message. */
-  async function activationOf(activeCode: string) {
-    const code = activeCode.trim()
-    if (!code) throw invalid(INVALID_PARAMS)
-    const [found] = await db
-      .select({
-        activation: subAccountActivations,
-        subAdmin: subAccounts,
-        accountName: accounts.accountName,
-        memberAccount: accounts.memberAccount,
-      })
-      .from(subAccountActivations)
-      .innerJoin(subAccounts, eq(subAccounts.id, subAccountActivations.subAccountId))
-      .innerJoin(accounts, eq(accounts.id, subAccounts.accountId))
-      .where(eq(subAccountActivations.codeHash, hashToken(code)))
-      .limit(1)
-    if (!found || found.subAdmin.deletedAt) throw invalid(INVALID_PARAMS)
-    return found
-  }
-
-  async function pendingActivation(activeCode: string) {
-    const found = await activationOf(activeCode)
-    if (found.subAdmin.activeState === 1) throw invalid(MSG.alreadyActivated)
-    if (found.activation.usedAt || found.activation.expiresAt <= now()) throw invalid(INVALID_PARAMS)
-    return found
-  }
-
-  async function activationInfo(activeCode: string): Promise<ActivationInfo> {
-    const { subAdmin, activation, accountName } = await activationOf(activeCode)
-    const active = subAdmin.activeState === 1
-    if (!active && (activation.usedAt || activation.expiresAt <= now())) throw invalid(INVALID_PARAMS)
-    return {
-      // Only a pending link needs the number (the code goes to it); an active one says so and stops.
-      phone: active ? '' : subAdmin.phoneNumber,
-      maskedPhone: maskPhone(subAdmin.phoneNumber),
-      fullName: subAdmin.fullName,
-      accountName,
-      activeState: subAdmin.activeState,
-    }
-  }
-
-  /** The code for /activation: only to the sub-admin's own phone, after a slider solved for it. */
-  async function sendActivationSms(request: ActivationSmsRequest, ip: string): Promise<void> {
-    const { subAdmin } = await pendingActivation(request.activeCode)
-    if (request.phone.trim() !== subAdmin.phoneNumber) throw invalid(INVALID_PARAMS)
-    await captchas.spendSlider(request.captchaId.trim(), subAdmin.phoneNumber)
-    await sms.send(subAdmin.phoneNumber, ACTIVATION_SMS_PURPOSE, ip)
-  }
-
-  /** The member with that phone, or a new one without a password (no main account of its own). */
-  async function memberFor(phone: string, email: string): Promise<number> {
-    const [existing] = await db
-      .select({ id: members.id })
-      .from(members)
-      .where(eq(members.phone, phone))
-      .limit(1)
-    if (existing) return existing.id
-    try {
-      const [created] = await db
-        .insert(members)
-        .values({ phone, email, createdAt: now() })
-        .returning({ id: members.id })
-      return created.id
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error
-      const [raced] = await db
-        .select({ id: members.id })
-        .from(members)
-        .where(eq(members.phone, phone))
-        .limit(1)
-      return raced.id
-    }
-  }
-
-  /**
-   * activeAccountByActiveCode: uses the link, activates the role and logs in on it through the
-   * login (sign-in.ts): a fresh session, the address remembered, type 0 logged. An account that
-   * would refuse the login (cancelled, caller outside its mask) is refused first, before the code
-   * and the link are spent.
-   */
-  async function activate(request: ActivationRequest, ip: string): Promise<IssuedSession> {
-    const codeError = smsCodeError(request.code)
-    if (codeError) throw invalid(codeError)
-    const { subAdmin, activation, accountName, memberAccount } = await pendingActivation(request.activeCode)
-    if (request.phone.trim() !== subAdmin.phoneNumber) throw invalid(INVALID_PARAMS)
-    const role = { accountId: subAdmin.accountId, subAccountId: subAdmin.id, role: ROLE.subAdmin }
-    // The member is only known once the link is used; the log entry names the sub-admin, not the member.
-    await signIn.admit({ ...role, memberId: 0, memberAccount, accountName, userName: subAdmin.fullName }, ip)
-    if (!(await sms.consume(subAdmin.phoneNumber, ACTIVATION_SMS_PURPOSE, request.code))) {
-      throw invalid(WRONG_SMS_CODE)
-    }
-    const memberId = await memberFor(subAdmin.phoneNumber, subAdmin.mailbox)
-    const at = now()
-    const activated = await db
-      .transaction(async (tx) => {
-        const used = await tx
-          .update(subAccountActivations)
-          .set({ usedAt: at })
-          .where(
-            and(
-              eq(subAccountActivations.id, activation.id),
-              isNull(subAccountActivations.usedAt),
-              gt(subAccountActivations.expiresAt, at),
-            ),
-          )
-          .returning({ id: subAccountActivations.id })
-        if (used.length === 0) return false
-        await tx
-          .update(subAccounts)
-          .set({ memberId, activeState: 1 })
-          .where(and(eq(subAccounts.id, subAdmin.id), isNull(subAccounts.deletedAt)))
-        return true
-      })
-      .catch((error) => {
-        // The member already holds a role on this account (it owns it): the link cannot apply.
-        if (isUniqueViolation(error)) throw invalid(INVALID_PARAMS)
-        throw error
-      })
-    if (!activated) throw invalid(MSG.alreadyActivated)
-    return signIn.signIn(memberId, { source: ACTIVATION_SOURCE, ip, content: '激活子管理员并登录', role })
-  }
-
-  /** Dev sandbox: the messages sent to a phone or an e-mail address, newest first. */
-  async function outbox(recipient: string) {
-    const rows = await db
-      .select()
-      .from(messageOutbox)
-      .where(eq(sql`lower(${messageOutbox.recipient})`, recipient.trim().toLowerCase()))
-      .orderBy(desc(messageOutbox.createdAt), desc(messageOutbox.id))
-      .limit(20)
-    return rows.map((row) => ({
-      channel: row.channel,
-      to: row.recipient,
-      subject: row.subject,
-      body: row.body,
-      link: row.link,
-      createTime: row.createdAt.toISOString(),
-    }))
-  }
-
   return {
     dictionary,
     page,
@@ -553,10 +352,11 @@ export function createSubAccountService(
     edit,
     remove,
     setSwitch,
-    activationInfo,
-    sendActivationSms,
-    activate,
-    outbox,
+    activationInfo: activation.info,
+    sendActivationSms: activation.sendSms,
+    activate: activation.activate,
+    /** Dev sandbox: the messages sent to a phone or an e-mail address, newest first. */
+    outbox: outbox.sentTo,
   }
 }
 

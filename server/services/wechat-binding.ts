@@ -10,8 +10,15 @@
 // Adding or changing the WeChat needs a fresh session (routes) and is logged and notified.
 // One openid belongs to one member (unique members.wx_open_id).
 import crypto from 'node:crypto'
-import { and, eq, gt, inArray } from 'drizzle-orm'
-import { later, type AppContext } from '../context'
+import { and, eq } from 'drizzle-orm'
+import {
+  BIND_KEY,
+  WECHAT_TAKEN_CODE,
+  type BindKey,
+  type BindPoll,
+  type ChangePoll,
+} from '../../src/core/contract/wechat'
+import type { AppContext } from '../context'
 import { isUniqueViolation } from '../db/errors'
 import { members, wechatBindScenes } from '../db/schema'
 import { ApiFailure, forbidden, invalid, qrExpired, sessionEnded } from '../http/failure'
@@ -21,21 +28,13 @@ import type { MemberDirectory } from './members'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
 import type { RoleGrant, RoleService } from './roles'
 import { SESSION_MESSAGES, type Viewer } from './sessions'
-import { OAUTH_STATE_PREFIX, QR_TTL_MS, WECHAT_MESSAGES, type SceneStatus } from './wechat'
+import * as qrScene from './qr-scene'
+import type { SceneStatus } from './qr-scene'
+import { WECHAT_MESSAGES } from './wechat'
 import { checkedOpenId, type WechatIdentityService } from './wechat-identity'
 
 export const BIND_PURPOSES = ['bind', 'change'] as const
 export type BindPurpose = (typeof BIND_PURPOSES)[number]
-
-/** isUserBind data.key (account-area §4). */
-export const BIND_KEY = { alreadyBound: 0, success: 1, waiting: 2 } as const
-export type BindKey = (typeof BIND_KEY)[keyof typeof BIND_KEY]
-
-/**
- * updateWechat refusals meaning "this WeChat is already bound" (account-area §4): 510 another
- * member's, 513 already this member's, 9002 taken by another member at the same moment.
- */
-export const WECHAT_TAKEN_CODE = { otherMember: 510, sameMember: 513, raced: 9002 } as const
 
 export const WECHAT_BINDING_MESSAGES = {
   taken: '当前微信已被绑定，请使用新的微信进行扫码授权～',
@@ -46,15 +45,6 @@ export const WECHAT_BINDING_MESSAGES = {
   alreadyBound: '当前账号已绑定微信',
   qrExpired: WECHAT_MESSAGES.qrExpired,
 } as const
-
-export interface BindPoll {
-  key: BindKey
-  /** Waiting, and the phone has opened the QR. */
-  scanned: boolean
-}
-
-export type ChangePoll =
-  { status: 'waiting' } | { status: 'scanned' } | { status: 'confirmed'; wxOpenId: string }
 
 export interface OwnerInput {
   accountId?: number | string
@@ -115,10 +105,6 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
 
   // ---- scenes ----
 
-  function scanUrl(origin: string, code: string): string {
-    return `${origin}/__dev/wechat/scan?code=${encodeURIComponent(code)}`
-  }
-
   /**
    * getCodeImg (bind: the member has no WeChat) and getBindQrAddress (change: it has one). The QR is
    * WeChat's consent page in production (needs WECHAT_OAUTH_*), the sandbox scan page otherwise.
@@ -127,24 +113,20 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
     const member = await memberOf(viewer)
     if (purpose === 'bind' && member.wxOpenId) throw invalid(WECHAT_BINDING_MESSAGES.alreadyBound)
     if (purpose === 'change' && !member.wxOpenId) throw invalid(WECHAT_BINDING_MESSAGES.notBound)
-    identity.assertOauthConfigured()
-    const code = crypto.randomBytes(16).toString('hex')
+    const qr = identity.sceneQr(origin)
     const createdAt = now()
     await db.insert(wechatBindScenes).values({
-      code,
+      code: qr.code,
       purpose,
-      status: 'waiting',
+      status: qrScene.START,
       memberId: viewer.memberId,
       accountId: viewer.accountId,
       subAccountId: viewer.subAccountId || null,
       role: viewer.role,
       createdAt,
-      expiresAt: later(createdAt, QR_TTL_MS),
+      expiresAt: qrScene.expiresAtFor(createdAt),
     })
-    const url = identity.production
-      ? identity.authorizeUrl(`${OAUTH_STATE_PREFIX.scene}${code}`)
-      : scanUrl(origin, code)
-    return { code, url, expiresIn: QR_TTL_MS / 1000 }
+    return qr
   }
 
   /** The viewer's own live scene of that purpose; anything else is an expired QR to the client. */
@@ -153,12 +135,7 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
       ? await db.select().from(wechatBindScenes).where(eq(wechatBindScenes.code, code)).limit(1)
       : []
     const live =
-      scene &&
-      scene.memberId === viewer.memberId &&
-      scene.purpose === purpose &&
-      scene.expiresAt > now() &&
-      scene.status !== 'consumed' &&
-      scene.status !== 'cancelled'
+      scene && scene.memberId === viewer.memberId && scene.purpose === purpose && qrScene.isOpen(scene, now())
     if (!live) throw qrExpired(WECHAT_BINDING_MESSAGES.qrExpired)
     return scene
   }
@@ -167,8 +144,8 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
   async function consume(where: ReturnType<typeof and>): Promise<Scene | null> {
     const [taken] = await db
       .update(wechatBindScenes)
-      .set({ status: 'consumed' })
-      .where(and(where, eq(wechatBindScenes.status, 'confirmed'), gt(wechatBindScenes.expiresAt, now())))
+      .set({ status: qrScene.TRANSITIONS.consume.to })
+      .where(and(where, qrScene.guard(wechatBindScenes, 'consume', now())))
       .returning()
     return taken ?? null
   }
@@ -298,13 +275,16 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
     const [scene] = await db.select().from(wechatBindScenes).where(eq(wechatBindScenes.code, code)).limit(1)
     if (!scene) return null
     const purpose = scene.purpose as BindPurpose
-    if (scene.expiresAt <= now()) return { purpose, status: 'cancelled' }
-    if (scene.status !== 'waiting') return { purpose, status: scene.status as SceneStatus }
+    // The scan page shows an expired bind QR as cancelled.
+    const view = qrScene.view(scene, now())
+    if (view === 'expired') return { purpose, status: 'cancelled' }
+    const scanned = qrScene.after(scene, 'scan', now())
+    if (!scanned) return { purpose, status: view }
     await db
       .update(wechatBindScenes)
-      .set({ status: 'scanned' })
-      .where(and(eq(wechatBindScenes.id, scene.id), eq(wechatBindScenes.status, 'waiting')))
-    return { purpose, status: 'scanned' }
+      .set({ status: scanned })
+      .where(and(eq(wechatBindScenes.id, scene.id), qrScene.guard(wechatBindScenes, 'scan', now())))
+    return { purpose, status: scanned }
   }
 
   /**
@@ -312,20 +292,11 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
    * `code` is no live bind scene.
    */
   async function answerScene(code: string, action: 'confirm' | 'cancel', typedOpenId?: string) {
-    const change =
-      action === 'confirm'
-        ? { status: 'confirmed', openid: checkedOpenId(typedOpenId) }
-        : { status: 'cancelled' }
+    const answer = action === 'confirm' ? { openid: checkedOpenId(typedOpenId) } : {}
     const settled = await db
       .update(wechatBindScenes)
-      .set(change)
-      .where(
-        and(
-          eq(wechatBindScenes.code, code),
-          inArray(wechatBindScenes.status, ['waiting', 'scanned']),
-          gt(wechatBindScenes.expiresAt, now()),
-        ),
-      )
+      .set({ status: qrScene.TRANSITIONS[action].to, ...answer })
+      .where(and(eq(wechatBindScenes.code, code), qrScene.guard(wechatBindScenes, action, now())))
       .returning({ id: wechatBindScenes.id })
     return settled.length > 0
   }

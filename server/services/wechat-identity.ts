@@ -1,9 +1,10 @@
 // Where an openid comes from. Outside the development sandbox (config.production) only WeChat says
 // who a code belongs to (services/wechat-api.ts); the sandbox keeps its stand-in: a code written
 // `sandbox:<openid>` is that openid, any other code one fixed openid (the demo and e2e use both).
+import crypto from 'node:crypto'
 import type { AppContext } from '../context'
-import { INVALID_PARAMS } from '../http/error-handler'
-import { invalid, notConfigured } from '../http/failure'
+import { invalid, INVALID_PARAMS, notConfigured } from '../http/failure'
+import { QR_TTL_MS } from './qr-scene'
 import { createWechatApi, WECHAT_SERVICES } from './wechat-api'
 
 /** What the sandbox's jscode2session answers for any code not written `sandbox:<openid>`. */
@@ -13,6 +14,12 @@ export const MINI_SANDBOX_OPENID = 'wx-mini-sandbox'
 export const WECHAT_AUTHORIZE_URL = 'https://open.weixin.qq.com/connect/oauth2/authorize'
 /** Where WeChat sends the browser back with ?code&state (routes/wechat.ts); outside /api: a page. */
 export const OAUTH_CALLBACK_PATH = '/wechat/oauth/callback'
+
+/**
+ * The OAuth `state` WeChat hands back to the callback: `o` + a consent request's ticket (in-app
+ * login) or `s` + a QR scene's code. Letters and digits only (WeChat's rule).
+ */
+export const OAUTH_STATE_PREFIX = { login: 'o', scene: 's' } as const
 
 const OPENID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 
@@ -77,12 +84,27 @@ export function createWechatIdentity({ config, log, wechatApi: injected }: AppCo
     }
   }
 
+  /**
+   * A new QR scene's code and the QR to draw for it (login, bind and change scenes alike): WeChat's
+   * consent page coming back with state `s` + code in production (needs WECHAT_OAUTH_*), the sandbox
+   * scan page otherwise.
+   */
+  function sceneQr(origin: string): { code: string; url: string; expiresIn: number } {
+    assertOauthConfigured()
+    const code = crypto.randomBytes(16).toString('hex')
+    const url = config.production
+      ? authorizeUrl(`${OAUTH_STATE_PREFIX.scene}${code}`)
+      : `${origin}/__dev/wechat/scan?code=${encodeURIComponent(code)}`
+    return { code, url, expiresIn: QR_TTL_MS / 1000 }
+  }
+
   return {
     production: config.production,
     ofMiniProgramCode,
     ofOauthCode,
     authorizeUrl,
     assertOauthConfigured,
+    sceneQr,
   }
 }
 

@@ -8,28 +8,29 @@
 // - the mini-program: miniLogin (jscode2session), miniBindPhone for a new openid.
 // Members found by openid may have no phone: the client then asks to bind one (bindPhone).
 import crypto from 'node:crypto'
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull } from 'drizzle-orm'
 import { maskPhone } from '../../src/core/format/mask'
 import { validateSmsLogin } from '../../src/core/validation/rules'
+import type { MiniLoginAnswer } from '../../src/core/contract/wechat'
 import { later, minutes, type AppContext } from '../context'
 import { isUniqueViolation } from '../db/errors'
 import { wechatScenes, wechatTickets } from '../db/schema'
-import { INVALID_PARAMS } from '../http/error-handler'
-import { invalid, notConfigured, qrExpired, wechatNotRegistered } from '../http/failure'
+import { invalid, INVALID_PARAMS, notConfigured, qrExpired, wechatNotRegistered } from '../http/failure'
 import { hashToken, newToken } from '../security/tokens'
 import { LOGIN_METHOD_NOTICE, type LoginMethods } from './login-methods'
 import { wechatMemberAccount, type Member, type MemberDirectory } from './members'
 import { OPERATE_TYPE } from './operate-log'
 import { PHONE_AUTH_MESSAGES, type SmsLoginInput } from './phone-auth'
 import type { RoleService } from './roles'
+import * as qrScene from './qr-scene'
+import type { SceneStatus } from './qr-scene'
 import type { IssuedSession, Viewer } from './sessions'
 import { LOGIN_SOURCE, type SignIn } from './sign-in'
 import type { SmsService } from './sms'
-import { checkedOpenId, type WechatIdentityService } from './wechat-identity'
+import { checkedOpenId, OAUTH_STATE_PREFIX, type WechatIdentityService } from './wechat-identity'
 
-export { checkedOpenId, MINI_SANDBOX_OPENID, sandboxOpenId } from './wechat-identity'
+export { checkedOpenId, MINI_SANDBOX_OPENID, OAUTH_STATE_PREFIX, sandboxOpenId } from './wechat-identity'
 
-export const QR_TTL_MS = 120_000
 export const QR_PURPOSES = ['login', 'register'] as const
 export type QrPurpose = (typeof QR_PURPOSES)[number]
 export const OAUTH_STATE_TTL_MS = minutes(10)
@@ -52,8 +53,6 @@ export const WECHAT_MESSAGES = {
   officialAccount: '公众号关注二维码',
 } as const
 
-export type SceneStatus = 'waiting' | 'scanned' | 'confirmed' | 'consumed' | 'cancelled'
-
 export interface WechatLogin extends IssuedSession {
   /** The member has no bound phone: the client shows the bind-phone step. */
   needBindPhone: boolean
@@ -64,19 +63,11 @@ export interface WechatLogin extends IssuedSession {
 export type PollAnswer =
   { status: 'waiting' } | { status: 'scanned' } | ({ status: 'confirmed' } & WechatLogin)
 
-export type MiniLoginAnswer = WechatLogin | { needBindPhone: true; bindTicket: string }
-
 export interface MiniBindInput extends SmsLoginInput {
   bindTicket?: string
 }
 
 type TicketKind = 'oauthState' | 'oauthCode' | 'miniBind'
-
-/**
- * The OAuth `state` WeChat hands back to the callback: `o` + a consent request's ticket (in-app
- * login) or `s` + a QR scene's code. Letters and digits only (WeChat's rule).
- */
-export const OAUTH_STATE_PREFIX = { login: 'o', scene: 's' } as const
 
 /** Only a path on this site: never another origin (//evil.example) or a scheme. */
 export function safeRedirect(typed: string | undefined): string {
@@ -176,48 +167,39 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
 
   // ---- desktop QR scenes ----
 
-  function sceneUrl(origin: string, code: string): string {
-    return `${origin}/__dev/wechat/scan?code=${encodeURIComponent(code)}`
-  }
-
   /** GET /api/wechat/getQrAddress. Production: WeChat's consent page (needs WECHAT_OAUTH_*). */
   async function createScene(purpose: string | undefined, origin: string) {
     const chosen = QR_PURPOSES.find((candidate) => candidate === (purpose ?? 'login'))
     if (!chosen) throw invalid(INVALID_PARAMS)
-    identity.assertOauthConfigured()
-    const code = crypto.randomBytes(16).toString('hex')
+    const qr = identity.sceneQr(origin)
     const createdAt = now()
     await db.insert(wechatScenes).values({
-      code,
+      code: qr.code,
       purpose: chosen,
-      status: 'waiting',
+      status: qrScene.START,
       createdAt,
-      expiresAt: later(createdAt, QR_TTL_MS),
+      expiresAt: qrScene.expiresAtFor(createdAt),
     })
-    const url = identity.production
-      ? identity.authorizeUrl(`${OAUTH_STATE_PREFIX.scene}${code}`)
-      : sceneUrl(origin, code)
-    return { code, url, expiresIn: QR_TTL_MS / 1000 }
+    return qr
   }
 
   async function liveScene(code: string) {
     if (!code) return null
     const [scene] = await db.select().from(wechatScenes).where(eq(wechatScenes.code, code)).limit(1)
-    if (!scene || scene.expiresAt <= now()) return null
+    if (!scene || qrScene.view(scene, now()) === 'expired') return null
     return scene
   }
 
   /** GET /api/wechat/getTokenByCode: waiting, scanned, or (once) the login. */
   async function poll(code: string, ip: string): Promise<PollAnswer> {
     const scene = await liveScene(code)
-    if (!scene || scene.status === 'consumed' || scene.status === 'cancelled') {
-      throw qrExpired(WECHAT_MESSAGES.qrExpired)
-    }
-    if (scene.status === 'waiting' || scene.status === 'scanned') return { status: scene.status }
+    const status = scene ? qrScene.view(scene, now()) : 'expired'
+    if (status === 'waiting' || status === 'scanned') return { status }
+    if (!scene || qrScene.after(scene, 'consume', now()) === null) throw qrExpired(WECHAT_MESSAGES.qrExpired)
     const [taken] = await db
       .update(wechatScenes)
-      .set({ status: 'consumed' })
-      .where(and(eq(wechatScenes.id, scene.id), eq(wechatScenes.status, 'confirmed')))
+      .set({ status: qrScene.TRANSITIONS.consume.to })
+      .where(and(eq(wechatScenes.id, scene.id), qrScene.guard(wechatScenes, 'consume', now())))
       .returning()
     if (!taken) throw qrExpired(WECHAT_MESSAGES.qrExpired)
 
@@ -235,29 +217,30 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
   async function scanScene(code: string): Promise<{ purpose: string; status: SceneStatus } | null> {
     const scene = await liveScene(code)
     if (!scene) return null
-    if (scene.status !== 'waiting') return { purpose: scene.purpose, status: scene.status as SceneStatus }
+    const scanned = qrScene.after(scene, 'scan', now())
+    if (!scanned) return { purpose: scene.purpose, status: scene.status as SceneStatus }
     await db
       .update(wechatScenes)
-      .set({ status: 'scanned' })
-      .where(and(eq(wechatScenes.id, scene.id), eq(wechatScenes.status, 'waiting')))
-    return { purpose: scene.purpose, status: 'scanned' }
+      .set({ status: scanned })
+      .where(and(eq(wechatScenes.id, scene.id), qrScene.guard(wechatScenes, 'scan', now())))
+    return { purpose: scene.purpose, status: scanned }
   }
 
-  /** Moves a waiting or scanned, unexpired scene on; false when it is not such a scene. */
+  /** Confirms or cancels a waiting or scanned, unexpired scene; false when it is not such a scene. */
   async function settleScene(
     code: string,
-    change: { status: SceneStatus; openid?: string | null; memberId?: number },
+    event: 'confirm' | 'cancel',
+    answer: { openid?: string | null; memberId?: number },
     purpose?: QrPurpose,
   ): Promise<boolean> {
     if (!code) return false
     const settled = await db
       .update(wechatScenes)
-      .set(change)
+      .set({ status: qrScene.TRANSITIONS[event].to, ...answer })
       .where(
         and(
           eq(wechatScenes.code, code),
-          inArray(wechatScenes.status, ['waiting', 'scanned']),
-          gt(wechatScenes.expiresAt, now()),
+          qrScene.guard(wechatScenes, event, now()),
           ...(purpose ? [eq(wechatScenes.purpose, purpose)] : []),
         ),
       )
@@ -271,11 +254,8 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
     action: 'confirm' | 'cancel',
     typedOpenId?: string,
   ): Promise<void> {
-    const change: { status: SceneStatus; openid?: string } =
-      action === 'confirm'
-        ? { status: 'confirmed', openid: checkedOpenId(typedOpenId) }
-        : { status: 'cancelled' }
-    if (!(await settleScene(code, change))) throw qrExpired(WECHAT_MESSAGES.qrExpired)
+    const answer = action === 'confirm' ? { openid: checkedOpenId(typedOpenId) } : {}
+    if (!(await settleScene(code, action, answer))) throw qrExpired(WECHAT_MESSAGES.qrExpired)
   }
 
   /** POST|GET /api/app/scanCode: a mini-program session confirms a desktop login scene as its member. */
@@ -283,7 +263,8 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
     const member = await members.byId(viewer.memberId)
     const confirmed = await settleScene(
       code,
-      { status: 'confirmed', memberId: viewer.memberId, openid: member?.wxOpenId ?? null },
+      'confirm',
+      { memberId: viewer.memberId, openid: member?.wxOpenId ?? null },
       'login',
     )
     if (!confirmed) throw qrExpired(WECHAT_MESSAGES.qrExpired)

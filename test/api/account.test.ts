@@ -278,8 +278,9 @@ describe('header counts, scoped to the viewer', () => {
     const owner = await server.tokenFor(DEMO.owner)
     const subAdmin = await server.login(DEMO.subAdmin)
     const count = '/api/appWorkOrderCommunicationRecords/getRecordCount'
-    expect(await server.get(count, { token: owner })).toMatchObject({ code: 200, data: 2 })
-    expect((await server.get(count, { token: subAdmin.data.token })).data).toBe(0)
+    // The seed (seed-work-orders.ts): 4 unread on 星辰科技's work orders, 1 of them on 李子管's own.
+    expect(await server.get(count, { token: owner })).toMatchObject({ code: 200, data: 4 })
+    expect((await server.get(count, { token: subAdmin.data.token })).data).toBe(1)
 
     const [order] = await server.db
       .insert(workOrders)
@@ -298,9 +299,9 @@ describe('header counts, scoped to the viewer', () => {
       { workOrderId: order.id, role: 4, content: '工程师备注', createdAt: new Date() },
       { workOrderId: order.id, role: 2, content: '已读回复', looked: true, createdAt: new Date() },
     ])
-    expect((await server.get(count, { token: subAdmin.data.token })).data).toBe(1)
+    expect((await server.get(count, { token: subAdmin.data.token })).data).toBe(2)
     // The main account sees all of its account's orders.
-    expect((await server.get(count, { token: owner })).data).toBe(3)
+    expect((await server.get(count, { token: owner })).data).toBe(5)
   })
 
   it('needs a session', async () => {

@@ -39,7 +39,8 @@ jest.mock('fastify', () => jest.requireActual('./support/route-table').recording
  * Reachable without a session (account-area §2: /login, /evaluate, /activation, /validate,
  * /customer, /success need no token; doc2 §2 login and registration; the payment providers'
  * notifications, trusted by signature; notice attachments, loaded by <img> without a token; WeChat's
- * OAuth callback, where WeChat sends the browser back).
+ * OAuth callback, where WeChat sends the browser back; work-order files, whose signed address is the
+ * credential).
  */
 const PUBLIC_ROUTES = [
   'GET /api/app/code',
@@ -72,6 +73,8 @@ const PUBLIC_ROUTES = [
   'POST /api/alipay/notify',
   'POST /api/wxpay/notify',
   'GET /api/pc/noticeFiles/:name',
+  // Work-order files, read by <img> and downloadFile through a signed, expiring address.
+  'GET /api/user/downLoadFile',
 ]
 
 /**

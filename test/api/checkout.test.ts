@@ -1,6 +1,7 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
 // Confirm order, generate order and the unpaid order's state (doc2 §2, §3, §7).
 import { eq } from 'drizzle-orm'
+import type { OrderInfo, PaymentLine } from '../../src/core/contract/checkout'
 import { BUSINESS_ORDER_MESSAGES } from '../../src/core/validation/business-orders'
 import { DEV_PAY_NOTIFY_SECRET } from '../../server/config'
 import { DEMO_UNPAID_RENEWAL } from '../../server/db/seed-products'
@@ -18,22 +19,6 @@ let owner: string
 let subAdmin: string
 let otherOwner: string
 
-interface PaymentLine {
-  OrderNo: string
-  ProductName: string
-  ProductTypeName: string
-  BuyCycle: number
-  PayMethod: string
-  Count: number
-  Price: string
-}
-interface OrderInfo {
-  orderCode: string
-  status: number
-  totalAmount: string
-  originalAmount: string
-  lines: PaymentLine[]
-}
 type Oapi<T> = { code: number; message?: string; IsSuccess?: boolean; Data?: T }
 
 const MINUTE = 60_000

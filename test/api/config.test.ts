@@ -9,6 +9,7 @@ import {
 } from '../../src/core/config/shared'
 import {
   DEFAULT_DATABASE_URL,
+  DEV_FILE_URL_SECRET,
   DEV_PAY_NOTIFY_SECRET,
   disabledServices,
   loadConfig,
@@ -49,6 +50,7 @@ describe('loadConfig (docs/api.md "Configuration")', () => {
       TARO_APP_PASSWORD_KEY: 'k'.repeat(32),
       TARO_APP_SWITCH_SIGN_PREFIX: 'PREFIX',
       PUBLIC_ORIGIN: 'https://mc.example.com/ignored/path',
+      FILE_URL_SECRET: 's'.repeat(40),
       SMS_ADDRESS_HOURLY_LIMIT: '50',
       WECHAT_MINI_APPID: 'wx123',
       WECHAT_MINI_SECRET: 'mini-secret',
@@ -120,6 +122,7 @@ describe('production is the default and fails closed', () => {
     TARO_APP_PASSWORD_KEY: 'p'.repeat(16),
     TARO_APP_SWITCH_SIGN_PREFIX: 'DEPLOYED-PREFIX',
     PUBLIC_ORIGIN: 'https://mc.example.com',
+    FILE_URL_SECRET: 'f'.repeat(32),
   }
 
   it.each([undefined, '', 'production', 'staging', 'Development'])(
@@ -151,6 +154,15 @@ describe('production is the default and fails closed', () => {
     expect(() =>
       loadConfig({ ...secrets, TARO_APP_SWITCH_SIGN_PREFIX: DEVELOPMENT_SWITCH_SIGN_PREFIX }),
     ).toThrow(/set TARO_APP_SWITCH_SIGN_PREFIX \(/)
+  })
+
+  it('refuses a missing, short or sandbox file-address key in production', () => {
+    const { FILE_URL_SECRET: _key, ...withoutKey } = secrets
+    expect(() => loadConfig(withoutKey)).toThrow(/set FILE_URL_SECRET \(at least 32 characters\)/)
+    expect(() => loadConfig({ ...secrets, FILE_URL_SECRET: 'short' })).toThrow(/FILE_URL_SECRET/)
+    expect(() => loadConfig({ ...secrets, FILE_URL_SECRET: DEV_FILE_URL_SECRET })).toThrow(/FILE_URL_SECRET/)
+    expect(loadConfig(secrets).fileUrlSecret).toBe(secrets.FILE_URL_SECRET)
+    expect(loadConfig({ NODE_ENV: 'development' }).fileUrlSecret).toBe(DEV_FILE_URL_SECRET)
   })
 })
 

@@ -1,4 +1,6 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
+import type { OperateRecord } from '../../src/core/contract/oplog'
+import type { Page as ContractPage } from '../../src/core/contract/paging'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer
@@ -13,20 +15,8 @@ beforeAll(async () => {
 
 afterAll(() => server?.close())
 
-interface Entry {
-  id: number
-  memberAccount: string
-  type: number
-  content: string
-  status: number
-  ip: string
-  createTime: string
-}
-interface Page {
-  data: Entry[]
-  total: number
-  pages: number
-}
+type Entry = OperateRecord
+type Page = ContractPage<Entry>
 
 const URL = '/api/app/account/getMyOperateRecordList'
 const page = (token: string, query = 'pageNum=1&pageSize=100') =>

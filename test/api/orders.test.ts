@@ -1,7 +1,7 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
 import { and, eq } from 'drizzle-orm'
 import { accounts, businesses, orders } from '../../server/db/schema'
-import type { OrderView } from '../../server/services/orders'
+import type { Order } from '../../src/core/contract/orders'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer
@@ -30,7 +30,7 @@ interface Page<T> {
 }
 
 const list = (token: string, pageNum = 1, pageSize = 10) =>
-  server.get<Page<OrderView>>(`/api/pc/getOrder?pageNum=${pageNum}&pageSize=${pageSize}`, { token })
+  server.get<Page<Order>>(`/api/pc/getOrder?pageNum=${pageNum}&pageSize=${pageSize}`, { token })
 
 async function orderOf(accountId: number, where: Partial<typeof orders.$inferSelect>) {
   const rows = await server.db.select().from(orders).where(eq(orders.accountId, accountId))
@@ -93,7 +93,7 @@ describe('GET /api/pc/getOrder (doc2 §2 Order list)', () => {
 describe('getOrderDetails and getOrderById (doc2 §2 Order detail)', () => {
   it('lists the orders of one business of the account', async () => {
     const [business] = await server.db.select().from(businesses).where(eq(businesses.accountId, mainId))
-    const answer = await server.get<Page<OrderView>>(
+    const answer = await server.get<Page<Order>>(
       `/api/pc/getOrderDetails?businessId=${business.id}&pageNum=1&pageSize=10`,
       { token: owner },
     )
@@ -119,7 +119,7 @@ describe('getOrderDetails and getOrderById (doc2 §2 Order detail)', () => {
 
   it('gives one own order by id, and refuses a sub-administrator', async () => {
     const order = await orderOf(mainId, { status: 1 })
-    const answer = await server.get<OrderView>(`/api/pc/getOrderById?orderId=${order.id}`, { token: owner })
+    const answer = await server.get<Order>(`/api/pc/getOrderById?orderId=${order.id}`, { token: owner })
     expect(answer.data).toMatchObject({ id: order.id, orderCode: order.orderCode, status: 1 })
     expect((await server.get(`/api/pc/getOrderById?orderId=${order.id}`, { token: subAdmin })).code).toBe(403)
   })

@@ -4,7 +4,8 @@ import { businesses, orders, subAccounts } from '../../server/db/schema'
 import { DEMO_UNPAID_RENEWAL } from '../../server/db/seed-products'
 import type { AppContext } from '../../server/context'
 import { createFulfilment, SETTLE_MS, type OrderRow } from '../../server/services/fulfilment'
-import { PRODUCT_MESSAGES, type ProductCard } from '../../server/services/products'
+import type { ProductCard } from '../../src/core/contract/products'
+import { PRODUCT_MESSAGES } from '../../server/services/products'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer

@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import Fastify, { type LightMyRequestResponse } from 'fastify'
 import { CODE } from '../../server/http/envelope'
-import { INVALID_PARAMS, registerErrorHandler } from '../../server/http/error-handler'
+import { registerErrorHandler } from '../../server/http/error-handler'
+import { INVALID_PARAMS } from '../../server/http/failure'
 import { DEMO_PASSWORD, startTestServer, type TestServer } from './support/harness'
 import {
   inputOf,

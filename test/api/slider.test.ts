@@ -1,4 +1,5 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
+import type { SliderPuzzle } from '../../src/core/contract/captcha'
 import { eq } from 'drizzle-orm'
 import { PNG } from 'pngjs'
 import { MSG } from '../../src/core/validation/messages'
@@ -14,15 +15,7 @@ beforeAll(async () => {
 
 afterAll(() => server?.close())
 
-interface Puzzle {
-  id: string
-  backgroundImage: string
-  pieceImage: string
-  y: number
-  width: number
-  height: number
-  pieceSize: number
-}
+type Puzzle = SliderPuzzle
 
 const WRONG = { code: 400, message: '验证失败，请重新拖动滑块', data: null }
 const EXPIRED = { code: 400, message: '验证码已失效，请刷新后重试', data: null }

@@ -26,6 +26,9 @@ import * as saveImageWeapp from '../../src/core/platform/save-image.weapp'
 import type * as sessionStorage from '../../src/core/platform/session-storage'
 import * as sessionStorageH5 from '../../src/core/platform/session-storage.h5'
 import * as sessionStorageWeapp from '../../src/core/platform/session-storage.weapp'
+import type * as upload from '../../src/core/platform/upload'
+import * as uploadH5 from '../../src/core/platform/upload.h5'
+import * as uploadWeapp from '../../src/core/platform/upload.weapp'
 import type * as viewport from '../../src/core/platform/viewport'
 import * as viewportH5 from '../../src/core/platform/viewport.h5'
 import * as viewportWeapp from '../../src/core/platform/viewport.weapp'
@@ -55,6 +58,8 @@ saveImageH5 satisfies typeof saveImage
 saveImageWeapp satisfies typeof saveImage
 sessionStorageH5 satisfies typeof sessionStorage
 sessionStorageWeapp satisfies typeof sessionStorage
+uploadH5 satisfies typeof upload
+uploadWeapp satisfies typeof upload
 viewportH5 satisfies typeof viewport
 viewportWeapp satisfies typeof viewport
 visibilityH5 satisfies typeof visibility

@@ -42,6 +42,12 @@ export type WorkOrderStatus = (typeof WORK_ORDER_STATUS)[keyof typeof WORK_ORDER
 /** The statuses of the 服务中 tab and its count. */
 export const IN_SERVICE_STATUSES: readonly WorkOrderStatus[] = [0, 1, 2, 5]
 
+/**
+ * The `status` query value of the 服务中 tab (getMyWorkOrderList and getMyWorkOrderCount take a
+ * status or a comma-separated list of statuses).
+ */
+export const IN_SERVICE_STATUS_QUERY = '0,1,2,5'
+
 /** doc2 §4 record roles. */
 export const RECORD_ROLE = { system: 0, member: 1, engineerReply: 2, urgent: 3, engineerNote: 4 } as const
 export type RecordRole = (typeof RECORD_ROLE)[keyof typeof RECORD_ROLE]
@@ -274,9 +280,27 @@ export interface MyWorkOrderQuery {
   pageSize: number
   orderNum?: string
   description?: string
-  status?: WorkOrderStatus
+  /** One status, or IN_SERVICE_STATUS_QUERY for the 服务中 tab. */
+  status?: WorkOrderStatus | typeof IN_SERVICE_STATUS_QUERY
+  /** Beijing days, YYYY-MM-DD, both ends included. */
   submitTimeStartDate?: string
   submitTimeEndDate?: string
+  /** Matches the number or the description. */
+  keyword?: string
+}
+
+/** getIsExistWaitFinishWorkOrder: an unfinished maintenance work order of the account blocks a new one. */
+export interface WaitFinishWorkOrder {
+  exist: boolean
+  /** The blocking work order when the caller may open it (a sub-admin sees only its own). */
+  workOrderId: number | null
+}
+
+/** A reply (saveRecords): files by the id their upload answered. */
+export interface SaveRecordRequest {
+  workOrderId: number
+  content: string
+  acWorkOrderFilePos?: { fileId: string }[]
 }
 
 /** judgeIsEvalaute: 0 not yet rated (url to /evaluate), non-zero rated; null when no survey applies. */

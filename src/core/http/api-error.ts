@@ -8,3 +8,11 @@ export class ApiError extends Error {
     this.name = 'ApiError'
   }
 }
+
+/**
+ * What a failed call says to the user: the server's message when it sent one, else `fallback`
+ * (a thrown bug, a rejected platform call). The one place the "API error → message" check lives.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback
+}

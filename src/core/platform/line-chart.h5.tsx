@@ -5,7 +5,7 @@ import type { LineChartProps } from './line-chart'
 import '../ui/chart/line-chart.scss'
 
 // echarts (~190 KB gzip) is fetched only when a chart is shown: /login and the lists never carry it.
-const WebLineChart = lazy(() => import(/* webpackChunkName: "chart" */ '../ui/chart/WebLineChart'))
+const WebLineChart = lazy(() => import(/* webpackChunkName: "chart" */ '../ui/chart/WebLineChart.h5'))
 
 /** A chart chunk that fails to load leaves a note, not a blank page. */
 class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

@@ -16,8 +16,18 @@ export interface Destination {
 export type GuardDecision =
   | { kind: 'allow' }
   | { kind: 'redirect'; to: string }
-  /** Exchange the entry token through fkToken, then continue to `continueTo`. */
-  | { kind: 'exchangeEntryToken'; entryToken: string; continueTo: string }
+  /**
+   * Exchange the entry token through fkToken, then continue to `continueTo`. `workOrderLogin`: the
+   * link opened a work-order page, so the session is a work-order login (account-area §2).
+   */
+  | { kind: 'exchangeEntryToken'; entryToken: string; continueTo: string; workOrderLogin: boolean }
+
+/** account-area §2: the entry links the spec names (they carry `?token=`). */
+export const ENTRY_PATHS = ['/submitWorkOrder', '/accountManage', '/myWorkOrder']
+/** Entry links whose session is a work-order login. */
+export const WORK_ORDER_ENTRY_PATHS = ['/submitWorkOrder', '/myWorkOrder']
+
+const normalisePath = (path: string) => '/' + splitUrl(path).path.replace(/^\/+/, '').replace(/\/+$/, '')
 
 export const isMainAccount = (role: number | null | undefined) => !role
 
@@ -33,14 +43,29 @@ export function decideNavigation(
   routes: readonly RouteDef[] = ROUTES,
 ): GuardDecision {
   const route = findRoute(to.path, routes)
-  if (!route) return { kind: 'redirect', to: HOME_PATH }
-  const isLogin = route.path === LOGIN_PATH
+  const isLogin = route?.path === LOGIN_PATH
 
-  if (to.query.token && (route.acceptsEntryToken || isLogin)) {
+  // An entry link is exchanged first: even when its page is not built here the session is started
+  // (and the user lands on /index) instead of the link being dropped with its token unused.
+  const entryPath = route?.path ?? normalisePath(to.path)
+  if (
+    to.query.token &&
+    (route?.acceptsEntryToken || isLogin || (!route && ENTRY_PATHS.includes(entryPath)))
+  ) {
     const rest = withoutKey(to.query, 'token')
-    const continueTo = isLogin ? postLoginTarget(rest, undefined, routes) : withQuery(route.path, rest)
-    return { kind: 'exchangeEntryToken', entryToken: to.query.token, continueTo }
+    const continueTo = isLogin
+      ? postLoginTarget(rest, undefined, routes)
+      : route
+        ? withQuery(route.path, rest)
+        : HOME_PATH
+    return {
+      kind: 'exchangeEntryToken',
+      entryToken: to.query.token,
+      continueTo,
+      workOrderLogin: WORK_ORDER_ENTRY_PATHS.includes(entryPath),
+    }
   }
+  if (!route) return { kind: 'redirect', to: HOME_PATH }
   if (isLogin) return session.token ? { kind: 'redirect', to: HOME_PATH } : { kind: 'allow' }
   if (!route.public && !session.token) {
     const back: Query = to.query.url ? { url: to.query.url } : { redirect: withQuery(route.path, to.query) }

@@ -82,6 +82,23 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/orderByPlay', page: 'index', subPackage: 'pages/orderByPlay', title: '支付订单' },
   { path: '/payforsuccess', page: 'index', subPackage: 'pages/payforsuccess', title: '支付成功' },
   { path: '/failure', page: 'index', subPackage: 'pages/failure', title: '支付结果' },
+  // Work orders: one subpackage for the three pages, so the feature's code and the upload adapter
+  // are loaded only when the customer opens a work-order page.
+  {
+    path: '/myWorkOrder',
+    page: 'pages/my/index',
+    subPackage: 'workorders',
+    acceptsEntryToken: true,
+    title: '我的工单',
+  },
+  {
+    path: '/submitWorkOrder',
+    page: 'pages/submit/index',
+    subPackage: 'workorders',
+    acceptsEntryToken: true,
+    title: '提交工单',
+  },
+  { path: '/workOrderDetail', page: 'pages/detail/index', subPackage: 'workorders', title: '工单详情' },
 ]
 
 /** Full page path as Taro knows it (subpackage pages are keyed by their full path). */

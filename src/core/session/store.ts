@@ -3,27 +3,12 @@
 import Taro from '@tarojs/taro'
 import { create } from 'zustand'
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware'
+import type { LoginResult, PersonalInfo } from '../contract/accounts'
 
-export interface LoginResult {
-  token: string
-  accountId: number
-  subAccountId: number
-  role: number
-}
+export type { LoginResult }
 
-export interface UserInfo {
-  memberId: number
-  accountId: number
-  subAccountId: number
-  role: number
-  memberAccount: string
-  accountName: string
-  userName: string
-  bindPhone: string
-  email: string
-  state: number
-  passwordUpdatedAt: string | null
-}
+/** The profile the session keeps (getPersonalInfo without what only the settings page reads). */
+export type UserInfo = Omit<PersonalInfo, 'weixin' | 'referralCode' | 'url'>
 
 export interface SessionState {
   token: string

@@ -1,6 +1,6 @@
-import { Text, View } from '@tarojs/components'
-import { Button } from './Button'
+import { View } from '@tarojs/components'
 import { PageLoading } from './PageLoading'
+import { LoadFailed } from './ResourceStatus'
 import type { PagedList } from './usePagedList'
 import './list.scss'
 
@@ -12,16 +12,7 @@ interface ListStatusProps {
 /** Loading, error (with retry) and empty states of a list; nothing once rows are shown. */
 export function ListStatus({ list, emptyText }: ListStatusProps) {
   if (list.status === 'loading') return <PageLoading />
-  if (list.status === 'error') {
-    return (
-      <View className='list-status list-status--error' role='alert'>
-        <Text>{list.error}</Text>
-        <Button size='small' onClick={list.retry}>
-          重试
-        </Button>
-      </View>
-    )
-  }
+  if (list.status === 'error') return <LoadFailed message={list.error} onRetry={list.retry} />
   if (list.empty) {
     return (
       <View className='list-status list-status--empty' role='status'>

@@ -1,6 +1,6 @@
 import { View } from '@tarojs/components'
 import { useState } from 'react'
-import { ApiError } from '../http/api-error'
+import { errorMessage } from '../http/api-error'
 import { phoneError } from '../validation/rules'
 import type { SolvedSlider } from './captcha/api'
 import { SliderCancelled, solveSlider } from './captcha/slider-request'
@@ -47,7 +47,7 @@ export function SmsCodeButton({ phone, send, onPhoneError, skipPhoneCheck, token
       toast.success(SMS_SENT)
       countdown.start(SMS_RESEND_SECONDS)
     } catch (failure) {
-      toast.error(failure instanceof ApiError ? failure.message : '发送失败，请重试')
+      toast.error(errorMessage(failure, '发送失败，请重试'))
     } finally {
       setSending(false)
     }

@@ -1,5 +1,6 @@
 // Paging constants and pure helpers for lists (spec account-area §9: page sizes 10 on PC and 5 on
 // mobile, options 10/20/50/100, mobile breakpoint 750 px). usePagedList and Pager read them.
+import type { Page, PageQuery } from '../contract/paging'
 
 /** Lists switch from the desktop table to phone cards below this width. */
 export const LIST_BREAKPOINT = 750
@@ -7,17 +8,8 @@ export const DESKTOP_PAGE_SIZE = 10
 export const MOBILE_PAGE_SIZE = 5
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const
 
-/** A page of a list as the API returns it: `data`, `total`, `pages`. */
-export interface Page<T> {
-  data: T[]
-  total: number
-  pages: number
-}
-
-export interface PageQuery {
-  pageNum: number
-  pageSize: number
-}
+// A page of a list and its query are declared in the contract (both ends use them).
+export type { Page, PageQuery }
 
 /** Desktop pages through the list; phones and the mini-program load more at the bottom. */
 export type ListMode = 'pages' | 'more'

@@ -1,7 +1,7 @@
 // One place for a list's loading, empty, error, paging and load-more states (spec account-area §9
 // page sizes). Desktop pages through a table; phones and the mini-program append pages of 5.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { ApiError } from '../http/api-error'
+import { errorMessage } from '../http/api-error'
 import { useIsDesktop } from '../platform/viewport'
 import {
   defaultPageSize,
@@ -132,7 +132,7 @@ export function usePagedList<T, F extends object = Record<string, never>>(
       }))
     } catch (cause) {
       if (id !== sequence.current) return
-      const error = cause instanceof ApiError && cause.message ? cause.message : LIST_LOAD_FAILED
+      const error = errorMessage(cause, LIST_LOAD_FAILED)
       setState((s) =>
         options.append
           ? { ...s, loadingMore: false, loadMoreFailed: true }

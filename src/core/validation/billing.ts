@@ -1,6 +1,7 @@
 // Invoice and contract applications (doc2 §3, §5): the identity-number formats and both forms'
 // rules with the spec's exact messages. The invoice and contract dialogs and the reference server
 // (POST /api/pc/applyBill, /api/esign/applyContract) run the same functions.
+import { BILL_STATUS, CHANNEL, ORDER_STATUS, SIGN_STATUS } from '../contract/orders'
 import { isPhone } from './rules'
 import { collectErrors, type FieldErrors } from './rules'
 
@@ -402,14 +403,6 @@ export interface OrderStanding {
   billStatus: number
   signStatus: number
 }
-
-export const ORDER_STATUS = { paid: 1, refunded: 2, unpaid: 3, voided: 4 } as const
-/** doc2 §4 invoice states: 1 may apply, 2 applied, 3 being issued, 4 issued (billUrl), 5 rejected. */
-export const BILL_STATUS = { open: 1, applied: 2, issuing: 3, issued: 4, rejected: 5 } as const
-/** doc2 §4 contract states: 0 none, 1 signing, 2 signed, 3 refused, 4 expired (0/3/4 may apply). */
-export const SIGN_STATUS = { none: 0, signing: 1, signed: 2, refused: 3, expired: 4 } as const
-/** doc2 §4 sales channels. */
-export const CHANNEL = { market: 1638, marketFree: 31, partnerA: 1723, partnerB: 1740, direct: 32 } as const
 
 /** doc2 §4: billStatus 1 can apply (paid, channel 32 only); 5 was rejected and may apply again. */
 export function canApplyInvoice(order: OrderStanding): boolean {

@@ -1,7 +1,7 @@
 // Which orders a business on /index takes (account-area §4 product status and home list): the home
 // list shows 续费 / 升级 / 重新购买 by this table, and the server accepts a renewal, an upgrade or a
 // buy-new order (ConfirmOrder, GenerateOrder, payment, fulfilment) only where the same table shows it.
-import { CHANNEL } from './billing'
+import { CHANNEL } from '../contract/orders'
 
 /** account-area §4: 0 opening … 6 upgrading; anything else is abnormal. */
 export const BUSINESS_STATUS = {

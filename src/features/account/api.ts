@@ -1,13 +1,10 @@
 import { http } from '../../core/http/request'
-import type { UserInfo } from '../../core/session/store'
+import type { PersonalInfo } from '../../core/contract/accounts'
 import type { SolvedSlider } from '../../core/ui/captcha/api'
 import type { PasswordModel } from '../../core/validation/account'
 
 /** getPersonalInfo as the account settings read it (the session's UserInfo plus what it leaves out). */
-export interface AccountInfo extends UserInfo {
-  referralCode: string
-  weixin: string
-}
+export type AccountInfo = PersonalInfo
 
 /** §4 login mask: status 0 restricting with the comma-joined list, 1 unrestricted with ''. */
 export interface LoginMask {

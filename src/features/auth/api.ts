@@ -1,3 +1,5 @@
+import type { PublicSmsPurpose } from '../../core/contract/sms'
+import type { MiniLoginAnswer, WechatLoginResult } from '../../core/contract/wechat'
 import { http } from '../../core/http/request'
 import type { LoginResult, UserInfo } from '../../core/session/store'
 import type { SolvedSlider } from '../../core/ui/captcha/api'
@@ -15,11 +17,7 @@ export interface EntryExchangeResult extends LoginResult {
   source: string
 }
 
-/** A WeChat login (QR, in-app browser OAuth, mini-program) may still need a phone bound. */
-export interface WechatLoginResult extends LoginResult {
-  needBindPhone: boolean
-  isNewMember?: boolean
-}
+export type { MiniLoginAnswer, WechatLoginResult }
 
 export type QrPollAnswer =
   { status: 'waiting' } | { status: 'scanned' } | ({ status: 'confirmed' } & WechatLoginResult)
@@ -29,10 +27,6 @@ export interface QrScene {
   url: string
   expiresIn: number
 }
-
-export type MiniLoginAnswer = WechatLoginResult | { needBindPhone: true; bindTicket: string }
-
-export type SmsPurpose = 'login' | 'register' | 'forget'
 
 export interface RegistrationPayload {
   phone: string
@@ -67,7 +61,7 @@ export const authApi = {
     http.post<LoginResult>('/api/pc/registerByPhone', { ...payload }, { silent: true }),
   forgetPassword: (payload: PasswordResetPayload) =>
     http.post<null>('/api/pc/forgetPassword', { ...payload }, { silent: true }),
-  sendSmsCode: (phone: string, type: SmsPurpose, slider: SolvedSlider) =>
+  sendSmsCode: (phone: string, type: PublicSmsPurpose, slider: SolvedSlider) =>
     http.post<null>('/api/pc/sendSmsCode', { phone, type, ...slider }, { silent: true }),
 
   loginStatus: (token: string) =>

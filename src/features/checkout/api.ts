@@ -1,7 +1,12 @@
 // Confirm-order calls (doc2 §7 "Orders and payment").
 import { http } from '../../core/http/request'
-import type { PaymentLine } from '../payment/rules'
-import type { ConfirmOrderLine, ConfirmQuery, generateOrderBody } from './rules'
+import type {
+  ConfirmOrderLine,
+  ConfirmOrderRequest,
+  GenerateOrderRequest,
+  PaymentLine,
+} from '../../core/contract/checkout'
+import type { ConfirmQuery } from './rules'
 
 export const checkoutApi = {
   /** 1 when the business on that domain belongs to the current account. */
@@ -16,9 +21,9 @@ export const checkoutApi = {
         OrderTypeId: query.orderTypeId,
         secondDomain: query.secondDomain,
         OrderNo: query.orderCode,
-      },
+      } satisfies ConfirmOrderRequest,
       { silent: true },
     ),
-  generateOrder: (body: ReturnType<typeof generateOrderBody>) =>
-    http.post<PaymentLine[]>('/oapi/newac/GenerateOrder', body),
+  generateOrder: (body: GenerateOrderRequest) =>
+    http.post<PaymentLine[]>('/oapi/newac/GenerateOrder', { ...body }),
 }

@@ -1,31 +1,16 @@
 // Confirm order (doc2 §2 Confirm order, §3 Confirm-order line, §5 "非法参数，请重试", §6 renewal).
 import type { Query } from '../../core/routing/url'
+import {
+  CHECKOUT_MESSAGES,
+  type ConfirmOrderLine,
+  type GenerateOrderRequest,
+} from '../../core/contract/checkout'
+import { isOrderType, ORDER_TYPE, ORDER_TYPE_LABEL, type OrderTypeId } from '../../core/contract/orders'
 import { buyCycleLabel } from '../../core/validation/business-orders'
 
-export const CHECKOUT_MESSAGES = {
-  badParams: '非法参数，请重试',
-  notOwner: '当前业务不属于当前账号，无法续费！',
-} as const
-
-/** OrderTypeId: 1 new purchase, 2 renewal, 3 upgrade. */
-export const ORDER_TYPE = { purchase: 1, renewal: 2, upgrade: 3 } as const
-export type OrderTypeId = (typeof ORDER_TYPE)[keyof typeof ORDER_TYPE]
-export const ORDER_TYPE_LABEL: Record<OrderTypeId, string> = { 1: '新购', 2: '续费', 3: '升级' }
-
-export interface BuyCyclePrice {
-  BuyCycle: number
-  Price: number
-}
-
-/** doc2 §3 "Confirm-order line". */
-export interface ConfirmOrderLine {
-  SkuId: string
-  ProductName: string
-  ProductTypeName: string
-  PayMethod: string
-  Count: number
-  BuyCyclePriceList: BuyCyclePrice[]
-}
+// The wire's types and codes live in the contract; the confirm page reads them from here.
+export { CHECKOUT_MESSAGES, ORDER_TYPE, ORDER_TYPE_LABEL }
+export type { ConfirmOrderLine, OrderTypeId }
 
 export interface ConfirmQuery {
   skuId: string
@@ -41,8 +26,8 @@ export function parseConfirmQuery(
 ): { ok: true; value: ConfirmQuery } | { ok: false; message: string } {
   const skuId = (query.SkuId ?? '').trim()
   const secondDomain = (query.secondDomain ?? '').trim()
-  const orderTypeId = Number(query.OrderTypeId) as OrderTypeId
-  if (!skuId || !secondDomain || !Object.values(ORDER_TYPE).includes(orderTypeId)) {
+  const orderTypeId = Number(query.OrderTypeId)
+  if (!skuId || !secondDomain || !isOrderType(orderTypeId)) {
     return { ok: false, message: CHECKOUT_MESSAGES.badParams }
   }
   return { ok: true, value: { skuId, orderTypeId, secondDomain, orderCode: (query.orderCode ?? '').trim() } }
@@ -70,7 +55,7 @@ export function generateOrderBody(
   query: ConfirmQuery,
   buyCycle: number,
   viewer: { accountId: number | null; subAccountId: number },
-) {
+): GenerateOrderRequest {
   return {
     NewACUserId: viewer.accountId ?? undefined,
     SkuId: query.skuId,

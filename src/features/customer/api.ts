@@ -1,11 +1,8 @@
 // The customer page's calls (spec account-area §7 accountVipServer, getUrlByQrcode).
+import type { VipServer } from '../../core/contract/customer'
 import { http } from '../../core/http/request'
 
-export interface VipServer {
-  name: string
-  /** '' when the manager has not bound enterprise WeChat. */
-  qrCode: string
-}
+export type { VipServer }
 
 // The page shows its own loading and failure states.
 const silent = { silent: true }

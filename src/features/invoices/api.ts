@@ -1,11 +1,8 @@
 // Invoices (doc2 §7: applyBill, getTreeAddress).
+import type { Region } from '../../core/contract/billing'
 import { http } from '../../core/http/request'
 
-export interface Region {
-  id: number
-  name: string
-  children?: Region[]
-}
+export type { Region }
 
 /** The applyBill payload: the form plus what the server recomputes anyway (doc2 §3). */
 export type InvoicePayload = Record<string, string | number>

@@ -2,7 +2,8 @@
 // filters, the type -> category table, which detail fields each category shows, the type-4 chart.
 import { maskPhone } from '../../core/format/mask'
 import { formatBeijingTime } from '../../core/format/time'
-import type { Notice, NoticeDetails, ReadStatus } from './api'
+import { noticeLink, type NoticeDetails, type ReadStatus } from '../../core/contract/notices'
+import type { Notice } from './api'
 
 export const EMPTY_TEXT = '暂无数据，请重试。'
 export const NOT_FOUND_TEXT = '消息不存在'
@@ -214,10 +215,10 @@ export interface DetailRow {
   href?: string
 }
 
-/** Only http(s) addresses are ever opened (never javascript:, data: or the like). */
+/** Detail links open only http(s) addresses (contract `noticeLink`; never javascript:, data: …). */
 export function safeHttpUrl(value: string | null | undefined): string | undefined {
-  const url = String(value ?? '').trim()
-  return /^https?:\/\/[^\s/]/i.test(url) ? url : undefined
+  const link = noticeLink(value)
+  return link?.kind === 'web' ? link.url : undefined
 }
 
 /** The detail fields present on this notice: its type's fields first, then any other one given. */
@@ -251,9 +252,9 @@ export interface Attachment {
 export function attachments(details: NoticeDetails | null | undefined, apiBase = ''): Attachment[] {
   const files = Array.isArray(details?.fileList) ? details.fileList : []
   return files.flatMap((file) => {
-    const raw = String(file?.fileUrl ?? '').trim()
-    const url = raw.startsWith('/') && !raw.startsWith('//') ? apiBase + raw : safeHttpUrl(raw)
-    if (!url) return []
+    const link = noticeLink(file?.fileUrl)
+    if (!link) return []
+    const url = link.kind === 'server' ? apiBase + link.url : link.url
     const isImage = Number(file.isPhoto) === 1
     return [{ name: file.fileName || (isImage ? '图片' : '附件'), url, isImage }]
   })

@@ -1,18 +1,10 @@
 // Operation log (spec account-area §7 Account: getMyOperateRecordList).
+import type { OperateRecord } from '../../core/contract/oplog'
+import type { Page, PageQuery } from '../../core/contract/paging'
 import { http } from '../../core/http/request'
-import type { Page, PageQuery } from '../../core/ui/paging'
 
-export interface OperationRecord {
-  id: number
-  memberAccount: string
-  /** 0-10, see rules.ts. */
-  type: number
-  content: string
-  /** 0 success, 1 failure. */
-  status: number
-  ip: string
-  createTime: string
-}
+/** An entry of the log (the contract's OperateRecord). */
+export type OperationRecord = OperateRecord
 
 export const oplogApi = {
   // The list shows its own error state (with retry).

@@ -1,4 +1,5 @@
 // Operation log rules (spec account-area §2 operation log, §4 log type and status).
+import { OPERATE_STATUS } from '../../core/contract/oplog'
 import { findRoute, HOME_PATH, ROUTES, type RouteDef } from '../../core/routing/routes'
 import type { UserInfo } from '../../core/session/store'
 
@@ -18,7 +19,10 @@ export const LOG_TYPES: Record<number, string> = {
 }
 
 /** §4 Log status: 0 success, 1 failure. */
-export const LOG_STATUSES: Record<number, string> = { 0: '成功', 1: '失败' }
+export const LOG_STATUSES: Record<number, string> = {
+  [OPERATE_STATUS.success]: '成功',
+  [OPERATE_STATUS.failure]: '失败',
+}
 
 export const LOG_EMPTY_TEXT = '暂无数据'
 
@@ -36,7 +40,7 @@ export function logStatusLabel(status: Code): string {
 }
 
 export function isFailedLog(status: Code): boolean {
-  return code(status) === 1
+  return code(status) === OPERATE_STATUS.failure
 }
 
 export const ACCOUNT_MANAGE_PATH = '/accountManage'

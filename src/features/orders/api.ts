@@ -1,23 +1,9 @@
 // Orders (doc2 §7 "Orders and payment"). List calls are silent: the list shows its own failure.
 import { http } from '../../core/http/request'
-import type { Page, PageQuery } from '../../core/ui/paging'
-import type { OrderSummary } from './rules'
+import type { Order } from '../../core/contract/orders'
+import type { Page, PageQuery } from '../../core/contract/paging'
 
-/** doc2 §3 "Order". Times are ISO 8601; amounts yuan. */
-export interface Order extends OrderSummary {
-  businessId: number | null
-  productName: string
-  productVersion: string
-  orderTypeStr: string
-  cycleNum: number
-  payMethod: string
-  createTime: string
-  payTime: string | null
-  originalAmount: number
-  payAmount: number
-  isEvaluate: number
-  isDisplay: number
-}
+export type { Order }
 
 export const orderApi = {
   list: (query: PageQuery) => http.get<Page<Order>>('/api/pc/getOrder', { ...query }, { silent: true }),

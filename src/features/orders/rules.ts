@@ -1,14 +1,8 @@
 // Order list rules (doc2 §2 Order list, §4 States and transitions): status labels, the actions
 // each order offers, amounts. Pure: the list, the cards and the detail page all read them.
-import {
-  BILL_STATUS,
-  canApplyContract,
-  canApplyInvoice,
-  CHANNEL,
-  ORDER_STATUS,
-  SIGN_STATUS,
-  type OrderStanding,
-} from '../../core/validation/billing'
+import { BILL_STATUS, CHANNEL, ORDER_STATUS, SIGN_STATUS } from '../../core/contract/orders'
+import { yuan } from '../../core/format/money'
+import { canApplyContract, canApplyInvoice, type OrderStanding } from '../../core/validation/billing'
 
 /** doc2 §4 order status. */
 export const ORDER_STATUS_LABELS: Record<number, string> = {
@@ -33,10 +27,9 @@ export function orderStatusLabel(status: number | null | undefined): string {
 
 /** doc2 §2: ¥ with 2 decimals, -- for zero; §4: channels 1638 and 31 show their amounts as 0. */
 export function formatAmount(amount: number | string | null | undefined, salesChannel?: number): string {
-  if (salesChannel === CHANNEL.market || salesChannel === CHANNEL.marketFree) return '¥0.00'
+  if (salesChannel === CHANNEL.market || salesChannel === CHANNEL.marketFree) return yuan(0)
   const value = Number(amount)
-  if (!Number.isFinite(value) || value === 0) return '--'
-  return `¥${value.toFixed(2)}`
+  return Number.isFinite(value) && value !== 0 ? yuan(value) : '--'
 }
 
 /** The order fields the list shows and the actions read (doc2 §3 "Order"). */

@@ -1,24 +1,9 @@
 // The payment page's calls (doc2 §7). The provider calls themselves are made by the payment
 // adapter (core/platform/pay), which alone knows which one the environment needs.
 import { http } from '../../core/http/request'
-import type { PaymentLine } from './rules'
+import type { OrderInfo, OrderTimeout } from '../../core/contract/checkout'
 
-export interface OrderInfo {
-  orderCode: string
-  orderType: number
-  status: number
-  totalAmount: string
-  originalAmount: string
-  createTime: string
-  payDeadline: string | null
-  lines: PaymentLine[]
-}
-
-export interface OrderTimeout {
-  h: number
-  m: number
-  s: number
-}
+export type { OrderInfo }
 
 // Polled: failures are read by the page (10010 retry, 508 missing), never toasted.
 const quiet = { silent: true }

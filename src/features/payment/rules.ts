@@ -1,5 +1,13 @@
 // The payment page's rules (doc2 §2 Payment page / Payment success / Payment failure, §3 Payment
 // line, §8 order-info codes, §9 timings). Pure: the hooks and components only apply them.
+import {
+  CHECKOUT_MESSAGES,
+  ORDER_MISSING_CODE,
+  ORDER_NOT_READY_CODE,
+  ORDER_STATE_MESSAGES,
+  type PaymentLine,
+} from '../../core/contract/checkout'
+import { ORDER_STATUS } from '../../core/contract/orders'
 import { withQuery, type Query } from '../../core/routing/url'
 
 /** doc2 §9: order info retried after 1 s, payment status polled every 2 s, expiry toast 3 s. */
@@ -12,15 +20,12 @@ export const MISSING_ORDER_MS = 3000
 export const RESULT_REDIRECT_SECONDS = 5
 
 /** doc2 §8 getOrderInfo codes. */
-export const ORDER_NOT_READY_CODE = 10010
-export const ORDER_MISSING_CODE = 508
+export { ORDER_MISSING_CODE, ORDER_NOT_READY_CODE }
 
 export const PAY_MESSAGES = {
-  badParams: '非法参数，请重试',
-  missing: '订单不存在',
-  expired: '订单已过期，请重新下单！',
+  badParams: CHECKOUT_MESSAGES.badParams,
+  ...ORDER_STATE_MESSAGES,
   failed: '支付失败',
-  paid: '订单已支付',
 } as const
 
 /** doc2 §2: payment type 1 online, 2 offline; provider 1 Alipay-type, 2 WeChat-type. */
@@ -41,25 +46,8 @@ export const OFFLINE_GUIDANCE: readonly string[] = [
   '汇款时请在备注中填写订单号。',
 ]
 
-/** doc2 §4 order status. */
-export const ORDER_STATUS = { paid: 1, refunded: 2, unpaid: 3, voided: 4 } as const
-
-/** doc2 §3 "Payment line". */
-export interface PaymentLine {
-  OrderNo: string
-  ProductName: string
-  ProductTypeName: string
-  BuyCycle: number
-  PayMethod: string
-  Count: number
-  Price: string | number
-}
-
-/** ¥ with 2 decimals (doc2 §2). */
-export function yuan(amount: string | number): string {
-  const value = Number(amount)
-  return `¥${(Number.isFinite(value) ? value : 0).toFixed(2)}`
-}
+export { ORDER_STATUS }
+export type { PaymentLine }
 
 /** The source query: a JSON list of payment lines; anything else is no lines (never a crash). */
 export function parseSource(text: string | undefined): PaymentLine[] {

@@ -1,7 +1,8 @@
 // The product home's rules (account-area §3 product card, §4 product status and home list, §9):
 // status labels, which buttons a card shows, where a renewal goes, and the post-purchase progress.
 import { withQuery } from '../../core/routing/url'
-import { CHANNEL } from '../../core/validation/billing'
+import { CHANNEL, ORDER_TYPE } from '../../core/contract/orders'
+import type { UnpaidCheck } from '../../core/contract/products'
 import { BUSINESS_STATUS, shownOrders } from '../../core/validation/business-orders'
 
 /** account-area §4: 0 opening … 6 upgrading; anything else is abnormal. */
@@ -70,18 +71,12 @@ export const PARTNER_RENEWAL_URLS: Record<number, string> = {
 export const MARKETPLACE_RENEWAL_URL = 'https://market.yunmeng.example/console/renew'
 
 /** Order types of the confirm page (/order?OrderTypeId=). */
-export const ORDER_TYPE = { purchase: 1, renewal: 2, upgrade: 3 } as const
+export { ORDER_TYPE }
 
 export interface RenewalCard {
   channel: number
   newOrder: number
   secondDomain: string
-}
-
-/** checkUnPaidOrder's answer: 200 no unpaid renewal, 300 one is waiting (doc2 §8). */
-export interface UnpaidCheck {
-  status: 200 | 300
-  orderCode?: string
 }
 
 export type RenewalTarget =

@@ -1,28 +1,7 @@
 import { http } from '../../core/http/request'
-import type { LoginResult } from '../../core/session/store'
+import type { AccountListItem, LoginResult, SwitchAccountRequest } from '../../core/contract/accounts'
 
-export interface RelatedSite {
-  siteName: string
-  siteUrl: string
-}
-
-export interface AccountListItem {
-  memberAccount: string
-  accountName: string
-  role: number
-  /** 1 for the role this session is using. */
-  isLogin: number
-  relationSite: RelatedSite[]
-  accountId: number
-  subAccountId: number
-}
-
-export interface SwitchAccountPayload {
-  accountId: number
-  subAccountId: number
-  role: number
-  sign: string
-}
+export type { AccountListItem }
 
 export const shellApi = {
   // Badges poll in the background: a failed poll stays quiet.
@@ -30,6 +9,6 @@ export const shellApi = {
   unreadWorkOrderRecordCount: () =>
     http.get<number>('/api/appWorkOrderCommunicationRecords/getRecordCount', undefined, { silent: true }),
   accountList: () => http.get<AccountListItem[]>('/api/app/account/getAccountList'),
-  switchAccount: (payload: SwitchAccountPayload) =>
+  switchAccount: (payload: SwitchAccountRequest) =>
     http.post<LoginResult>('/api/app/account/switchAccount', { ...payload }),
 }

@@ -1,5 +1,5 @@
-// Header rules (spec account-area §2, §6): which tabs and menu items a viewer sees, badge text,
-// role labels. Links to pages not in the route table are left out.
+// Header rules (spec account-area §2, §6): which tabs and menu items a viewer sees, badge text.
+// Links to pages not in the route table are left out.
 import { isMainAccount } from '../../core/routing/guard'
 import { findRoute, ROUTES, type RouteDef } from '../../core/routing/routes'
 
@@ -42,10 +42,6 @@ export function accountMenuItems(role: number, routes: readonly RouteDef[] = ROU
 export function badgeText(count: number | null | undefined): string {
   if (!count || count < 0) return ''
   return String(Math.min(Math.floor(count), BADGE_MAX))
-}
-
-export function roleLabel(role: number): string {
-  return isMainAccount(role) ? '管理员' : '子管理员'
 }
 
 export const LOGOUT_CONFIRM = '确定退出？'

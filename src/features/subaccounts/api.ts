@@ -1,5 +1,6 @@
 // Sub-admins and activation (spec account-area §7 "Sub-accounts under /api/app/account",
 // "Activation").
+import type { ActivationInfo } from '../../core/contract/sub-accounts'
 import { http } from '../../core/http/request'
 import type { LoginResult } from '../../core/session/store'
 import type { SolvedSlider } from '../../core/ui/captcha/api'
@@ -29,13 +30,7 @@ export interface AddAvailability {
   limit: number
 }
 
-export interface ActivationInfo {
-  phone: string
-  maskedPhone: string
-  fullName: string
-  accountName: string
-  activeState: number
-}
+export type { ActivationInfo }
 
 export type SwitchCall = 'seceiveNotifySwitch' | 'websiteManageSwitch'
 

@@ -1,4 +1,5 @@
 // WeChat bind / change / unbind (account-area §2 account settings, §7 Account calls).
+import type { BindPoll, ChangePoll } from '../../core/contract/wechat'
 import { http } from '../../core/http/request'
 
 /** A QR scene for binding or changing the WeChat: `url` is the text to draw as the QR. */
@@ -8,16 +9,7 @@ export interface BindScene {
   expiresIn: number
 }
 
-/** isUserBind: key 0 already bound (to someone else), 1 success, 2 waiting (account-area §4). */
-export interface BindPoll {
-  key: 0 | 1 | 2
-  /** While waiting: the phone has opened the QR and the user has not approved yet. */
-  scanned: boolean
-}
-
-/** getBindInfoByCode: the change scene as the phone left it; `wxOpenId` once approved. */
-export type ChangePoll =
-  { status: 'waiting' } | { status: 'scanned' } | { status: 'confirmed'; wxOpenId: string }
+export type { BindPoll, ChangePoll }
 
 /** Who asks (updateWechat, unBindingWechat): the server checks both are the viewer's own. */
 export interface WechatOwner {

@@ -1,6 +1,7 @@
 // WeChat bind / change dialogs (account-area §4 "WeChat bind dialog", "Change dialog", §8, §9):
 // pure state machines — what the dialog shows next, given a poll answer, a clock tick or the
 // outcome of updateWechat.
+import { BIND_KEY, WECHAT_TAKEN_CODE } from '../../core/contract/wechat'
 
 export const BIND_POLL_MS = 1000
 export const CHANGE_POLL_MS = 1500
@@ -23,9 +24,9 @@ export const WECHAT_TEXT = {
 } as const
 
 /** isUserBind data.key (account-area §4). */
-export const BIND_KEY = { alreadyBound: 0, success: 1, waiting: 2 } as const
+export { BIND_KEY }
 /** updateWechat data codes meaning the WeChat is already bound (account-area §4). */
-export const ALREADY_BOUND_CODES: readonly number[] = [510, 513, 9002]
+export const ALREADY_BOUND_CODES: readonly number[] = Object.values(WECHAT_TAKEN_CODE)
 /** The server's answer for an expired, cancelled or used scene. */
 export const SCENE_EXPIRED_CODE = 989
 

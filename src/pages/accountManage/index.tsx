@@ -1,11 +1,12 @@
 import { AccountSettings } from '../../features/account/components/AccountSettings'
 import { ReverifyHost } from '../../features/account/components/ReverifyHost'
 import { ConsoleLayout } from '../../features/shell/components/ConsoleLayout'
+import { WechatBindingSection } from '../../features/wechat-binding/components/WechatBindingSection'
 
 export default function AccountManagePage() {
   return (
     <ConsoleLayout>
-      <AccountSettings />
+      <AccountSettings wechatSection={<WechatBindingSection />} />
       <ReverifyHost />
     </ConsoleLayout>
   )

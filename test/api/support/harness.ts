@@ -8,7 +8,7 @@ import { Client } from 'pg'
 import { PASSWORD_AES_KEY, SWITCH_SIGN_PREFIX } from '../../../src/core/config/shared'
 import { encryptPassword } from '../../../src/core/crypto/password'
 import { buildApp, type BuildOptions } from '../../../server/app'
-import { DEV_PAY_NOTIFY_SECRET, type ServerConfig } from '../../../server/config'
+import { DEV_FILE_URL_SECRET, DEV_PAY_NOTIFY_SECRET, type ServerConfig } from '../../../server/config'
 import { SMS_HOURLY_LIMIT } from '../../../server/services/sms'
 import { MEMORY_URL, openDatabase, type Database, type DatabaseHandle } from '../../../server/db/client'
 import { prepareDatabase } from '../../../server/db/migrate'
@@ -62,6 +62,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     wechatOauth: null,
     frameAncestors: [],
     hsts: false,
+    fileUrlSecret: DEV_FILE_URL_SECRET,
     ...overrides,
   }
 }

@@ -6,7 +6,7 @@ import { NoticeDetailView } from '../../../src/features/notices/components/Notic
 import { fail, installFakeApi, ok } from '../support/fake-api'
 
 // echarts cannot draw in jsdom: the lazily loaded chart module is replaced by a recorder.
-jest.mock('../../../src/core/ui/chart/WebLineChart', () => ({
+jest.mock('../../../src/core/ui/chart/WebLineChart.h5', () => ({
   __esModule: true,
   default: (props: { categories: string[]; series: { name: string; data: number[] }[]; height: number }) => (
     <div data-testid='echarts' data-height={props.height}>

@@ -1,7 +1,17 @@
 import { maskPhone } from '../../../src/core/format/mask'
+import { yuan } from '../../../src/core/format/money'
 import { formatBeijingTime } from '../../../src/core/format/time'
 
 describe('formatting', () => {
+  it.each([
+    ['1980', '¥1980.00'],
+    [3960.5, '¥3960.50'],
+    ['x', '¥0.00'],
+    [null, '¥0.00'],
+  ])('%s yuan shows as %s', (amount, text) => {
+    expect(yuan(amount)).toBe(text)
+  })
+
   it('masks a phone keeping the first 3 and last 4 digits', () => {
     expect(maskPhone('13800000001')).toBe('138****0001')
     expect(maskPhone('')).toBe('')

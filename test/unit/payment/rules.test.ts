@@ -9,7 +9,6 @@ import {
   resultLinks,
   resultOf,
   secondsFromTimeout,
-  yuan,
 } from '../../../src/features/payment/rules'
 
 describe('order info polling (doc2 §8)', () => {
@@ -96,14 +95,6 @@ describe('source and amounts', () => {
     expect(parseSource('{"a":1}')).toEqual([])
     expect(parseSource(undefined)).toEqual([])
     expect(parseSource('[null, 3]')).toEqual([])
-  })
-
-  it.each([
-    ['1980', '¥1980.00'],
-    [3960.5, '¥3960.50'],
-    ['x', '¥0.00'],
-  ])('%s shows as %s', (amount, text) => {
-    expect(yuan(amount)).toBe(text)
   })
 
   it('offline guidance: 1-2 days same bank, 2-5 days other banks, avoid 21:00-00:00, order number as remark', () => {

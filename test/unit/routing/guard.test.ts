@@ -52,6 +52,7 @@ describe('route guard (account-area §2)', () => {
         kind: 'exchangeEntryToken',
         entryToken: 'E1',
         continueTo: `${path}?tab=2`,
+        workOrderLogin: path === '/myWorkOrder',
       })
     },
   )
@@ -65,7 +66,23 @@ describe('route guard (account-area §2)', () => {
       kind: 'exchangeEntryToken',
       entryToken: 'E2',
       continueTo: '/notices?id=1',
+      workOrderLogin: false,
     })
+  })
+
+  it('exchanges an entry token before unknown-route handling (a link to a page not built here)', () => {
+    expect(go('/submitWorkOrder', { token: 'E3', type: '2' })).toEqual({
+      kind: 'exchangeEntryToken',
+      entryToken: 'E3',
+      continueTo: '/index',
+      workOrderLogin: true,
+    })
+    expect(go('/nope', { token: 'E3' })).toEqual({ kind: 'redirect', to: '/index' })
+  })
+
+  it('marks an entry link to a work-order page as a work-order login, whoever is logged in', () => {
+    expect(go('/myWorkOrder', { token: 'E4' }, loggedOut)).toMatchObject({ workOrderLogin: true })
+    expect(go('/accountManage', { token: 'E4' }, loggedOut)).toMatchObject({ workOrderLogin: false })
   })
 
   it('sends unknown paths home', () => {
@@ -99,5 +116,26 @@ describe('where a login continues', () => {
     ['nothing', {}],
   ])('ignores %s and goes to /index', (_label, query) => {
     expect(target(query as Record<string, string>, 'https://mc.example')).toBe('/index')
+  })
+})
+
+describe('work-order entry links on the built route table', () => {
+  it.each([
+    ['/myWorkOrder', {}, '/myWorkOrder'],
+    ['/submitWorkOrder', { type: '2' }, '/submitWorkOrder?type=2'],
+  ])('%s?token= is exchanged and stays on the page as a work-order login', (path, rest, continueTo) => {
+    expect(decideNavigation({ path, query: { token: 'E5', ...rest } }, loggedOut)).toEqual({
+      kind: 'exchangeEntryToken',
+      entryToken: 'E5',
+      continueTo,
+      workOrderLogin: true,
+    })
+  })
+
+  it('/workOrderDetail takes no entry token and needs a login', () => {
+    expect(decideNavigation({ path: '/workOrderDetail', query: { id: '3' } }, loggedOut)).toEqual({
+      kind: 'redirect',
+      to: `/login?redirect=${encodeURIComponent('/workOrderDetail?id=3')}`,
+    })
   })
 })

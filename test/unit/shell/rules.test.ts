@@ -1,4 +1,4 @@
-import { accountMenuItems, badgeText, headerTabs, roleLabel } from '../../../src/features/shell/rules'
+import { accountMenuItems, badgeText, headerTabs } from '../../../src/features/shell/rules'
 import { SPEC_ROUTES } from '../routing/spec-routes'
 
 describe('common header (account-area §2, §6)', () => {
@@ -43,9 +43,4 @@ describe('common header (account-area §2, §6)', () => {
     [100, '99'],
     [5000, '99'],
   ])('badge for %i unread reads %j', (count, text) => expect(badgeText(count)).toBe(text))
-
-  it('labels roles 管理员 and 子管理员', () => {
-    expect(roleLabel(0)).toBe('管理员')
-    expect(roleLabel(1)).toBe('子管理员')
-  })
 })

@@ -1,14 +1,12 @@
 import { Text, View } from '@tarojs/components'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { maskPhone } from '../../../core/format/mask'
 import { navigateTo, relaunch } from '../../../core/routing/navigate'
 import { LOGIN_PATH } from '../../../core/routing/routes'
 import { useSession } from '../../../core/session/store'
-import { Button } from '../../../core/ui/Button'
 import { PASSWORD_MODEL } from '../../../core/validation/account'
-import { PageLoading } from '../../../core/ui/PageLoading'
-import { roleLabel } from '../../shell/rules'
-import { WechatBindingSection } from '../../wechat-binding/components/WechatBindingSection'
+import { ResourceStatus } from '../../../core/ui/ResourceStatus'
+import { roleLabel } from '../../../core/session/role'
 import { useAccountInfo } from '../hooks/useAccountInfo'
 import { accountLinks, accountSections, isPasswordStale, maskEmail, PASSWORD_STALE_TEXT } from '../rules'
 import { CancelAccountDialog } from './CancelAccountDialog'
@@ -21,26 +19,20 @@ import { ReferralDialog } from './ReferralDialog'
 import { SettingRow } from './SettingRow'
 import './account.scss'
 
-type Dialog = 'name' | 'password' | 'phone' | 'email' | 'referral' | 'cancel' | null
+type OpenDialog = 'name' | 'password' | 'phone' | 'email' | 'referral' | 'cancel' | null
 
-/** 账户管理 (account-area §2 "Account settings screen"): every setting of the current role. */
-export function AccountSettings() {
-  const { load, reload, retry } = useAccountInfo()
-  const [dialog, setDialog] = useState<Dialog>(null)
+/**
+ * 账户管理 (account-area §2 "Account settings screen"): every setting of the current role. The
+ * WeChat binding row belongs to its own feature: the page passes it in as `wechatSection`.
+ */
+export function AccountSettings({ wechatSection }: { wechatSection?: ReactNode }) {
+  const account = useAccountInfo()
+  const [dialog, setDialog] = useState<OpenDialog>(null)
 
-  if (load.status === 'loading') return <PageLoading />
-  if (load.status === 'failed') {
-    return (
-      <View className='account-settings__failed' role='alert'>
-        <Text>{load.message}</Text>
-        <Button size='small' onClick={retry}>
-          重试
-        </Button>
-      </View>
-    )
-  }
+  if (!account.data) return <ResourceStatus resource={account} />
 
-  const { info, model } = load
+  const { info, model } = account.data
+  const reload = account.reload
   const sections = accountSections(info.role)
   const links = accountLinks(info)
   const close = () => setDialog(null)
@@ -88,7 +80,7 @@ export function AccountSettings() {
           action={info.email ? '修改' : '绑定'}
           onAction={() => setDialog('email')}
         />
-        <WechatBindingSection />
+        {wechatSection}
         {sections.loginMask && (
           <SettingRow label='登录掩码'>
             <LoginMaskSection />

@@ -6,7 +6,7 @@ import { FieldError } from '../../../core/ui/FieldError'
 import { ACCOUNT_MSG } from '../../../core/validation/account'
 import { accountApi } from '../api'
 import { useAccountChange } from '../hooks/useAccountChange'
-import { AccountDialog } from './AccountDialog'
+import { Dialog } from '../../../core/ui/Dialog'
 
 export const CANCEL_NOTICE = [
   '注销后，该账号将无法登录会员中心，账号下的产品、订单、工单等信息将无法通过本账号查看和管理。',
@@ -38,7 +38,8 @@ export function CancelAccountDialog({ onCancelled, onClose }: { onCancelled(): v
 
   return (
     <>
-      <AccountDialog
+      <Dialog
+        className='account-dialog'
         title='注销账号'
         failure={change.failure}
         busy={change.submitting}
@@ -58,7 +59,7 @@ export function CancelAccountDialog({ onCancelled, onClose }: { onCancelled(): v
           <Text onClick={() => tick(!agreed)}>确认注销？</Text>
         </View>
         <FieldError message={error} />
-      </AccountDialog>
+      </Dialog>
       <ConfirmDialog
         open={confirming}
         message='确定注销该账号吗？注销后将无法恢复。'

@@ -5,7 +5,7 @@ import { collectErrors } from '../../../core/validation/rules'
 import { mailboxError } from '../../../core/validation/sub-admin'
 import { accountApi } from '../api'
 import { useAccountChange } from '../hooks/useAccountChange'
-import { AccountDialog } from './AccountDialog'
+import { Dialog } from '../../../core/ui/Dialog'
 
 /** 绑定邮箱 / 修改邮箱 (§5: 请输入邮箱, 请输入正确的邮箱). */
 export function EmailDialog({
@@ -28,7 +28,8 @@ export function EmailDialog({
   }
 
   return (
-    <AccountDialog
+    <Dialog
+      className='account-dialog'
       title={title}
       failure={change.failure}
       busy={change.submitting}
@@ -43,6 +44,6 @@ export function EmailDialog({
         onChange={form.change('mailbox')}
       />
       <FieldError message={form.errors.mailbox} />
-    </AccountDialog>
+    </Dialog>
   )
 }

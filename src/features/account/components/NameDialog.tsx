@@ -5,7 +5,7 @@ import { accountFullNameError, memberAccountError, sanitizeName } from '../../..
 import { collectErrors } from '../../../core/validation/rules'
 import { accountApi } from '../api'
 import { useAccountChange } from '../hooks/useAccountChange'
-import { AccountDialog } from './AccountDialog'
+import { Dialog } from '../../../core/ui/Dialog'
 
 interface NameDialogProps {
   memberAccount: string
@@ -44,7 +44,8 @@ export function NameDialog({
   }
 
   return (
-    <AccountDialog
+    <Dialog
+      className='account-dialog'
       title='编辑账号信息'
       failure={change.failure}
       busy={change.submitting}
@@ -69,6 +70,6 @@ export function NameDialog({
         onChange={(value: string) => form.set('fullName', sanitizeName(value))}
       />
       <FieldError message={form.errors.fullName} />
-    </AccountDialog>
+    </Dialog>
   )
 }

@@ -8,7 +8,7 @@ import { validatePasswordChange, type PasswordModel } from '../../../core/valida
 import { accountApi } from '../api'
 import { useAccountChange } from '../hooks/useAccountChange'
 import { passwordAction } from '../rules'
-import { AccountDialog } from './AccountDialog'
+import { Dialog } from '../../../core/ui/Dialog'
 
 const encrypt = (plain: string) => encryptPassword(plain, PASSWORD_AES_KEY)
 
@@ -46,7 +46,8 @@ export function PasswordDialog({
   }
 
   return (
-    <AccountDialog
+    <Dialog
+      className='account-dialog'
       title={action.title}
       failure={change.failure}
       busy={change.submitting}
@@ -72,6 +73,6 @@ export function PasswordDialog({
         title='新密码'
         placeholders={{ password: '请输入登录密码', again: '请输入确认登录密码' }}
       />
-    </AccountDialog>
+    </Dialog>
   )
 }

@@ -16,7 +16,7 @@ import {
 } from '../../../core/validation/rules'
 import { accountApi } from '../api'
 import { useAccountChange } from '../hooks/useAccountChange'
-import { AccountDialog } from './AccountDialog'
+import { Dialog } from '../../../core/ui/Dialog'
 
 /** Image captcha type of the account pages (doc2 §5: 6 and 7 on the login and account pages). */
 const CAPTCHA_TYPE = 7
@@ -67,7 +67,8 @@ export function PhoneDialog({ onSaved, onClose }: { onSaved(): void; onClose(): 
   }
 
   return (
-    <AccountDialog
+    <Dialog
+      className='account-dialog'
       title='修改手机号'
       failure={failure}
       busy={change.submitting}
@@ -109,6 +110,6 @@ export function PhoneDialog({ onSaved, onClose }: { onSaved(): void; onClose(): 
         />
       </View>
       <FieldError message={form.errors.code} />
-    </AccountDialog>
+    </Dialog>
   )
 }

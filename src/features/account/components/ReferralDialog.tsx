@@ -5,7 +5,7 @@ import { accountReferralCodeError } from '../../../core/validation/account'
 import { collectErrors } from '../../../core/validation/rules'
 import { accountApi } from '../api'
 import { useAccountChange } from '../hooks/useAccountChange'
-import { AccountDialog } from './AccountDialog'
+import { Dialog } from '../../../core/ui/Dialog'
 
 /** 推荐码 (§5: 6 letters or digits; main account only, §6). */
 export function ReferralDialog({ onSaved, onClose }: { onSaved(): void; onClose(): void }) {
@@ -26,7 +26,8 @@ export function ReferralDialog({ onSaved, onClose }: { onSaved(): void; onClose(
   }
 
   return (
-    <AccountDialog
+    <Dialog
+      className='account-dialog'
       title='填写推荐码'
       failure={change.failure}
       busy={change.submitting}
@@ -42,6 +43,6 @@ export function ReferralDialog({ onSaved, onClose }: { onSaved(): void; onClose(
         onChange={form.change('referralCode')}
       />
       <FieldError message={form.errors.referralCode} />
-    </AccountDialog>
+    </Dialog>
   )
 }

@@ -1,10 +1,6 @@
-import { Text, View } from '@tarojs/components'
-import { useState } from 'react'
-import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
-import { ApiError } from '../../../core/http/api-error'
-import { DialogActions } from '../../../core/ui/DialogActions'
-import { FieldError } from '../../../core/ui/FieldError'
+import { Dialog } from '../../../core/ui/Dialog'
 import { useForm } from '../../../core/ui/useForm'
+import { useSubmit } from '../../../core/ui/useSubmit'
 import { validateSmsLogin } from '../../../core/validation/rules'
 import { authApi } from '../api'
 import { PhoneCodeFields } from './PhoneCodeFields'
@@ -18,37 +14,26 @@ interface BindPhoneDialogProps {
 /** 绑定手机: a WeChat login whose member has no phone yet (doc2 §2 Login, §4). */
 export function BindPhoneDialog({ bind, onCancel }: BindPhoneDialogProps) {
   const form = useForm({ phone: '', code: '' })
-  const [failure, setFailure] = useState('')
-  const [submitting, setSubmitting] = useState(false)
+  const binding = useSubmit({ fallback: '绑定失败，请重试' })
 
-  const submit = async () => {
-    setFailure('')
+  const submit = () => {
+    binding.reset()
     if (!form.check(validateSmsLogin)) return
-    setSubmitting(true)
-    try {
-      await bind(form.values.phone.trim(), form.values.code.trim())
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : '绑定失败，请重试')
-    } finally {
-      setSubmitting(false)
-    }
+    void binding.run(() => bind(form.values.phone.trim(), form.values.code.trim()))
   }
 
   return (
-    <AtModal isOpened onClose={onCancel} className='auth-dialog'>
-      <AtModalHeader>绑定手机号</AtModalHeader>
-      <AtModalContent>
-        <View aria-label='绑定手机号'>
-          <Text className='auth-dialog__note'>为了您的账号安全，请绑定手机号后继续使用。</Text>
-          <PhoneCodeFields
-            form={form}
-            name='bind'
-            send={(phone, slider) => authApi.sendBindPhoneCode(phone, slider)}
-          />
-          <FieldError message={failure} />
-          <DialogActions confirmText='绑定' busy={submitting} onConfirm={submit} onCancel={onCancel} />
-        </View>
-      </AtModalContent>
-    </AtModal>
+    <Dialog
+      title='绑定手机号'
+      className='auth-dialog'
+      failure={binding.failure}
+      busy={binding.busy}
+      note='为了您的账号安全，请绑定手机号后继续使用。'
+      confirmText='绑定'
+      onConfirm={submit}
+      onClose={onCancel}
+    >
+      <PhoneCodeFields form={form} name='bind' send={authApi.sendBindPhoneCode} />
+    </Dialog>
   )
 }

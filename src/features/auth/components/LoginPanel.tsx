@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { useEffect, useMemo, useState } from 'react'
-import { ApiError } from '../../../core/http/api-error'
+import { errorMessage } from '../../../core/http/api-error'
 import { wechatLoginMode } from '../../../core/platform/wechat'
 import { currentDestination } from '../../../core/routing/navigate'
 import { toast } from '../../../core/ui/toast'
@@ -69,7 +69,7 @@ export function LoginPanel() {
     authApi
       .oauthLogin(wxcode)
       .then((result) => flow.afterWechatLogin(result))
-      .catch((error) => toast.error(error instanceof ApiError ? error.message : '微信登录失败，请重试'))
+      .catch((error) => toast.error(errorMessage(error, '微信登录失败，请重试')))
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 

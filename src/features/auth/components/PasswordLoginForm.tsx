@@ -3,12 +3,13 @@ import { useState } from 'react'
 import { AtInput } from 'taro-ui'
 import { PASSWORD_AES_KEY } from '../../../core/config/shared'
 import { encryptPassword } from '../../../core/crypto/password'
-import { ApiError } from '../../../core/http/api-error'
+import { errorMessage } from '../../../core/http/api-error'
 import type { LoginResult } from '../../../core/session/store'
 import { Button } from '../../../core/ui/Button'
 import { FieldError } from '../../../core/ui/FieldError'
 import { ImageCaptchaImage } from '../../../core/ui/captcha/ImageCaptchaImage'
 import { useImageCaptcha } from '../../../core/ui/captcha/useImageCaptcha'
+import { useSubmit } from '../../../core/ui/useSubmit'
 import { MSG } from '../../../core/validation/messages'
 import {
   validatePasswordLogin,
@@ -24,8 +25,7 @@ const LOGIN_CAPTCHA_TYPE = 6
 export function PasswordLoginForm({ onLoggedIn }: { onLoggedIn(result: LoginResult): void }) {
   const [form, setForm] = useState<Form>({ account: '', password: '', captcha: '' })
   const [errors, setErrors] = useState<FieldErrors<keyof Form>>({})
-  const [failure, setFailure] = useState('')
-  const [submitting, setSubmitting] = useState(false)
+  const login = useSubmit({ fallback: '登录失败，请重试' })
   const captcha = useImageCaptcha(LOGIN_CAPTCHA_TYPE)
 
   const change = (field: keyof Form) => (value: string) => {
@@ -33,30 +33,30 @@ export function PasswordLoginForm({ onLoggedIn }: { onLoggedIn(result: LoginResu
     setErrors((current) => ({ ...current, [field]: undefined }))
   }
 
-  const submit = async () => {
+  const submit = () => {
     const found = validatePasswordLogin(form)
     setErrors(found)
-    setFailure('')
+    login.reset()
     if (Object.keys(found).length || !captcha.captcha) return
-    setSubmitting(true)
-    try {
-      const result = await authApi.loginByPassword({
-        phone: form.account.trim(),
-        password: encryptPassword(form.password, PASSWORD_AES_KEY),
-        uuId: captcha.captcha.uuid,
-        verificationCode: form.captcha.trim(),
-      })
-      onLoggedIn(result)
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : '登录失败，请重试'
-      if (message === MSG.captchaWrong) setErrors({ captcha: message })
-      else setFailure(message)
-      // The captcha was used up by this attempt; what the user typed elsewhere stays.
-      setForm((current) => ({ ...current, captcha: '' }))
-      captcha.refresh()
-    } finally {
-      setSubmitting(false)
-    }
+    const uuId = captcha.captcha.uuid
+    void login.run(async () => {
+      try {
+        onLoggedIn(
+          await authApi.loginByPassword({
+            phone: form.account.trim(),
+            password: encryptPassword(form.password, PASSWORD_AES_KEY),
+            uuId,
+            verificationCode: form.captcha.trim(),
+          }),
+        )
+      } catch (error) {
+        // The captcha was used up by this attempt; what the user typed elsewhere stays.
+        setForm((current) => ({ ...current, captcha: '' }))
+        captcha.refresh()
+        if (errorMessage(error, '') !== MSG.captchaWrong) throw error
+        setErrors({ captcha: MSG.captchaWrong })
+      }
+    })
   }
 
   return (
@@ -94,16 +94,12 @@ export function PasswordLoginForm({ onLoggedIn }: { onLoggedIn(result: LoginResu
         <ImageCaptchaImage state={captcha} />
       </View>
       <FieldError message={errors.captcha} />
-      {failure && (
-        <View className='login-form__failure' role='alert'>
-          {failure}
-        </View>
-      )}
+      <FieldError message={login.failure} />
       <Button
         type='primary'
         className='login-form__submit'
-        loading={submitting}
-        disabled={submitting}
+        loading={login.busy}
+        disabled={login.busy}
         onClick={submit}
       >
         登录

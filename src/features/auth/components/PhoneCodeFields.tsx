@@ -4,6 +4,8 @@ import type { SolvedSlider } from '../../../core/ui/captcha/api'
 import { FieldError } from '../../../core/ui/FieldError'
 import { SmsCodeButton } from '../../../core/ui/SmsCodeButton'
 import { SMS_CODE_LENGTH } from '../../../core/validation/rules'
+import type { PublicSmsPurpose } from '../../../core/contract/sms'
+import { authApi } from '../api'
 
 /** The part of a `useForm` form these fields read and write. */
 interface PhoneCodeForm {
@@ -17,14 +19,19 @@ interface PhoneCodeFieldsProps {
   form: PhoneCodeForm
   /** Input names are `${name}-phone` and `${name}-code`. */
   name: string
-  /** Sends the code to the typed (trimmed) phone once the slider is solved. */
-  send(phone: string, slider: SolvedSlider): Promise<unknown>
+  /**
+   * What the code is for (sendSmsCode's type), or how to send it to the typed (trimmed) phone once
+   * the slider is solved.
+   */
+  send: PublicSmsPurpose | ((phone: string, slider: SolvedSlider) => Promise<unknown>)
   onSubmit?(): void
 }
 
 /** Phone, SMS code and 获取验证码, with their messages: shared by every SMS form. */
 export function PhoneCodeFields({ form, name, send, onSubmit }: PhoneCodeFieldsProps) {
   const { phone, code } = form.values
+  const sendTo = (target: string, slider: SolvedSlider) =>
+    typeof send === 'string' ? authApi.sendSmsCode(target, send, slider) : send(target, slider)
   return (
     <>
       <AtInput
@@ -49,7 +56,7 @@ export function PhoneCodeFields({ form, name, send, onSubmit }: PhoneCodeFieldsP
         />
         <SmsCodeButton
           phone={phone}
-          send={(slider) => send(phone.trim(), slider)}
+          send={(slider) => sendTo(phone.trim(), slider)}
           onPhoneError={(message) => form.fieldError('phone', message)}
         />
       </View>

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { ApiError } from '../../../core/http/api-error'
+import { ApiError, errorMessage } from '../../../core/http/api-error'
 import { QrCodeImage } from '../../../core/platform/wechat'
 import { Button } from '../../../core/ui/Button'
 import { PageLoading } from '../../../core/ui/PageLoading'
@@ -32,7 +32,7 @@ export function QrLoginPanel({ purpose, onConfirmed }: QrLoginPanelProps) {
       .catch((error) =>
         setState({
           status: 'refused',
-          message: error instanceof ApiError ? error.message : '二维码获取失败',
+          message: errorMessage(error, '二维码获取失败'),
         }),
       )
   }, [purpose])

@@ -1,18 +1,16 @@
 import { Text, View } from '@tarojs/components'
-import { useState } from 'react'
 import { AtInput } from 'taro-ui'
-import { PASSWORD_AES_KEY } from '../../../core/config/shared'
-import { encryptPassword } from '../../../core/crypto/password'
-import { ApiError } from '../../../core/http/api-error'
 import { navigateTo } from '../../../core/routing/navigate'
 import type { LoginResult } from '../../../core/session/store'
 import { Button } from '../../../core/ui/Button'
 import { FieldError } from '../../../core/ui/FieldError'
 import { NewPasswordFields } from '../../../core/ui/NewPasswordFields'
 import { useForm } from '../../../core/ui/useForm'
+import { useSubmit } from '../../../core/ui/useSubmit'
 import { REFERRAL_CODE_MAX, validateRegistration } from '../../../core/validation/rules'
 import { REGISTRATION_AGREEMENTS } from '../agreements'
 import { authApi } from '../api'
+import { encryptedPasswords } from '../passwords'
 import { PhoneCodeFields } from './PhoneCodeFields'
 
 /** Registration by phone (doc2 §2 Login, §5): code, password twice, optional referral, agreement. */
@@ -25,38 +23,28 @@ export function RegisterPhoneForm({ onRegistered }: { onRegistered(result: Login
     referralCode: '',
     agreed: false,
   })
-  const [failure, setFailure] = useState('')
-  const [submitting, setSubmitting] = useState(false)
+  const register = useSubmit({ fallback: '注册失败，请重试' })
   const v = form.values
 
-  const submit = async () => {
-    setFailure('')
+  const submit = () => {
+    register.reset()
     if (!form.check(validateRegistration)) return
-    setSubmitting(true)
-    try {
-      const result = await authApi.registerByPhone({
-        phone: v.phone.trim(),
-        code: v.code.trim(),
-        password: encryptPassword(v.password, PASSWORD_AES_KEY),
-        passwordAgain: encryptPassword(v.passwordAgain, PASSWORD_AES_KEY),
-        referralCode: v.referralCode.trim(),
-        agreed: v.agreed,
-      })
-      onRegistered(result)
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : '注册失败，请重试')
-    } finally {
-      setSubmitting(false)
-    }
+    void register.run(async () =>
+      onRegistered(
+        await authApi.registerByPhone({
+          ...encryptedPasswords(v),
+          phone: v.phone.trim(),
+          code: v.code.trim(),
+          referralCode: v.referralCode.trim(),
+          agreed: v.agreed,
+        }),
+      ),
+    )
   }
 
   return (
     <View className='login-form' aria-label='手机号注册'>
-      <PhoneCodeFields
-        form={form}
-        name='reg'
-        send={(phone, slider) => authApi.sendSmsCode(phone, 'register', slider)}
-      />
+      <PhoneCodeFields form={form} name='reg' send='register' />
       <NewPasswordFields
         form={form}
         name='reg'
@@ -92,8 +80,8 @@ export function RegisterPhoneForm({ onRegistered }: { onRegistered(result: Login
         ))}
       </View>
       <FieldError message={form.errors.agreed} />
-      <FieldError message={failure} />
-      <Button type='primary' className='login-form__submit' loading={submitting} onClick={submit}>
+      <FieldError message={register.failure} />
+      <Button type='primary' className='login-form__submit' loading={register.busy} onClick={submit}>
         注册
       </Button>
     </View>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { ApiError } from '../../../core/http/api-error'
+import { errorMessage } from '../../../core/http/api-error'
 import { miniProgramLoginCode, openExternal, type WechatLoginMode } from '../../../core/platform/wechat'
 import { currentDestination } from '../../../core/routing/navigate'
 import { withQuery } from '../../../core/routing/url'
@@ -28,7 +28,7 @@ export function WechatLoginButton({ mode, onMiniAnswer }: WechatLoginButtonProps
         onMiniAnswer(await authApi.miniLogin(await miniProgramLoginCode()))
       }
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : '微信登录失败，请重试')
+      toast.error(errorMessage(error, '微信登录失败，请重试'))
     } finally {
       setBusy(false)
     }

@@ -1,7 +1,7 @@
 // After the credentials, a login may need one more step (doc2 §4 Login: login, verify,
 // bind-phone and QR-follow states). The session is stored only when every step is done.
 import { useState } from 'react'
-import { ApiError } from '../../../core/http/api-error'
+import { errorMessage } from '../../../core/http/api-error'
 import type { LoginResult } from '../../../core/session/store'
 import { toast } from '../../../core/ui/toast'
 import { authApi, type MiniLoginAnswer, type WechatLoginResult } from '../api'
@@ -25,7 +25,7 @@ export function useLoginFlow() {
       if (status.verified) finish(result, 'password')
       else setStep({ kind: 'verify', result, maskedPhone: status.phone })
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : '登录失败，请重试')
+      toast.error(errorMessage(error, '登录失败，请重试'))
     }
   }
 

@@ -1,13 +1,14 @@
 import { Text, View } from '@tarojs/components'
-import { useEffect, useMemo, useState } from 'react'
-import { ApiError } from '../../../core/http/api-error'
+import { useMemo, useState } from 'react'
+import { ApiError, errorMessage } from '../../../core/http/api-error'
 import { redirectTo } from '../../../core/routing/navigate'
 import { withQuery, type Query } from '../../../core/routing/url'
 import { useSession } from '../../../core/session/store'
+import { yuan } from '../../../core/format/money'
 import { Button } from '../../../core/ui/Button'
-import { PageLoading } from '../../../core/ui/PageLoading'
-import { Choice } from '../../payment/components/Choice'
-import { yuan } from '../../payment/rules'
+import { ChoiceGroup } from '../../../core/ui/ChoiceGroup'
+import { ResourceStatus } from '../../../core/ui/ResourceStatus'
+import { useResource } from '../../../core/ui/useResource'
 import { checkoutApi } from '../api'
 import {
   CHECKOUT_MESSAGES,
@@ -21,13 +22,10 @@ import {
   type ConfirmOrderLine,
   type ConfirmQuery,
 } from '../rules'
-import '../../payment/components/payment.scss'
+import '../../../styles/purchase.scss'
 
-type LinesState =
-  | { status: 'loading' }
-  | { status: 'ready'; lines: ConfirmOrderLine[] }
-  | { status: 'refused'; message: string }
-  | { status: 'error'; message: string }
+/** What the confirm page shows: the lines, or why this order cannot be placed (no retry). */
+type Lines = { lines: ConfirmOrderLine[] } | { refused: string }
 
 /** /order?SkuId=&OrderTypeId=&secondDomain=&orderCode= (doc2 §2 Confirm order). */
 export function ConfirmOrderView({ query }: { query: Query }) {
@@ -42,43 +40,27 @@ export function ConfirmOrderView({ query }: { query: Query }) {
   return <ConfirmOrderForm order={parsed.value} />
 }
 
-function useConfirmLines(order: ConfirmQuery) {
-  const [state, setState] = useState<LinesState>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-  useEffect(() => {
-    let alive = true
-    setState({ status: 'loading' })
-    const load = async () => {
-      // doc2 §6: a renewal is offered only for a business of the current account (the server checks again).
-      if (
-        needsOwnership(order.orderTypeId) &&
-        (await checkoutApi.checkBusinessBind(order.secondDomain)) !== 1
-      ) {
-        return { status: 'refused', message: CHECKOUT_MESSAGES.notOwner } as const
-      }
-      return { status: 'ready', lines: await checkoutApi.confirmOrder(order) } as const
+async function loadLines(order: ConfirmQuery): Promise<Lines> {
+  try {
+    // doc2 §6: a renewal is offered only for a business of the current account (the server checks again).
+    if (
+      needsOwnership(order.orderTypeId) &&
+      (await checkoutApi.checkBusinessBind(order.secondDomain)) !== 1
+    ) {
+      return { refused: CHECKOUT_MESSAGES.notOwner }
     }
-    load()
-      .then((next) => alive && setState(next))
-      .catch((error) => {
-        if (!alive) return
-        const message = error instanceof ApiError ? error.message : '加载失败'
-        setState(
-          error instanceof ApiError && error.code === 403
-            ? { status: 'refused', message }
-            : { status: 'error', message },
-        )
-      })
-    return () => {
-      alive = false
-    }
-  }, [order, attempt])
-  return { state, retry: () => setAttempt((n) => n + 1) }
+    return { lines: await checkoutApi.confirmOrder(order) }
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 403) return { refused: errorMessage(error, '加载失败') }
+    throw error
+  }
 }
 
 function ConfirmOrderForm({ order }: { order: ConfirmQuery }) {
-  const { state, retry } = useConfirmLines(order)
-  const line = state.status === 'ready' ? state.lines[0] : undefined
+  const loaded = useResource(() => loadLines(order), [order], { fallback: '加载失败' })
+  const lines = loaded.data && 'lines' in loaded.data ? loaded.data.lines : undefined
+  const refused = loaded.data && 'refused' in loaded.data ? loaded.data.refused : ''
+  const line = lines?.[0]
   const [cycle, setCycle] = useState<number | null>(null)
   const [submitting, setSubmitting] = useState(false)
   const accountId = useSession((s) => s.id)
@@ -110,18 +92,13 @@ function ConfirmOrderForm({ order }: { order: ConfirmQuery }) {
       <View className='pay__code'>
         {ORDER_TYPE_LABEL[order.orderTypeId]} · {order.secondDomain}
       </View>
-      {state.status === 'loading' && <PageLoading />}
-      {(state.status === 'refused' || state.status === 'error') && (
+      <ResourceStatus resource={loaded} />
+      {refused && (
         <View className='list-status list-status--error' role='alert'>
-          <Text>{state.message}</Text>
-          {state.status === 'error' && (
-            <Button size='small' onClick={retry}>
-              重试
-            </Button>
-          )}
+          {refused}
         </View>
       )}
-      {state.status === 'ready' && !line && (
+      {lines && !line && (
         <View className='list-status list-status--empty' role='status'>
           暂无数据，请重试。
         </View>
@@ -141,10 +118,11 @@ function ConfirmOrderForm({ order }: { order: ConfirmQuery }) {
             <Text>{line.Count}</Text>
           </View>
           <View className='pay__section-title'>购买时长</View>
-          <Choice<number>
+          <ChoiceGroup<number>
+            variant='page'
             label='购买时长'
             options={line.BuyCyclePriceList.map((p) => ({
-              id: p.BuyCycle,
+              value: p.BuyCycle,
               label: cycleLabel(p.BuyCycle, line.PayMethod),
             }))}
             value={chosen ?? 0}

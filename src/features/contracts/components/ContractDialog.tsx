@@ -1,11 +1,12 @@
-import { View } from '@tarojs/components'
 import { useState } from 'react'
-import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
-import { ApiError } from '../../../core/http/api-error'
+import { ChoiceGroup } from '../../../core/ui/ChoiceGroup'
+import { Dialog } from '../../../core/ui/Dialog'
 import { DialogActions } from '../../../core/ui/DialogActions'
+import { FieldError } from '../../../core/ui/FieldError'
 import { TextField } from '../../../core/ui/TextField'
 import { toast } from '../../../core/ui/toast'
 import { useForm } from '../../../core/ui/useForm'
+import { useSubmit } from '../../../core/ui/useSubmit'
 import {
   APPLY_TYPE,
   emptyContractForm,
@@ -13,8 +14,6 @@ import {
   validateContract,
   type ContractForm,
 } from '../../../core/validation/billing'
-import { ChoiceGroup } from '../../invoices/components/ChoiceGroup'
-import '../../invoices/components/billing-forms.scss'
 import { contractApi, type ContractDocs } from '../api'
 import { APPLY_TYPE_LABELS, contractPayload, idTypesFor } from '../rules'
 
@@ -37,26 +36,21 @@ const typeOptions = (applyType: number) =>
 export function ContractDialog({ orderId, onClose, onSigned }: ContractDialogProps) {
   const [applyType, setApplyType] = useState<number>(APPLY_TYPE.personal)
   return (
-    <AtModal isOpened onClose={onClose} className='billing-dialog'>
-      <AtModalHeader>申请合同</AtModalHeader>
-      <AtModalContent>
-        <View className='billing-form' role='form' aria-label='申请合同'>
-          <ChoiceGroup
-            label='签署主体'
-            options={APPLY_TYPES}
-            value={applyType}
-            onChange={(value) => setApplyType(Number(value))}
-          />
-          <ContractFields
-            key={applyType}
-            applyType={applyType}
-            orderId={orderId}
-            onCancel={onClose}
-            onSigned={onSigned}
-          />
-        </View>
-      </AtModalContent>
-    </AtModal>
+    <Dialog title='申请合同' role='form' bodyClassName='dialog__scroll' onClose={onClose}>
+      <ChoiceGroup
+        label='签署主体'
+        options={APPLY_TYPES}
+        value={applyType}
+        onChange={(value) => setApplyType(Number(value))}
+      />
+      <ContractFields
+        key={applyType}
+        applyType={applyType}
+        orderId={orderId}
+        onCancel={onClose}
+        onSigned={onSigned}
+      />
+    </Dialog>
   )
 }
 
@@ -69,23 +63,18 @@ interface ContractFieldsProps {
 
 function ContractFields({ applyType, orderId, onCancel, onSigned }: ContractFieldsProps) {
   const form = useForm<ContractForm>(emptyContractForm(applyType))
-  const [sending, setSending] = useState(false)
-  const [failure, setFailure] = useState('')
+  const apply = useSubmit({ fallback: '申请失败，请重试' })
   const v = form.values
   const enterprise = applyType === APPLY_TYPE.enterprise
 
-  const submit = async () => {
-    setFailure('')
+  const submit = () => {
+    apply.reset()
     if (!form.check(validateContract)) return
-    setSending(true)
-    try {
+    void apply.run(async () => {
       const docs = await contractApi.apply(orderId, contractPayload(v))
       toast.success('申请成功')
       onSigned(docs)
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : '申请失败，请重试')
-      setSending(false)
-    }
+    })
   }
 
   return (
@@ -117,12 +106,8 @@ function ContractFields({ applyType, orderId, onCancel, onSigned }: ContractFiel
         </>
       )}
       <TextField {...form.field('mobile')} title='手机号码' type='phone' maxLength={11} />
-      {failure && (
-        <View className='billing-form__failure' role='alert'>
-          {failure}
-        </View>
-      )}
-      <DialogActions confirmText='提交' busy={sending} onConfirm={submit} onCancel={onCancel} />
+      <FieldError message={apply.failure} />
+      <DialogActions confirmText='提交' busy={apply.busy} onConfirm={submit} onCancel={onCancel} />
     </>
   )
 }

@@ -1,18 +1,13 @@
-import { Image, Text, View } from '@tarojs/components'
-import { useEffect, useState } from 'react'
-import { ApiError } from '../../../core/http/api-error'
+import { Image, View } from '@tarojs/components'
+import { useState } from 'react'
 import { drawPng, PngCanvas, saveImage } from '../../../core/platform/save-image'
 import { Button } from '../../../core/ui/Button'
-import { PageLoading } from '../../../core/ui/PageLoading'
+import { ResourceStatus } from '../../../core/ui/ResourceStatus'
 import { toast } from '../../../core/ui/toast'
+import { useResource } from '../../../core/ui/useResource'
 import { customerApi } from '../api'
 import { CARD_FILE_NAME, cardLayout, drawCard, NO_WEWORK } from '../rules'
 import './customer.scss'
-
-type Load =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; name: string; qrImage: string }
 
 const CANVAS_ID = 'customer-card-canvas'
 
@@ -21,44 +16,21 @@ const CANVAS_ID = 'customer-card-canvas'
  * and 生成名片, which draws a card (name, QR, a line of text) and saves it as a PNG.
  */
 export function CustomerCard({ userId, accountId }: { userId: string; accountId: string }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' })
   const [saving, setSaving] = useState(false)
-  const [attempt, setAttempt] = useState(0)
+  const card = useResource(async () => {
+    const { name, qrCode } = await customerApi.vipServer(userId, accountId)
+    return { name, qrImage: qrCode ? await customerApi.qrImage(qrCode) : '' }
+  }, [userId, accountId])
 
-  useEffect(() => {
-    let live = true
-    setLoad({ status: 'loading' })
-    customerApi
-      .vipServer(userId, accountId)
-      .then(async ({ name, qrCode }) => {
-        const qrImage = qrCode ? await customerApi.qrImage(qrCode) : ''
-        if (live) setLoad({ status: 'ready', name, qrImage })
-      })
-      .catch((error) => {
-        if (live)
-          setLoad({
-            status: 'error',
-            message: error instanceof ApiError ? error.message : '加载失败，请重试',
-          })
-      })
-    return () => {
-      live = false
-    }
-  }, [userId, accountId, attempt])
-
-  if (load.status === 'loading') return <PageLoading />
-  if (load.status === 'error') {
+  if (!card.data) {
     return (
-      <View className='customer card' role='alert'>
-        <Text className='customer__failure'>{load.message}</Text>
-        <Button size='small' onClick={() => setAttempt(attempt + 1)}>
-          重试
-        </Button>
+      <View className='customer card'>
+        <ResourceStatus resource={card} />
       </View>
     )
   }
 
-  const { name, qrImage } = load
+  const { name, qrImage } = card.data
   const layout = cardLayout(name)
   const generate = async () => {
     setSaving(true)

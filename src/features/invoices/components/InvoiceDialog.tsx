@@ -1,13 +1,15 @@
 import { View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
-import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
-import { ApiError } from '../../../core/http/api-error'
+import { yuan } from '../../../core/format/money'
+import { ChoiceGroup } from '../../../core/ui/ChoiceGroup'
 import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
+import { Dialog } from '../../../core/ui/Dialog'
 import { DialogActions } from '../../../core/ui/DialogActions'
 import { FieldError } from '../../../core/ui/FieldError'
 import { TextField } from '../../../core/ui/TextField'
 import { toast } from '../../../core/ui/toast'
 import { useForm } from '../../../core/ui/useForm'
+import { useSubmit } from '../../../core/ui/useSubmit'
 import {
   billTypesFor,
   INVOICE_CONTENT,
@@ -26,8 +28,7 @@ import {
   PAPER_CONFIRM_TEXT,
   SUBJECT_LABELS,
 } from '../rules'
-import { ChoiceGroup } from './ChoiceGroup'
-import './billing-forms.scss'
+import './invoice.scss'
 
 export interface InvoiceOrder {
   id: number
@@ -51,53 +52,41 @@ const SUBJECTS = [INVOICE_SUBJECT.personal, INVOICE_SUBJECT.enterprise].map((val
 export function InvoiceDialog({ order, onClose, onApplied }: InvoiceDialogProps) {
   const [subject, setSubject] = useState<number>(INVOICE_SUBJECT.personal)
   const [pending, setPending] = useState<Record<string, string | number> | null>(null)
-  const [sending, setSending] = useState(false)
-  const [failure, setFailure] = useState('')
+  const apply = useSubmit({ fallback: '申请失败，请重试' })
 
-  const send = async (payload: Record<string, string | number>) => {
+  const send = (payload: Record<string, string | number>) => {
     setPending(null)
-    setFailure('')
-    setSending(true)
-    try {
+    void apply.run(async () => {
       await invoiceApi.apply(payload)
       toast.success('申请成功')
       onApplied()
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : '申请失败，请重试')
-    } finally {
-      setSending(false)
-    }
+    })
   }
 
   return (
     <>
-      <AtModal isOpened={!pending} onClose={onClose} className='billing-dialog'>
-        <AtModalHeader>申请发票</AtModalHeader>
-        <AtModalContent>
-          <View className='billing-form' role='form' aria-label='申请发票'>
-            <ChoiceGroup
-              label='发票主体'
-              options={SUBJECTS}
-              value={subject}
-              onChange={(next) => {
-                setFailure('')
-                setSubject(next)
-              }}
-            />
-            <InvoiceFields
-              key={subject}
-              subject={subject}
-              order={order}
-              failure={failure}
-              sending={sending}
-              onCancel={onClose}
-              onSubmit={(form, payload) =>
-                needsPaperConfirmation(form.billType, order.payAmount) ? setPending(payload) : send(payload)
-              }
-            />
-          </View>
-        </AtModalContent>
-      </AtModal>
+      <Dialog title='申请发票' role='form' open={!pending} bodyClassName='dialog__scroll' onClose={onClose}>
+        <ChoiceGroup
+          label='发票主体'
+          options={SUBJECTS}
+          value={subject}
+          onChange={(next) => {
+            apply.reset()
+            setSubject(next)
+          }}
+        />
+        <InvoiceFields
+          key={subject}
+          subject={subject}
+          order={order}
+          failure={apply.failure}
+          sending={apply.busy}
+          onCancel={onClose}
+          onSubmit={(form, payload) =>
+            needsPaperConfirmation(form.billType, order.payAmount) ? setPending(payload) : send(payload)
+          }
+        />
+      </Dialog>
       <ConfirmDialog
         open={Boolean(pending)}
         message={PAPER_CONFIRM_TEXT}
@@ -168,7 +157,7 @@ function InvoiceFields({ subject, order, failure, sending, onCancel, onSubmit }:
       <TextField
         name='amount'
         title='发票金额'
-        value={`¥${order.payAmount.toFixed(2)}`}
+        value={yuan(order.payAmount)}
         disabled
         onChange={() => undefined}
       />
@@ -196,12 +185,8 @@ function InvoiceFields({ subject, order, failure, sending, onCancel, onSubmit }:
           <TextField {...form.field('address')} title='详细地址' />
         </>
       )}
-      <View className='billing-form__note'>电子发票免费；纸质发票快递费用由收件人到付。</View>
-      {failure && (
-        <View className='billing-form__failure' role='alert'>
-          {failure}
-        </View>
-      )}
+      <View className='invoice-form__note'>电子发票免费；纸质发票快递费用由收件人到付。</View>
+      <FieldError message={failure} />
       <DialogActions confirmText='提交' busy={sending} onConfirm={submit} onCancel={onCancel} />
     </>
   )

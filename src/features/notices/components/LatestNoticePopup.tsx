@@ -1,8 +1,8 @@
 import { View } from '@tarojs/components'
-import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
 import { formatBeijingTime } from '../../../core/format/time'
 import { navigateTo } from '../../../core/routing/navigate'
 import { Button } from '../../../core/ui/Button'
+import { Dialog } from '../../../core/ui/Dialog'
 import { useLatestNotice } from '../hooks/useLatestNotice'
 import { noticeTitle, noticeTypeLabel } from '../rules'
 import './notices.scss'
@@ -15,27 +15,21 @@ export function LatestNoticePopup() {
     dismiss()
     navigateTo(`/noticesDetail?id=${notice.id}`)
   }
+  if (!notice) return null
   return (
-    <AtModal isOpened={Boolean(notice)} onClose={dismiss} className='latest-notice'>
-      <AtModalHeader>新消息提醒</AtModalHeader>
-      <AtModalContent>
-        {notice && (
-          <View aria-label='新消息'>
-            <View className='latest-notice__title'>{noticeTitle({ templateTitle: '', ...notice })}</View>
-            <View className='latest-notice__meta'>
-              {noticeTypeLabel(notice.type)} · {formatBeijingTime(notice.createTime)}
-            </View>
-            <View className='latest-notice__actions'>
-              <Button size='small' onClick={dismiss}>
-                关闭
-              </Button>
-              <Button size='small' type='primary' onClick={view}>
-                查看
-              </Button>
-            </View>
-          </View>
-        )}
-      </AtModalContent>
-    </AtModal>
+    <Dialog title='新消息提醒' label='新消息' className='latest-notice' onClose={dismiss}>
+      <View className='latest-notice__title'>{noticeTitle({ templateTitle: '', ...notice })}</View>
+      <View className='latest-notice__meta'>
+        {noticeTypeLabel(notice.type)} · {formatBeijingTime(notice.createTime)}
+      </View>
+      <View className='latest-notice__actions'>
+        <Button size='small' onClick={dismiss}>
+          关闭
+        </Button>
+        <Button size='small' type='primary' onClick={view}>
+          查看
+        </Button>
+      </View>
+    </Dialog>
   )
 }

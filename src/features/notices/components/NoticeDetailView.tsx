@@ -1,14 +1,13 @@
 import { Text, View } from '@tarojs/components'
-import { useEffect, useState } from 'react'
 import { formatBeijingTime } from '../../../core/format/time'
 import { ApiError } from '../../../core/http/api-error'
 import { defaultApiBase } from '../../../core/platform/env'
 import { LineChart } from '../../../core/platform/line-chart'
 import { openUrl } from '../../../core/platform/links'
 import { redirectTo } from '../../../core/routing/navigate'
-import { Button } from '../../../core/ui/Button'
-import { PageLoading } from '../../../core/ui/PageLoading'
-import { refreshUnreadCounts } from '../../shell/hooks/useUnreadCounts'
+import { ResourceStatus } from '../../../core/ui/ResourceStatus'
+import { useResource } from '../../../core/ui/useResource'
+import { refreshUnreadCounts } from '../../../core/session/unread'
 import { noticeApi, type NoticeDetail } from '../api'
 import {
   attachments,
@@ -26,42 +25,18 @@ import './notices.scss'
 const API_BASE = process.env.TARO_APP_API_BASE || defaultApiBase
 export const CHART_HEIGHT = 260
 
-type DetailState =
-  | { status: 'loading' }
-  | { status: 'notFound' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; notice: NoticeDetail }
-
-function useNoticeDetail(rawId: string | undefined) {
-  const id = parseNoticeId(rawId)
-  const [state, setState] = useState<DetailState>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-  useEffect(() => {
-    if (id === null) {
-      setState({ status: 'notFound' })
-      return
-    }
-    let alive = true
-    setState({ status: 'loading' })
-    // Opening a notice marks it read on the server.
-    noticeApi
-      .detail(id)
-      .then((notice) => {
-        if (!alive) return
-        setState(notice ? { status: 'ready', notice } : { status: 'notFound' })
-        // Opening it marked it read: the header's 消息 badge may count one less.
-        if (notice) refreshUnreadCounts()
-      })
-      .catch((error) => {
-        if (!alive) return
-        if (error instanceof ApiError && error.code === 404) setState({ status: 'notFound' })
-        else setState({ status: 'error', message: error instanceof ApiError ? error.message : '加载失败' })
-      })
-    return () => {
-      alive = false
-    }
-  }, [id, attempt])
-  return { state, retry: () => setAttempt((n) => n + 1) }
+/** The notice, or null when there is none by that id (a bad id, deleted, or another account's). */
+async function loadNotice(id: number | null): Promise<NoticeDetail | null> {
+  if (id === null) return null
+  try {
+    // Opening a notice marks it read on the server: the header's 消息 badge may count one less.
+    const notice = await noticeApi.detail(id)
+    if (notice) refreshUnreadCounts()
+    return notice ?? null
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 404) return null
+    throw error
+  }
 }
 
 function BackLink() {
@@ -74,25 +49,20 @@ function BackLink() {
 
 /** The notice detail (account-area §2): title and body by message type, fields, attachments, chart. */
 export function NoticeDetailView({ id }: { id: string | undefined }) {
-  const { state, retry } = useNoticeDetail(id)
+  const noticeId = parseNoticeId(id)
+  const notice = useResource(() => loadNotice(noticeId), [noticeId], { fallback: '加载失败' })
   return (
     <View className='notice-detail card'>
       <BackLink />
-      {state.status === 'loading' && <PageLoading />}
-      {state.status === 'notFound' && (
-        <View className='list-status' role='alert'>
-          {NOT_FOUND_TEXT}
-        </View>
-      )}
-      {state.status === 'error' && (
-        <View className='list-status list-status--error' role='alert'>
-          <Text>{state.message}</Text>
-          <Button size='small' onClick={retry}>
-            重试
-          </Button>
-        </View>
-      )}
-      {state.status === 'ready' && <NoticeContent notice={state.notice} />}
+      <ResourceStatus resource={notice} />
+      {notice.status === 'ready' &&
+        (notice.data ? (
+          <NoticeContent notice={notice.data} />
+        ) : (
+          <View className='list-status' role='alert'>
+            {NOT_FOUND_TEXT}
+          </View>
+        ))}
     </View>
   )
 }

@@ -12,7 +12,7 @@ import { LoadMore } from '../../../core/ui/LoadMore'
 import { Pager } from '../../../core/ui/Pager'
 import { toast } from '../../../core/ui/toast'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
-import { refreshUnreadCounts } from '../../shell/hooks/useUnreadCounts'
+import { refreshUnreadCounts } from '../../../core/session/unread'
 import { noticeApi, type Notice, type NoticeTarget } from '../api'
 import { useSelection } from '../hooks/useSelection'
 import {
@@ -169,7 +169,7 @@ export function NoticeList() {
               />
               <View className='notice-card__body'>
                 <Title notice={notice} />
-                <View className='notice-card__meta'>
+                <View className='list-card__meta'>
                   <Text>{noticeTypeLabel(notice.type)}</Text>
                   <Text>{formatBeijingTime(notice.createTime)}</Text>
                   <Text>{readStatusLabel(notice)}</Text>

@@ -21,7 +21,7 @@ import './operation-log.scss'
 
 function Status({ record }: { record: OperationRecord }) {
   return (
-    <Text className={`oplog-status oplog-status--${isFailedLog(record.status) ? 'failed' : 'ok'}`}>
+    <Text className={`state-text state-text--${isFailedLog(record.status) ? 'failed' : 'ok'}`}>
       {logStatusLabel(record.status)}
     </Text>
   )
@@ -56,7 +56,7 @@ function OperationLogList() {
         <View className='oplog__back' role='link' onClick={() => redirectTo(logBackPath())}>
           ‹ 返回
         </View>
-        <View className='oplog__title'>操作日志</View>
+        <View className='list-title'>操作日志</View>
       </View>
       <ListStatus list={list} emptyText={LOG_EMPTY_TEXT} />
       {rows && mode === 'pages' && (
@@ -65,13 +65,13 @@ function OperationLogList() {
       {rows && mode === 'more' && (
         <View className='oplog-cards' role='list' aria-label='操作日志'>
           {list.items.map((record) => (
-            <View key={record.id} role='listitem' className='oplog-card'>
-              <View className='oplog-card__top'>
-                <Text className='oplog-card__type'>{logTypeLabel(record.type)}</Text>
+            <View key={record.id} role='listitem' className='list-card'>
+              <View className='list-card__top'>
+                <Text className='list-card__title'>{logTypeLabel(record.type)}</Text>
                 <Status record={record} />
               </View>
               <View className='oplog-card__content'>{record.content || '--'}</View>
-              <View className='oplog-card__meta'>
+              <View className='list-card__meta'>
                 <Text>{record.memberAccount}</Text>
                 <Text>{record.ip}</Text>
                 <Text>{formatBeijingTime(record.createTime)}</Text>

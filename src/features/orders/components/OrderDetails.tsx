@@ -1,16 +1,14 @@
 import Taro from '@tarojs/taro'
 import { View } from '@tarojs/components'
-import { useCallback, useEffect, useState } from 'react'
-import { ApiError } from '../../../core/http/api-error'
 import { redirectTo } from '../../../core/routing/navigate'
 import { HOME_PATH } from '../../../core/routing/routes'
-import { Button } from '../../../core/ui/Button'
 import { ListStatus } from '../../../core/ui/ListStatus'
 import { LoadMore } from '../../../core/ui/LoadMore'
-import { PageLoading } from '../../../core/ui/PageLoading'
 import { Pager } from '../../../core/ui/Pager'
+import { ResourceStatus } from '../../../core/ui/ResourceStatus'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
-import { orderApi, type Order } from '../api'
+import { useResource } from '../../../core/ui/useResource'
+import { orderApi } from '../api'
 import { useOrderActions } from '../hooks/useOrderActions'
 import { ORDER_EMPTY_TEXT } from '../rules'
 import { OrderRows } from './OrderRows'
@@ -65,32 +63,13 @@ function BusinessOrders({ businessId }: { businessId: string }) {
 
 function SingleOrder({ orderId }: { orderId: string }) {
   const mode = useListMode()
-  const [order, setOrder] = useState<Order | null>(null)
-  const [failure, setFailure] = useState('')
-  const load = useCallback(() => {
-    setFailure('')
-    orderApi
-      .byId(orderId)
-      .then(setOrder, (error) =>
-        setFailure(error instanceof ApiError && error.message ? error.message : ORDER_EMPTY_TEXT),
-      )
-  }, [orderId])
-  useEffect(load, [load])
-  const actions = useOrderActions({ reload: load, restart: load })
-  if (failure) {
-    return (
-      <View className='list-status list-status--error' role='alert'>
-        {failure}
-        <Button size='small' onClick={load}>
-          重试
-        </Button>
-      </View>
-    )
-  }
-  if (!order) return <PageLoading />
+  const order = useResource(() => orderApi.byId(orderId), [orderId], { fallback: ORDER_EMPTY_TEXT })
+  const reload = () => void order.reload()
+  const actions = useOrderActions({ reload, restart: reload })
+  if (!order.data) return <ResourceStatus resource={order} />
   return (
     <>
-      <OrderRows mode={mode} orders={[order]} onAction={actions.run} />
+      <OrderRows mode={mode} orders={[order.data]} onAction={actions.run} />
       {actions.dialogs}
     </>
   )

@@ -1,6 +1,7 @@
 import { View } from '@tarojs/components'
 import { buyCycleLabel } from '../../../core/validation/business-orders'
-import { type PaymentLine, yuan } from '../rules'
+import { yuan } from '../../../core/format/money'
+import type { PaymentLine } from '../rules'
 
 // Column classes keep the desktop header over its cells (the product column is twice as wide).
 const HEADINGS = [

@@ -1,9 +1,9 @@
 import { Text, View } from '@tarojs/components'
 import { useEffect, useRef, useState } from 'react'
-import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
 import { QrCodeImage } from '../../../core/platform/wechat'
 import { Button } from '../../../core/ui/Button'
 import { useCountdown } from '../../../core/ui/countdown'
+import { Dialog } from '../../../core/ui/Dialog'
 import { paymentApi } from '../api'
 import { usePaidWatch } from '../hooks/usePaidWatch'
 import { EXPIRED_NOTICE_MS, formatCountdown, PAY_MESSAGES, secondsFromTimeout } from '../rules'
@@ -74,27 +74,28 @@ export function PayQrDialog({
   usePaidWatch(orderCode, phase !== 'expired', onPaid)
 
   return (
-    <AtModal isOpened closeOnClickOverlay={false} onClose={onClose} className='pay-qr'>
-      <AtModalHeader>扫码支付</AtModalHeader>
-      <AtModalContent>
-        <View className='pay-qr__body' aria-label='扫码支付'>
-          {phase === 'expired' ? (
-            <View className='pay-qr__expired' role='alert'>
-              {PAY_MESSAGES.expired}
-            </View>
-          ) : (
-            <QrCodeImage value={url} size={200} label='支付二维码' />
-          )}
-          <Text className='pay-qr__hint'>请使用{providerLabel}扫一扫完成支付</Text>
-          <Text className='pay-qr__amount'>{amount}</Text>
-          {counted.current && phase === 'counting' && (
-            <View className='pay-qr__countdown' role='timer' aria-label='剩余支付时间'>
-              剩余支付时间 {formatCountdown(countdown.secondsLeft)}
-            </View>
-          )}
-          <Button onClick={onClose}>取消支付</Button>
+    <Dialog
+      title='扫码支付'
+      closeOnMask={false}
+      className='pay-qr'
+      bodyClassName='pay-qr__body'
+      onClose={onClose}
+    >
+      {phase === 'expired' ? (
+        <View className='pay-qr__expired' role='alert'>
+          {PAY_MESSAGES.expired}
         </View>
-      </AtModalContent>
-    </AtModal>
+      ) : (
+        <QrCodeImage value={url} size={200} label='支付二维码' />
+      )}
+      <Text className='pay-qr__hint'>请使用{providerLabel}扫一扫完成支付</Text>
+      <Text className='pay-qr__amount'>{amount}</Text>
+      {counted.current && phase === 'counting' && (
+        <View className='pay-qr__countdown' role='timer' aria-label='剩余支付时间'>
+          剩余支付时间 {formatCountdown(countdown.secondsLeft)}
+        </View>
+      )}
+      <Button onClick={onClose}>取消支付</Button>
+    </Dialog>
   )
 }

@@ -3,7 +3,9 @@ import { useCallback, useEffect, useState } from 'react'
 import { pay } from '../../../core/platform/pay'
 import { redirectTo } from '../../../core/routing/navigate'
 import { withQuery, type Query } from '../../../core/routing/url'
+import { yuan } from '../../../core/format/money'
 import { Button } from '../../../core/ui/Button'
+import { ChoiceGroup } from '../../../core/ui/ChoiceGroup'
 import { PageLoading } from '../../../core/ui/PageLoading'
 import { useOrderInfo } from '../hooks/useOrderInfo'
 import { usePaidWatch } from '../hooks/usePaidWatch'
@@ -17,18 +19,18 @@ import {
   PROVIDER_OPTIONS,
   type PayType,
   type ProviderId,
-  yuan,
 } from '../rules'
-import { Choice } from './Choice'
 import { OfflineGuidance } from './OfflineGuidance'
 import { OrderLines } from './OrderLines'
 import { PayQrDialog } from './PayQrDialog'
+import '../../../styles/purchase.scss'
 import './payment.scss'
 
 const PAY_TYPE_OPTIONS = [
-  { id: PAY_TYPE.online, label: '在线支付' },
-  { id: PAY_TYPE.offline, label: '线下转账' },
+  { value: PAY_TYPE.online, label: '在线支付' },
+  { value: PAY_TYPE.offline, label: '线下转账' },
 ] as const
+const PROVIDERS = PROVIDER_OPTIONS.map(({ id, label }) => ({ value: id, label }))
 
 /** /orderByPlay?orderCode=&source= (doc2 §2 Payment page). Works from orderCode alone. */
 export function PaymentView({ query }: { query: Query }) {
@@ -121,11 +123,18 @@ function PaymentForm({ orderCode, query }: { orderCode: string; query: Query }) 
       </View>
 
       <View className='pay__section-title'>支付方式</View>
-      <Choice<PayType> label='支付方式' options={PAY_TYPE_OPTIONS} value={payType} onChange={setPayType} />
+      <ChoiceGroup<PayType>
+        variant='page'
+        label='支付方式'
+        options={PAY_TYPE_OPTIONS}
+        value={payType}
+        onChange={setPayType}
+      />
       {payType === PAY_TYPE.online ? (
-        <Choice<ProviderId>
+        <ChoiceGroup<ProviderId>
+          variant='page'
           label='支付渠道'
-          options={PROVIDER_OPTIONS}
+          options={PROVIDERS}
           value={provider}
           onChange={setProvider}
         />

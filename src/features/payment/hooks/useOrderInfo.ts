@@ -2,7 +2,7 @@
 // 10010 (not ready); 508 shows "order does not exist" for 3 s and goes back (doc2 §8).
 import Taro from '@tarojs/taro'
 import { useCallback, useEffect, useState } from 'react'
-import { ApiError } from '../../../core/http/api-error'
+import { ApiError, errorMessage } from '../../../core/http/api-error'
 import { redirectTo } from '../../../core/routing/navigate'
 import { paymentApi, type OrderInfo } from '../api'
 import { MISSING_ORDER_MS, orderInfoStep } from '../rules'
@@ -28,10 +28,11 @@ export function useOrderInfo(orderCode: string | undefined) {
     const load = async () => {
       const answer = await paymentApi.orderInfo(orderCode).then(
         (info) => ({ ok: true as const, info }),
-        (error) =>
-          error instanceof ApiError
-            ? { ok: false as const, code: error.code, message: error.message }
-            : { ok: false as const, code: 0, message: '加载失败' },
+        (error) => ({
+          ok: false as const,
+          code: error instanceof ApiError ? error.code : 0,
+          message: errorMessage(error, '加载失败'),
+        }),
       )
       if (!alive) return
       const step = orderInfoStep(answer)

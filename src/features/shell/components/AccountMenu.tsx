@@ -3,7 +3,8 @@ import { canScanQrCode } from '../../../core/platform/wechat'
 import { navigateTo } from '../../../core/routing/navigate'
 import type { UserInfo } from '../../../core/session/store'
 import { authoriseDesktopLoginByScan } from '../../auth/scan-login'
-import { accountMenuItems, roleLabel } from '../rules'
+import { roleLabel } from '../../../core/session/role'
+import { accountMenuItems } from '../rules'
 
 interface AccountMenuProps {
   userinfo: UserInfo | null

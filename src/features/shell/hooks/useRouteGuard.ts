@@ -2,7 +2,7 @@
 // exchange, and the bound-phone check for protected pages. Pages render only once allowed.
 import { useDidShow } from '@tarojs/taro'
 import { useCallback, useState } from 'react'
-import { ApiError } from '../../../core/http/api-error'
+import { errorMessage } from '../../../core/http/api-error'
 import { decideNavigation, mustLogoutForProfile } from '../../../core/routing/guard'
 import { currentDestination, redirectTo, relaunch } from '../../../core/routing/navigate'
 import { findRoute, LOGIN_PATH } from '../../../core/routing/routes'
@@ -19,15 +19,17 @@ function applyHeaderFlag(query: Record<string, string>) {
   useSessionFlags.getState().setShowHead(!['0', 'false'].includes(query.showHead))
 }
 
-async function exchangeEntryToken(entryToken: string): Promise<boolean> {
+/** A link to a work-order page, or a token the server issued for work orders, is a work-order login. */
+async function exchangeEntryToken(entryToken: string, workOrderLogin: boolean): Promise<boolean> {
   try {
     const result = await authApi.exchangeEntryToken(entryToken)
-    useSession.getState().signIn(result, result.source === WORK_ORDER_SOURCE ? WORK_ORDER_SOURCE : '')
-    useSessionFlags.getState().setLoginSource(result.source || 'entry')
+    const workOrder = workOrderLogin || result.source === WORK_ORDER_SOURCE
+    useSession.getState().signIn(result, workOrder ? WORK_ORDER_SOURCE : '')
+    useSessionFlags.getState().setLoginSource(workOrder ? WORK_ORDER_SOURCE : result.source || 'entry')
     return true
   } catch (error) {
     useSession.getState().clear()
-    toast.error(error instanceof ApiError ? error.message : '登录凭证已失效，请重新登录')
+    toast.error(errorMessage(error, '登录凭证已失效，请重新登录'))
     return false
   }
 }
@@ -63,7 +65,7 @@ export function useRouteGuard(): boolean {
     const decision = decideNavigation(to, useSession.getState())
     if (decision.kind === 'redirect') return void redirectTo(decision.to)
     if (decision.kind === 'exchangeEntryToken') {
-      const ok = await exchangeEntryToken(decision.entryToken)
+      const ok = await exchangeEntryToken(decision.entryToken, decision.workOrderLogin)
       return void relaunch(ok ? decision.continueTo : LOGIN_PATH)
     }
     if (findRoute(to.path)?.public) return setAllowed(true)

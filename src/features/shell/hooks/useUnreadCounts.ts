@@ -1,22 +1,18 @@
 import { useEffect, useState } from 'react'
+import { onUnreadCountsStale } from '../../../core/session/unread'
 import { shellApi } from '../api'
 
 export const UNREAD_REFRESH_MS = 30000
-
-// Mounted headers' reloads: a page that reads or deletes notices asks for fresh badges at once.
-const reloads = new Set<() => void>()
-
-/** Reloads the badges of the header on screen now (after notices were read or deleted). */
-export function refreshUnreadCounts() {
-  reloads.forEach((reload) => reload())
-}
 
 export interface UnreadCounts {
   notices: number
   workOrders: number
 }
 
-/** Header badges: loaded on mount and refreshed every 30 s while the header is shown. */
+/**
+ * Header badges: loaded on mount, refreshed every 30 s while the header is shown, and at once when
+ * a page reads or deletes notices (refreshUnreadCounts in core/session/unread).
+ */
 export function useUnreadCounts(): UnreadCounts {
   const [counts, setCounts] = useState<UnreadCounts>({ notices: 0, workOrders: 0 })
   useEffect(() => {
@@ -34,11 +30,11 @@ export function useUnreadCounts(): UnreadCounts {
     }
     load()
     const timer = setInterval(load, UNREAD_REFRESH_MS)
-    reloads.add(load)
+    const stopListening = onUnreadCountsStale(load)
     return () => {
       alive = false
       clearInterval(timer)
-      reloads.delete(load)
+      stopListening()
     }
   }, [])
   return counts

@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { AtInput } from 'taro-ui'
-import { ApiError } from '../../../core/http/api-error'
+import { errorMessage } from '../../../core/http/api-error'
 import { relaunch } from '../../../core/routing/navigate'
 import { LOGIN_PATH } from '../../../core/routing/routes'
 import { Button } from '../../../core/ui/Button'
@@ -9,15 +9,14 @@ import { FieldError } from '../../../core/ui/FieldError'
 import { PageLoading } from '../../../core/ui/PageLoading'
 import { SmsCodeButton } from '../../../core/ui/SmsCodeButton'
 import { toast } from '../../../core/ui/toast'
+import { useResource } from '../../../core/ui/useResource'
+import { useSubmit } from '../../../core/ui/useSubmit'
 import { MSG } from '../../../core/validation/messages'
 import { SMS_CODE_LENGTH, smsCodeError } from '../../../core/validation/rules'
 import { completeLogin } from '../../auth/complete-login'
-import { subAccountApi, type ActivationInfo } from '../api'
+import { subAccountApi } from '../api'
 import { ALREADY_ACTIVE_REDIRECT_MS, SUB_ADMIN_TEXT } from '../rules'
 import './activation.scss'
-
-type Load =
-  { status: 'loading' } | { status: 'ready'; info: ActivationInfo } | { status: 'error'; message: string }
 
 /**
  * /activation?activeCode= (account-area §2, §4, §5): the sub-admin confirms the phone the link was
@@ -25,32 +24,13 @@ type Load =
  * so and sent to /login after 1 s; a bad or expired link gives 非法参数.
  */
 export function ActivationForm({ activeCode }: { activeCode: string }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' })
-  const [alreadyActive, setAlreadyActive] = useState(false)
+  const load = useResource(() => subAccountApi.activationInfo(activeCode), [activeCode])
+  const [activatedMeanwhile, setActivatedMeanwhile] = useState(false)
   const [code, setCode] = useState('')
   const [codeError, setCodeError] = useState('')
-  const [failure, setFailure] = useState('')
-  const [submitting, setSubmitting] = useState(false)
-
-  useEffect(() => {
-    let live = true
-    subAccountApi
-      .activationInfo(activeCode)
-      .then((info) => {
-        if (!live) return
-        if (info.activeState === 1) setAlreadyActive(true)
-        setLoad({ status: 'ready', info })
-      })
-      .catch((error) => {
-        if (!live) return
-        const message = error instanceof ApiError ? error.message : '加载失败，请重试'
-        if (message === MSG.alreadyActivated) setAlreadyActive(true)
-        setLoad({ status: 'error', message })
-      })
-    return () => {
-      live = false
-    }
-  }, [activeCode])
+  const activation = useSubmit({ fallback: '激活失败，请重试' })
+  const alreadyActive =
+    activatedMeanwhile || load.data?.activeState === 1 || load.error === MSG.alreadyActivated
 
   useEffect(() => {
     if (!alreadyActive) return
@@ -60,8 +40,8 @@ export function ActivationForm({ activeCode }: { activeCode: string }) {
   }, [alreadyActive])
 
   if (load.status === 'loading') return <PageLoading />
-  if (load.status === 'error' || alreadyActive) {
-    const message = alreadyActive ? MSG.alreadyActivated : load.status === 'error' ? load.message : ''
+  if (!load.data || alreadyActive) {
+    const message = alreadyActive ? MSG.alreadyActivated : load.error
     return (
       <View className='activation card' role='alert'>
         <View className='activation__title'>子管理员激活</View>
@@ -71,23 +51,22 @@ export function ActivationForm({ activeCode }: { activeCode: string }) {
     )
   }
 
-  const { info } = load
-  const submit = async () => {
-    setFailure('')
+  const info = load.data
+  const submit = () => {
+    activation.reset()
     const error = smsCodeError(code)
     setCodeError(error ?? '')
     if (error) return
-    setSubmitting(true)
-    try {
-      const result = await subAccountApi.activate(activeCode, code.trim(), info.phone)
-      completeLogin(result, 'activation', SUB_ADMIN_TEXT.activated)
-    } catch (failed) {
-      const message = failed instanceof ApiError ? failed.message : '激活失败，请重试'
-      if (message === MSG.alreadyActivated) setAlreadyActive(true)
-      else setFailure(message)
-    } finally {
-      setSubmitting(false)
-    }
+    void activation.run(async () => {
+      try {
+        const result = await subAccountApi.activate(activeCode, code.trim(), info.phone)
+        completeLogin(result, 'activation', SUB_ADMIN_TEXT.activated)
+      } catch (error) {
+        // Activated meanwhile (another tab, a second link): no failure, the page says so.
+        if (errorMessage(error, '') !== MSG.alreadyActivated) throw error
+        setActivatedMeanwhile(true)
+      }
+    })
   }
 
   return (
@@ -119,8 +98,8 @@ export function ActivationForm({ activeCode }: { activeCode: string }) {
         />
       </View>
       <FieldError message={codeError} />
-      <FieldError message={failure} />
-      <Button type='primary' loading={submitting} onClick={submit}>
+      <FieldError message={activation.failure} />
+      <Button type='primary' loading={activation.busy} onClick={submit}>
         确认激活
       </Button>
     </View>

@@ -47,7 +47,7 @@ function Toggle({ row, def, actions }: { row: SubAdmin; def: SwitchDef; actions:
 
 function State({ row }: { row: SubAdmin }) {
   return (
-    <Text className={`sub-state sub-state--${isOn(row.activeState) ? 'active' : 'pending'}`}>
+    <Text className={`state-text state-text--${isOn(row.activeState) ? 'ok' : 'pending'}`}>
       {activeStateLabel(row.activeState)}
     </Text>
   )
@@ -168,7 +168,7 @@ export function SubAccountManager() {
   return (
     <View className='sub-accounts card'>
       <View className='sub-accounts__head'>
-        <View className='sub-accounts__title'>子账号管理</View>
+        <View className='list-title'>子账号管理</View>
         {manage && (
           <Button type='primary' size='small' loading={checkingAdd} onClick={openAdd}>
             新增子管理员
@@ -182,12 +182,12 @@ export function SubAccountManager() {
       {rows && mode === 'more' && (
         <View className='sub-cards' role='list' aria-label='子管理员'>
           {list.items.map((row) => (
-            <View key={row.id} role='listitem' className='sub-card'>
-              <View className='sub-card__top'>
-                <Text className='sub-card__name'>{row.fullName}</Text>
+            <View key={row.id} role='listitem' className='list-card'>
+              <View className='list-card__top'>
+                <Text className='list-card__title'>{row.fullName}</Text>
                 <State row={row} />
               </View>
-              <View className='sub-card__meta'>
+              <View className='list-card__meta sub-card__meta'>
                 <Text>{row.phoneNumber}</Text>
                 <Text>{row.positionName}</Text>
                 <Text>{row.mailbox}</Text>

@@ -1,12 +1,13 @@
 import { View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
-import { AtInput, AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
-import { ApiError } from '../../../core/http/api-error'
-import { DialogActions } from '../../../core/ui/DialogActions'
+import { AtInput } from 'taro-ui'
+import { Dialog } from '../../../core/ui/Dialog'
 import { FieldError } from '../../../core/ui/FieldError'
 import { PageLoading } from '../../../core/ui/PageLoading'
 import { toast } from '../../../core/ui/toast'
 import { useForm } from '../../../core/ui/useForm'
+import { useResource } from '../../../core/ui/useResource'
+import { useSubmit } from '../../../core/ui/useSubmit'
 import { isPhone } from '../../../core/validation/rules'
 import { SUB_ADMIN_NAME_MAX, validateSubAdmin } from '../../../core/validation/sub-admin'
 import { subAccountApi, type Position } from '../api'
@@ -32,32 +33,19 @@ const EMPTY = { fullName: '', mailbox: '', phoneNumber: '', position: '' }
 export function SubAdminDialog({ editId, positions, onClose, onSaved }: SubAdminDialogProps) {
   const editing = editId !== null
   const form = useForm(EMPTY)
-  const [loading, setLoading] = useState(editing)
-  const [failure, setFailure] = useState('')
+  const detail = useResource(
+    () => (editId === null ? Promise.resolve(null) : subAccountApi.detail(editId)),
+    [editId],
+  )
+  const save = useSubmit({ fallback: '保存失败，请重试' })
   const [phoneWarning, setPhoneWarning] = useState('')
-  const [submitting, setSubmitting] = useState(false)
   const v = form.values
   const { set } = form
 
   useEffect(() => {
-    if (editId === null) return
-    let live = true
-    subAccountApi
-      .detail(editId)
-      .then((item) => {
-        if (!live) return
-        for (const key of Object.keys(EMPTY) as (keyof typeof EMPTY)[]) set(key, item[key] ?? '')
-        setLoading(false)
-      })
-      .catch((error) => {
-        if (!live) return
-        setFailure(error instanceof ApiError ? error.message : '加载失败，请重试')
-        setLoading(false)
-      })
-    return () => {
-      live = false
-    }
-  }, [editId, set])
+    const item = detail.data
+    if (item) for (const key of Object.keys(EMPTY) as (keyof typeof EMPTY)[]) set(key, item[key] ?? '')
+  }, [detail.data, set])
 
   const changePhone = (value: string) => {
     form.set('phoneNumber', value)
@@ -70,8 +58,8 @@ export function SubAdminDialog({ editId, positions, onClose, onSaved }: SubAdmin
       .catch(() => undefined)
   }
 
-  const submit = async () => {
-    setFailure('')
+  const submit = () => {
+    save.reset()
     if (
       !form.check((values) =>
         validateSubAdmin(
@@ -86,66 +74,64 @@ export function SubAdminDialog({ editId, positions, onClose, onSaved }: SubAdmin
       mailbox: v.mailbox.trim(),
       position: v.position,
     }
-    setSubmitting(true)
-    try {
+    void save.run(async () => {
       if (editId === null) await subAccountApi.add({ ...values, phoneNumber: v.phoneNumber.trim() })
       else await subAccountApi.edit(editId, values)
       toast.success(editing ? SUB_ADMIN_TEXT.saved : SUB_ADMIN_TEXT.added)
       onSaved()
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : '保存失败，请重试')
-    } finally {
-      setSubmitting(false)
-    }
+    })
   }
 
   const title = editing ? '编辑子管理员' : '新增子管理员'
   return (
-    <AtModal isOpened onClose={onClose} className='sub-admin-dialog'>
-      <AtModalHeader>{title}</AtModalHeader>
-      <AtModalContent>
-        {loading ? (
-          <PageLoading />
-        ) : (
-          <View aria-label={title} role='form'>
-            <AtInput
-              name='sub-admin-name'
-              title='姓名'
-              placeholder='请输入姓名'
-              maxlength={SUB_ADMIN_NAME_MAX}
-              value={v.fullName}
-              onChange={form.change('fullName')}
-            />
-            <FieldError message={form.errors.fullName} />
-            <MailboxField value={v.mailbox} onChange={form.change('mailbox')} />
-            <FieldError message={form.errors.mailbox} />
-            <AtInput
-              name='sub-admin-phone'
-              title='手机号'
-              type='phone'
-              placeholder='请输入手机号'
-              maxlength={11}
-              disabled={editing}
-              value={v.phoneNumber}
-              onChange={changePhone}
-            />
-            <FieldError message={form.errors.phoneNumber} />
-            {phoneWarning && !form.errors.phoneNumber && (
-              <View className='sub-admin-dialog__warning' role='status'>
-                {phoneWarning}
-              </View>
-            )}
-            <PositionSelect
-              positions={positions}
-              value={v.position}
-              onChange={(value) => form.set('position', value)}
-            />
-            <FieldError message={form.errors.position} />
-            <FieldError message={failure} />
-          </View>
-        )}
-        <DialogActions confirmText='确定' busy={submitting} onConfirm={submit} onCancel={onClose} />
-      </AtModalContent>
-    </AtModal>
+    <Dialog
+      title={title}
+      role='form'
+      className='sub-admin-dialog'
+      failure={save.failure || detail.error}
+      busy={save.busy}
+      onConfirm={submit}
+      onClose={onClose}
+    >
+      {editing && detail.status === 'loading' ? (
+        <PageLoading />
+      ) : (
+        <>
+          <AtInput
+            name='sub-admin-name'
+            title='姓名'
+            placeholder='请输入姓名'
+            maxlength={SUB_ADMIN_NAME_MAX}
+            value={v.fullName}
+            onChange={form.change('fullName')}
+          />
+          <FieldError message={form.errors.fullName} />
+          <MailboxField value={v.mailbox} onChange={form.change('mailbox')} />
+          <FieldError message={form.errors.mailbox} />
+          <AtInput
+            name='sub-admin-phone'
+            title='手机号'
+            type='phone'
+            placeholder='请输入手机号'
+            maxlength={11}
+            disabled={editing}
+            value={v.phoneNumber}
+            onChange={changePhone}
+          />
+          <FieldError message={form.errors.phoneNumber} />
+          {phoneWarning && !form.errors.phoneNumber && (
+            <View className='sub-admin-dialog__warning' role='status'>
+              {phoneWarning}
+            </View>
+          )}
+          <PositionSelect
+            positions={positions}
+            value={v.position}
+            onChange={(value) => form.set('position', value)}
+          />
+          <FieldError message={form.errors.position} />
+        </>
+      )}
+    </Dialog>
   )
 }

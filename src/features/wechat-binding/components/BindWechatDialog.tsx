@@ -1,13 +1,14 @@
 import { Text, View } from '@tarojs/components'
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
+import { useEffect, useState } from 'react'
 import { wechatLoginCode, wechatProof } from '../../../core/platform/wechat-binding'
 import { Button } from '../../../core/ui/Button'
+import { Dialog } from '../../../core/ui/Dialog'
 import { toast } from '../../../core/ui/toast'
-import { wechatBindingApi, type BindScene } from '../api'
+import { wechatBindingApi } from '../api'
 import { failureOf } from '../failure'
 import { currentUserId } from '../owner'
 import { usePolling } from '../hooks/usePolling'
+import { useWechatScene } from '../hooks/useWechatScene'
 import { isReverifyCancelled, runSensitive } from '../sensitive'
 import {
   BIND_DONE_SECONDS,
@@ -21,7 +22,7 @@ import {
   type BindOutcome,
   type BindState,
 } from '../rules'
-import { WechatQrArea } from './WechatQrArea'
+import { qrNotice, WechatQrArea } from './WechatQrArea'
 
 const HINTS = {
   scan: { 0: '请使用微信扫描二维码，关注公众号完成绑定', 1: '扫码成功，请在微信中确认授权' },
@@ -33,24 +34,11 @@ const HINTS = {
  * log in is a sensitive change: a stale session re-verifies (or logs in again) before the QR.
  */
 export function BindWechatDialog({ onClose }: { onClose(bound: boolean): void }) {
-  const [scene, setScene] = useState<BindScene | null>(null)
-  const [state, setState] = useState<BindState>({ status: 'loading' })
-
-  const refresh = useCallback(() => {
-    if (wechatProof === 'login') return setState(bindSceneShown(Infinity, 0))
-    setState({ status: 'loading' })
-    setScene(null)
-    runSensitive(wechatBindingApi.bindScene)
-      .then((next) => {
-        setScene(next)
-        setState(bindSceneShown(next.expiresIn, Date.now()))
-      })
-      .catch((error) => (isReverifyCancelled(error) ? onClose(false) : setState({ status: 'qrFailed' })))
-  }, [onClose])
-  useEffect(refresh, [refresh])
-  // An answer about a QR no longer on screen (refreshed meanwhile) changes nothing.
-  const shown = useRef<string | null>(null)
-  shown.current = scene?.code ?? null
+  const { scene, state, setState, refresh, isShown } = useWechatScene<BindState>(
+    wechatBindingApi.bindScene,
+    { loading: { status: 'loading' }, failed: { status: 'qrFailed' }, shown: bindSceneShown },
+    () => onClose(false),
+  )
 
   // isUserBind every second while the QR is up; its own clock expires it without an answer.
   usePolling(isBindPolling(state) && scene !== null, BIND_POLL_MS, async () => {
@@ -59,7 +47,7 @@ export function BindWechatDialog({ onClose }: { onClose(bound: boolean): void })
       (answer): BindOutcome => ({ kind: 'answer', ...answer }),
       (error): BindOutcome => ({ kind: 'failure', ...failureOf(error) }),
     )
-    if (shown.current !== scene.code) return
+    if (!isShown(scene.code)) return
     setState((current) => expireBindState(nextBindState(current, outcome), Date.now()))
   })
 
@@ -89,46 +77,38 @@ export function BindWechatDialog({ onClose }: { onClose(bound: boolean): void })
   }
 
   const step = bindStep(state)
-  const notice =
-    state.status === 'qrFailed'
-      ? { message: WECHAT_TEXT.qrFailed, action: '重新获取', onAction: refresh }
-      : state.status === 'expired'
-        ? { message: WECHAT_TEXT.expired, action: '刷新二维码', onAction: refresh }
-        : state.status === 'taken'
-          ? { message: WECHAT_TEXT.taken, action: '重新扫码', onAction: refresh }
-          : null
+  const notice = qrNotice(state.status, refresh)
 
   return (
-    <AtModal isOpened onClose={() => onClose(bound)} className='wechat-dialog'>
-      <AtModalHeader>绑定微信</AtModalHeader>
-      <AtModalContent>
-        <View className='wechat-dialog__body' aria-label='绑定微信' data-step={step ?? state.status}>
-          {bound ? (
-            <View className='wechat-dialog__result' role='status'>
-              <Text className='wechat-dialog__title'>{WECHAT_TEXT.bound}</Text>
-              <Text className='wechat-dialog__note'>您可以使用该微信扫码登录会员中心</Text>
-            </View>
-          ) : wechatProof === 'scan' ? (
-            <WechatQrArea value={scene?.url ?? null} loading={state.status === 'loading'} notice={notice} />
-          ) : (
-            notice && <Text className='wechat-dialog__note'>{notice.message}</Text>
-          )}
-          {(step === 0 || step === 1) && (
-            <Text className='wechat-dialog__hint'>{HINTS[wechatProof][step]}</Text>
-          )}
-          {bound ? (
-            <Button type='primary' onClick={() => onClose(true)}>
-              {`完成（${secondsLeft}s）`}
-            </Button>
-          ) : wechatProof === 'login' && step === 0 ? (
-            <Button type='primary' onClick={bindThisWechat}>
-              使用当前微信绑定
-            </Button>
-          ) : (
-            <Button onClick={() => onClose(false)}>取消</Button>
-          )}
+    <Dialog
+      title='绑定微信'
+      className='wechat-dialog'
+      bodyClassName='wechat-dialog__body'
+      data={{ step: step ?? state.status }}
+      onClose={() => onClose(bound)}
+    >
+      {bound ? (
+        <View className='wechat-dialog__result' role='status'>
+          <Text className='wechat-dialog__title'>{WECHAT_TEXT.bound}</Text>
+          <Text className='wechat-dialog__note'>您可以使用该微信扫码登录会员中心</Text>
         </View>
-      </AtModalContent>
-    </AtModal>
+      ) : wechatProof === 'scan' ? (
+        <WechatQrArea value={scene?.url ?? null} loading={state.status === 'loading'} notice={notice} />
+      ) : (
+        notice && <Text className='wechat-dialog__note'>{notice.message}</Text>
+      )}
+      {(step === 0 || step === 1) && <Text className='wechat-dialog__hint'>{HINTS[wechatProof][step]}</Text>}
+      {bound ? (
+        <Button type='primary' onClick={() => onClose(true)}>
+          {`完成（${secondsLeft}s）`}
+        </Button>
+      ) : wechatProof === 'login' && step === 0 ? (
+        <Button type='primary' onClick={bindThisWechat}>
+          使用当前微信绑定
+        </Button>
+      ) : (
+        <Button onClick={() => onClose(false)}>取消</Button>
+      )}
+    </Dialog>
   )
 }

@@ -1,28 +1,38 @@
 import { View } from '@tarojs/components'
-import './billing-forms.scss'
+import './choice-group.scss'
 
-interface Choice<V> {
+export interface ChoiceOption<V> {
   value: V
   label: string
 }
 
 interface ChoiceGroupProps<V> {
+  /** The group's accessible name; shown above the chips in a form. */
   label: string
-  options: readonly Choice<V>[]
+  options: readonly ChoiceOption<V>[]
   value: V
   onChange(value: V): void
+  /**
+   * 'form' (default): a labelled row of compact chips inside a dialog form. 'page': larger chips
+   * under a section title of the page's own (payment type, provider, buy cycle).
+   */
+  variant?: 'form' | 'page'
 }
 
-/** A row of radio chips: the same on H5 and in the mini-program, and reachable by role. */
+/**
+ * A row of mutually exclusive chips with radio semantics: the same on H5 and in the mini-program,
+ * and reachable by role. Choosing the chosen one again changes nothing.
+ */
 export function ChoiceGroup<V extends string | number>({
   label,
   options,
   value,
   onChange,
+  variant = 'form',
 }: ChoiceGroupProps<V>) {
   return (
-    <View className='choice-group'>
-      <View className='choice-group__label'>{label}</View>
+    <View className={`choice-group choice-group--${variant}`}>
+      {variant === 'form' && <View className='choice-group__label'>{label}</View>}
       <View className='choice-group__options' role='radiogroup' aria-label={label}>
         {options.map((option) => (
           <View

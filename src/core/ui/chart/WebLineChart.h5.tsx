@@ -1,5 +1,6 @@
-// H5: echarts drawn straight into a div. taro-react-echarts is not used here: it imports Taro's whole
-// API object, which the build's `taro` chunk (loaded by every page) would then carry.
+// H5 only (a .h5 module, loaded by platform/line-chart.h5): echarts drawn straight into a div.
+// taro-react-echarts is not used here: it imports Taro's whole API object, which the build's `taro`
+// chunk (loaded by every page) would then carry.
 import { useEffect, useRef } from 'react'
 import type { LineChartProps } from '../../platform/line-chart'
 import { echarts } from './echarts'

@@ -1,0 +1,56 @@
+// The viewer's own account on the wire (account-area §2, §3, §6, §7; doc2 §3 "Personal info",
+// "Account list entries"): getPersonalInfo, getAccountList, switchAccount.
+
+/** A session as every login and switchAccount answer it: the token and the role acted in. */
+export interface LoginResult {
+  token: string
+  accountId: number
+  subAccountId: number
+  role: number
+}
+
+/** getPersonalInfo. */
+export interface PersonalInfo {
+  memberId: number
+  accountId: number
+  subAccountId: number
+  role: number
+  memberAccount: string
+  accountName: string
+  /** Sub-admin: its full name; main account: the account name. */
+  userName: string
+  /** The full number, '' when none is bound; the client masks it (account-area §2). */
+  bindPhone: string
+  email: string
+  state: number
+  weixin: string
+  referralCode: string
+  /** The account's first site, '' when it has none. */
+  url: string
+  passwordUpdatedAt: string | null
+}
+
+export interface RelatedSite {
+  siteName: string
+  siteUrl: string
+}
+
+/** getAccountList: one entry per role the member holds. */
+export interface AccountListItem {
+  memberAccount: string
+  accountName: string
+  role: number
+  /** 1 for the role this session is acting in. */
+  isLogin: number
+  relationSite: RelatedSite[]
+  accountId: number
+  subAccountId: number
+}
+
+/** switchAccount's body: the role to act in, signed (core/crypto/switch-sign.ts). */
+export interface SwitchAccountRequest {
+  accountId: number
+  subAccountId: number
+  role: number
+  sign: string
+}

@@ -1,0 +1,34 @@
+// The operation log on the wire (account-area §3 log fields, §4 log type and status, §7
+// getMyOperateRecordList).
+
+/** account-area §4: operation log types. */
+export const OPERATE_TYPE = {
+  login: 0,
+  changePassword: 1,
+  changePhone: 2,
+  addSubAdmin: 3,
+  editSubAdmin: 4,
+  deleteSubAdmin: 5,
+  changeEmail: 6,
+  wechatAuthorize: 7,
+  wechatChange: 8,
+  wechatUnbind: 9,
+  productTransfer: 10,
+} as const
+
+/** account-area §4: 0 success, 1 failure. */
+export const OPERATE_STATUS = { success: 0, failure: 1 } as const
+
+/** An entry of getMyOperateRecordList. */
+export interface OperateRecord {
+  id: number
+  /** Who acted: the member account, or the sub-admin's name. */
+  memberAccount: string
+  /** OPERATE_TYPE. */
+  type: number
+  content: string
+  /** OPERATE_STATUS. */
+  status: number
+  ip: string
+  createTime: string
+}

@@ -1,0 +1,45 @@
+// Orders on the wire (doc2 §3 "Order", §4 order status, invoice and contract states, channels):
+// the code tables both ends compare against, and the order as getOrder / getOrderById answer it.
+
+/** doc2 §4 order status. */
+export const ORDER_STATUS = { paid: 1, refunded: 2, unpaid: 3, voided: 4 } as const
+/** doc2 §4 invoice states: 1 may apply, 2 applied, 3 being issued, 4 issued (billUrl), 5 rejected. */
+export const BILL_STATUS = { open: 1, applied: 2, issuing: 3, issued: 4, rejected: 5 } as const
+/** doc2 §4 contract states: 0 none, 1 signing, 2 signed, 3 refused, 4 expired (0/3/4 may apply). */
+export const SIGN_STATUS = { none: 0, signing: 1, signed: 2, refused: 3, expired: 4 } as const
+/** doc2 §4 sales channels. */
+export const CHANNEL = { market: 1638, marketFree: 31, partnerA: 1723, partnerB: 1740, direct: 32 } as const
+
+/** OrderTypeId (doc2 §7 ConfirmOrder, /order?OrderTypeId=): 1 new purchase, 2 renewal, 3 upgrade. */
+export const ORDER_TYPE = { purchase: 1, renewal: 2, upgrade: 3 } as const
+export type OrderTypeId = (typeof ORDER_TYPE)[keyof typeof ORDER_TYPE]
+/** An order's orderTypeStr. */
+export const ORDER_TYPE_LABEL: Record<OrderTypeId, string> = { 1: '新购', 2: '续费', 3: '升级' }
+
+export const isOrderType = (value: number): value is OrderTypeId =>
+  (Object.values(ORDER_TYPE) as number[]).includes(value)
+
+/** An order as the client sees it (doc2 §3 "Order"). Times are ISO 8601; amounts yuan. */
+export interface Order {
+  id: number
+  orderCode: string
+  businessId: number | null
+  productName: string
+  productVersion: string
+  orderTypeStr: string
+  cycleNum: number
+  payMethod: string
+  createTime: string
+  payTime: string | null
+  status: number
+  originalAmount: number
+  payAmount: number
+  salesChannel: number
+  productType: number
+  signStatus: number
+  billStatus: number
+  /** A full address once the invoice is issued, else ''. */
+  billUrl: string
+  isEvaluate: number
+  isDisplay: number
+}

@@ -1,0 +1,14 @@
+// Lists on the wire (account-area §7 messageList, getMyOperateRecordList, getOrder …; §9 page sizes):
+// the client asks for a page, the server answers { data, total, pages }.
+
+export interface PageQuery {
+  pageNum: number
+  pageSize: number
+}
+
+/** A page of a list as the API returns it. */
+export interface Page<T> {
+  data: T[]
+  total: number
+  pages: number
+}

@@ -1,0 +1,50 @@
+// The product home on the wire (account-area §3 "Product/site card", §4, §7 Products; doc2 §8
+// checkUnPaidOrder).
+import type { Page } from './paging'
+
+/** account-area §3 "Product/site card". Times are ISO strings, shown in UTC+8. */
+export interface ProductCard {
+  id: number
+  orderCode: string
+  skuId: string
+  secondDomain: string
+  realSecondDomain: string
+  websiteName: string
+  productName: string
+  productVersion: string
+  channel: number
+  newOrder: number
+  isWebsiteManage: number
+  source: number
+  status: number
+  isExpire: number
+  openTime: string | null
+  expireTime: string | null
+  payMethod: string
+  businessCenterState: number
+  isNeedDeliver: number
+  isProjectFinish: number
+  showHoutai: number
+  isDaiweiBusiness: number
+  relationSecondDomain: string
+}
+
+/** getProducts. */
+export interface ProductPage extends Page<ProductCard> {
+  /** 0: a sub-admin without website management (no products, say why). */
+  isWebsiteManage: number
+}
+
+/** getSiteListByEmpId. */
+export interface Site {
+  id: number
+  siteName: string
+  secondDomain: string
+  siteUrl: string
+}
+
+/** checkUnPaidOrder: 200 no unpaid renewal, 300 one is waiting (its orderCode). */
+export interface UnpaidCheck {
+  status: 200 | 300
+  orderCode?: string
+}

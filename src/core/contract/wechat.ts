@@ -1,0 +1,34 @@
+// WeChat login and binding on the wire (doc2 §4 login states; account-area §4 WeChat dialogs and
+// poll keys, §7 Account calls).
+import type { LoginResult } from './accounts'
+
+/** A WeChat login (QR, in-app browser OAuth, mini-program) may still need a phone bound. */
+export interface WechatLoginResult extends LoginResult {
+  needBindPhone: boolean
+  /** The member was created by this login (WeChat registration). */
+  isNewMember?: boolean
+}
+
+/** miniLogin: a session, or a ticket to bind a phone with first (miniBindPhone). */
+export type MiniLoginAnswer = WechatLoginResult | { needBindPhone: true; bindTicket: string }
+
+/** isUserBind data.key (account-area §4). */
+export const BIND_KEY = { alreadyBound: 0, success: 1, waiting: 2 } as const
+export type BindKey = (typeof BIND_KEY)[keyof typeof BIND_KEY]
+
+/**
+ * updateWechat refusals meaning "this WeChat is already bound" (account-area §4): 510 another
+ * member's, 513 already this member's, 9002 taken by another member at the same moment.
+ */
+export const WECHAT_TAKEN_CODE = { otherMember: 510, sameMember: 513, raced: 9002 } as const
+
+/** isUserBind (and miniBindWechat). */
+export interface BindPoll {
+  key: BindKey
+  /** While waiting: the phone has opened the QR and the user has not approved yet. */
+  scanned: boolean
+}
+
+/** getBindInfoByCode: the change scene as the phone left it; `wxOpenId` once approved. */
+export type ChangePoll =
+  { status: 'waiting' } | { status: 'scanned' } | { status: 'confirmed'; wxOpenId: string }

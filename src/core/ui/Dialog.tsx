@@ -1,0 +1,85 @@
+import { Text, View } from '@tarojs/components'
+import type { ReactNode } from 'react'
+import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
+import { DialogActions } from './DialogActions'
+import { FieldError } from './FieldError'
+import './dialog.scss'
+
+export interface DialogProps {
+  /** The header, and the accessible name of the body (tests and screen readers find it by it). */
+  title: string
+  /** The body's accessible name when it is not the title. */
+  label?: string
+  /** false hides it but keeps what was typed (e.g. while a confirmation is asked on top). */
+  open?: boolean
+  /** The mask, the close button of the modal, and 取消. */
+  onClose(): void
+  /** false: a click on the mask does not close it (a payment in progress). */
+  closeOnMask?: boolean
+  /** A line of explanation above the body. */
+  note?: ReactNode
+  children?: ReactNode
+  /** The modal's own class, for its width and spacing rules. */
+  className?: string
+  /** 'form' for a dialog that is one form, 'dialog' otherwise. */
+  role?: 'dialog' | 'form'
+  /** The body's class. */
+  bodyClassName?: string
+  /** `data-*` attributes of the body (e.g. a dialog's step, for tests and styles). */
+  data?: Record<string, string | number>
+  /** The server's refusal, under the body. */
+  failure?: string
+  /** With `onConfirm`: 取消 and this action end the body (default 确定). */
+  confirmText?: string
+  busy?: boolean
+  onConfirm?(): void
+}
+
+/**
+ * The one modal shell: title, body, the refusal, then 取消 and the main action. A dialog whose
+ * actions live inside its body (a form that owns its submit, a dialog with other buttons) leaves
+ * out `onConfirm` and renders them as children.
+ *
+ *   <Dialog title='绑定邮箱' failure={save.failure} busy={save.busy} onConfirm={submit} onClose={onClose}>
+ *     …fields…
+ *   </Dialog>
+ */
+export function Dialog({
+  title,
+  label = title,
+  open = true,
+  onClose,
+  closeOnMask = true,
+  note,
+  children,
+  className,
+  role = 'dialog',
+  bodyClassName,
+  data = {},
+  failure,
+  confirmText = '确定',
+  busy,
+  onConfirm,
+}: DialogProps) {
+  return (
+    <AtModal isOpened={open} closeOnClickOverlay={closeOnMask} onClose={onClose} className={className}>
+      <AtModalHeader>{title}</AtModalHeader>
+      <AtModalContent>
+        <View
+          className={bodyClassName}
+          role={role}
+          aria-label={label}
+          aria-modal
+          {...Object.fromEntries(Object.entries(data).map(([key, value]) => [`data-${key}`, value]))}
+        >
+          {note && <Text className='dialog__note'>{note}</Text>}
+          {children}
+          <FieldError message={failure} />
+          {onConfirm && (
+            <DialogActions confirmText={confirmText} busy={busy} onConfirm={onConfirm} onCancel={onClose} />
+          )}
+        </View>
+      </AtModalContent>
+    </AtModal>
+  )
+}

@@ -1,0 +1,213 @@
+import { Text, Textarea, View } from '@tarojs/components'
+import { useState } from 'react'
+import {
+  CLOSE_REASONS,
+  REOPEN_REASONS,
+  TEXT_MAX,
+  type ServiceProjectItem,
+  type WorkOrderDetail,
+} from '../../../core/contract/work-orders'
+import { formatBeijingTime } from '../../../core/format/time'
+import { FieldError } from '../../../core/ui/FieldError'
+import { toast } from '../../../core/ui/toast'
+import {
+  closeReasonError,
+  continueError,
+  hasServiceRequest,
+  reopenErrors,
+  WORK_ORDER_MSG,
+} from '../../../core/validation/work-orders'
+import { workOrderApi } from '../api'
+import { REOPEN_NOTE, serviceRequest, typeLabel } from '../rules'
+import { Choices } from './Choices'
+import { ServiceItems } from './ServiceItems'
+import { WoDialog } from './WoDialog'
+
+interface ActionDialogProps {
+  order: WorkOrderDetail
+  onDone(): void
+  onClose(): void
+}
+
+/** Runs a dialog's call: busy while it runs, the success toast, then the detail reloads. */
+function useRun(onDone: () => void) {
+  const [busy, setBusy] = useState(false)
+  const run = async (call: () => Promise<unknown>, success: string) => {
+    setBusy(true)
+    try {
+      await call()
+      toast.success(success)
+      onDone()
+    } catch {
+      // The request wrapper showed the server's refusal; the dialog stays open with what was typed.
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { busy, run }
+}
+
+function MessageArea({
+  label,
+  value,
+  onChange,
+}: {
+  label: string
+  value: string
+  onChange(v: string): void
+}) {
+  return (
+    <View className='wo-field__area'>
+      <Textarea
+        name={label}
+        aria-label={label}
+        className='wo-textarea'
+        value={value}
+        maxlength={TEXT_MAX}
+        placeholder='请输入'
+        onInput={(e) => onChange(e.detail.value)}
+      />
+      <Text className='wo-field__count'>
+        {value.length}/{TEXT_MAX}
+      </Text>
+    </View>
+  )
+}
+
+/** 关闭工单 with one of the seven reasons (closeWorkOrder isClose 1). */
+export function CloseDialog({ order, onDone, onClose }: ActionDialogProps) {
+  const [reason, setReason] = useState<string | null>(null)
+  const [error, setError] = useState('')
+  const { busy, run } = useRun(onDone)
+  const confirm = () => {
+    const refusal = closeReasonError(reason ?? '', CLOSE_REASONS)
+    setError(refusal ?? '')
+    if (!refusal) run(() => workOrderApi.close(order.id, reason as string, 1), WORK_ORDER_MSG.closed)
+  }
+  return (
+    <WoDialog title='关闭工单' confirmText='确认关闭' busy={busy} onConfirm={confirm} onClose={onClose}>
+      <View className='wo-dialog__text'>请选择关闭工单的原因：</View>
+      <Choices
+        label='关闭原因'
+        column
+        options={CLOSE_REASONS.map((r) => ({ value: r, label: r }))}
+        value={reason}
+        onChange={(r) => {
+          setReason(r)
+          setError('')
+        }}
+      />
+      <FieldError message={error} />
+    </WoDialog>
+  )
+}
+
+/** 继续 at status 1: a message back to the engineer (openWorkOrder; the order goes back to processing). */
+export function ContinueDialog({ order, onDone, onClose }: ActionDialogProps) {
+  const [content, setContent] = useState('')
+  const [error, setError] = useState('')
+  const { busy, run } = useRun(onDone)
+  const confirm = () => {
+    const refusal = continueError(content)
+    setError(refusal ?? '')
+    if (!refusal) run(() => workOrderApi.open(order.id, content.trim(), ''), '提交成功')
+  }
+  return (
+    <WoDialog title='继续咨询' confirmText='提交' busy={busy} onConfirm={confirm} onClose={onClose}>
+      <MessageArea
+        label='继续咨询内容'
+        value={content}
+        onChange={(v) => {
+          setContent(v)
+          setError('')
+        }}
+      />
+      <FieldError message={error} />
+    </WoDialog>
+  )
+}
+
+/** 继续服务 after closing: a reason and a description (openWorkOrder; back to assigned). */
+export function ReopenDialog({ order, onDone, onClose }: ActionDialogProps) {
+  const [reason, setReason] = useState<string | null>(null)
+  const [description, setDescription] = useState('')
+  const [errors, setErrors] = useState<{ reason?: string; description?: string }>({})
+  const { busy, run } = useRun(onDone)
+  const confirm = () => {
+    const found = reopenErrors(reason ?? '', description, REOPEN_REASONS)
+    setErrors(found)
+    if (!Object.keys(found).length)
+      run(() => workOrderApi.open(order.id, description.trim(), reason as string), '提交成功')
+  }
+  return (
+    <WoDialog title='重开服务' confirmText='提交' busy={busy} onConfirm={confirm} onClose={onClose}>
+      <View className='wo-dialog__text'>{REOPEN_NOTE}</View>
+      <Choices
+        label='重开原因'
+        options={REOPEN_REASONS.map((r) => ({ value: r, label: r }))}
+        value={reason}
+        onChange={(r) => {
+          setReason(r)
+          setErrors((e) => ({ ...e, reason: undefined }))
+        }}
+      />
+      <FieldError message={errors.reason} />
+      <MessageArea
+        label='问题描述'
+        value={description}
+        onChange={(v) => {
+          setDescription(v)
+          setErrors((e) => ({ ...e, description: undefined }))
+        }}
+      />
+      <FieldError message={errors.description} />
+    </WoDialog>
+  )
+}
+
+/** 调整服务项目 on a maintenance order (openWorkOrder with serviceProject). */
+export function AdjustServicesDialog({ order, onDone, onClose }: ActionDialogProps) {
+  const items: ServiceProjectItem[] = order.serviceProject ?? []
+  const [typed, setTyped] = useState<Record<string, string>>({})
+  const [error, setError] = useState('')
+  const { busy, run } = useRun(onDone)
+  const confirm = () => {
+    const request = serviceRequest(items, typed)
+    if (!hasServiceRequest(request)) return setError(WORK_ORDER_MSG.serviceProjectRequired)
+    run(() => workOrderApi.open(order.id, '服务项目调整', '', request), '提交成功')
+  }
+  return (
+    <WoDialog title='调整服务项目' confirmText='提交' busy={busy} onConfirm={confirm} onClose={onClose}>
+      <ServiceItems
+        items={items}
+        typed={typed}
+        error={error}
+        onChange={(code, value) => {
+          setTyped((t) => ({ ...t, [code]: value }))
+          setError('')
+        }}
+      />
+    </WoDialog>
+  )
+}
+
+/** 产品详情: the order the work order is about. */
+export function ProductDialog({ order, onClose }: { order: WorkOrderDetail; onClose(): void }) {
+  const rows: [string, string][] = [
+    ['问题分类', typeLabel(order.type)],
+    ['订单编号', order.orderCode ?? '--'],
+    ['产品版本', order.productVersion ?? '--'],
+    ['服务年限', order.termYear ? `${order.termYear}年` : '--'],
+    ['提交时间', formatBeijingTime(order.submitTime)],
+  ]
+  return (
+    <WoDialog title='产品详情' onClose={onClose}>
+      {rows.map(([label, value]) => (
+        <View key={label} className='wo-detail__row'>
+          <Text className='wo-detail__label'>{label}</Text>
+          <Text className='wo-detail__value'>{value}</Text>
+        </View>
+      ))}
+    </WoDialog>
+  )
+}

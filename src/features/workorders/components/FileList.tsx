@@ -1,0 +1,37 @@
+import { Image, Text, View } from '@tarojs/components'
+import type { WorkOrderFile } from '../../../core/contract/work-orders'
+import { previewImages } from '../../../core/platform/image-preview'
+import { openDocument } from '../../../core/platform/links'
+import { isImageFile } from '../rules'
+
+/** Files of a work order or a record: images open the previewer, other files the document viewer. */
+export function FileList({ files, label = '附件' }: { files: WorkOrderFile[]; label?: string }) {
+  if (!files.length) return null
+  const images = files.filter((f) => isImageFile(f.fileName)).map((f) => f.fileUrl)
+  return (
+    <View className='wo-detail-files' aria-label={label}>
+      {files.map((file) =>
+        isImageFile(file.fileName) ? (
+          <Image
+            key={file.fileId}
+            className='wo-detail-files__image'
+            src={file.fileUrl}
+            mode='aspectFill'
+            aria-label={`预览 ${file.fileName}`}
+            onClick={() => previewImages(images, file.fileUrl)}
+          />
+        ) : (
+          <View
+            key={file.fileId}
+            className='wo-detail-files__file'
+            role='link'
+            aria-label={`打开 ${file.fileName}`}
+            onClick={() => openDocument(file.fileUrl)}
+          >
+            <Text>{file.fileName}</Text>
+          </View>
+        ),
+      )}
+    </View>
+  )
+}

@@ -1,0 +1,103 @@
+import { Input, Picker, Text, View } from '@tarojs/components'
+import { useState } from 'react'
+import { Button } from '../../../core/ui/Button'
+import { FieldError } from '../../../core/ui/FieldError'
+import { dateRangeError, numberQuery } from '../../../core/validation/work-orders'
+import { NUMBER_SEARCH_MAX } from '../../../core/contract/work-orders'
+import { Choices } from './Choices'
+import { EMPTY_FILTER, STATUS_FILTERS, type ListFilter } from '../rules'
+
+interface ListFiltersProps {
+  /** Phones need both dates (doc2 §2). */
+  requireBothDates: boolean
+  onSearch(filter: ListFilter): void
+}
+
+function DateField({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
+  return (
+    <Picker mode='date' value={value} onChange={(e) => onChange(String(e.detail.value))}>
+      <View
+        className={`wo-filter__date${value ? '' : ' wo-filter__date--empty'}`}
+        role='button'
+        aria-label={label}
+      >
+        {value || label}
+      </View>
+    </Picker>
+  )
+}
+
+/** /myWorkOrder filters: number (digits, 8), description, status, submit date range; 查询 and 重置. */
+export function ListFilters({ requireBothDates, onSearch }: ListFiltersProps) {
+  const [filter, setFilter] = useState<ListFilter>(EMPTY_FILTER)
+  const [error, setError] = useState('')
+  const set = <K extends keyof ListFilter>(key: K, value: ListFilter[K]) => {
+    setFilter((f) => ({ ...f, [key]: value }))
+    if (key === 'start' || key === 'end') setError('')
+  }
+  const search = () => {
+    const refusal = dateRangeError(filter.start, filter.end, requireBothDates)
+    setError(refusal ?? '')
+    if (!refusal) onSearch(filter)
+  }
+  const reset = () => {
+    setFilter(EMPTY_FILTER)
+    setError('')
+    onSearch(EMPTY_FILTER)
+  }
+  return (
+    <View className='wo-filter' role='search' aria-label='工单筛选'>
+      <View className='wo-filter__item'>
+        <Text className='wo-filter__label'>工单编号</Text>
+        <Input
+          name='orderNum'
+          className='wo-filter__input'
+          type='number'
+          maxlength={NUMBER_SEARCH_MAX}
+          placeholder='请输入工单编号'
+          value={filter.number}
+          onInput={(e) => {
+            const digits = numberQuery(e.detail.value)
+            set('number', digits)
+            return digits
+          }}
+        />
+      </View>
+      <View className='wo-filter__item'>
+        <Text className='wo-filter__label'>问题描述</Text>
+        <Input
+          name='description'
+          className='wo-filter__input'
+          placeholder='请输入问题描述'
+          maxlength={500}
+          value={filter.description}
+          onInput={(e) => set('description', e.detail.value)}
+        />
+      </View>
+      <View className='wo-filter__item'>
+        <Text className='wo-filter__label'>状态</Text>
+        <Choices
+          label='状态'
+          options={STATUS_FILTERS}
+          value={filter.status}
+          onChange={(value) => set('status', value)}
+        />
+      </View>
+      <View className='wo-filter__item'>
+        <Text className='wo-filter__label'>提交时间</Text>
+        <DateField label='开始日期' value={filter.start} onChange={(v) => set('start', v)} />
+        <Text className='wo-filter__to'>至</Text>
+        <DateField label='结束日期' value={filter.end} onChange={(v) => set('end', v)} />
+      </View>
+      <View className='wo-filter__actions'>
+        <Button size='small' type='primary' onClick={search}>
+          查询
+        </Button>
+        <Button size='small' onClick={reset}>
+          重置
+        </Button>
+      </View>
+      <FieldError message={error} />
+    </View>
+  )
+}

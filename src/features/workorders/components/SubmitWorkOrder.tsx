@@ -1,0 +1,121 @@
+import { Text, View } from '@tarojs/components'
+import { useEffect, useState } from 'react'
+import {
+  WORK_ORDER_TYPE,
+  type CreatedWorkOrder,
+  type WorkOrderType,
+} from '../../../core/contract/work-orders'
+import { navigateTo, redirectTo } from '../../../core/routing/navigate'
+import { Button } from '../../../core/ui/Button'
+import { toast } from '../../../core/ui/toast'
+import { WORK_ORDER_MSG } from '../../../core/validation/work-orders'
+import { refreshUnreadCounts } from '../../../core/session/unread'
+import { workOrderApi } from '../api'
+import {
+  ASSIGNED_TEXT,
+  CATEGORY_NOTE,
+  submitCategories,
+  SUBMITTED_TITLE,
+  typeFromQuery,
+  typeLabel,
+} from '../rules'
+import { TemplateForm } from './TemplateForm'
+import { WoDialog } from './WoDialog'
+import './workorders.scss'
+
+/** /submitWorkOrder (doc2 §2): 1 the category, 2 the template's form; `?type=2|3` starts at 2. */
+export function SubmitWorkOrder({ type: queryType }: { type?: string }) {
+  const [type, setType] = useState<WorkOrderType | null>(() => typeFromQuery(queryType))
+  const [hasMaintenance, setHasMaintenance] = useState(false)
+  const [blocked, setBlocked] = useState('')
+  const [created, setCreated] = useState<CreatedWorkOrder | null>(null)
+
+  useEffect(() => {
+    workOrderApi
+      .maintenanceOrders()
+      .then((orders) => setHasMaintenance(Array.isArray(orders) && orders.length > 0))
+      .catch(() => undefined)
+  }, [])
+
+  const choose = async (next: WorkOrderType) => {
+    setBlocked('')
+    if (next === WORK_ORDER_TYPE.maintenance) {
+      try {
+        if (await workOrderApi.hasUnfinishedMaintenance()) return setBlocked(WORK_ORDER_MSG.waitFinish)
+      } catch {
+        return
+      }
+    }
+    setType(next)
+  }
+
+  const openCreated = async () => {
+    if (!created) return
+    await workOrderApi.markViewed(created.id).catch(() => undefined)
+    refreshUnreadCounts()
+    redirectTo(`/workOrderDetail?id=${created.id}`)
+  }
+
+  return (
+    <View className='wo-submit card'>
+      <View className='wo-list__head'>
+        <View className='wo-list__title'>提交工单</View>
+        <Button size='small' onClick={() => navigateTo('/myWorkOrder')}>
+          我的工单
+        </Button>
+      </View>
+      <View className='wo-steps' aria-label='步骤'>
+        <Text className={`wo-steps__step${type === null ? ' wo-steps__step--active' : ''}`}>
+          1 选择问题分类
+        </Text>
+        <Text className={`wo-steps__step${type !== null ? ' wo-steps__step--active' : ''}`}>
+          2 填写工单信息
+        </Text>
+      </View>
+      {type === null ? (
+        <View className='wo-categories' role='list' aria-label='问题分类'>
+          {submitCategories(hasMaintenance).map((category) => (
+            <View
+              key={category}
+              role='button'
+              aria-label={typeLabel(category)}
+              className='wo-category'
+              onClick={() => choose(category)}
+            >
+              <View className='wo-category__name'>{typeLabel(category)}</View>
+              <View className='wo-category__note'>{CATEGORY_NOTE[category]}</View>
+            </View>
+          ))}
+          {blocked && (
+            <View className='wo-blocked' role='alert'>
+              {blocked}
+            </View>
+          )}
+        </View>
+      ) : (
+        <TemplateForm
+          type={type}
+          onBack={() => setType(null)}
+          onCreated={(order) => {
+            toast.success(SUBMITTED_TITLE)
+            setCreated(order)
+          }}
+        />
+      )}
+      {created && (
+        <WoDialog
+          title={SUBMITTED_TITLE}
+          confirmText='查看工单'
+          onConfirm={openCreated}
+          onClose={openCreated}
+        >
+          <View className='wo-dialog__text'>{ASSIGNED_TEXT}</View>
+          <View className='wo-dialog__text'>工单编号：{created.number}</View>
+          <View className='wo-dialog__link' role='button' onClick={() => redirectTo('/myWorkOrder')}>
+            返回我的工单
+          </View>
+        </WoDialog>
+      )}
+    </View>
+  )
+}

@@ -1,0 +1,243 @@
+import { Text, View } from '@tarojs/components'
+import { useEffect, useState } from 'react'
+import {
+  workOrderActions,
+  type WorkOrderDetail,
+  type WorkOrderEvaluation,
+} from '../../../core/contract/work-orders'
+import { formatBeijingTime } from '../../../core/format/time'
+import { ApiError } from '../../../core/http/api-error'
+import { openInNewTab, openUrl } from '../../../core/platform/links'
+import { navigateTo, redirectTo } from '../../../core/routing/navigate'
+import { Button } from '../../../core/ui/Button'
+import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
+import { PageLoading } from '../../../core/ui/PageLoading'
+import { toast } from '../../../core/ui/toast'
+import { refreshUnreadCounts } from '../../../core/session/unread'
+import { workOrderApi } from '../api'
+import {
+  COMPLETE_CONFIRM,
+  DELETE_CONFIRM,
+  DELETED_TEXT,
+  typeFromQuery,
+  typeLabel,
+  URGED_TEXT,
+} from '../rules'
+import {
+  AdjustServicesDialog,
+  CloseDialog,
+  ContinueDialog,
+  ProductDialog,
+  ReopenDialog,
+} from './DetailDialogs'
+import { FileList } from './FileList'
+import { RecordList } from './RecordList'
+import { ReplyBox } from './ReplyBox'
+import { RichContent } from './RichContent'
+import { StatusTag } from './StatusTag'
+import './workorders.scss'
+
+type Dialog = 'close' | 'continue' | 'reopen' | 'adjust' | 'product' | 'complete' | 'delete' | null
+
+/** /workOrderDetail?id= (doc2 §2, §4): header, fields and files, records, reply box and the actions. */
+export function WorkOrderDetailView({ id }: { id?: string }) {
+  const [order, setOrder] = useState<WorkOrderDetail | null>(null)
+  const [error, setError] = useState('')
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const [evaluation, setEvaluation] = useState<WorkOrderEvaluation | null>(null)
+
+  const load = async () => {
+    setError('')
+    try {
+      setOrder(await workOrderApi.detail(id ?? ''))
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : '加载失败，请重试')
+    }
+  }
+  useEffect(() => {
+    if (!id) return setError('非法参数，请重试')
+    load()
+    // Opening the detail marks its replies read: the header badge drops.
+    workOrderApi
+      .markViewed(Number(id))
+      .then(refreshUnreadCounts)
+      .catch(() => undefined)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id])
+
+  const actions = order ? workOrderActions(order) : null
+  useEffect(() => {
+    if (!order || !actions?.askEvaluation) return setEvaluation(null)
+    workOrderApi
+      .evaluation(order.id)
+      .then(setEvaluation)
+      .catch(() => setEvaluation(null))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [order?.id, order?.status])
+
+  if (error)
+    return (
+      <View className='card list-status list-status--error' role='alert'>
+        <Text>{error}</Text>
+        {id && (
+          <Button size='small' onClick={load}>
+            重试
+          </Button>
+        )}
+      </View>
+    )
+  if (!order || !actions) return <PageLoading />
+
+  const done = () => {
+    setDialog(null)
+    load()
+  }
+  const simple = async (call: () => Promise<unknown>, success: string, after = done) => {
+    setDialog(null)
+    try {
+      await call()
+      toast.success(success)
+      after()
+    } catch {
+      // The request wrapper showed the server's refusal.
+    }
+  }
+  const fields = [...(order.acWorkOrderDataPos ?? [])].sort((a, b) => a.sort - b.sort)
+  const newIssueType = typeFromQuery(String(order.type))
+
+  return (
+    <View className='wo-detail'>
+      <View className={`wo-detail__header card wo-detail__header--${order.status}`}>
+        <View className='wo-detail__title'>
+          <Text>工单编号：{order.number}</Text>
+          <StatusTag status={order.status} />
+          {order.isUrgent === 1 && <Text className='wo-urgent'>加急</Text>}
+        </View>
+        <View className='wo-detail__meta'>
+          <Text>问题分类：{typeLabel(order.type)}</Text>
+          <Text>问题细类：{order.taskName || '--'}</Text>
+          <Text>提交时间：{formatBeijingTime(order.submitTime)}</Text>
+          <Text>最后更新：{formatBeijingTime(order.lastUpdateTime)}</Text>
+        </View>
+        <View className='wo-detail__actions' role='toolbar' aria-label='工单操作'>
+          {actions.confirmOrContinue && (
+            <>
+              <Button size='small' type='primary' onClick={() => setDialog('complete')}>
+                确认完结
+              </Button>
+              <Button size='small' onClick={() => setDialog('continue')}>
+                继续咨询
+              </Button>
+            </>
+          )}
+          {actions.urgent && (
+            <Button size='small' onClick={() => simple(() => workOrderApi.urgent(order.id), URGED_TEXT)}>
+              申请加急
+            </Button>
+          )}
+          {actions.adjustServiceItems && (
+            <Button size='small' onClick={() => setDialog('adjust')}>
+              调整服务项目
+            </Button>
+          )}
+          {(order.orderCode || order.productVersion) && (
+            <Button size='small' onClick={() => setDialog('product')}>
+              产品详情
+            </Button>
+          )}
+          {actions.close && (
+            <Button size='small' onClick={() => setDialog('close')}>
+              关闭工单
+            </Button>
+          )}
+          {actions.reopen && (
+            <>
+              <Button size='small' type='primary' onClick={() => setDialog('reopen')}>
+                继续服务
+              </Button>
+              <Button
+                size='small'
+                onClick={() =>
+                  navigateTo(newIssueType ? `/submitWorkOrder?type=${newIssueType}` : '/submitWorkOrder')
+                }
+              >
+                提交新问题
+              </Button>
+            </>
+          )}
+          {actions.remove && (
+            <Button size='small' onClick={() => setDialog('delete')}>
+              删除
+            </Button>
+          )}
+          {evaluation && evaluation.evaluateStatus === 0 && evaluation.url && (
+            <Button
+              size='small'
+              type='primary'
+              onClick={() =>
+                /^https?:/.test(evaluation.url) ? openUrl(evaluation.url) : openInNewTab(evaluation.url)
+              }
+            >
+              立即评价
+            </Button>
+          )}
+        </View>
+      </View>
+
+      <View className='wo-detail__section card' aria-label='工单信息'>
+        <View className='wo-detail__section-title'>工单信息</View>
+        {fields.map((field) => (
+          <View key={field.fieldCode} className='wo-detail__row'>
+            <Text className='wo-detail__label'>{field.name}</Text>
+            {field.fieldCode === 'description' ? (
+              <RichContent className='wo-detail__value' html={field.fieldValue} />
+            ) : (
+              <Text className='wo-detail__value'>{field.fieldValue || '--'}</Text>
+            )}
+          </View>
+        ))}
+        <FileList files={order.acWorkOrderFilePos ?? []} label='附件' />
+        <FileList files={order.licenseList ?? []} label='营业执照扫描件' />
+        <FileList files={order.identityList ?? []} label='联系人身份证扫描件' />
+      </View>
+
+      <View className='wo-detail__section card'>
+        <View className='wo-detail__section-title'>沟通记录</View>
+        <RecordList records={order.recordsDtos ?? []} />
+        {actions.reply && <ReplyBox workOrderId={order.id} onSent={load} />}
+      </View>
+
+      {dialog === 'close' && <CloseDialog order={order} onDone={done} onClose={() => setDialog(null)} />}
+      {dialog === 'continue' && (
+        <ContinueDialog order={order} onDone={done} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'reopen' && <ReopenDialog order={order} onDone={done} onClose={() => setDialog(null)} />}
+      {dialog === 'adjust' && (
+        <AdjustServicesDialog order={order} onDone={done} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'product' && <ProductDialog order={order} onClose={() => setDialog(null)} />}
+      {dialog === 'complete' && (
+        <ConfirmDialog
+          open
+          message={COMPLETE_CONFIRM}
+          onConfirm={() => simple(() => workOrderApi.close(order.id, '', 0), '提交成功')}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'delete' && (
+        <ConfirmDialog
+          open
+          message={DELETE_CONFIRM}
+          onConfirm={() =>
+            simple(
+              () => workOrderApi.remove(order.id),
+              DELETED_TEXT,
+              () => redirectTo('/myWorkOrder'),
+            )
+          }
+          onCancel={() => setDialog(null)}
+        />
+      )}
+    </View>
+  )
+}

@@ -1,0 +1,189 @@
+import { Text, View } from '@tarojs/components'
+import { useDidShow } from '@tarojs/taro'
+import { useEffect, useRef, useState } from 'react'
+import type { WorkOrderSummary } from '../../../core/contract/work-orders'
+import { isClosedStatus } from '../../../core/contract/work-orders'
+import { formatBeijingTime } from '../../../core/format/time'
+import { navigateTo } from '../../../core/routing/navigate'
+import { Button } from '../../../core/ui/Button'
+import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
+import { DataTable, type Column } from '../../../core/ui/DataTable'
+import { ListStatus } from '../../../core/ui/ListStatus'
+import { LoadMore } from '../../../core/ui/LoadMore'
+import { Pager } from '../../../core/ui/Pager'
+import { toast } from '../../../core/ui/toast'
+import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
+import { IN_SERVICE, workOrderApi } from '../api'
+import {
+  DELETE_CONFIRM,
+  DELETED_TEXT,
+  EMPTY_FILTER,
+  EMPTY_TEXT,
+  listQuery,
+  tabLabel,
+  typeLabel,
+  type ListFilter,
+  type ListTab,
+} from '../rules'
+import { ListFilters } from './ListFilters'
+import { StatusTag } from './StatusTag'
+import './workorders.scss'
+
+const openDetail = (order: WorkOrderSummary) => navigateTo(`/workOrderDetail?id=${order.id}`)
+
+function RowActions({
+  order,
+  onDelete,
+}: {
+  order: WorkOrderSummary
+  onDelete(order: WorkOrderSummary): void
+}) {
+  return (
+    <View className='wo-row-actions' onClick={(e) => e.stopPropagation()}>
+      <View role='button' className='wo-link' onClick={() => openDetail(order)}>
+        查看
+      </View>
+      {isClosedStatus(order.status) && (
+        <View
+          role='button'
+          aria-label={`删除 ${order.number}`}
+          className='wo-link wo-link--danger'
+          onClick={() => onDelete(order)}
+        >
+          删除
+        </View>
+      )}
+    </View>
+  )
+}
+
+/** /myWorkOrder (doc2 §2): filters, 全部 / 服务中（n）, a table on desktop and cards on phones. */
+export function WorkOrderList() {
+  const mode = useListMode()
+  const [tab, setTab] = useState<ListTab>('all')
+  const [filter, setFilter] = useState<ListFilter>(EMPTY_FILTER)
+  const built = listQuery(filter, tab, IN_SERVICE.listParams, mode === 'more')
+  const query = 'query' in built ? built.query : {}
+  const list = usePagedList(workOrderApi.list, { mode, filter: query })
+  const [inService, setInService] = useState(0)
+  const [deleting, setDeleting] = useState<WorkOrderSummary | null>(null)
+
+  const loadCount = () =>
+    workOrderApi
+      .inServiceCount()
+      .then((n) => setInService(Number(n) || 0))
+      .catch(() => undefined)
+  useEffect(() => {
+    loadCount()
+  }, [])
+
+  // Back from a detail: its status or unread state may have changed.
+  const shown = useRef(false)
+  useDidShow(() => {
+    if (shown.current) {
+      list.reload()
+      loadCount()
+    }
+    shown.current = true
+  })
+
+  const confirmDelete = async () => {
+    const order = deleting
+    setDeleting(null)
+    if (!order) return
+    try {
+      await workOrderApi.remove(order.id)
+      toast.success(DELETED_TEXT)
+      list.reload()
+    } catch {
+      // The request wrapper showed the server's refusal.
+    }
+  }
+
+  const columns: Column<WorkOrderSummary>[] = [
+    { key: 'number', title: '工单编号', width: '120px', render: (o) => o.number },
+    { key: 'type', title: '问题分类', width: '110px', render: (o) => typeLabel(o.type) },
+    {
+      key: 'description',
+      title: '问题描述',
+      width: '3fr',
+      render: (o) => <Text className='wo-ellipsis'>{o.description}</Text>,
+    },
+    { key: 'submitTime', title: '提交时间', width: '170px', render: (o) => formatBeijingTime(o.submitTime) },
+    { key: 'status', title: '状态', width: '100px', render: (o) => <StatusTag status={o.status} /> },
+    {
+      key: 'actions',
+      title: '操作',
+      width: '110px',
+      render: (o) => <RowActions order={o} onDelete={setDeleting} />,
+    },
+  ]
+
+  const rows = list.status === 'ready' && !list.empty
+  return (
+    <View className='wo-list card'>
+      <View className='wo-list__head'>
+        <View className='wo-list__title'>我的工单</View>
+        <Button size='small' type='primary' onClick={() => navigateTo('/submitWorkOrder')}>
+          提交工单
+        </Button>
+      </View>
+      <ListFilters requireBothDates={mode === 'more'} onSearch={setFilter} />
+      <View className='wo-tabs' role='tablist' aria-label='工单分类'>
+        {(['all', 'inService'] as ListTab[]).map((key) => (
+          <View
+            key={key}
+            role='tab'
+            aria-selected={key === tab}
+            className={`wo-tabs__tab${key === tab ? ' wo-tabs__tab--active' : ''}`}
+            onClick={() => setTab(key)}
+          >
+            {tabLabel(key, inService)}
+          </View>
+        ))}
+      </View>
+
+      <ListStatus list={list} emptyText={EMPTY_TEXT} />
+      {rows && mode === 'pages' && (
+        <>
+          <DataTable
+            label='工单列表'
+            columns={columns}
+            rows={list.items}
+            rowKey={(o) => o.id}
+            rowClassName={(o) => (o.readState === 0 ? 'wo-row--unread' : '')}
+          />
+          <Pager {...list.pager} />
+        </>
+      )}
+      {rows && mode === 'more' && (
+        <View className='wo-cards' role='list' aria-label='工单列表'>
+          {list.items.map((order) => (
+            <View key={order.id} role='listitem' className='wo-card' onClick={() => openDetail(order)}>
+              <View className='wo-card__top'>
+                <Text className='wo-card__number'>
+                  {order.readState === 0 && <Text className='wo-dot' aria-label='有新回复' />}
+                  {order.number}
+                </Text>
+                <StatusTag status={order.status} />
+              </View>
+              <View className='wo-card__type'>{typeLabel(order.type)}</View>
+              <View className='wo-card__desc'>{order.description}</View>
+              <View className='wo-card__foot'>
+                <Text>{formatBeijingTime(order.submitTime)}</Text>
+                <RowActions order={order} onDelete={setDeleting} />
+              </View>
+            </View>
+          ))}
+        </View>
+      )}
+      <LoadMore {...list} />
+      <ConfirmDialog
+        open={deleting !== null}
+        message={DELETE_CONFIRM}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </View>
+  )
+}

@@ -1,0 +1,203 @@
+// Pure rules of the work-order screens (doc2 §2 Work orders, §4 states, §9): status labels and tones,
+// record roles, the submit steps, the create payload, list filters. The state table itself
+// (what may be done at which status) is the shared contract's `workOrderActions`.
+import {
+  FILE_FIELDS,
+  IN_SERVICE_STATUSES,
+  SERVICE_PROJECTS,
+  SUBMITTABLE_TYPES,
+  WORK_ORDER_TYPE,
+  WORK_ORDER_TYPE_LABEL,
+  type CreateWorkOrderRequest,
+  type FieldCode,
+  type ProblemTemplate,
+  type RecordRole,
+  type ServiceProjectItem,
+  type ServiceProjectRequest,
+  type TemplateField,
+  type WorkOrderStatus,
+  type WorkOrderType,
+} from '../../core/contract/work-orders'
+import { dateRangeError, fileExtension, numberQuery } from '../../core/validation/work-orders'
+import type { MyWorkOrderListQuery } from './api'
+
+export type StatusTone = 'green' | 'orange' | 'blue' | 'grey'
+
+/**
+ * doc2 §4: 0 assigned (green), 1 awaiting your confirmation (orange), 2 and 5 processing, 3 and 4
+ * closed (grey). 3 is the order confirmed complete (the one that can be rated): 已完结; 4 was closed
+ * with a reason: 已关闭.
+ */
+export const STATUS_VIEW: Record<WorkOrderStatus, { label: string; tone: StatusTone }> = {
+  0: { label: '已分配', tone: 'green' },
+  1: { label: '待您确认', tone: 'orange' },
+  2: { label: '处理中', tone: 'blue' },
+  5: { label: '处理中', tone: 'blue' },
+  3: { label: '已完结', tone: 'grey' },
+  4: { label: '已关闭', tone: 'grey' },
+}
+
+export function statusView(status: number) {
+  return STATUS_VIEW[status as WorkOrderStatus] ?? { label: '--', tone: 'grey' as StatusTone }
+}
+
+/** The status filter of /myWorkOrder ('' = every status). */
+export const STATUS_FILTERS: { value: '' | WorkOrderStatus; label: string }[] = [
+  { value: '', label: '全部状态' },
+  { value: 0, label: '已分配' },
+  { value: 1, label: '待您确认' },
+  { value: 2, label: '处理中' },
+  { value: 3, label: '已完结' },
+  { value: 4, label: '已关闭' },
+]
+
+export const typeLabel = (type: number) => WORK_ORDER_TYPE_LABEL[type as WorkOrderType] ?? '--'
+
+export const isInService = (status: WorkOrderStatus) => IN_SERVICE_STATUSES.includes(status)
+
+export const EMPTY_TEXT = '暂无数据'
+export const DELETE_CONFIRM = '确定删除该工单吗？删除后将无法查看。'
+export const DELETED_TEXT = '删除成功'
+
+export type ListTab = 'all' | 'inService'
+
+export const tabLabel = (tab: ListTab, inServiceCount: number) =>
+  tab === 'all' ? '全部' : `服务中（${inServiceCount}）`
+
+export interface ListFilter {
+  number: string
+  description: string
+  status: '' | WorkOrderStatus
+  start: string
+  end: string
+}
+
+export const EMPTY_FILTER: ListFilter = { number: '', description: '', status: '', start: '', end: '' }
+
+/** The filter as the list call sends it; null when the date range is refused (its message shown). */
+export function listQuery(
+  filter: ListFilter,
+  tab: ListTab,
+  inServiceParams: Record<string, string>,
+  requireBothDates: boolean,
+): { query: Omit<MyWorkOrderListQuery, 'pageNum' | 'pageSize'> } | { error: string } {
+  const error = dateRangeError(filter.start, filter.end, requireBothDates)
+  if (error) return { error }
+  const query: Omit<MyWorkOrderListQuery, 'pageNum' | 'pageSize'> = {}
+  const orderNum = numberQuery(filter.number)
+  if (orderNum) query.orderNum = orderNum
+  const description = filter.description.trim()
+  if (description) query.description = description
+  if (filter.status !== '') query.status = filter.status
+  if (filter.start) query.submitTimeStartDate = filter.start
+  if (filter.end) query.submitTimeEndDate = filter.end
+  return { query: tab === 'inService' ? { ...query, ...inServiceParams } : query }
+}
+
+// ---------------------------------------------------------------- records
+
+/** doc2 §4 record roles. */
+export const RECORD_ROLE_LABEL: Record<RecordRole, string> = {
+  0: '系统消息',
+  1: '我',
+  2: '工程师回复',
+  3: '加急申请',
+  4: '工程师备注',
+}
+
+export const recordRoleLabel = (role: number) => RECORD_ROLE_LABEL[role as RecordRole] ?? '--'
+
+const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png']
+export const isImageFile = (name: string) => IMAGE_EXTENSIONS.includes(fileExtension(name))
+
+// ---------------------------------------------------------------- submit
+
+/** Step 1: the categories offered; 代维管家 only when the account holds a maintenance order. */
+export function submitCategories(hasMaintenanceOrder: boolean): WorkOrderType[] {
+  return hasMaintenanceOrder ? [...SUBMITTABLE_TYPES, WORK_ORDER_TYPE.maintenance] : [...SUBMITTABLE_TYPES]
+}
+
+/** `?type=2|3` opens step 2 for that category at once (doc2 §2). */
+export function typeFromQuery(type: string | undefined): WorkOrderType | null {
+  return type === '2' || type === '3' ? (Number(type) as WorkOrderType) : null
+}
+
+export const CATEGORY_NOTE: Record<number, string> = {
+  2: '产品使用、网站功能、续费升级等问题',
+  3: '账号登录、手机号、子账号与权限等问题',
+  4: '代维管家服务项目的申请与调整',
+}
+
+/** A template's fields in `sort` order (doc2 §3). */
+export function sortedFields(template: ProblemTemplate | null | undefined): TemplateField[] {
+  return [...(template?.fieldChild ?? [])].sort((a, b) => a.sort - b.sort)
+}
+
+export const isOrderField = (code: FieldCode) => code === 'orderCode' || code === 'newOrderCode'
+export const isLongText = (code: FieldCode) =>
+  ['description', 'drawbackReason', 'collaborationMessage', 'mainBusiness', 'duties'].includes(code)
+/** Fields the maintenance section fills itself (domain, order, items). */
+export const isMaintenanceField = (code: FieldCode) =>
+  code === 'websiteDomain' || code === 'dwServiceOrder' || code === 'serviceProject'
+
+/** The work order's source (doc2 §3): 1 the console in a browser, 2 the mini-program. */
+export const WORK_ORDER_SOURCE_CODE = process.env.TARO_ENV === 'weapp' ? 2 : 1
+
+export interface SubmitDraft {
+  type: WorkOrderType
+  templateId: number | null
+  values: Partial<Record<FieldCode, string>>
+  files: Partial<Record<FieldCode, { fileId: string; fileName: string; url: string }[]>>
+  /** Maintenance: counts typed per item code ('' when cleared). */
+  services: Record<string, string>
+}
+
+/** Step 2's form as CreateWorkOrder sends it: trimmed values in template order, files by type. */
+export function createRequest(
+  draft: SubmitDraft,
+  fields: readonly TemplateField[],
+  extra: { productVersion?: string; serviceProject?: ServiceProjectRequest[] },
+): CreateWorkOrderRequest {
+  const textFields = fields.filter((f) => !(f.fieldCode in FILE_FIELDS) && f.fieldCode !== 'serviceProject')
+  const request: CreateWorkOrderRequest = {
+    type: draft.type,
+    templateId: draft.templateId ?? 0,
+    source: WORK_ORDER_SOURCE_CODE,
+    acWorkOrderDataPos: textFields
+      .map((f) => ({
+        fieldCode: f.fieldCode,
+        fieldValue: (draft.values[f.fieldCode] ?? '').trim(),
+        sort: f.sort,
+      }))
+      .filter((d) => d.fieldValue !== ''),
+    acWorkOrderFilePos: fields.flatMap((f) => {
+      const type = FILE_FIELDS[f.fieldCode]
+      return type === undefined
+        ? []
+        : (draft.files[f.fieldCode] ?? []).map((file) => ({ fileId: file.fileId, type }))
+    }),
+  }
+  if (extra.productVersion) request.productVersion = extra.productVersion
+  if (extra.serviceProject) request.serviceProject = extra.serviceProject
+  return request
+}
+
+/** What the service-item inputs ask for: a count for input items, 0/1 for switches. */
+export function serviceRequest(items: readonly ServiceProjectItem[], typed: Record<string, string>) {
+  return items.map((item) => ({ code: item.code, inputNum: Number(typed[item.code] || 0) || 0 }))
+}
+
+/** Items the order offers, in the catalogue's order, hidden ones left out. */
+export function visibleServiceItems(items: readonly ServiceProjectItem[]): ServiceProjectItem[] {
+  const order = SERVICE_PROJECTS.map((p) => p.code as string)
+  return items.filter((i) => i.isDisplay !== 0).sort((a, b) => order.indexOf(a.code) - order.indexOf(b.code))
+}
+
+/** A masked bound phone (138****0001) prefills the contact field; the form may send it unchanged. */
+export const contactPrefill = (maskedBoundPhone: string) => maskedBoundPhone
+
+export const SUBMITTED_TITLE = '提交成功'
+export const ASSIGNED_TEXT = '您的工单已提交，已为您分配专属工程师，请留意工单回复。'
+export const REOPEN_NOTE = '重开的工单将在2小时内处理'
+export const COMPLETE_CONFIRM = '请确认该工单是否已完结？'
+export const URGED_TEXT = '已申请加急，工程师将尽快处理'

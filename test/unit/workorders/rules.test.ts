@@ -1,0 +1,157 @@
+import { WORK_ORDER_STATUS, type TemplateField } from '../../../src/core/contract/work-orders'
+import {
+  createRequest,
+  listQuery,
+  recordRoleLabel,
+  sortedFields,
+  statusView,
+  submitCategories,
+  tabLabel,
+  typeFromQuery,
+  EMPTY_FILTER,
+  serviceRequest,
+  visibleServiceItems,
+} from '../../../src/features/workorders/rules'
+
+describe('work-order status view (doc2 §4)', () => {
+  it.each([
+    [0, '已分配', 'green'],
+    [1, '待您确认', 'orange'],
+    [2, '处理中', 'blue'],
+    [5, '处理中', 'blue'],
+    [3, '已完结', 'grey'],
+    [4, '已关闭', 'grey'],
+  ])('status %i is %s in %s', (status, label, tone) => {
+    expect(statusView(status)).toEqual({ label, tone })
+  })
+
+  it('an unknown status shows -- in grey', () => {
+    expect(statusView(9)).toEqual({ label: '--', tone: 'grey' })
+  })
+
+  it('labels record roles 0-4', () => {
+    expect([0, 1, 2, 3, 4].map(recordRoleLabel)).toEqual([
+      '系统消息',
+      '我',
+      '工程师回复',
+      '加急申请',
+      '工程师备注',
+    ])
+  })
+})
+
+describe('/myWorkOrder filters and tabs (doc2 §2)', () => {
+  const inService = { keyword: 'inService' }
+
+  it('sends only what was filled, the number as digits (8 at most), the description trimmed', () => {
+    const built = listQuery(
+      { ...EMPTY_FILTER, number: '12a3456789', description: '  无法登录 ', status: WORK_ORDER_STATUS.closed },
+      'all',
+      inService,
+      false,
+    )
+    expect(built).toEqual({ query: { orderNum: '12345678', description: '无法登录', status: 4 } })
+  })
+
+  it('the 服务中 tab adds the in-service parameters', () => {
+    expect(listQuery(EMPTY_FILTER, 'inService', inService, false)).toEqual({
+      query: { keyword: 'inService' },
+    })
+    expect(tabLabel('inService', 3)).toBe('服务中（3）')
+    expect(tabLabel('all', 3)).toBe('全部')
+  })
+
+  it('phones need both dates; everywhere the start may not be after the end', () => {
+    const start = { ...EMPTY_FILTER, start: '2026-11-01' }
+    expect(listQuery(start, 'all', inService, true)).toEqual({ error: '请选择开始日期和结束日期' })
+    expect(listQuery(start, 'all', inService, false)).toEqual({
+      query: { submitTimeStartDate: '2026-11-01' },
+    })
+    expect(listQuery({ ...start, end: '2026-10-01' }, 'all', inService, false)).toEqual({
+      error: '开始日期不能晚于结束日期',
+    })
+  })
+})
+
+describe('submitting a work order (doc2 §2, §3)', () => {
+  it('offers 代维管家 only with a maintenance order', () => {
+    expect(submitCategories(false)).toEqual([2, 3])
+    expect(submitCategories(true)).toEqual([2, 3, 4])
+  })
+
+  it('?type=2|3 opens step 2, anything else step 1', () => {
+    expect(typeFromQuery('2')).toBe(2)
+    expect(typeFromQuery('3')).toBe(3)
+    expect(['0', '4', '', undefined, 'x'].map(typeFromQuery)).toEqual([null, null, null, null, null])
+  })
+
+  const fields: TemplateField[] = [
+    { fieldName: '附件', fieldCode: 'file', required: false, sort: 4 },
+    { fieldName: '问题描述', fieldCode: 'description', required: true, sort: 2 },
+    { fieldName: '联系方式', fieldCode: 'telPhone', required: true, sort: 1 },
+    { fieldName: '营业执照', fieldCode: 'businessLicense', required: true, sort: 3 },
+  ]
+
+  it('shows template fields in sort order', () => {
+    expect(
+      sortedFields({ id: 1, workType: 2, taskName: 't', fieldChild: fields }).map((f) => f.fieldCode),
+    ).toEqual(['telPhone', 'description', 'businessLicense', 'file'])
+    expect(sortedFields(null)).toEqual([])
+  })
+
+  it('builds the create payload: trimmed values, empty ones left out, files with their type codes', () => {
+    const request = createRequest(
+      {
+        type: 2,
+        templateId: 7,
+        values: { telPhone: '138****0001', description: '  网站打不开 ', city: 'ignored' },
+        files: {
+          file: [{ fileId: 'f1', fileName: 'a.png', url: 'u' }],
+          businessLicense: [{ fileId: 'f2', fileName: 'b.pdf', url: 'u' }],
+        },
+        services: {},
+      },
+      sortedFields({ id: 7, workType: 2, taskName: 't', fieldChild: fields }),
+      { productVersion: '标准版' },
+    )
+    expect(request).toEqual({
+      type: 2,
+      templateId: 7,
+      source: 1,
+      acWorkOrderDataPos: [
+        { fieldCode: 'telPhone', fieldValue: '138****0001', sort: 1 },
+        { fieldCode: 'description', fieldValue: '网站打不开', sort: 2 },
+      ],
+      acWorkOrderFilePos: [
+        { fileId: 'f2', type: 3 },
+        { fileId: 'f1', type: 0 },
+      ],
+      productVersion: '标准版',
+    })
+  })
+
+  it('turns typed service items into the request and hides items the order does not show', () => {
+    const item = (code: string, isInputBox: 0 | 1, isDisplay: 0 | 1 = 1) =>
+      ({
+        code,
+        projectName: code,
+        unit: '',
+        inputNum: 0,
+        resisueNum: 2,
+        isInputBox,
+        isDisplay,
+        isSelected: 0,
+        isUpdate: 0,
+      }) as never
+    const items = [item('seoSettings', 0), item('pageAdjust', 1), item('visitorData', 0, 0)]
+    expect(visibleServiceItems(items).map((i: { code: string }) => i.code)).toEqual([
+      'pageAdjust',
+      'seoSettings',
+    ])
+    expect(serviceRequest(items, { pageAdjust: '2', seoSettings: '1', visitorData: '' })).toEqual([
+      { code: 'seoSettings', inputNum: 1 },
+      { code: 'pageAdjust', inputNum: 2 },
+      { code: 'visitorData', inputNum: 0 },
+    ])
+  })
+})

@@ -1,0 +1,269 @@
+// Runtime smoke test of the built mini-program: every page of dist/weapp/app.json (main package and
+// subpackages) boots in a stand-in for WeChat's logic layer (support/runtime.mjs) against the reference
+// server (sandbox, in-memory PGlite, demo seed), and draws the seeded demo data through setData.
+// The guard's redirects and the idle logout go through wx.redirectTo / wx.reLaunch.
+// Run: node --test test/weapp/runtime-smoke.test.mjs (needs a weapp build: npm run build:weapp).
+// WEAPP_DIR names another build folder; MC_DIST=dist-x reads dist-x/weapp.
+import assert from 'node:assert/strict'
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { createRuntime, renderedTexts } from './support/runtime.mjs'
+import { startServer } from './support/server.mjs'
+import {
+  LOGIN_PAGE,
+  assertClean,
+  assertShows,
+  dist,
+  navigations,
+  openPage,
+  sessionOf,
+} from './support/smoke.mjs'
+
+const OWNER = '13800000001'
+const SUB_ADMIN = '13800000002'
+const IDLE_MESSAGE = '您已经30分钟没有操作,请重新登录使用。'
+
+let server
+const logins = {}
+const ids = {}
+
+before(async () => {
+  server = await startServer()
+  logins.owner = await server.login(OWNER)
+  logins.subAdmin = await server.login(SUB_ADMIN)
+  // Ids the server assigns at seeding, read the way the console reads them.
+  const notices = await server.get('/api/pc/messageList?pageNum=1&pageSize=50', logins.owner.token)
+  ids.chartNotice = notices.data.data.find((n) => n.title === '近7日访问统计').id
+  const orders = await server.get('/api/pc/getOrder?pageNum=1&pageSize=50', logins.owner.token)
+  ids.order = orders.data.data.find((o) => o.orderCode === 'MC202611000001').id
+  const mail = await server.get('/__dev/mail?to=wangdh@xingchen-demo.cn')
+  ids.activeCode = new URL(mail.data[0].url).searchParams.get('activeCode')
+})
+after(() => server?.close())
+
+const open = (page, { as, ...options } = {}) => openPage(server, page, { ...options, login: logins[as] })
+
+// Per page: who opens it, its query and what it must show with the demo seed. A page of app.json
+// not listed here still has to boot cleanly and render (the generic case below).
+const PAGES = {
+  'pages/index/index': {
+    as: 'owner',
+    expect: [
+      '产品管理',
+      '订单管理',
+      '消息',
+      '星辰科技',
+      '星辰科技官网',
+      '星辰商城',
+      '星辰博客',
+      '星辰定制项目',
+    ],
+  },
+  'pages/login/index': { expect: ['会员中心', '短信登录', '密码登录'] },
+  'pages/agreement/index': { expect: ['会员服务协议', '一、协议的接受'] },
+  'pages/notices/index': { as: 'owner', expect: ['消息中心', '近7日访问统计', '网站即将到期', '工单已受理'] },
+  'pages/log/index': { as: 'owner', expect: ['操作日志', '密码登录成功', 'demo_main'] },
+  'notices/pages/detail/index': {
+    as: 'owner',
+    query: () => ({ id: String(ids.chartNotice) }),
+    expect: ['近7日访问统计', '近7日访问趋势', 'www.xingchen-demo.cn'],
+  },
+  'pages/subAccountManage/index': { as: 'owner', expect: ['子账号管理', '李子管', '赵运营', '王东华'] },
+  'pages/activation/index': {
+    query: () => ({ activeCode: ids.activeCode }),
+    expect: ['子管理员激活', '王东华'],
+  },
+  'pages/customer/index': {
+    query: () => ({ userId: '1', accountId: '1' }),
+    expect: ['专属客户经理', '陈经理'],
+  },
+  'pages/accountManage/index': { as: 'owner', expect: ['账号信息', 'demo_main', '星辰科技', '138****0001'] },
+  'pages/orderlist/index': {
+    as: 'owner',
+    expect: ['订单管理', 'MC202611000001', 'MC202600000300', 'MC202611000002', '¥5800.00'],
+  },
+  'pages/orderdetails/index': {
+    as: 'owner',
+    query: () => ({ type: '1', detailId: String(ids.order) }),
+    expect: ['订单详情', 'MC202611000001', '企业官网', '¥5800.00'],
+  },
+  'pages/order/index': {
+    as: 'owner',
+    query: () => ({ SkuId: 'SKU-ENT-WEB', OrderTypeId: '2', secondDomain: 'xingchen' }),
+    expect: ['确认订单', 'xingchen', '企业官网', '旗舰版', '¥5800.00', '提交订单'],
+  },
+  'pages/orderByPlay/index': {
+    as: 'owner',
+    query: () => ({ orderCode: 'MC202611000002' }),
+    expect: ['支付订单', 'MC202611000002', '自助建站', '¥3980.00', '微信支付', '立即支付'],
+  },
+  'pages/payforsuccess/index': {
+    as: 'owner',
+    query: () => ({ orderCode: 'MC202611000001' }),
+    expect: ['支付成功', 'MC202611000001'],
+  },
+  'pages/failure/index': {
+    as: 'owner',
+    query: () => ({ orderCode: 'MC202611000002', result: '1' }),
+    expect: ['支付失败', '重新支付'],
+  },
+}
+
+function appPages() {
+  const appJson = JSON.parse(readFileSync(path.join(dist, 'app.json'), 'utf8'))
+  const sub = (appJson.subPackages ?? appJson.subpackages ?? []).flatMap((p) =>
+    p.pages.map((page) => `${p.root.replace(/\/+$/, '')}/${page}`),
+  )
+  return [...appJson.pages, ...sub]
+}
+
+describe('every page of app.json boots in the mini-program runtime', () => {
+  for (const page of appPages()) {
+    const spec = PAGES[page] ?? { as: 'owner', expect: [] }
+    test(page, async (t) => {
+      if (!PAGES[page]) t.diagnostic(`${page} has no expected texts in PAGES: only its boot is checked`)
+      const { runtime, texts } = await open(page, { query: spec.query?.() ?? {}, as: spec.as })
+      try {
+        assertClean(runtime)
+        assert.deepEqual(navigations(runtime), [], 'the page left itself')
+        assert.ok(texts().length > 0, 'the page rendered no text')
+        assertShows(texts(), spec.expect)
+      } finally {
+        runtime.close()
+      }
+    })
+  }
+
+  test('PAGES names only pages the build has', () => {
+    const listed = Object.keys(PAGES).filter((page) => !appPages().includes(page))
+    assert.deepEqual(listed, [], 'PAGES names pages the build does not have')
+  })
+})
+
+describe('roles in the mini-program', () => {
+  test("a sub-admin's navigation has no 订单管理", async () => {
+    const { runtime, texts } = await open('pages/index/index', { as: 'subAdmin' })
+    try {
+      assertClean(runtime)
+      // 李子管 of 星辰科技 was not given website management in the seed.
+      assertShows(texts(), ['产品管理', '消息', '李子管', '您暂无网站管理权限，请联系主账号开通'])
+      assert.ok(!texts().includes('订单管理'), `订单管理 shown to a sub-admin: ${texts().join(' | ')}`)
+    } finally {
+      runtime.close()
+    }
+  })
+
+  test('a sub-admin opening /orderlist is redirected to the home page', async () => {
+    const { runtime } = await open('pages/orderlist/index', { as: 'subAdmin' })
+    try {
+      assertClean(runtime)
+      assert.deepEqual(navigations(runtime), ['redirectTo /pages/index/index'])
+    } finally {
+      runtime.close()
+    }
+  })
+})
+
+describe('the guard in the mini-program', () => {
+  test('logged out, a protected page redirects to the login page with the way back', async () => {
+    const { runtime, texts } = await open('pages/orderlist/index')
+    try {
+      assertClean(runtime)
+      assert.deepEqual(navigations(runtime), [
+        `redirectTo ${LOGIN_PAGE}?redirect=${encodeURIComponent('/orderlist')}`,
+      ])
+      assert.ok(!texts().some((t) => t.includes('MC2026')), 'protected content was drawn')
+    } finally {
+      runtime.close()
+    }
+  })
+
+  test('logged in, the login page redirects to the home page', async () => {
+    const { runtime } = await open('pages/login/index', { as: 'owner' })
+    try {
+      assertClean(runtime)
+      assert.deepEqual(navigations(runtime), ['redirectTo /pages/index/index'])
+    } finally {
+      runtime.close()
+    }
+  })
+
+  test('a token the server no longer knows ends the session: reLaunch to the login page', async () => {
+    const storage = sessionOf({ ...logins.owner, token: 'revoked-token' })
+    const { runtime } = await open('pages/notices/index', { storage })
+    try {
+      assertClean(runtime)
+      assert.ok(navigations(runtime).includes(`reLaunch ${LOGIN_PAGE}`), navigations(runtime).join('\n'))
+      assert.equal(JSON.parse(runtime.storage.get('mc-session') ?? '""').includes('revoked-token'), false)
+    } finally {
+      runtime.close()
+    }
+  })
+
+  test('30 idle minutes: reLaunch to the login page with the message, session cleared', async () => {
+    const login = await server.login(OWNER)
+    const { runtime, instance } = await open('pages/index/index', { storage: sessionOf(login) })
+    try {
+      assert.deepEqual(navigations(runtime), [])
+      runtime.advanceClock(29 * 60 * 1000)
+      await new Promise((resolve) => setTimeout(resolve, 2200))
+      assert.deepEqual(navigations(runtime), [], 'logged out before 30 minutes')
+      runtime.advanceClock(60 * 1000)
+      // The idle check runs every 2 s of real time.
+      const deadline = Date.now() + 20_000
+      while (!navigations(runtime).length && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      await runtime.settle()
+      assertClean(runtime)
+      assert.deepEqual(navigations(runtime), [`reLaunch ${LOGIN_PAGE}`])
+      assertShows(renderedTexts(instance.data), [IDLE_MESSAGE])
+      const stored = JSON.parse(JSON.parse(runtime.storage.get('mc-session')))
+      assert.equal(stored.state.token, '')
+      // The server revoked the token as well.
+      const after = await server.get('/api/pc/getPersonalInfo', login.token)
+      assert.equal(after.code, 996)
+    } finally {
+      runtime.close()
+    }
+  })
+})
+
+// The checks above must be able to fail: a copy of the build with a page broken in each way.
+describe('the runtime reports what a phone would', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'weapp-runtime-'))
+  after(() => rmSync(work, { recursive: true, force: true }))
+
+  async function brokenAgreement(name, code) {
+    const copy = path.join(work, name)
+    cpSync(dist, copy, { recursive: true })
+    appendFileSync(path.join(copy, 'pages/agreement/index.js'), `\n;${code}\n`)
+    const runtime = createRuntime({ dist: copy, server })
+    runtime.launch()
+    runtime.openPage('pages/agreement/index')
+    await runtime.settle()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    runtime.close()
+    return runtime.errors.map(({ where, error }) => `${where}: ${error?.message ?? error}`)
+  }
+
+  test('an exception in a timer of the page', async () => {
+    const errors = await brokenAgreement(
+      'timer',
+      'setTimeout(function () { throw new Error("timer failure") }, 0)',
+    )
+    assert.deepEqual(errors, ['timer: timer failure'])
+  })
+
+  // An unhandled rejection is recorded by the runtime and also fails the running test through
+  // node:test's own process handler, so it cannot be shown here without failing this test.
+
+  test('a browser global the logic layer does not have', async () => {
+    const errors = await brokenAgreement(
+      'window',
+      'setTimeout(function () { localStorage.getItem("mc-session") }, 0)',
+    )
+    assert.deepEqual(errors, ['timer: localStorage is not defined'])
+  })
+})
