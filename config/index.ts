@@ -1,4 +1,6 @@
 import path from 'node:path'
+import zlib from 'node:zlib'
+import CompressionPlugin from 'compression-webpack-plugin'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { createSwcRegister } from '@tarojs/helper'
 import devConfig from './dev'
@@ -15,6 +17,19 @@ const platform = process.env.TARO_ENV || 'h5'
 // MC_DIST builds into another folder with its own webpack cache, so two checkouts' builds (or a
 // build beside a running e2e server) never overwrite each other. Default: dist/.
 const distRoot = process.env.MC_DIST || 'dist'
+
+// Text assets the production H5 build also writes as .br and .gz beside the original; the server
+// sends the copy the browser accepts (server/http/static.ts, the same pattern). Files too small
+// to gain (compressing to over 80 % of their size) keep only the original.
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/i
+const compressedCopies = [
+  {
+    filename: '[path][base].br',
+    algorithm: 'brotliCompress',
+    compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+  },
+  { filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } },
+] as const
 
 // Sass deprecation noise from taro-ui would otherwise fill the log (and the dev overlay).
 const sassLoaderOption = {
@@ -80,6 +95,13 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chain.resolve.alias.set('@', path.resolve(__dirname, '..', 'src'))
         // Sizes are budgeted by `npm run bench`, not by webpack's generic hints.
         chain.performance.hints(false)
+        if (process.env.NODE_ENV === 'production') {
+          for (const copy of compressedCopies) {
+            chain
+              .plugin(`compress-${path.extname(copy.filename).slice(1)}`)
+              .use(CompressionPlugin, [{ ...copy, test: COMPRESSIBLE, threshold: 0, minRatio: 0.8 }])
+          }
+        }
         // Taro's default ('initial') copies shared code into every page chunk.
         chain.optimization.splitChunks({
           chunks: 'all',

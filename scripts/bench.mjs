@@ -1,6 +1,8 @@
 // `npm run bench`: production builds of H5 and weapp (wall time; H5 twice, the second from webpack's
-// filesystem cache), then what each H5 route downloads to render (JS/CSS, raw and gzip), the weapp
-// package sizes, and the size budgets (PASS/FAIL; exit 1 on a failed budget).
+// filesystem cache), then what each H5 route downloads to render (JS/CSS: raw, gzip, and the bytes
+// the server sends a browser accepting brotli: the build's .br copies), the weapp package sizes,
+// the size budgets (PASS/FAIL; exit 1 on a failed budget), and Lighthouse scores of the built H5
+// console (scripts/lib/lighthouse.mjs; a benchmark, never a gate).
 // Options:
 //   --no-build      measure the existing dist/h5 and dist/weapp
 //   --budgets-only  print only the budget lines (CI runs `--no-build --budgets-only` after its builds)
@@ -8,10 +10,12 @@
 //   --cold          delete webpack's cache for both targets first, so the first builds are cold
 //                   (do not use while another build of this checkout is running)
 //   --verbose       show the build output
+//   --no-lighthouse skip the Lighthouse runs (about 20 s a page)
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { tail, taroBuild } from './lib/build.mjs'
+import { lighthouseRoutes } from './lib/lighthouse.mjs'
 import {
   ROOT,
   checkBudgets,
@@ -28,10 +32,13 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     cold: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
   },
 })
-const h5Dir = path.join(ROOT, 'dist', 'h5')
-const weappDir = path.join(ROOT, 'dist', 'weapp')
+// MC_DIST: the build folder of this checkout (config/index.ts), default dist.
+const distRoot = process.env.MC_DIST || 'dist'
+const h5Dir = path.join(ROOT, distRoot, 'h5')
+const weappDir = path.join(ROOT, distRoot, 'weapp')
 const cacheDir = (type) => path.join(ROOT, 'node_modules', '.cache', 'webpack', `production-${type}`)
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
 const report = args['budgets-only'] ? () => {} : console.log
@@ -80,16 +87,25 @@ const weapp = measure('dist/weapp', () => weappPackageSizes(weappDir))
 
 const kb = (bytes) => formatBytes(bytes).padStart(10)
 if (h5Routes) {
-  report('H5 routes: entry chunks (index.html) + the page chunks its loader requests; gzip level 6')
-  const columns = ['JS raw', 'JS gzip', 'CSS raw', 'CSS gzip'].map((c) => c.padStart(10)).join(' ')
-  report(`  ${'route'.padEnd(10)} ${columns}  files`)
+  report('H5 routes: entry chunks (index.html) + the page chunks its loader requests')
+  report('  sent = bytes on the wire to a browser accepting brotli (the .br copies); gzip at level 6')
+  const columns = ['JS raw', 'JS gzip', 'JS sent', 'CSS raw', 'CSS gzip', 'CSS sent', 'total sent']
+    .map((c) => c.padStart(10))
+    .join(' ')
+  report(`  ${'route'.padEnd(18)} ${columns}  files`)
   for (const r of h5Routes) {
     const files = `${r.js.length} js + ${r.css.length} css`
-    report(`  ${r.path.padEnd(10)} ${kb(r.jsRaw)} ${kb(r.jsGzip)} ${kb(r.cssRaw)} ${kb(r.cssGzip)}  ${files}`)
+    const sizes = [r.jsRaw, r.jsGzip, r.jsBr, r.cssRaw, r.cssGzip, r.cssBr, r.jsBr + r.cssBr]
+      .map(kb)
+      .join(' ')
+    report(`  ${r.path.padEnd(18)} ${sizes}  ${files}`)
   }
+  if (!h5Routes.every((r) => r.compressed))
+    report('  (no .br copies beside the files: not a production build? "sent" is the raw size)')
   for (const r of h5Routes) {
     report(`  ${r.path} (${r.urls.join(', ')} -> ${r.page}):`)
-    for (const f of [...r.js, ...r.css]) report(`    ${f.file.padEnd(36)} ${kb(f.raw)} ${kb(f.gzip)} gz`)
+    for (const f of [...r.js, ...r.css])
+      report(`    ${f.file.padEnd(36)} ${kb(f.raw)} ${kb(f.gzip)} gz ${kb(f.br)} sent`)
   }
   report('')
 }
@@ -102,23 +118,57 @@ if (weapp) {
   report('')
 }
 
+// Lighthouse mobile (simulated throttling) on the pages issue 13 names, the logged-in ones with a
+// session. Printed, never checked: the scores move with the machine's load.
+let lighthouse = null
+if (!args['budgets-only'] && !args['no-lighthouse']) {
+  const wanted = ['/login', '/index', '/orderlist', '/myWorkOrder']
+  const pages = wanted.flatMap((p) => {
+    const route = routes.ROUTES.find((r) => r.path === p)
+    return route ? [{ path: p, session: !route.public }] : []
+  })
+  report(
+    `Lighthouse (mobile, simulated throttling) on the built console: ${pages.map((p) => p.path).join(', ')}`,
+  )
+  try {
+    lighthouse = await lighthouseRoutes(h5Dir, pages, { log: () => {} })
+    const head = ['perf', 'a11y', 'best pr.', 'CLS', 'LCP'].map((c) => c.padStart(9)).join('')
+    report(`  ${'route'.padEnd(14)}${head}`)
+    const fmt = (n, digits = 2) => (n === null ? '-' : n.toFixed(digits)).padStart(9)
+    for (const r of lighthouse) {
+      const lcp = r.lcpMs === null ? '-'.padStart(9) : `${(r.lcpMs / 1000).toFixed(1)} s`.padStart(9)
+      const redirected = r.finalUrl !== r.path ? `  (ended on ${r.finalUrl})` : ''
+      report(
+        `  ${r.path.padEnd(14)}${fmt(r.performance)}${fmt(r.accessibility)}${fmt(r.bestPractices)}${fmt(r.cls, 3)}${lcp}${redirected}`,
+      )
+    }
+  } catch (error) {
+    report(`  not measured: ${error.message}`)
+  }
+  report('')
+}
+
 const budgets = checkBudgets({ h5Routes, weapp })
 console.log('Budgets')
 for (const b of budgets) {
   const value = b.value === null ? 'not measured' : formatBytes(b.value)
-  console.log(
-    `  ${b.ok ? 'PASS' : 'FAIL'} ${b.name.padEnd(44)} ${value.padStart(12)} <= ${formatBytes(b.limit)}`,
-  )
+  // A target not yet enforced is reported (OVER) but does not fail the run.
+  const verdict = b.ok ? 'PASS' : b.enforced ? 'FAIL' : 'OVER'
+  const note = b.enforced ? '' : '  (target, not enforced yet)'
+  console.log(`  ${verdict} ${b.name.padEnd(44)} ${value.padStart(12)} <= ${formatBytes(b.limit)}${note}`)
 }
-const failed = budgets.filter((b) => !b.ok).length
-console.log(`${budgets.length - failed} passed, ${failed} failed`)
+const failed = budgets.filter((b) => !b.ok && b.enforced).length
+const over = budgets.filter((b) => !b.ok && !b.enforced).length
+console.log(
+  `${budgets.length - failed - over} passed, ${failed} failed${over ? `, ${over} over target` : ''}`,
+)
 
 if (args.json) {
   const file = path.resolve(args.json)
   mkdirSync(path.dirname(file), { recursive: true })
   writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), builds, h5Routes, weapp, budgets }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), builds, h5Routes, weapp, lighthouse, budgets }, null, 2)}\n`,
   )
 }
 process.exit(failed ? 1 : 0)

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { ServerConfig } from './config'
 import { systemClock, type AppContext, type Clock } from './context'
 import type { Database } from './db/client'
+import type { Listen } from './db/notifications'
 import { createGuards, type Guards } from './http/auth'
 import { frameworkErrors, registerErrorHandler } from './http/error-handler'
 import { registerRateLimits } from './http/rate-limits'
@@ -35,6 +36,8 @@ import { workOrderRoutes } from './routes/work-orders'
 import type { TypedApp } from './routes/schemas'
 import { createServices, type Services } from './services'
 import type { Housekeeping } from './services/housekeeping'
+import { createLatestNoticeCache, NOTICES_CHANNEL } from './services/latest-notice-cache'
+import { createSessionCache, SESSION_CHANNEL } from './services/session-cache'
 import type { WechatApi } from './services/wechat-api'
 
 export interface BuildOptions {
@@ -46,6 +49,13 @@ export interface BuildOptions {
   housekeepingEveryMs?: number
   /** Defaults to the real WeChat client on config.wechatMini / wechatOauth; tests fake WeChat. */
   wechatApi?: WechatApi
+  /**
+   * The database's LISTEN (DatabaseHandle.listen). With it, live sessions are cached in memory and
+   * forgotten when any instance changes them; without it every request reads the sessions table.
+   */
+  listen?: Listen
+  /** Called when a change notification has been applied, with its channel and id (tests wait on it). */
+  onNotified?: (channel: string, id: number) => void
 }
 
 /** Query keys that carry one-time codes or credentials (entry tokens, activation codes, WeChat codes). */
@@ -74,6 +84,8 @@ export function buildApp({
   now = systemClock,
   housekeepingEveryMs,
   wechatApi,
+  listen,
+  onNotified,
 }: BuildOptions): FastifyInstance {
   const withSecurityHeaders = securityHeadersWithoutHooks(config)
   const app = Fastify({
@@ -84,8 +96,18 @@ export function buildApp({
       return frameworkErrors(error, req, reply)
     },
   })
-  const ctx: AppContext = { db, config, now, log: app.log, wechatApi }
+  const sessionCache = createSessionCache({ listen, onChange: (id) => onNotified?.(SESSION_CHANNEL, id) })
+  const latestNotices = createLatestNoticeCache(listen, (id) => onNotified?.(NOTICES_CHANNEL, id))
+  const ctx: AppContext = { db, config, now, log: app.log, wechatApi, sessionCache, latestNotices }
   const services = createServices(ctx)
+  app.addHook('onReady', async () => {
+    await sessionCache.start()
+    await latestNotices.start()
+  })
+  app.addHook('onClose', async () => {
+    await sessionCache.stop()
+    await latestNotices.stop()
+  })
   const guards = createGuards(app, services.sessions, services.accountSettings.reverify)
 
   registerErrorHandler(app)

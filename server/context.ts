@@ -2,6 +2,8 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { ServerConfig } from './config'
 import type { Database } from './db/client'
+import type { LatestNoticeCache } from './services/latest-notice-cache'
+import type { SessionCache } from './services/session-cache'
 import type { WechatApi } from './services/wechat-api'
 
 /** Injected so tests can move time (idle expiry, lockout windows) without fake timers. */
@@ -14,6 +16,10 @@ export interface AppContext {
   log: FastifyBaseLogger
   /** WeChat's servers (jscode2session, web OAuth); default: the real client on config's credentials. */
   wechatApi?: WechatApi
+  /** Live sessions in memory, kept true by the database's notifications; default: nothing cached. */
+  sessionCache?: SessionCache
+  /** The home poll's answers, kept true the same way; default: nothing cached. */
+  latestNotices?: LatestNoticeCache
 }
 
 export const systemClock: Clock = () => new Date()

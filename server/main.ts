@@ -10,7 +10,12 @@ import { prepareDatabase } from './db/migrate'
 async function main() {
   const config = loadConfig()
   const database = await openDatabase(config.databaseUrl)
-  const app = buildApp({ db: database.db, config, housekeepingEveryMs: hours(1) })
+  const app = buildApp({
+    db: database.db,
+    config,
+    housekeepingEveryMs: hours(1),
+    listen: database.listen,
+  })
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return

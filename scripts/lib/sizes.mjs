@@ -13,7 +13,11 @@ export const MB = 1024 * 1024
 export const WEAPP_LIMITS = { main: Math.floor(1.2 * MB), subPackage: 2 * MB, total: 20 * MB }
 
 export const BUDGETS = {
-  // JS a browser must download before /login can render (entry chunks + the page's own chunks).
+  // JS a browser must download before /login can render (entry chunks + the page's own chunks):
+  // as the server sends it to a browser accepting brotli (the build's .br copies), and as gzip.
+  // issue 13's goal. A target until the console's JS is trimmed (126 KB on 2026-11-26): reported,
+  // not failing `npm test`; set `enforced: true` once it passes.
+  h5LoginJsTransferred: { route: '/login', limit: 100 * KB, enforced: false },
   h5LoginJsGzip: { route: '/login', limit: 150 * KB },
   // Issue 14: tighter than WeChat's limits (WEAPP_LIMITS), so the pages still to come fit in their
   // own subpackages and the main package stays quick to download on first open.
@@ -40,10 +44,20 @@ export function listFiles(dir) {
   return out.sort()
 }
 
-/** Raw and gzip bytes of one file; gzip at zlib's default level 6, what web servers typically use. */
+/**
+ * Bytes of one file: raw; gzip at zlib's default level 6 (what a server compressing on the fly
+ * typically uses); and `br`, what our server sends a browser accepting brotli: the build's .br copy
+ * when there is one (config/index.ts writes them), else the file itself.
+ */
 export function fileSizes(file) {
   const data = readFileSync(file)
-  return { raw: data.length, gzip: gzipSync(data).length }
+  const copy = `${file}.br`
+  return {
+    raw: data.length,
+    gzip: gzipSync(data).length,
+    br: existsSync(copy) ? statSync(copy).size : data.length,
+    brCopy: existsSync(copy),
+  }
 }
 
 /**
@@ -151,8 +165,12 @@ export function h5RouteAssets(dir, routes) {
       css: cssSizes,
       jsRaw: sum(jsSizes, 'raw'),
       jsGzip: sum(jsSizes, 'gzip'),
+      jsBr: sum(jsSizes, 'br'),
       cssRaw: sum(cssSizes, 'raw'),
       cssGzip: sum(cssSizes, 'gzip'),
+      cssBr: sum(cssSizes, 'br'),
+      /** The build wrote .br copies (a production build with compression-webpack-plugin). */
+      compressed: [...jsSizes, ...cssSizes].some((f) => f.brCopy),
     }
   })
 }
@@ -161,6 +179,13 @@ export function h5RouteAssets(dir, routes) {
 export function checkBudgets({ h5Routes, weapp }) {
   const login = h5Routes?.find((r) => r.path === BUDGETS.h5LoginJsGzip.route)
   const results = [
+    {
+      name: `H5 JS sent for ${BUDGETS.h5LoginJsTransferred.route} (brotli)`,
+      // Without the build's .br copies the server sends the raw files: that is what counts.
+      value: login?.jsBr ?? null,
+      limit: BUDGETS.h5LoginJsTransferred.limit,
+      enforced: BUDGETS.h5LoginJsTransferred.enforced,
+    },
     {
       name: `H5 JS to render ${BUDGETS.h5LoginJsGzip.route} (gzip)`,
       value: login?.jsGzip ?? null,
@@ -175,5 +200,5 @@ export function checkBudgets({ h5Routes, weapp }) {
         }))
       : [{ name: 'weapp subpackages', value: null, limit: BUDGETS.weappSubPackage.limit }]),
   ]
-  return results.map((r) => ({ ...r, ok: r.value !== null && r.value <= r.limit }))
+  return results.map((r) => ({ enforced: true, ...r, ok: r.value !== null && r.value <= r.limit }))
 }

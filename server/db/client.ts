@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglit
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { Pool } from 'pg'
 import { acquireDataDirLock, releaseDataDirLock } from './lock'
+import { postgresListener, type Listen } from './notifications'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -25,6 +26,8 @@ export interface DatabaseHandle {
   driver: Driver
   /** For logs: "PostgreSQL", "in-memory PGlite" or the data folder. */
   description: string
+  /** LISTEN on a channel (server/db/notifications.ts): how instances hear of each other's changes. */
+  listen: Listen
   close(): Promise<void>
 }
 
@@ -62,6 +65,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     db: db as Database,
     driver: { kind: 'postgres', db, pool },
     description: 'PostgreSQL',
+    listen: postgresListener(url),
     close: () => pool.end(),
   }
 }
@@ -93,6 +97,8 @@ function pgliteHandle(client: PGlite, description: string, close: () => Promise<
     db: db as unknown as Database,
     driver: { kind: 'pglite', db, client },
     description,
+    // PGlite delivers a NOTIFY to its own listeners before the notifying statement resolves.
+    listen: async (channel, onNotify) => client.listen(channel, onNotify),
     // Closing twice (a signal during shutdown) must not close the WASM instance twice.
     close: () => (closing ??= close()),
   }

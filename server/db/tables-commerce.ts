@@ -98,7 +98,9 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_code_key').on(t.orderCode),
-    index('orders_account_idx').on(t.accountId, t.createdAt),
-    index('orders_business_idx').on(t.businessId),
+    // The order list (getOrder: account, shown, newest first) and a business's orders (getOrderDetails),
+    // read in index order and paged in SQL, whatever the table's size.
+    index('orders_account_idx').on(t.accountId, t.isDisplay, t.createdAt, t.id),
+    index('orders_business_idx').on(t.businessId, t.createdAt, t.id),
   ],
 )

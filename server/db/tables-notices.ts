@@ -1,4 +1,5 @@
 // The operation log and the notices of an account.
+import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core'
 import { at, id } from './columns'
 import { accounts, subAccounts } from './tables-members'
@@ -19,7 +20,8 @@ export const operateRecords = pgTable(
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [index('operate_records_account_idx').on(t.accountId, t.createdAt)],
+  // The log list: the viewer's own entries (account and sub-admin or none), newest first.
+  (t) => [index('operate_records_account_idx').on(t.accountId, t.subAccountId, t.createdAt, t.id)],
 )
 
 /** Notices. sub_account_id null = addressed to the main account (account-area §3). */
@@ -47,8 +49,14 @@ export const notices = pgTable(
     popped: boolean('popped').notNull().default(false),
     createdAt: at('created_at').notNull(),
   },
+  // Every list reads one addressee's notices newest first: all of them (messageList), the read or
+  // unread ones (messageList readStatus, getUnReadList, getUnReadCount), the newest not yet popped
+  // (selectLatestNews, polled every 3 s: a partial index holding only those).
   (t) => [
-    index('notices_addressee_idx').on(t.accountId, t.subAccountId, t.readStatus),
-    index('notices_addressee_time_idx').on(t.accountId, t.subAccountId, t.createdAt),
+    index('notices_addressee_idx').on(t.accountId, t.subAccountId, t.readStatus, t.createdAt, t.id),
+    index('notices_addressee_time_idx').on(t.accountId, t.subAccountId, t.createdAt, t.id),
+    index('notices_unpopped_idx')
+      .on(t.accountId, t.subAccountId, t.createdAt, t.id)
+      .where(sql`${t.readStatus} = 0 and not ${t.popped}`),
   ],
 )

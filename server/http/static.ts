@@ -1,6 +1,9 @@
 // Serves the built H5 console and the API on one port (design "Reference server"), with history
 // fallback: the console's routes (/login, /index, /orderlist?x=1 …) are client-side, so a GET that
 // matches no file gets index.html. Unknown /api and /__dev paths get a 404 envelope instead.
+// The production build writes brotli and gzip copies beside each JS, CSS and HTML file
+// (config/index.ts, compression-webpack-plugin); they are sent to a client that accepts them, with
+// the original's type and cache headers and `Vary: Accept-Encoding`.
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -10,6 +13,10 @@ import { ROUTE_NOT_FOUND } from './error-handler'
 /** Webpack output names carry a content hash (app.b7d6ca20.js): safe to cache for a year. */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|gif|svg|webp|woff2?|ttf)$/i
 const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** The build's pre-compressed copies: app.js.br, app.js.gz. */
+const COMPRESSED_COPY = /\.(br|gz)$/
+/** Files the build compresses (the same test as config/index.ts): their answer depends on Accept-Encoding. */
+export const COMPRESSIBLE = /\.(js|css|html|svg|json)$/i
 
 export function isServiceRoute(url: string): boolean {
   return /^\/(api|__dev)(\/|\?|$)/.test(url)
@@ -32,10 +39,14 @@ export function registerStaticApp(app: FastifyInstance, staticDir: string | null
       root: staticDir,
       wildcard: true,
       cacheControl: false,
+      preCompressed: true,
+      // filePath is the file actually sent: app.1a2b3c4d.js.br for app.1a2b3c4d.js.
       setHeaders: (res, filePath) => {
-        if (path.basename(filePath) === 'index.html') res.setHeader('cache-control', 'no-cache')
-        else if (HASHED_ASSET.test(filePath)) res.setHeader('cache-control', IMMUTABLE)
+        const original = filePath.replace(COMPRESSED_COPY, '')
+        if (path.basename(original) === 'index.html') res.setHeader('cache-control', 'no-cache')
+        else if (HASHED_ASSET.test(original)) res.setHeader('cache-control', IMMUTABLE)
         else res.setHeader('cache-control', 'public, max-age=0')
+        if (COMPRESSIBLE.test(original)) res.setHeader('vary', 'Accept-Encoding')
       },
     })
   }

@@ -17,6 +17,7 @@ import { sessions, subAccounts } from '../db/schema'
 import { invalid } from '../http/failure'
 import { decryptPassword, hashPassword, verifyPassword } from '../security/password'
 import { ACCOUNT_SMS_PURPOSE } from './account-reverify'
+import { forgetSessions } from './session-cache'
 import type { AccountProfile } from './account-profile'
 import type { CaptchaService } from './captchas'
 import type { Member, MemberDirectory } from './members'
@@ -99,7 +100,7 @@ export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) 
   }
 
   async function revokeOtherSessions(viewer: Viewer): Promise<void> {
-    await db
+    const ended = await db
       .update(sessions)
       .set({ revokedAt: now() })
       .where(
@@ -109,6 +110,8 @@ export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) 
           isNull(sessions.revokedAt),
         ),
       )
+      .returning({ id: sessions.id })
+    forgetSessions(ctx.sessionCache, ended)
   }
 
   /**

@@ -14,6 +14,7 @@ import type { AppContext } from '../context'
 import { accounts, loginMasks, sessions } from '../db/schema'
 import { invalid, INVALID_PARAMS } from '../http/failure'
 import { ACCOUNT_STATE } from './roles'
+import { forgetSessions } from './session-cache'
 
 /** §4: the switch travels as status 0 (restricting, with the list) or 1 (unrestricted, empty ip). */
 export const MASK_STATUS = { on: 0, off: 1 } as const
@@ -53,7 +54,7 @@ export interface MaskInput {
   ip?: string
 }
 
-export function createLoginMasks({ db, now }: AppContext) {
+export function createLoginMasks({ db, now, sessionCache }: AppContext) {
   async function maskOf(accountId: number) {
     const [row] = await db.select().from(loginMasks).where(eq(loginMasks.accountId, accountId)).limit(1)
     return row ?? null
@@ -80,10 +81,12 @@ export function createLoginMasks({ db, now }: AppContext) {
       )
     const outside = sessionsOutsideMask({ enabled: true, ips }, live, callerSessionId)
     if (outside.length === 0) return
-    await db
+    const ended = await db
       .update(sessions)
       .set({ revokedAt: current })
       .where(and(inArray(sessions.id, outside), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id })
+    forgetSessions(sessionCache, ended)
   }
 
   /** saveMyIp {status, ip}: on = a valid list holding the caller's address; off = no restriction. */

@@ -14,6 +14,7 @@ import { accounts, members, sessions, subAccounts } from '../db/schema'
 import { forbidden, invalid, sessionEnded } from '../http/failure'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
 import { ACCOUNT_STATE, ROLE, type RoleGrant, type RoleService } from './roles'
+import { forgetSessions } from './session-cache'
 import { SESSION_MESSAGES, type Viewer } from './sessions'
 
 export const PROFILE_MESSAGES = {
@@ -33,7 +34,10 @@ interface ProfileDeps {
   operateLog: OperateLog
 }
 
-export function createAccountProfile({ db, now }: AppContext, { roles, operateLog }: ProfileDeps) {
+export function createAccountProfile(
+  { db, now, sessionCache }: AppContext,
+  { roles, operateLog }: ProfileDeps,
+) {
   /** The viewer's role as it stands now: who acts, for the checks and the operation log. */
   async function actorOf(viewer: Viewer): Promise<RoleGrant> {
     const grant = await roles.heldRole(viewer.memberId, viewer)
@@ -136,17 +140,21 @@ export function createAccountProfile({ db, now }: AppContext, { roles, operateLo
         .update(accounts)
         .set({ state: ACCOUNT_STATE.cancelled })
         .where(eq(accounts.id, actor.accountId))
-      await db
+      const ended = await db
         .update(sessions)
         .set({ revokedAt })
         .where(and(eq(sessions.accountId, actor.accountId), live))
+        .returning({ id: sessions.id })
+      forgetSessions(sessionCache, ended)
       return
     }
     await db.update(subAccounts).set({ activeState: 0 }).where(eq(subAccounts.id, actor.subAccountId))
-    await db
+    const ended = await db
       .update(sessions)
       .set({ revokedAt })
       .where(and(eq(sessions.subAccountId, actor.subAccountId), live))
+      .returning({ id: sessions.id })
+    forgetSessions(sessionCache, ended)
   }
 
   return { actorOf, editName, editEmail, updateReferralCode, cancel }

@@ -22,6 +22,7 @@ import type { AppContext } from '../context'
 import type { Database } from '../db/client'
 import { notices } from '../db/schema'
 import { invalid, notFound } from '../http/failure'
+import { createLatestNoticeCache } from './latest-notice-cache'
 import { offsetOf, pageOf, type Page } from './paging'
 import { ROLE } from './roles'
 import type { Viewer } from './sessions'
@@ -152,7 +153,7 @@ const detail = (row: NoticeRow): NoticeDetail => ({
 
 const newestFirst = [desc(notices.createdAt), desc(notices.id)]
 
-export function createNoticeService({ db, now }: AppContext) {
+export function createNoticeService({ db, now, latestNotices = createLatestNoticeCache() }: AppContext) {
   function targeted(viewer: Viewer, target: NoticeTargetBody): SQL | undefined {
     if (target.signRead === 2) return addressedTo(viewer)
     const ids = [...new Set(target.idsList ?? [])]
@@ -187,6 +188,7 @@ export function createNoticeService({ db, now }: AppContext) {
       .where(and(addressedTo(viewer), eq(notices.id, id)))
       .returning()
     if (!row) throw notFound(NOTICE_NOT_FOUND)
+    latestNotices.forget(viewer.accountId)
     return detail(row)
   }
 
@@ -197,12 +199,14 @@ export function createNoticeService({ db, now }: AppContext) {
       .set({ readStatus: READ })
       .where(and(targeted(viewer, target), eq(notices.readStatus, UNREAD)))
       .returning({ id: notices.id })
+    latestNotices.forget(viewer.accountId)
     return changed.length
   }
 
   /** POST /api/pc/delMsg. Ids of notices not addressed to the viewer are ignored. */
   async function remove(viewer: Viewer, target: NoticeTargetBody): Promise<number> {
     const removed = await db.delete(notices).where(targeted(viewer, target)).returning({ id: notices.id })
+    latestNotices.forget(viewer.accountId)
     return removed.length
   }
 
@@ -228,6 +232,9 @@ export function createNoticeService({ db, now }: AppContext) {
 
   /** GET /api/pc/selectLatestNews (home polls it every 3 s): the newest unread notice not yet popped. */
   async function latest(viewer: Viewer): Promise<LatestNotice | null> {
+    const key = `${viewer.accountId}:${viewer.role === ROLE.main ? 'main' : viewer.subAccountId}`
+    if (latestNotices.has(key)) return latestNotices.get(key) ?? null
+    const readAt = latestNotices.generation()
     const [row] = await db
       .select({
         id: notices.id,
@@ -240,9 +247,13 @@ export function createNoticeService({ db, now }: AppContext) {
       .where(and(addressedTo(viewer), eq(notices.readStatus, UNREAD), eq(notices.popped, false)))
       .orderBy(...newestFirst)
       .limit(1)
-    if (!row) return null
-    const { createdAt, ...rest } = row
-    return { ...rest, createTime: createdAt.toISOString() }
+    let answer: LatestNotice | null = null
+    if (row) {
+      const { createdAt, ...rest } = row
+      answer = { ...rest, createTime: createdAt.toISOString() }
+    }
+    latestNotices.put(key, viewer.accountId, answer, readAt)
+    return answer
   }
 
   /** POST /api/pc/updatePopStatus: the popup was shown; selectLatestNews skips it from now on. */
@@ -252,12 +263,16 @@ export function createNoticeService({ db, now }: AppContext) {
       .set({ popped: true })
       .where(and(addressedTo(viewer), eq(notices.id, id)))
       .returning({ id: notices.id })
+    latestNotices.forget(viewer.accountId)
     if (!changed.length) throw notFound(NOTICE_NOT_FOUND)
   }
 
   /** Notifies an account (or one of its sub-admins) now; see storeNotice. */
-  const notify = (draft: Omit<NoticeDraft, 'createdAt' | 'readStatus' | 'popped'>) =>
-    storeNotice(db, { ...draft, createdAt: now() })
+  async function notify(draft: Omit<NoticeDraft, 'createdAt' | 'readStatus' | 'popped'>) {
+    const id = await storeNotice(db, { ...draft, createdAt: now() })
+    latestNotices.forget(draft.accountId)
+    return id
+  }
 
   return { list, open, markRead, remove, unreadCount, unreadList, latest, markPopped, notify }
 }

@@ -35,6 +35,7 @@ import {
   tooManyRequests,
 } from '../http/failure'
 import type { CaptchaService } from './captchas'
+import { forgetSessions } from './session-cache'
 import { createMessageOutbox } from './message-outbox'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
 import type { RoleGrant, RoleService } from './roles'
@@ -100,7 +101,7 @@ export function createSubAccountService(
   ctx: AppContext,
   { roles, operateLog, signIn, captchas, sms }: SubAccountDeps,
 ) {
-  const { db, now, config } = ctx
+  const { db, now, config, sessionCache } = ctx
   const outbox = createMessageOutbox(ctx)
   const activation = createSubAccountActivation(ctx, { signIn, captchas, sms, outbox })
   const live = (accountId: number) => and(eq(subAccounts.accountId, accountId), isNull(subAccounts.deletedAt))
@@ -301,7 +302,7 @@ export function createSubAccountService(
   async function remove(viewer: Viewer, id: number, ip: string): Promise<void> {
     const row = await ownRow(viewer, id)
     const at = now()
-    await db.transaction(async (tx) => {
+    const ended = await db.transaction(async (tx) => {
       await tx
         .update(subAccounts)
         .set({ deletedAt: at, activeState: 0, memberId: null })
@@ -310,11 +311,13 @@ export function createSubAccountService(
         .update(subAccountActivations)
         .set({ usedAt: at })
         .where(and(eq(subAccountActivations.subAccountId, row.id), isNull(subAccountActivations.usedAt)))
-      await tx
+      return tx
         .update(sessionRows)
         .set({ revokedAt: at })
         .where(and(eq(sessionRows.subAccountId, row.id), isNull(sessionRows.revokedAt)))
+        .returning({ id: sessionRows.id })
     })
+    forgetSessions(sessionCache, ended)
     await logAction(
       viewer,
       OPERATE_TYPE.deleteSubAdmin,

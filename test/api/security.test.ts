@@ -34,6 +34,9 @@ describe('decryptPassword (the client encrypts with AES-ECB/PKCS7, doc2 §5)', (
 })
 
 describe('password hashes (scrypt with a per-user salt)', () => {
+  // scrypt at N = 2^17 is slow on purpose (~0.4 s a hash on an idle core): give it room on a busy machine.
+  jest.setTimeout(30_000)
+
   it('verifies the right password only', async () => {
     const stored = await hashPassword('Demo@12345')
     expect(stored).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/)

@@ -77,11 +77,16 @@ export function hostPGlite(): typeof PGlite {
 }
 
 /** In-memory PGlite, or a throwaway database on the PostgreSQL named by TEST_DATABASE_URL. */
-export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  handle: DatabaseHandle
+  /** The throwaway PostgreSQL database (another instance may open it); null for in-memory PGlite. */
+  url: string | null
+  dispose: () => Promise<void>
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
     const handle = await openDatabase(MEMORY_URL, { PGlite: hostPGlite() })
-    return { handle, dispose: () => handle.close() }
+    return { handle, url: null, dispose: () => handle.close() }
   }
   const name = `mc_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
   const admin = async (statement: string) => {
@@ -99,6 +104,7 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; disp
   const handle = await openDatabase(url.toString())
   return {
     handle,
+    url: url.toString(),
     dispose: async () => {
       await handle.close()
       await admin(`drop database if exists "${name}"`)
@@ -107,7 +113,7 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; disp
 }
 
 /** What a variant app may replace besides its configuration. */
-export type VariantOptions = Pick<BuildOptions, 'wechatApi'>
+export type VariantOptions = Pick<BuildOptions, 'wechatApi' | 'onNotified'>
 
 export interface CallOptions {
   token?: string
@@ -118,6 +124,8 @@ export interface CallOptions {
 export interface TestServer {
   app: FastifyInstance
   db: Database
+  /** The PostgreSQL database of this server (TEST_DATABASE_URL); null on in-memory PGlite. */
+  databaseUrl: string | null
   clock: TestClock
   /** Another app on the same database, e.g. in production mode (with a fake WeChat: options.wechatApi). */
   buildVariant(overrides: Partial<ServerConfig>, options?: VariantOptions): Promise<FastifyInstance>
@@ -157,7 +165,7 @@ function headersOf(options: CallOptions = {}) {
 }
 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-  const { handle, dispose } = await openTestDatabase()
+  const { handle, url: databaseUrl, dispose } = await openTestDatabase()
   await prepareDatabase(handle)
   const clock = createClock()
   const apps: FastifyInstance[] = []
@@ -166,6 +174,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       db: handle.db,
       config: testConfig({ ...overrides, ...config }),
       now: clock,
+      listen: handle.listen,
       ...options,
     })
     apps.push(built)
@@ -189,6 +198,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const server: TestServer = {
     app,
     db: handle.db,
+    databaseUrl,
     clock,
     buildVariant: build,
     get: (url, options) => call('GET', url, undefined, options),

@@ -1,0 +1,171 @@
+// `npm run bench:server`: the reference server's throughput on this machine, measured with autocannon
+// against a child process on loopback (scripts/lib/bench-app.ts, sandbox mode).
+//   1. an unknown route: the framework's own ceiling;
+//   2. the home's 3 s poll (GET /api/pc/selectLatestNews with a session), printed as a share of 1;
+//   3. the list calls (orders, notices, operation log) of a bench account with 1k and then 100k rows
+//      in each list table: their p99 should stay flat.
+// On the embedded PGlite by default; on PostgreSQL when DATABASE_URL or TEST_DATABASE_URL is a
+// postgres:// URL (a throwaway database is created there and dropped afterwards).
+// Options: --duration S (seconds per load run, default 10), --connections N (default 50),
+//          --list-duration S (default 5), --pglite (ignore the PostgreSQL variables), --json FILE.
+// A benchmark, not a test: numbers vary with the machine and whatever else runs on it.
+import { fork } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    'list-duration': { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    pglite: { type: 'boolean', default: false },
+    json: { type: 'string' },
+  },
+})
+const duration = Math.min(Math.max(Number(args.duration) || 10, 1), 60)
+const listDuration = Math.min(Math.max(Number(args['list-duration']) || 5, 1), 60)
+const connections = Math.min(Math.max(Number(args.connections) || 50, 1), 200)
+const postgresUrl = [process.env.DATABASE_URL, process.env.TEST_DATABASE_URL].find((url) =>
+  /^postgres(ql)?:\/\//i.test(url ?? ''),
+)
+const databaseUrl = args.pglite ? undefined : postgresUrl
+
+const OWNER = '13800000001'
+// demo_other (云帆贸易): its login phone, and its member account that the seed looks up.
+const BENCH_ACCOUNT = '13800000003'
+const BENCH_MEMBER_ACCOUNT = 'demo_other'
+const LIST_SIZES = [1_000, 100_000]
+const LIST_CALLS = [
+  ['orders', '/api/pc/getOrder?pageNum=1&pageSize=10'],
+  ['notices', '/api/pc/messageList?pageNum=1&pageSize=10'],
+  ['notices unread', '/api/pc/messageList?pageNum=1&pageSize=10&readStatus=0'],
+  ['operation log', '/api/app/account/getMyOperateRecordList?pageNum=1&pageSize=10'],
+]
+
+const child = fork(path.join(ROOT, 'scripts/lib/bench-app.ts'), [], {
+  cwd: ROOT,
+  execArgv: ['--import', 'tsx'],
+  env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+})
+// Never outlive the run: a stuck child is ended after the longest the whole bench may take.
+const deadline = setTimeout(
+  () => {
+    console.error('bench:server took too long; stopping')
+    child.kill('SIGKILL')
+    process.exit(1)
+  },
+  (duration * 2 + listDuration * LIST_CALLS.length * LIST_SIZES.length + 300) * 1000,
+).unref()
+
+let nextId = 1
+const pending = new Map()
+let ready
+const started = new Promise((resolve, reject) => {
+  ready = { resolve, reject }
+})
+child.on('message', (message) => {
+  if (message.ready) return ready.resolve(message)
+  const waiting = pending.get(message.id)
+  pending.delete(message.id)
+  if (message.error) waiting?.reject(new Error(message.error))
+  else waiting?.resolve(message)
+})
+child.on('exit', (code) => {
+  const error = new Error(`the bench server exited (${code})`)
+  ready.reject(error)
+  for (const waiting of pending.values()) waiting.reject(error)
+})
+const ask = (request) =>
+  new Promise((resolve, reject) => {
+    const id = nextId++
+    pending.set(id, { resolve, reject })
+    child.send({ id, ...request })
+  })
+
+function load(url, { token, seconds = duration, conns = connections } = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url, connections: conns, duration: seconds, headers: token ? { token } : {} },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    )
+  })
+}
+
+const summary = (result) => ({
+  requestsPerSecond: Math.round(result.requests.average),
+  p50Ms: result.latency.p50,
+  p99Ms: result.latency.p99,
+  non2xx: result.non2xx,
+  errors: result.errors + result.timeouts,
+})
+const line = (label, s) =>
+  console.log(
+    `  ${label.padEnd(34)} ${String(s.requestsPerSecond).padStart(7)} req/s   p50 ${String(s.p50Ms).padStart(4)} ms   p99 ${String(s.p99Ms).padStart(4)} ms${s.non2xx || s.errors ? `   (${s.non2xx} non-2xx, ${s.errors} errors)` : ''}`,
+  )
+
+try {
+  const { port, database } = await started
+  const base = `http://127.0.0.1:${port}`
+  console.log(`Reference server (sandbox) on ${database}, ${connections} connections, ${duration} s a run`)
+  const ownerToken = (await ask({ kind: 'login', account: OWNER })).token
+
+  // A refused session would make the poll look fast: check the answer once before loading it.
+  const probe = await fetch(`${base}/api/pc/selectLatestNews`, { headers: { token: ownerToken } })
+  const answer = await probe.json()
+  if (answer.code !== 200) throw new Error(`selectLatestNews answered ${answer.code} ${answer.message}`)
+
+  const ceiling = summary(await load(`${base}/api/no-such-route`))
+  line('unknown route (ceiling)', ceiling)
+  const poll = summary(await load(`${base}/api/pc/selectLatestNews`, { token: ownerToken }))
+  line('selectLatestNews (home poll)', poll)
+  const ratio = poll.requestsPerSecond / ceiling.requestsPerSecond
+  console.log(`  poll / ceiling: ${(ratio * 100).toFixed(1)} %`)
+
+  const lists = []
+  const benchToken = (await ask({ kind: 'login', account: BENCH_ACCOUNT })).token
+  // Fewer connections: this is about one call's latency as the table grows, not throughput.
+  const listConnections = Math.min(10, connections)
+  for (const rows of LIST_SIZES) {
+    const seeding = performance.now()
+    await ask({ kind: 'seed', account: BENCH_MEMBER_ACCOUNT, rows })
+    const seconds = ((performance.now() - seeding) / 1000).toFixed(1)
+    console.log(
+      `List calls, ${rows.toLocaleString('en')} rows in each list table (seeded in ${seconds} s), ${listConnections} connections, ${listDuration} s each`,
+    )
+    for (const [name, url] of LIST_CALLS) {
+      const first = await (await fetch(`${base}${url}`, { headers: { token: benchToken } })).json()
+      if (first.code !== 200 || !(first.data.total > 0))
+        throw new Error(`${url}: ${first.code} ${first.message}, total ${first.data?.total}`)
+      const s = summary(
+        await load(`${base}${url}`, { token: benchToken, seconds: listDuration, conns: listConnections }),
+      )
+      line(`${name} (page 1)`, s)
+      lists.push({ rows, name, url, ...s })
+    }
+  }
+  if (args.json) {
+    const file = path.resolve(args.json)
+    mkdirSync(path.dirname(file), { recursive: true })
+    const result = {
+      date: new Date().toISOString(),
+      database,
+      connections,
+      duration,
+      ceiling,
+      poll,
+      ratio,
+      lists,
+    }
+    writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`)
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+} finally {
+  clearTimeout(deadline)
+  child.disconnect()
+}

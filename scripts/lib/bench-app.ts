@@ -1,0 +1,146 @@
+// The reference server as `npm run bench:server` measures it: a child process (so the load generator
+// has its own event loop) running the sandbox app on loopback with its logger off, on an in-memory
+// PGlite or a throwaway database on the PostgreSQL named by BENCH_DATABASE_URL. The parent drives
+// it over IPC: `login` answers a session token, `seed` grows the bench account's list tables.
+import crypto from 'node:crypto'
+import { count, eq, sql } from 'drizzle-orm'
+import { Client } from 'pg'
+import { PASSWORD_AES_KEY } from '../../src/core/config/shared'
+import { encryptPassword } from '../../src/core/crypto/password'
+import { buildApp } from '../../server/app'
+import { loadConfig } from '../../server/config'
+import { MEMORY_URL, openDatabase, type DatabaseHandle } from '../../server/db/client'
+import { prepareDatabase } from '../../server/db/migrate'
+import { accounts, captchas, orders } from '../../server/db/schema'
+import { DEMO, DEMO_PASSWORD } from '../../server/db/seed'
+
+type Request = { id: number } & (
+  { kind: 'login'; account: string } | { kind: 'seed'; account: string; rows: number }
+)
+
+const send = (message: unknown) => process.send?.(message)
+
+async function throwawayDatabase(serverUrl: string) {
+  const name = `mc_bench_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
+  const admin = async (statement: string) => {
+    const client = new Client({ connectionString: serverUrl })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`create database "${name}"`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}"`) }
+}
+
+/** Rows of orders, notices and operation-log entries of one account, up to `rows` each. */
+async function seedLists(handle: DatabaseHandle, accountId: number, rows: number) {
+  const run = (query: ReturnType<typeof sql>) => handle.db.execute(query)
+  const [{ have }] = await handle.db
+    .select({ have: count() })
+    .from(orders)
+    .where(eq(orders.accountId, accountId))
+  const from = have + 1
+  if (rows < from) return
+  // Spread over the last year, newest last, with a mix of statuses as the console would see.
+  await run(sql`
+    insert into orders (order_code, account_id, sku_id, product_name, product_type, order_type, status,
+      original_amount, pay_amount, created_at)
+    select 'BENCH' || ${accountId} || '-' || g, ${accountId}, 'sku-bench', '云建站 标准版', 1, 1 + g % 3,
+      g % 4, 199.00, 199.00, now() - (${rows} - g) * interval '5 minutes'
+    from generate_series(${from}::int, ${rows}::int) g`)
+  await run(sql`
+    insert into notices (account_id, type, title, content, read_status, popped, created_at)
+    select ${accountId}, 1 + g % 9, '性能测试消息 ' || g, '<p>性能测试</p>', g % 2, true,
+      now() - (${rows} - g) * interval '5 minutes'
+    from generate_series(${from}::int, ${rows}::int) g`)
+  await run(sql`
+    insert into operate_records (account_id, member_account, type, content, status, ip, created_at)
+    select ${accountId}, ${DEMO.otherAccount}, g % 11, '性能测试操作 ' || g, g % 2, '127.0.0.1',
+      now() - (${rows} - g) * interval '5 minutes'
+    from generate_series(${from}::int, ${rows}::int) g`)
+  // What autovacuum would do on a server: give the planner the new row counts.
+  await run(sql`analyze orders`)
+  await run(sql`analyze notices`)
+  await run(sql`analyze operate_records`)
+}
+
+async function main() {
+  const serverUrl = process.env.BENCH_DATABASE_URL
+  const throwaway = serverUrl ? await throwawayDatabase(serverUrl) : null
+  const handle = await openDatabase(throwaway?.url ?? MEMORY_URL)
+  await prepareDatabase(handle, { seed: true })
+  const config = {
+    ...loadConfig({ NODE_ENV: 'development' }),
+    host: '127.0.0.1',
+    port: 0,
+    logger: false,
+    staticDir: null,
+    databaseUrl: throwaway ? 'postgres://' : MEMORY_URL,
+  }
+  const app = buildApp({ db: handle.db, config, listen: handle.listen })
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+
+  async function login(account: string) {
+    const code = await app.inject({ method: 'GET', url: '/api/app/code?type=6' })
+    const uuid = (code.json() as { data: { uuid: string } }).data.uuid
+    const [captcha] = await handle.db.select().from(captchas).where(eq(captchas.id, uuid))
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/app/loginByPassword',
+      payload: {
+        phone: account,
+        password: encryptPassword(DEMO_PASSWORD, PASSWORD_AES_KEY),
+        uuId: uuid,
+        verificationCode: captcha.answer,
+        type: 1,
+        platform: 'h5',
+      },
+    })
+    const body = answer.json() as { code: number; message: string; data: { token: string } }
+    if (body.code !== 200) throw new Error(`login ${account}: ${body.code} ${body.message}`)
+    return body.data.token
+  }
+
+  async function accountIdOf(memberAccount: string) {
+    const [row] = await handle.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.memberAccount, memberAccount))
+    return row.id
+  }
+
+  let closing = false
+  const close = async () => {
+    if (closing) return
+    closing = true
+    await app.close()
+    await handle.close()
+    await throwaway?.drop()
+    process.exit(0)
+  }
+  process.on('disconnect', () => void close())
+  process.on('message', async (request: Request) => {
+    try {
+      if (request.kind === 'login') send({ id: request.id, token: await login(request.account) })
+      else {
+        await seedLists(handle, await accountIdOf(request.account), request.rows)
+        send({ id: request.id, done: true })
+      }
+    } catch (error) {
+      send({ id: request.id, error: error instanceof Error ? error.message : String(error) })
+    }
+  })
+  send({ ready: true, port, database: throwaway ? 'PostgreSQL' : 'in-memory PGlite' })
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
