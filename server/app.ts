@@ -21,6 +21,7 @@ import { devRoutes } from './routes/dev'
 import { devEsignRoutes } from './routes/dev-esign'
 import { devPayRoutes } from './routes/dev-pay'
 import { devWorkOrderRoutes } from './routes/dev-work-orders'
+import { evaluationRoutes } from './routes/evaluations'
 import { noticeRoutes } from './routes/notices'
 import { operateLogRoutes } from './routes/operate-log'
 import { orderRoutes } from './routes/orders'
@@ -145,6 +146,7 @@ function apiRoutes(app: TypedApp, services: Services, guards: Guards, config: Se
   billingRoutes(app, services, guards)
   subAccountRoutes(app, services, guards)
   customerRoutes(app, services)
+  evaluationRoutes(app, services, guards)
   if (!config.production) devRoutes(app, services)
   if (!config.production) devEsignRoutes(app, services)
   if (!config.production) devOutboxRoutes(app, services)

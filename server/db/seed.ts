@@ -5,6 +5,7 @@ import type { Clock } from '../context'
 import type { Database } from './client'
 import { accounts, knownAddresses, members, sites, subAccounts } from './schema'
 import { seedAccountArea } from './seed-account'
+import { seedEvaluations } from './seed-evaluations'
 import { seedNotices } from './seed-notices'
 import { seedOrders } from './seed-orders'
 import { seedPayments } from './seed-payments'
@@ -109,6 +110,7 @@ export async function seedDemoData(db: Database, now: Clock = () => new Date()):
     await seedProducts(tx, ids)
     await seedOrders(tx, ids)
     await seedPayments(tx, ids)
+    await seedEvaluations(tx, ids)
 
     await seedWorkOrders(tx, ids)
   })

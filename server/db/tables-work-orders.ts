@@ -1,5 +1,6 @@
 // Work orders (doc2 §3, §4): the orders, their communication records, the problem templates, the
-// uploaded files and their bytes, the maintenance allowances and the evaluation links.
+// uploaded files and their bytes, and the maintenance allowances (evaluation
+// surveys: tables-evaluations.ts).
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -169,14 +170,3 @@ export const maintenanceAllowances = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orderCode, t.code] })],
 )
-
-/** The evaluation survey of a finished work order (judgeIsEvalaute; the /evaluate page, issue 12). */
-export const workOrderEvaluations = pgTable('work_order_evaluations', {
-  workOrderId: integer('work_order_id')
-    .primaryKey()
-    .references(() => workOrders.id),
-  uuid: varchar('uuid', { length: 36 }).notNull().unique(),
-  /** 0 not yet submitted, non-zero submitted, 3 expired (doc2 §4). */
-  status: smallint('status').notNull().default(0),
-  createdAt: at('created_at').notNull(),
-})

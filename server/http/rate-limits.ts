@@ -49,6 +49,8 @@ export const RATE_LIMIT_RULES: RateLimitRule[] = [
   calls('wechat-mini-bind', ['POST /api/wechat/miniBindPhone']),
   calls('entry-token', ['GET /api/feignApi/fkToken']),
   calls('customer-qr', ['GET /api/user/getUrlByQrcode']),
+  // The public survey: a wall against walking uuIds or replaying submits.
+  calls('evaluation', ['GET /api/app/evaluate/getEvaluateDetail', 'POST /api/app/evaluate/sumbit']),
   calls('activation', [
     'GET /api/app/account/getAccountInfoByActiveCode',
     'POST /api/app/account/activeAccountByActiveCode',

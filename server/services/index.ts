@@ -6,6 +6,7 @@ import { createBillingService } from './billing'
 import { createCaptchaService } from './captchas'
 import { createCheckoutService } from './checkout'
 import { createEntryTokenService } from './entry-tokens'
+import { createEvaluationService } from './evaluations'
 import { createFulfilment } from './fulfilment'
 import { createHousekeeping } from './housekeeping'
 import { createKnownAddresses } from './known-addresses'
@@ -97,6 +98,7 @@ export function createServices(ctx: AppContext) {
     housekeeping: createHousekeeping(ctx, { checkout }),
     subAccounts: createSubAccountService(ctx, { roles, operateLog, signIn, captchas, sms }),
     customer: createCustomerService(ctx),
+    evaluations: createEvaluationService(ctx),
     fulfilment,
     products: createProductService(ctx, { fulfilment }),
     checkout,

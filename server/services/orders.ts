@@ -1,12 +1,12 @@
 // Orders of the viewer's account (doc2 §2 Order list / Order detail, §4 cancel). Every query is
 // filtered by the viewer's account: another account's order or business is refused, never shown.
-import crypto from 'node:crypto'
 import { and, count, desc, eq } from 'drizzle-orm'
 import { ORDER_STATUS, ORDER_TYPE_LABEL, type Order, type OrderTypeId } from '../../src/core/contract/orders'
 import { canVoidOrder } from '../../src/core/validation/billing'
 import type { AppContext } from '../context'
 import { businesses, orders } from '../db/schema'
 import { forbidden, invalid } from '../http/failure'
+import { evaluatePath, surveyLink } from './evaluations'
 import { offsetOf, pageOf, type Page, type PageRequest } from './paging'
 import type { Viewer } from './sessions'
 
@@ -45,7 +45,7 @@ export function orderView(row: OrderRow, origin = ''): Order {
   }
 }
 
-export function createOrderService({ db }: AppContext) {
+export function createOrderService({ db, now }: AppContext) {
   const mine = (viewer: Viewer) => and(eq(orders.accountId, viewer.accountId), eq(orders.isDisplay, 1))
 
   async function pageWhere(where: ReturnType<typeof mine>, request: PageRequest, origin: string) {
@@ -120,18 +120,16 @@ export function createOrderService({ db }: AppContext) {
 
   /**
    * GET /api/app/evaluate/getEvaluateUrl: the survey link of a paid or refunded order (doc2 §4:
-   * voided and unpaid orders hide 评价). The uuId is derived from the order, so it is stable.
+   * voided and unpaid orders hide 评价). The survey is made on first ask with a random uuId
+   * (services/evaluations.ts), so the same order always answers the same link.
    */
   async function evaluateUrl(viewer: Viewer, orderId: number, origin = ''): Promise<string> {
     const row = await ownRow(viewer, { id: orderId })
     if (row.status !== ORDER_STATUS.paid && row.status !== ORDER_STATUS.refunded) {
       throw invalid(ORDER_MESSAGES.noEvaluation)
     }
-    const uuId = crypto
-      .createHash('sha256')
-      .update(`order-evaluation:${row.id}:${row.orderCode}`)
-      .digest('hex')
-    return `${origin}/evaluate?uuId=${uuId.slice(0, 32)}`
+    const { uuId } = await surveyLink(db, row.accountId, { orderId: row.id }, now())
+    return `${origin}${evaluatePath(uuId)}`
   }
 
   return { page, pageOfBusiness, ownRow, byId, voidOrder, evaluateUrl }

@@ -2,7 +2,6 @@
 // only the ones it submitted; another account's id is answered exactly like a missing one. This
 // file holds the reads (list, count, detail, badge, evaluation link) and wires the other parts:
 // templates, creation, actions, maintenance items (work-order-*.ts, which never import this one).
-import crypto from 'node:crypto'
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm'
 import {
   EVALUATION_CUTOFF,
@@ -19,8 +18,9 @@ import {
 import { maskPhone } from '../../src/core/format/mask'
 import { WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import type { AppContext } from '../context'
-import { members, uploadedFiles, workOrderEvaluations, workOrderRecords, workOrders } from '../db/schema'
+import { members, uploadedFiles, workOrderRecords, workOrders } from '../db/schema'
 import { invalid, INVALID_PARAMS, notFound } from '../http/failure'
+import { evaluatePath, surveyLink } from './evaluations'
 import { ROLE } from './roles'
 import type { Viewer } from './sessions'
 import { createWorkOrderActions } from './work-order-actions'
@@ -226,15 +226,8 @@ export function createWorkOrderService(ctx: AppContext) {
     const row = await findOwned(db, viewer, workId)
     if (row.status !== WORK_ORDER_STATUS.completed) return null
     if (row.updatedAt.getTime() < Date.parse(EVALUATION_CUTOFF)) return null
-    await db
-      .insert(workOrderEvaluations)
-      .values({ workOrderId: row.id, uuid: crypto.randomUUID(), createdAt: now() })
-      .onConflictDoNothing()
-    const [survey] = await db
-      .select()
-      .from(workOrderEvaluations)
-      .where(eq(workOrderEvaluations.workOrderId, row.id))
-    return { evaluateStatus: survey.status, url: `/evaluate?uuId=${survey.uuid}` }
+    const survey = await surveyLink(db, row.accountId, { workOrderId: row.id }, now())
+    return { evaluateStatus: survey.evaluateStatus, url: evaluatePath(survey.uuId) }
   }
 
   /** websiteButler/getServiceProjectList: the items of one of the viewer's maintenance orders. */

@@ -70,6 +70,9 @@ const PUBLIC_ROUTES = [
   'GET /api/app/account/getAccountInfoByActiveCode',
   'POST /api/app/account/sendActiveSmsCode',
   'POST /api/app/account/activeAccountByActiveCode',
+  // The /evaluate survey, whose random uuId is the credential.
+  'GET /api/app/evaluate/getEvaluateDetail',
+  'POST /api/app/evaluate/sumbit',
   'POST /api/alipay/notify',
   'POST /api/wxpay/notify',
   'GET /api/pc/noticeFiles/:name',

@@ -179,7 +179,7 @@ describe('GET /api/app/evaluate/getEvaluateUrl', () => {
     const answer = await server.get<string>(`/api/app/evaluate/getEvaluateUrl?orderId=${paid.id}`, {
       token: owner,
     })
-    expect(answer.data).toMatch(/\/evaluate\?uuId=[0-9a-f]{32}$/)
+    expect(answer.data).toMatch(/\/evaluate\?uuId=[0-9a-f-]{36}$/)
     for (const status of [3, 4]) {
       const order = await orderOf(mainId, { status })
       expect(

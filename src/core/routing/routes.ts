@@ -58,6 +58,14 @@ export const ROUTES: readonly RouteDef[] = [
     title: '专属客服',
   },
   {
+    path: '/evaluate',
+    page: 'index',
+    subPackage: 'pages/evaluate',
+    public: true,
+    idleExempt: true,
+    title: '服务评价',
+  },
+  {
     path: '/accountManage',
     page: 'index',
     subPackage: 'pages/accountManage',

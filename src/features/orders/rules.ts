@@ -37,6 +37,8 @@ export interface OrderSummary extends OrderStanding {
   id: number
   orderCode: string
   billUrl: string
+  /** 1 once the order's survey is submitted: 评价 is hidden. */
+  isEvaluate: number
 }
 
 export type OrderAction =
@@ -90,9 +92,9 @@ export function contractAction(order: OrderSummary): OrderAction | null {
   return null
 }
 
-/** The actions of one order, in the order they are shown (doc2 §4). */
+/** The actions of one order, in the order they are shown (doc2 §4; 评价 goes once rated). */
 export function orderActions(order: OrderSummary): OrderAction[] {
-  const evaluate: OrderAction = { kind: 'evaluate', label: '评价' }
+  const evaluate: OrderAction | null = order.isEvaluate ? null : { kind: 'evaluate', label: '评价' }
   switch (order.status) {
     case ORDER_STATUS.unpaid:
       return [
@@ -102,11 +104,12 @@ export function orderActions(order: OrderSummary): OrderAction[] {
     case ORDER_STATUS.voided:
       return []
     case ORDER_STATUS.refunded:
-      return [evaluate]
+      return evaluate ? [evaluate] : []
   }
   // Paid. Marketplace orders are managed there: 详情 and 评价 instead of paperwork.
   if (order.salesChannel === CHANNEL.market) {
-    return [{ kind: 'detail', label: '详情', url: marketplaceUrl(order.orderCode) }, evaluate]
+    const detail: OrderAction = { kind: 'detail', label: '详情', url: marketplaceUrl(order.orderCode) }
+    return evaluate ? [detail, evaluate] : [detail]
   }
   return [contractAction(order), invoiceAction(order), evaluate].filter((a): a is OrderAction => a !== null)
 }

@@ -94,6 +94,12 @@ describe('actions per order (doc2 §4)', () => {
     expect(labels(order())).toEqual(['申请合同', '申请发票', '评价'])
   })
 
+  it('hides 评价 once the order is rated (isEvaluate 1), for paid, refunded and marketplace orders', () => {
+    expect(labels(order({ isEvaluate: 1 }))).toEqual(['申请合同', '申请发票'])
+    expect(labels(order({ status: 2, isEvaluate: 1 }))).toEqual([])
+    expect(labels(order({ salesChannel: 1638, isEvaluate: 1 }))).toEqual(['详情'])
+  })
+
   it('channel 1638 shows 详情 (the marketplace) and 评价 instead', () => {
     const actions = orderActions(order({ salesChannel: 1638 }))
     expect(actions.map((a) => a.label)).toEqual(['详情', '评价'])

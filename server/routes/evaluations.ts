@@ -1,0 +1,43 @@
+// The /evaluate page's calls (doc2 §7 "Evaluate"; issue 12). getEvaluateDetail and sumbit are
+// public: the page is opened from a link without a login (account-area §2) and the survey's random
+// uuId is the credential. judgeBusinessIsEvaluate asks about the viewer's own business.
+import type { Guards } from '../http/auth'
+import { ok } from '../http/envelope'
+import type { Services } from '../services'
+import { EVALUATION_MSG } from '../../src/core/validation/evaluations'
+import { object, rowId, shortText, type TypedApp } from './schemas'
+
+/** A uuId: 36 characters; room for nothing else. */
+const uuId = shortText(36)
+/** The answers of one survey as JSON: a few text answers of at most 1000 characters each. */
+const EVALUATE_CONTENT_MAX = 20_000
+
+export function evaluationRoutes(app: TypedApp, { evaluations }: Services, { requireViewer }: Guards) {
+  app.get(
+    '/api/app/evaluate/getEvaluateDetail',
+    { schema: { querystring: object({ uuId }, ['uuId']) } },
+    async (req) => ok(await evaluations.detail(req.query.uuId)),
+  )
+
+  app.post(
+    '/api/app/evaluate/sumbit',
+    {
+      schema: {
+        body: object({ id: uuId, evaluateContent: shortText(EVALUATE_CONTENT_MAX) }, [
+          'id',
+          'evaluateContent',
+        ]),
+      },
+    },
+    async (req) => {
+      await evaluations.submit(req.body.id, req.body.evaluateContent)
+      return ok(null, EVALUATION_MSG.submitted)
+    },
+  )
+
+  app.get(
+    '/feignApi/judgeBusinessIsEvaluate',
+    { schema: { querystring: object({ businessId: rowId }, ['businessId']) }, preHandler: requireViewer },
+    async (req) => ok(await evaluations.businessIsEvaluated(req.viewer, req.query.businessId)),
+  )
+}

@@ -1,0 +1,29 @@
+import { View } from '@tarojs/components'
+import { ResourceStatus } from '../../../core/ui/ResourceStatus'
+import { useResource } from '../../../core/ui/useResource'
+import { evaluationApi } from '../api'
+import { EVALUATION_MSG, loadSurvey } from '../rules'
+import { SurveyForm } from './SurveyForm'
+import './evaluation.scss'
+
+/**
+ * /evaluate?uuId= (doc2 §2 Evaluation): public, idle-exempt. Loading; 链接已失效 in the page for an
+ * unknown or expired link (doc2 §8); the survey to fill in, or its submitted answers read-only.
+ */
+export function EvaluationPage({ uuId }: { uuId: string }) {
+  const survey = useResource(() => loadSurvey(uuId, evaluationApi.detail), [uuId])
+  const view = survey.data
+  return (
+    <View className='evaluation card'>
+      {!view ? (
+        <ResourceStatus resource={survey} />
+      ) : view.kind === 'expired' ? (
+        <View className='evaluation__expired' role='alert'>
+          {EVALUATION_MSG.expired}
+        </View>
+      ) : (
+        <SurveyForm key={`${view.detail.id}-${view.kind}`} view={view} onSubmitted={survey.reload} />
+      )}
+    </View>
+  )
+}
