@@ -18,7 +18,11 @@ export const BUDGETS = {
   // issue 13's goal. A target until the console's JS is trimmed (126 KB on 2026-11-26): reported,
   // not failing `npm test`; set `enforced: true` once it passes.
   h5LoginJsTransferred: { route: '/login', limit: 100 * KB, enforced: false },
-  h5LoginJsGzip: { route: '/login', limit: 150 * KB },
+  // What the server sends today may not grow: the enforced ceiling while the target above is open
+  // (132.5 KB on 2026-11-26, after the shared dialog/resource layer and the contract modules). It
+  // replaces the earlier 150 KB gzip budget, set when the server sent files uncompressed: brotli is
+  // what a browser receives now.
+  h5LoginJsSent: { route: '/login', limit: 135 * KB },
   // Issue 14: tighter than WeChat's limits (WEAPP_LIMITS), so the pages still to come fit in their
   // own subpackages and the main package stays quick to download on first open.
   weappMain: { limit: 1 * MB },
@@ -177,7 +181,7 @@ export function h5RouteAssets(dir, routes) {
 
 /** Budget results over measured numbers; null measurements (missing dist) fail. */
 export function checkBudgets({ h5Routes, weapp }) {
-  const login = h5Routes?.find((r) => r.path === BUDGETS.h5LoginJsGzip.route)
+  const login = h5Routes?.find((r) => r.path === BUDGETS.h5LoginJsSent.route)
   const results = [
     {
       name: `H5 JS sent for ${BUDGETS.h5LoginJsTransferred.route} (brotli)`,
@@ -187,9 +191,9 @@ export function checkBudgets({ h5Routes, weapp }) {
       enforced: BUDGETS.h5LoginJsTransferred.enforced,
     },
     {
-      name: `H5 JS to render ${BUDGETS.h5LoginJsGzip.route} (gzip)`,
-      value: login?.jsGzip ?? null,
-      limit: BUDGETS.h5LoginJsGzip.limit,
+      name: `H5 JS sent for ${BUDGETS.h5LoginJsSent.route} (brotli, ceiling)`,
+      value: login?.jsBr ?? null,
+      limit: BUDGETS.h5LoginJsSent.limit,
     },
     { name: 'weapp main package', value: weapp?.main.bytes ?? null, limit: BUDGETS.weappMain.limit },
     ...(weapp

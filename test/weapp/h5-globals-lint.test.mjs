@@ -6,7 +6,9 @@ import { describe, test } from 'node:test'
 import { ESLint } from 'eslint'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
-const eslint = new ESLint({ cwd: root })
+// import/no-cycle reads the linted file from disk, and these made-up paths do not exist: only the
+// globals rule is under test here.
+const eslint = new ESLint({ cwd: root, overrideConfig: { rules: { 'import/no-cycle': 'off' } } })
 
 async function restrictedGlobals(file, code) {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) })
