@@ -1,5 +1,5 @@
 import { Text, Textarea, View } from '@tarojs/components'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import {
   CLOSE_REASONS,
   REOPEN_REASONS,
@@ -45,6 +45,39 @@ function useRun(onDone: () => void) {
   return { busy: submit.busy, failure: submit.failure, run }
 }
 
+type RunState = ReturnType<typeof useRun>
+
+/** The frame of every action dialog here: the work-order look and the state of its call. */
+function ActionFrame({
+  title,
+  confirmText = '提交',
+  action,
+  onConfirm,
+  onClose,
+  children,
+}: {
+  title: string
+  confirmText?: string
+  action: RunState
+  onConfirm(): void
+  onClose(): void
+  children: ReactNode
+}) {
+  return (
+    <Dialog
+      title={title}
+      className='wo-dialog'
+      confirmText={confirmText}
+      failure={action.failure}
+      busy={action.busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      {children}
+    </Dialog>
+  )
+}
+
 function MessageArea({
   label,
   value,
@@ -76,19 +109,17 @@ function MessageArea({
 export function CloseDialog({ order, onDone, onClose }: ActionDialogProps) {
   const [reason, setReason] = useState<string | null>(null)
   const [error, setError] = useState('')
-  const { busy, failure, run } = useRun(onDone)
+  const action = useRun(onDone)
   const confirm = () => {
     const refusal = closeReasonError(reason ?? '', CLOSE_REASONS)
     setError(refusal ?? '')
-    if (!refusal) run(() => workOrderApi.close(order.id, reason as string, 1), WORK_ORDER_MSG.closed)
+    if (!refusal) action.run(() => workOrderApi.close(order.id, reason as string, 1), WORK_ORDER_MSG.closed)
   }
   return (
-    <Dialog
+    <ActionFrame
       title='关闭工单'
-      className='wo-dialog'
       confirmText='确认关闭'
-      failure={failure}
-      busy={busy}
+      action={action}
       onConfirm={confirm}
       onClose={onClose}
     >
@@ -104,7 +135,7 @@ export function CloseDialog({ order, onDone, onClose }: ActionDialogProps) {
         }}
       />
       <FieldError message={error} />
-    </Dialog>
+    </ActionFrame>
   )
 }
 
@@ -112,22 +143,14 @@ export function CloseDialog({ order, onDone, onClose }: ActionDialogProps) {
 export function ContinueDialog({ order, onDone, onClose }: ActionDialogProps) {
   const [content, setContent] = useState('')
   const [error, setError] = useState('')
-  const { busy, failure, run } = useRun(onDone)
+  const action = useRun(onDone)
   const confirm = () => {
     const refusal = continueError(content)
     setError(refusal ?? '')
-    if (!refusal) run(() => workOrderApi.open(order.id, content.trim(), ''), '提交成功')
+    if (!refusal) action.run(() => workOrderApi.open(order.id, content.trim(), ''), '提交成功')
   }
   return (
-    <Dialog
-      title='继续咨询'
-      className='wo-dialog'
-      confirmText='提交'
-      failure={failure}
-      busy={busy}
-      onConfirm={confirm}
-      onClose={onClose}
-    >
+    <ActionFrame title='继续咨询' action={action} onConfirm={confirm} onClose={onClose}>
       <MessageArea
         label='继续咨询内容'
         value={content}
@@ -137,7 +160,7 @@ export function ContinueDialog({ order, onDone, onClose }: ActionDialogProps) {
         }}
       />
       <FieldError message={error} />
-    </Dialog>
+    </ActionFrame>
   )
 }
 
@@ -146,23 +169,15 @@ export function ReopenDialog({ order, onDone, onClose }: ActionDialogProps) {
   const [reason, setReason] = useState<string | null>(null)
   const [description, setDescription] = useState('')
   const [errors, setErrors] = useState<{ reason?: string; description?: string }>({})
-  const { busy, failure, run } = useRun(onDone)
+  const action = useRun(onDone)
   const confirm = () => {
     const found = reopenErrors(reason ?? '', description, REOPEN_REASONS)
     setErrors(found)
     if (!Object.keys(found).length)
-      run(() => workOrderApi.open(order.id, description.trim(), reason as string), '提交成功')
+      action.run(() => workOrderApi.open(order.id, description.trim(), reason as string), '提交成功')
   }
   return (
-    <Dialog
-      title='重开服务'
-      className='wo-dialog'
-      confirmText='提交'
-      failure={failure}
-      busy={busy}
-      onConfirm={confirm}
-      onClose={onClose}
-    >
+    <ActionFrame title='重开服务' action={action} onConfirm={confirm} onClose={onClose}>
       <View className='wo-dialog__text'>{REOPEN_NOTE}</View>
       <Choices
         label='重开原因'
@@ -183,7 +198,7 @@ export function ReopenDialog({ order, onDone, onClose }: ActionDialogProps) {
         }}
       />
       <FieldError message={errors.description} />
-    </Dialog>
+    </ActionFrame>
   )
 }
 
@@ -192,22 +207,14 @@ export function AdjustServicesDialog({ order, onDone, onClose }: ActionDialogPro
   const items: ServiceProjectItem[] = order.serviceProject ?? []
   const [typed, setTyped] = useState<Record<string, string>>({})
   const [error, setError] = useState('')
-  const { busy, failure, run } = useRun(onDone)
+  const action = useRun(onDone)
   const confirm = () => {
     const request = serviceRequest(items, typed)
     if (!hasServiceRequest(request)) return setError(WORK_ORDER_MSG.serviceProjectRequired)
-    run(() => workOrderApi.open(order.id, '服务项目调整', '', request), '提交成功')
+    action.run(() => workOrderApi.open(order.id, '服务项目调整', '', request), '提交成功')
   }
   return (
-    <Dialog
-      title='调整服务项目'
-      className='wo-dialog'
-      confirmText='提交'
-      failure={failure}
-      busy={busy}
-      onConfirm={confirm}
-      onClose={onClose}
-    >
+    <ActionFrame title='调整服务项目' action={action} onConfirm={confirm} onClose={onClose}>
       <ServiceItems
         items={items}
         typed={typed}
@@ -217,7 +224,7 @@ export function AdjustServicesDialog({ order, onDone, onClose }: ActionDialogPro
           setError('')
         }}
       />
-    </Dialog>
+    </ActionFrame>
   )
 }
 
