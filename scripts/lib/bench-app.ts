@@ -2,15 +2,14 @@
 // has its own event loop) running the sandbox app on loopback with its logger off, on an in-memory
 // PGlite or a throwaway database on the PostgreSQL named by BENCH_DATABASE_URL. The parent drives
 // it over IPC: `login` answers a session token, `seed` grows the bench account's list tables.
-import crypto from 'node:crypto'
 import { count, eq, sql } from 'drizzle-orm'
-import { Client } from 'pg'
 import { PASSWORD_AES_KEY } from '../../src/core/config/shared'
 import { encryptPassword } from '../../src/core/crypto/password'
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import { MEMORY_URL, openDatabase, type DatabaseHandle } from '../../server/db/client'
 import { prepareDatabase } from '../../server/db/migrate'
+import { throwawayDatabase } from '../../server/db/throwaway'
 import { accounts, captchas, orders } from '../../server/db/schema'
 import { DEMO, DEMO_PASSWORD } from '../../server/db/seed'
 
@@ -19,23 +18,6 @@ type Request = { id: number } & (
 )
 
 const send = (message: unknown) => process.send?.(message)
-
-async function throwawayDatabase(serverUrl: string) {
-  const name = `mc_bench_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
-  const admin = async (statement: string) => {
-    const client = new Client({ connectionString: serverUrl })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  await admin(`create database "${name}"`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}"`) }
-}
 
 /** Rows of orders, notices and operation-log entries of one account, up to `rows` each. */
 async function seedLists(handle: DatabaseHandle, accountId: number, rows: number) {
@@ -71,7 +53,7 @@ async function seedLists(handle: DatabaseHandle, accountId: number, rows: number
 
 async function main() {
   const serverUrl = process.env.BENCH_DATABASE_URL
-  const throwaway = serverUrl ? await throwawayDatabase(serverUrl) : null
+  const throwaway = serverUrl ? await throwawayDatabase(serverUrl, 'mc_bench') : null
   const handle = await openDatabase(throwaway?.url ?? MEMORY_URL)
   await prepareDatabase(handle, { seed: true })
   const config = {

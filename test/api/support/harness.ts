@@ -1,10 +1,8 @@
 // One app per test file: an in-memory PGlite (or a fresh database on TEST_DATABASE_URL), migrated
 // and seeded, driven through Fastify inject with a clock the tests can move.
-import crypto from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
 import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { Client } from 'pg'
 import { PASSWORD_AES_KEY, SWITCH_SIGN_PREFIX } from '../../../src/core/config/shared'
 import { encryptPassword } from '../../../src/core/crypto/password'
 import { buildApp, type BuildOptions } from '../../../server/app'
@@ -12,6 +10,7 @@ import { DEV_FILE_URL_SECRET, DEV_PAY_NOTIFY_SECRET, type ServerConfig } from '.
 import { SMS_HOURLY_LIMIT } from '../../../server/services/sms'
 import { MEMORY_URL, openDatabase, type Database, type DatabaseHandle } from '../../../server/db/client'
 import { prepareDatabase } from '../../../server/db/migrate'
+import { throwawayDatabase } from '../../../server/db/throwaway'
 import { captchas, smsOutbox } from '../../../server/db/schema'
 import { DEMO_PASSWORD } from '../../../server/db/seed'
 import type { Envelope } from '../../../server/http/envelope'
@@ -88,26 +87,14 @@ export async function openTestDatabase(): Promise<{
     const handle = await openDatabase(MEMORY_URL, { PGlite: hostPGlite() })
     return { handle, url: null, dispose: () => handle.close() }
   }
-  const name = `mc_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
-  const admin = async (statement: string) => {
-    const client = new Client({ connectionString: serverUrl })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  await admin(`create database "${name}"`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const handle = await openDatabase(url.toString())
+  const throwaway = await throwawayDatabase(serverUrl, 'mc_test')
+  const handle = await openDatabase(throwaway.url)
   return {
     handle,
-    url: url.toString(),
+    url: throwaway.url,
     dispose: async () => {
       await handle.close()
-      await admin(`drop database if exists "${name}"`)
+      await throwaway.drop()
     },
   }
 }
