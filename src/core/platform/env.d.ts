@@ -1,3 +1,5 @@
+/** Which client a work order came from (doc2 §3 source): 1 a browser, 2 the mini-program. */
+export declare const clientSource: 1 | 2
 /** Where the API lives when TARO_APP_API_BASE is not set. */
 export declare const defaultApiBase: string
 /** The page's own origin on H5 (for same-origin checks); undefined in the mini-program. */

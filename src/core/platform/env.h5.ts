@@ -1,5 +1,6 @@
 // H5 is served by the reference server itself, so the API is on the page's own origin.
 export const defaultApiBase = ''
+export const clientSource = 1
 
 export function currentOrigin(): string | undefined {
   return window.location.origin

@@ -19,6 +19,7 @@ import {
   type WorkOrderStatus,
   type WorkOrderType,
 } from '../../core/contract/work-orders'
+import { clientSource } from '../../core/platform/env'
 import { dateRangeError, fileExtension, numberQuery } from '../../core/validation/work-orders'
 import type { MyWorkOrderListQuery } from './api'
 
@@ -157,9 +158,6 @@ export const isLongText = (code: FieldCode) =>
 export const isMaintenanceField = (code: FieldCode) =>
   code === 'websiteDomain' || code === 'dwServiceOrder' || code === 'serviceProject'
 
-/** The work order's source (doc2 §3): 1 the console in a browser, 2 the mini-program. */
-export const WORK_ORDER_SOURCE_CODE = process.env.TARO_ENV === 'weapp' ? 2 : 1
-
 export interface SubmitDraft {
   type: WorkOrderType
   templateId: number | null
@@ -179,7 +177,7 @@ export function createRequest(
   const request: CreateWorkOrderRequest = {
     type: draft.type,
     templateId: draft.templateId ?? 0,
-    source: WORK_ORDER_SOURCE_CODE,
+    source: clientSource,
     acWorkOrderDataPos: textFields
       .map((f) => ({
         fieldCode: f.fieldCode,
