@@ -165,7 +165,12 @@ function featureBoundaries() {
       './invoices/components/InvoiceDialog.tsx',
     ],
     products: ['./auth/api.ts', './auth/components/BindPhoneDialog.tsx'],
-    shell: ['./auth/api.ts', './auth/scan-login.ts'],
+    shell: [
+      './auth/api.ts',
+      './auth/scan-login.ts',
+      './account/components/PasswordDialog.tsx',
+      './account/components/ReverifyHost.tsx',
+    ],
     subaccounts: ['./auth/complete-login.ts'],
     'wechat-binding': ['./account/fresh-session.ts'],
   }

@@ -2,6 +2,9 @@
 // contract promises (TypeScript resolves `./x` to x.d.ts, so without this an implementation could
 // drift from its contract and only the build of that platform would notice). `npm run typecheck`
 // fails on a mismatch.
+import type * as customerService from '../../src/core/platform/customer-service'
+import * as customerServiceH5 from '../../src/core/platform/customer-service.h5'
+import * as customerServiceWeapp from '../../src/core/platform/customer-service.weapp'
 import type * as drag from '../../src/core/platform/drag'
 import * as dragH5 from '../../src/core/platform/drag.h5'
 import * as dragWeapp from '../../src/core/platform/drag.weapp'
@@ -11,6 +14,9 @@ import * as envWeapp from '../../src/core/platform/env.weapp'
 import type * as imagePreview from '../../src/core/platform/image-preview'
 import * as imagePreviewH5 from '../../src/core/platform/image-preview.h5'
 import * as imagePreviewWeapp from '../../src/core/platform/image-preview.weapp'
+import type * as keyboard from '../../src/core/platform/keyboard'
+import * as keyboardH5 from '../../src/core/platform/keyboard.h5'
+import * as keyboardWeapp from '../../src/core/platform/keyboard.weapp'
 import type * as lineChart from '../../src/core/platform/line-chart'
 import * as lineChartH5 from '../../src/core/platform/line-chart.h5'
 import * as lineChartWeapp from '../../src/core/platform/line-chart.weapp'
@@ -42,12 +48,16 @@ import type * as wechat from '../../src/core/platform/wechat'
 import * as wechatH5 from '../../src/core/platform/wechat.h5'
 import * as wechatWeapp from '../../src/core/platform/wechat.weapp'
 
+customerServiceH5 satisfies typeof customerService
+customerServiceWeapp satisfies typeof customerService
 dragH5 satisfies typeof drag
 dragWeapp satisfies typeof drag
 envH5 satisfies typeof env
 envWeapp satisfies typeof env
 imagePreviewH5 satisfies typeof imagePreview
 imagePreviewWeapp satisfies typeof imagePreview
+keyboardH5 satisfies typeof keyboard
+keyboardWeapp satisfies typeof keyboard
 lineChartH5 satisfies typeof lineChart
 lineChartWeapp satisfies typeof lineChart
 linksH5 satisfies typeof links

@@ -218,7 +218,7 @@ describe('扫码登录网页版 in the account menu (wx.scanCode)', () => {
       login: owner,
       wx: (helpers) => ({ scanCode: (options) => scanCode(options, helpers) }),
     })
-    page.runtime.tap(page.instance, '星辰科技')
+    page.runtime.tap(page.instance, '账户')
     await page.runtime.settle()
     page.runtime.tap(page.instance, '扫码登录网页版')
     await until(() => callsOf(page.runtime, 'scanCode').length, 'wx.scanCode')

@@ -58,7 +58,10 @@ const PAGES = {
     expect: [
       '产品管理',
       '订单管理',
+      '工单',
       '消息',
+      '账户',
+      '帮助',
       '星辰科技',
       '星辰科技官网',
       '星辰商城',
@@ -169,11 +172,16 @@ describe('every page of app.json boots in the mini-program runtime', () => {
 
 describe('roles in the mini-program', () => {
   test("a sub-admin's navigation has no 订单管理", async () => {
-    const { runtime, texts } = await open('pages/index/index', { as: 'subAdmin' })
+    const { runtime, instance, texts } = await open('pages/index/index', { as: 'subAdmin' })
     try {
       assertClean(runtime)
       // 李子管 of 星辰科技 was not given website management in the seed.
-      assertShows(texts(), ['产品管理', '消息', '李子管', '您暂无网站管理权限，请联系主账号开通'])
+      assertShows(texts(), ['您暂无网站管理权限，请联系主账号开通'])
+      assert.deepEqual(barItems(instance), ['产品管理', '工单', '消息', '账户'])
+      runtime.tap(instance, '账户')
+      await runtime.settle()
+      assertClean(runtime)
+      assertShows(texts(), ['李子管', '子管理员', '账户管理', '修改密码', '切换账号', '退出登录'])
       assert.ok(!texts().includes('订单管理'), `订单管理 shown to a sub-admin: ${texts().join(' | ')}`)
     } finally {
       runtime.close()
@@ -185,6 +193,122 @@ describe('roles in the mini-program', () => {
     try {
       assertClean(runtime)
       assert.deepEqual(navigations(runtime), ['redirectTo /pages/index/index'])
+    } finally {
+      runtime.close()
+    }
+  })
+})
+
+// The bottom bar (features/shell BottomNav) as the page data holds it: the node of class `bottom-nav`.
+function findNode(node, match) {
+  if (!node || typeof node !== 'object') return null
+  if (match(node)) return node
+  for (const child of node.cn ?? []) {
+    const found = findNode(child, match)
+    if (found) return found
+  }
+  return null
+}
+const hasClass = (name) => (node) =>
+  String(node.cl ?? '')
+    .split(' ')
+    .includes(name)
+
+/** The labels of the bar's items, in order (a badge's count is a text of its own, left out). */
+function barItems(instance) {
+  const bar = findNode(instance.data.root, hasClass('bottom-nav'))
+  assert.ok(bar, 'no bottom bar on the page')
+  return (bar.cn ?? [])
+    .filter(hasClass('bottom-nav__item'))
+    .map((item) => renderedTexts({ root: findNode(item, hasClass('bottom-nav__label')) }).join(''))
+}
+const activeItem = (instance) =>
+  renderedTexts({ root: findNode(instance.data.root, hasClass('bottom-nav__item--active')) })[0]
+
+// The data key Taro's base.wxml binds to a button's open-type (the build shortens attribute names).
+const openTypeKey = () =>
+  readFileSync(path.join(dist, 'base.wxml'), 'utf8').match(/open-type="\{\{i\.(\w+)\}\}"/)[1]
+
+describe('the bottom navigation bar of the mini-program (issue 14)', () => {
+  const CONSOLE_PAGES = [
+    ['pages/index/index', '产品管理'],
+    ['pages/notices/index', '消息'],
+    ['pages/log/index', undefined],
+    ['pages/orderlist/index', '订单管理'],
+    ['workorders/pages/my/index', '工单'],
+  ]
+  for (const [page, active] of CONSOLE_PAGES) {
+    test(`${page}: the bar instead of the H5 header, ${active ?? 'no item'} marked`, async () => {
+      const { runtime, instance, texts } = await open(page, { as: 'owner' })
+      try {
+        assertClean(runtime)
+        assert.deepEqual(barItems(instance), ['产品管理', '订单管理', '工单', '消息', '账户'])
+        assert.equal(activeItem(instance), active)
+        assert.ok(!texts().includes('会员中心'), 'the H5 header is drawn in the mini-program')
+        assert.ok(!texts().includes('隐私政策'), 'the H5 footer is drawn under the bar')
+      } finally {
+        runtime.close()
+      }
+    })
+  }
+
+  test('the badges carry the unread counts of the demo seed', async () => {
+    const unread = (await server.get('/api/pc/getUnReadCount', logins.owner.token)).data
+    const replies = (
+      await server.get('/api/appWorkOrderCommunicationRecords/getRecordCount', logins.owner.token)
+    ).data
+    assert.ok(unread > 0 && replies > 0, 'the seed has unread notices and replies')
+    const { runtime, instance } = await open('pages/notices/index', { as: 'owner' })
+    try {
+      const bar = findNode(instance.data.root, hasClass('bottom-nav'))
+      const counts = renderedTexts({ root: bar }).filter((t) => /^\d+$/.test(t))
+      assert.deepEqual(counts, [String(Math.min(replies, 99)), String(Math.min(unread, 99))])
+    } finally {
+      runtime.close()
+    }
+  })
+
+  test('an item relaunches its page; 账户 opens the account menu as a sheet', async () => {
+    const { runtime, instance, texts } = await open('pages/index/index', { as: 'owner' })
+    try {
+      runtime.tap(instance, '订单管理')
+      await runtime.settle()
+      runtime.tap(instance, '工单')
+      await runtime.settle()
+      assert.deepEqual(navigations(runtime), [
+        'reLaunch /pages/orderlist/index',
+        'reLaunch /workorders/pages/my/index',
+      ])
+      assert.ok(!texts().includes('账户管理'), 'the account menu is open before 账户')
+      runtime.tap(instance, '账户')
+      await runtime.settle()
+      assertShows(texts(), ['demo_main', '管理员', '账户管理', '子账号管理', '扫码登录网页版', '修改密码'])
+      runtime.tap(instance, '退出登录')
+      await runtime.settle()
+      assertClean(runtime)
+      // The logout waits for 确定退出？'s 确定: nothing left the page.
+      assert.equal(navigations(runtime).length, 2)
+      assert.ok(!texts().includes('子账号管理'), 'the sheet closes for the confirmation')
+    } finally {
+      runtime.close()
+    }
+  })
+
+  test("帮助 offers WeChat's own customer service (the customer-service adapter)", async () => {
+    const { runtime, instance, texts } = await open('pages/notices/index', { as: 'owner' })
+    try {
+      const key = openTypeKey()
+      assert.equal(
+        findNode(instance.data.root, (n) => n[key] === 'contact'),
+        null,
+      )
+      runtime.tap(instance, '帮助')
+      await runtime.settle()
+      assertClean(runtime)
+      const contact = findNode(instance.data.root, (n) => n[key] === 'contact')
+      assert.ok(contact, 'no <button open-type="contact"> in the help sheet')
+      assert.deepEqual(renderedTexts({ root: contact }), ['在线客服'])
+      assertShows(texts(), ['扫码用手机访问'])
     } finally {
       runtime.close()
     }

@@ -1,5 +1,6 @@
 import { http } from '../../core/http/request'
 import type { AccountListItem, LoginResult, SwitchAccountRequest } from '../../core/contract/accounts'
+import type { PasswordModel } from '../../core/validation/account'
 
 export type { AccountListItem }
 
@@ -11,4 +12,7 @@ export const shellApi = {
   accountList: () => http.get<AccountListItem[]>('/api/app/account/getAccountList'),
   switchAccount: (payload: SwitchAccountRequest) =>
     http.post<LoginResult>('/api/app/account/switchAccount', { ...payload }),
+  // The header's 修改密码 asks whether a password exists (model 0 sets one, 1 changes it).
+  passwordModel: () =>
+    http.get<{ model: PasswordModel }>('/api/pc/checkPassword', undefined, { silent: true }),
 }

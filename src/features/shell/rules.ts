@@ -1,5 +1,5 @@
-// Header rules (spec account-area §2, §6): which tabs and menu items a viewer sees, badge text.
-// Links to pages not in the route table are left out.
+// Navigation rules (spec account-area §2, §6): the one navigation model behind the H5 header and the
+// mini-program bottom bar, the account menu, badge text. Links to pages not in the route table are left out.
 import { isMainAccount } from '../../core/routing/guard'
 import { findRoute, ROUTES, type RouteDef } from '../../core/routing/routes'
 
@@ -8,9 +8,23 @@ export interface NavLink {
   path: string
 }
 
-const TABS: (NavLink & { mainAccountOnly?: boolean })[] = [
+/** Which unread count a navigation item carries as its badge (hooks/useUnreadCounts). */
+export type UnreadKind = 'notices' | 'workOrders'
+
+export interface NavItem extends NavLink {
+  /** The badge's count; items without one are the header's tabs. */
+  unread?: UnreadKind
+  /** Desktop opens it in a new browser tab (account-area §2: the notice list). */
+  newTabOnDesktop?: boolean
+}
+
+// The console's one navigation model: the H5 header draws the items without a badge as tabs and
+// the others as badges; the mini-program's bottom bar draws all of them, then 账户.
+const NAV_ITEMS: NavItem[] = [
   { label: '产品管理', path: '/index' },
-  { label: '订单管理', path: '/orderlist', mainAccountOnly: true },
+  { label: '订单管理', path: '/orderlist' },
+  { label: '工单', path: '/myWorkOrder', unread: 'workOrders' },
+  { label: '消息', path: '/notices', unread: 'notices', newTabOnDesktop: true },
 ]
 
 const MENU_ITEMS: NavLink[] = [
@@ -20,14 +34,27 @@ const MENU_ITEMS: NavLink[] = [
 
 export const BADGE_MAX = 99
 
-function available(link: NavLink, routes: readonly RouteDef[]) {
-  return Boolean(findRoute(link.path, routes))
+/**
+ * The navigation a viewer is offered, in order: pages the route table has (pages not built are
+ * left out) and may open (a main-account-only route, 订单管理, is not offered to a sub-account).
+ */
+export function navItems(role: number, routes: readonly RouteDef[] = ROUTES): NavItem[] {
+  return NAV_ITEMS.filter((item) => {
+    const route = findRoute(item.path, routes)
+    return route && (!route.mainAccountOnly || isMainAccount(role))
+  })
 }
 
+/** The header's tabs: the navigation items without a badge. */
 export function headerTabs(role: number, routes: readonly RouteDef[] = ROUTES): NavLink[] {
-  return TABS.filter((tab) => (!tab.mainAccountOnly || isMainAccount(role)) && available(tab, routes)).map(
-    ({ label, path }) => ({ label, path }),
-  )
+  return navItems(role, routes)
+    .filter((item) => !item.unread)
+    .map(({ label, path }) => ({ label, path }))
+}
+
+/** The header's badges: the navigation items with an unread count. */
+export function headerBadges(role: number, routes: readonly RouteDef[] = ROUTES): NavItem[] {
+  return navItems(role, routes).filter((item) => item.unread)
 }
 
 /** A sub-account is not offered pages the route table keeps for the main account (子账号管理, §6). */
@@ -45,3 +72,7 @@ export function badgeText(count: number | null | undefined): string {
 }
 
 export const LOGOUT_CONFIRM = '确定退出？'
+
+/** The privacy policy: /agreement's `privacy` agreement (features/auth/agreements.ts). */
+export const PRIVACY_POLICY_PATH = '/agreement?name=privacy'
+export const COPYRIGHT = '© 2026 会员中心'

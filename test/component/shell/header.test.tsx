@@ -84,6 +84,28 @@ describe('common header (account-area §2)', () => {
     expect(Taro.reLaunch).toHaveBeenCalledWith({ url: '/pages/login/index' })
   })
 
+  it.each([
+    [1, '修改密码', true],
+    [0, '设置密码', false],
+  ])(
+    "修改密码 in the menu opens the account area's password dialog (model %i: %s)",
+    async (model, title, asksCurrent) => {
+      const api = headerApi().on('GET', '/api/pc/checkPassword', () => ok({ model }))
+      signIn(0)
+      await renderHeader()
+      const user = userEvent.setup()
+      await user.click(screen.getByLabelText('账号菜单', { selector: '[role="button"]' }))
+      await user.click(screen.getByRole('menuitem', { name: '修改密码' }))
+      expect(screen.queryByRole('menu')).toBeNull()
+      const dialog = await screen.findByRole('dialog', { name: title })
+      expect(Boolean(within(dialog).queryByPlaceholderText('请输入当前密码'))).toBe(asksCurrent)
+      expect(within(dialog).getByPlaceholderText('请输入登录密码')).toBeTruthy()
+      expect(api.calls.filter((c) => c.path === '/api/pc/checkPassword')).toHaveLength(1)
+      await user.click(within(dialog).getByText('取消'))
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).toBeNull())
+    },
+  )
+
   it('is hidden by the session flag', () => {
     installFakeApi()
     signIn(0)

@@ -5,15 +5,18 @@ import type { UserInfo } from '../../../core/session/store'
 import { authoriseDesktopLoginByScan } from '../../auth/scan-login'
 import { roleLabel } from '../../../core/session/role'
 import { accountMenuItems } from '../rules'
+import './account-menu.scss'
 
 interface AccountMenuProps {
   userinfo: UserInfo | null
   role: number
   onSwitch(): void
   onLogout(): void
+  /** 修改密码 (doc2 §2 "Other"): left out when not given. */
+  onChangePassword?(): void
 }
 
-export function AccountMenu({ userinfo, role, onSwitch, onLogout }: AccountMenuProps) {
+export function AccountMenu({ userinfo, role, onSwitch, onLogout, onChangePassword }: AccountMenuProps) {
   return (
     <View className='account-menu' role='menu' aria-label='账号菜单'>
       <View className='account-menu__who'>
@@ -34,6 +37,11 @@ export function AccountMenu({ userinfo, role, onSwitch, onLogout }: AccountMenuP
       {canScanQrCode && (
         <View className='account-menu__item' role='menuitem' onClick={authoriseDesktopLoginByScan}>
           扫码登录网页版
+        </View>
+      )}
+      {onChangePassword && (
+        <View className='account-menu__item' role='menuitem' onClick={onChangePassword}>
+          修改密码
         </View>
       )}
       <View className='account-menu__item' role='menuitem' onClick={onSwitch}>

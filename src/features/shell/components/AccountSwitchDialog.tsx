@@ -8,6 +8,7 @@ import { LoadFailed } from '../../../core/ui/ResourceStatus'
 import { useResource } from '../../../core/ui/useResource'
 import { shellApi, type AccountListItem } from '../api'
 import { switchToAccount } from '../switch'
+import './account-menu.scss'
 
 /** The switch list: every role this phone holds, with related sites; 已选择 marks the current one. */
 export function AccountSwitchDialog({ open, onClose }: { open: boolean; onClose(): void }) {

@@ -1,19 +1,17 @@
 import { View } from '@tarojs/components'
 import type { ReactNode } from 'react'
-import { Header } from './Header'
+import { ConsoleNav } from './ConsoleNav'
+import { HelpWidget } from './HelpWidget'
 import { PageFrame } from './PageFrame'
 import './console-layout.scss'
 
-/** Logged-in pages: guard, header, content, footer. */
+/** Logged-in pages: guard, the platform's navigation (header and footer, or the bottom bar), help. */
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   return (
     <PageFrame>
       <View className='console'>
-        <Header />
-        <View className='console__main' role='main'>
-          {children}
-        </View>
-        <View className='console__footer'>© 2026 会员中心 · 隐私政策</View>
+        <ConsoleNav>{children}</ConsoleNav>
+        <HelpWidget />
       </View>
     </PageFrame>
   )

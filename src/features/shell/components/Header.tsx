@@ -6,12 +6,10 @@ import { currentDestination, navigateTo, relaunch } from '../../../core/routing/
 import { findRoute } from '../../../core/routing/routes'
 import { useSessionFlags } from '../../../core/session/flags'
 import { useSession } from '../../../core/session/store'
-import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
 import { useUnreadCounts } from '../hooks/useUnreadCounts'
-import { logout } from '../logout'
-import { badgeText, headerTabs, LOGOUT_CONFIRM } from '../rules'
+import { badgeText, headerBadges, headerTabs } from '../rules'
+import { AccountDialogs, type AccountDialog } from './AccountDialogs'
 import { AccountMenu } from './AccountMenu'
-import { AccountSwitchDialog } from './AccountSwitchDialog'
 import './header.scss'
 
 interface BadgeProps {
@@ -54,8 +52,11 @@ function HeaderBar() {
   const userinfo = useSession((s) => s.userinfo)
   const unread = useUnreadCounts()
   const [menuOpen, setMenuOpen] = useState(false)
-  const [switchOpen, setSwitchOpen] = useState(false)
-  const [confirmingLogout, setConfirmingLogout] = useState(false)
+  const [dialog, setDialog] = useState<AccountDialog | null>(null)
+  const openDialog = (next: AccountDialog) => {
+    setMenuOpen(false)
+    setDialog(next)
+  }
 
   const here = currentDestination().path
   const displayName = userinfo?.userName || userinfo?.accountName || userinfo?.memberAccount || ''
@@ -76,8 +77,15 @@ function HeaderBar() {
         ))}
       </View>
       <View className='header__right'>
-        <Badge label='工单' count={unread.workOrders} path='/myWorkOrder' />
-        <Badge label='消息' count={unread.notices} path='/notices' newTab />
+        {headerBadges(role).map((item) => (
+          <Badge
+            key={item.path}
+            label={item.label}
+            count={item.unread ? unread[item.unread] : 0}
+            path={item.path}
+            newTab={item.newTabOnDesktop}
+          />
+        ))}
         <View
           className='header__account'
           role='button'
@@ -95,27 +103,13 @@ function HeaderBar() {
           <AccountMenu
             userinfo={userinfo}
             role={role}
-            onSwitch={() => {
-              setMenuOpen(false)
-              setSwitchOpen(true)
-            }}
-            onLogout={() => {
-              setMenuOpen(false)
-              setConfirmingLogout(true)
-            }}
+            onSwitch={() => openDialog('switch')}
+            onChangePassword={() => openDialog('password')}
+            onLogout={() => openDialog('logout')}
           />
         </>
       )}
-      <AccountSwitchDialog open={switchOpen} onClose={() => setSwitchOpen(false)} />
-      <ConfirmDialog
-        open={confirmingLogout}
-        message={LOGOUT_CONFIRM}
-        onConfirm={() => {
-          setConfirmingLogout(false)
-          logout()
-        }}
-        onCancel={() => setConfirmingLogout(false)}
-      />
+      <AccountDialogs open={dialog} onClose={() => setDialog(null)} />
     </View>
   )
 }

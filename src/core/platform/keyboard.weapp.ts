@@ -1,0 +1,3 @@
+export function keyboardPress(): Record<string, unknown> {
+  return {}
+}

@@ -1,0 +1,27 @@
+import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
+import { logout } from '../logout'
+import { LOGOUT_CONFIRM } from '../rules'
+import { AccountSwitchDialog } from './AccountSwitchDialog'
+import { ChangePasswordDialog } from './ChangePasswordDialog'
+
+/** What an account-menu item opens, beside the menu (the H5 header's and the bottom bar's sheet). */
+export type AccountDialog = 'switch' | 'password' | 'logout'
+
+/** The account menu's dialogs: switch account, change password, and the 确定退出？ confirmation. */
+export function AccountDialogs({ open, onClose }: { open: AccountDialog | null; onClose(): void }) {
+  return (
+    <>
+      <AccountSwitchDialog open={open === 'switch'} onClose={onClose} />
+      {open === 'password' && <ChangePasswordDialog onClose={onClose} />}
+      <ConfirmDialog
+        open={open === 'logout'}
+        message={LOGOUT_CONFIRM}
+        onConfirm={() => {
+          onClose()
+          logout()
+        }}
+        onCancel={onClose}
+      />
+    </>
+  )
+}
