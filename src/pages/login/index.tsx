@@ -1,6 +1,6 @@
 import { View } from '@tarojs/components'
 import { LoginPanel } from '../../features/auth/components/LoginPanel'
-import { PageFooter } from '../../features/shell/components/ConsoleNav'
+import { PageFooter } from '../../features/shell/components/PageFooter'
 import { PageFrame } from '../../features/shell/components/PageFrame'
 import './index.scss'
 

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { CUSTOMER_CHAT_URL, PRODUCT_QR_URL } from '../../../src/core/config/help'
 import { useSession, type UserInfo } from '../../../src/core/session/store'
-import { Footer } from '../../../src/features/shell/components/Footer.h5'
+import { PageFooter } from '../../../src/features/shell/components/PageFooter.h5'
 import { HelpWidget } from '../../../src/features/shell/components/HelpWidget'
 
 let mockDesktop = true
@@ -80,7 +80,7 @@ describe('help widget (doc2 §2 "Other")', () => {
 describe('footer (doc2 §2 "Other")', () => {
   it('shows the copyright and a real link to the privacy policy, opened in the app', async () => {
     const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
-    render(<Footer />)
+    render(<PageFooter />)
     const footer = screen.getByRole('contentinfo')
     expect(footer.textContent).toContain('© 2026 会员中心')
     const link = within(footer).getByRole('link', { name: '隐私政策' })

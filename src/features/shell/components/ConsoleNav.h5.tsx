@@ -1,7 +1,7 @@
 import { View } from '@tarojs/components'
 import type { ReactNode } from 'react'
-import { Footer } from './Footer.h5'
 import { Header } from './Header'
+import { PageFooter } from './PageFooter'
 
 export function ConsoleNav({ children }: { children: ReactNode }) {
   return (
@@ -10,11 +10,7 @@ export function ConsoleNav({ children }: { children: ReactNode }) {
       <View className='console__main' role='main'>
         {children}
       </View>
-      <Footer />
+      <PageFooter />
     </>
   )
-}
-
-export function PageFooter() {
-  return <Footer />
 }

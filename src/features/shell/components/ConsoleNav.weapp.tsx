@@ -12,7 +12,3 @@ export function ConsoleNav({ children }: { children: ReactNode }) {
     </>
   )
 }
-
-export function PageFooter() {
-  return null
-}

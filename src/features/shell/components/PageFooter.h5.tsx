@@ -12,7 +12,7 @@ function openPrivacyPolicy(event: MouseEvent) {
 }
 
 /** The footer of every H5 page (doc2 §2 "Other"): the copyright and a real link to the privacy policy. */
-export function Footer() {
+export function PageFooter() {
   return (
     <View className='site-footer' role='contentinfo'>
       <Text>{COPYRIGHT}</Text>

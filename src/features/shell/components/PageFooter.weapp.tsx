@@ -1,0 +1,4 @@
+/** No footer in the mini-program (see PageFooter.d.ts). */
+export function PageFooter() {
+  return null
+}
