@@ -78,3 +78,16 @@ wechatBindingH5 satisfies typeof wechatBinding
 wechatBindingWeapp satisfies typeof wechatBinding
 wechatH5 satisfies typeof wechat
 wechatWeapp satisfies typeof wechat
+
+// The console's navigation is chosen the same way (features/shell/components, docs "Console navigation").
+import type * as consoleNav from '../../src/features/shell/components/ConsoleNav'
+import * as consoleNavH5 from '../../src/features/shell/components/ConsoleNav.h5'
+import * as consoleNavWeapp from '../../src/features/shell/components/ConsoleNav.weapp'
+import type * as pageFooter from '../../src/features/shell/components/PageFooter'
+import * as pageFooterH5 from '../../src/features/shell/components/PageFooter.h5'
+import * as pageFooterWeapp from '../../src/features/shell/components/PageFooter.weapp'
+
+consoleNavH5 satisfies typeof consoleNav
+consoleNavWeapp satisfies typeof consoleNav
+pageFooterH5 satisfies typeof pageFooter
+pageFooterWeapp satisfies typeof pageFooter
