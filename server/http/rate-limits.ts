@@ -38,7 +38,7 @@ export const RATE_LIMIT_RULES: RateLimitRule[] = [
   calls('image-captcha', ['GET /api/app/code']),
   calls('slider-captcha', ['GET /api/app/genCaptcha', 'POST /api/app/genCaptcha']),
   calls('slider-check', ['POST /api/app/check222']),
-  calls('password-login', ['POST /api/app/loginByPassword']),
+  calls('password-login', ['POST /api/app/loginByPassword', 'POST /api/app/login']),
   calls('phone-login', ['POST /api/app/phoneLogin']),
   calls('registration', ['POST /api/pc/registerByPhone']),
   calls('password-reset', ['POST /api/pc/forgetPassword']),
@@ -47,6 +47,8 @@ export const RATE_LIMIT_RULES: RateLimitRule[] = [
   calls('wechat-oauth-login', ['POST /api/wechat/oauthLogin']),
   calls('wechat-mini-login', ['POST /api/wechat/miniLogin']),
   calls('wechat-mini-bind', ['POST /api/wechat/miniBindPhone']),
+  // Logged in, but each checks an SMS code: a wall beside the code's own five tries.
+  calls('bind-phone', ['POST /api/pc/bindPhone', 'POST /api/wechat/bindPhone']),
   calls('entry-token', ['GET /api/feignApi/fkToken']),
   calls('customer-qr', ['GET /api/user/getUrlByQrcode']),
   // The public survey: a wall against walking uuIds or replaying submits.
