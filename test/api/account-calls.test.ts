@@ -9,6 +9,7 @@ import type { DeviceInfo } from '../../src/core/contract/oplog'
 import { minutes } from '../../server/context'
 import { accounts, operateRecords } from '../../server/db/schema'
 import { REVERIFY_CODE, REVERIFY_REQUIRED } from '../../server/http/auth'
+import { RATE_LIMITED } from '../../server/http/rate-limits'
 import { DEMO, DEMO_PASSWORD, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer
@@ -89,6 +90,16 @@ describe('POST /api/pc/updateAccountPhone (updateBingPhone under the spec’s ot
       verificationCode: captcha.answer,
     }
     expect(await server.post(URL, taken, { token })).toEqual(refused(400, '该手机号已绑定其他账号'))
+  })
+
+  it('is limited per address, in one count with updateBingPhone', async () => {
+    const limited = await server.buildVariant({ anonymousCallsPerMinute: 2 })
+    const call = (url: string) =>
+      limited.inject({ method: 'POST', url, payload: {}, remoteAddress: '198.18.2.1' }).then((r) => r.json())
+    expect((await call(URL)).code).toBe(996)
+    expect((await call('/api/pc/updateBingPhone')).code).toBe(996)
+    expect(await call(URL)).toEqual(refused(429, RATE_LIMITED))
+    expect(await call('/api/pc/updateBingPhone')).toEqual(refused(429, RATE_LIMITED))
   })
 
   it('needs a fresh, live session', async () => {
