@@ -16,7 +16,7 @@ export function wechatBindingRoutes(app: TypedApp, { wechatBinding }: Services, 
   // QR flows ask before their QR is shown, so the user is not sent to re-verify after scanning.
   const sensitive = { preHandler: guards.requireFreshSession }
 
-  // doc2 §7 lists checkBindWechat under /api/pc; the /api/wechat spelling stays for older clients.
+  // doc2 §7 lists checkBindWechat under /api/pc; the console's WeChat dialogs call /api/wechat.
   for (const url of ['/api/pc/checkBindWechat', '/api/wechat/checkBindWechat']) {
     app.get(url, signedIn, async (req) => ok(await wechatBinding.status(req.viewer)))
   }
