@@ -26,6 +26,7 @@ import { noticeRoutes } from './routes/notices'
 import { operateLogRoutes } from './routes/operate-log'
 import { orderRoutes } from './routes/orders'
 import { paymentRoutes } from './routes/payments'
+import { phoneBindingRoutes } from './routes/phone-binding'
 import { productRoutes } from './routes/products'
 import { smsRoutes } from './routes/sms'
 import { subAccountRoutes } from './routes/sub-accounts'
@@ -134,6 +135,7 @@ function apiRoutes(app: TypedApp, services: Services, guards: Guards, config: Se
   smsRoutes(app, services, guards)
   wechatRoutes(app, services, guards)
   wechatBindingRoutes(app, services, guards)
+  phoneBindingRoutes(app, services, guards)
   accountRoutes(app, services, guards)
   accountSettingsRoutes(app, services, guards)
   noticeRoutes(app, services, guards, { sandbox: !config.production })

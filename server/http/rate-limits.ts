@@ -30,7 +30,8 @@ export interface RateLimitRule {
 const calls = (group: string, routes: string[]): RateLimitRule => ({ group, routes })
 
 /**
- * Every anonymous call that writes a row or draws an image. The SMS sends keep their own hourly
+ * Every anonymous call that writes a row or draws an image, and the logged-in calls that check an
+ * SMS code to bind or change a phone. The SMS sends keep their own hourly
  * limits per phone and address (services/sms.ts); the payment notifications are trusted by their
  * signature and come from the providers' few addresses, so they are not limited here.
  */
@@ -38,7 +39,7 @@ export const RATE_LIMIT_RULES: RateLimitRule[] = [
   calls('image-captcha', ['GET /api/app/code']),
   calls('slider-captcha', ['GET /api/app/genCaptcha', 'POST /api/app/genCaptcha']),
   calls('slider-check', ['POST /api/app/check222']),
-  calls('password-login', ['POST /api/app/loginByPassword']),
+  calls('password-login', ['POST /api/app/loginByPassword', 'POST /api/app/login']),
   calls('phone-login', ['POST /api/app/phoneLogin']),
   calls('registration', ['POST /api/pc/registerByPhone']),
   calls('password-reset', ['POST /api/pc/forgetPassword']),
@@ -47,6 +48,9 @@ export const RATE_LIMIT_RULES: RateLimitRule[] = [
   calls('wechat-oauth-login', ['POST /api/wechat/oauthLogin']),
   calls('wechat-mini-login', ['POST /api/wechat/miniLogin']),
   calls('wechat-mini-bind', ['POST /api/wechat/miniBindPhone']),
+  // Logged in, but each checks an SMS code: a wall beside the code's own five tries.
+  calls('bind-phone', ['POST /api/pc/bindPhone', 'POST /api/wechat/bindPhone']),
+  calls('change-phone', ['POST /api/pc/updateBingPhone', 'POST /api/pc/updateAccountPhone']),
   calls('entry-token', ['GET /api/feignApi/fkToken']),
   calls('customer-qr', ['GET /api/user/getUrlByQrcode']),
   // The public survey: a wall against walking uuIds or replaying submits.

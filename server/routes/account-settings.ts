@@ -19,6 +19,7 @@ const phoneSliderBody = object({
 })
 const codeBody = object({ code: shortText(32) })
 const nameBody = object({ memberAccount: shortText(128), fullName: shortText(128) })
+const memberAccountBody = object({ memberAccount: shortText(128) })
 const passwordBody = object({
   oldPassword: shortText(512),
   password: shortText(512),
@@ -68,6 +69,16 @@ export function accountSettingsRoutes(app: TypedApp, { accountSettings }: Servic
     },
   )
 
+  // The login name alone; the service refuses a sub-admin (子管理员不能修改账号, 403).
+  app.post(
+    '/api/pc/updateMemberAccount',
+    { schema: { body: memberAccountBody }, preHandler: requireViewer },
+    async (req) => {
+      await profile.updateMemberAccount(req.viewer, req.body.memberAccount)
+      return ok(null, PROFILE_MESSAGES.saved)
+    },
+  )
+
   app.get('/api/pc/checkPassword', { preHandler: requireViewer }, async (req) =>
     ok({ model: await credentials.passwordModel(req.viewer) }),
   )
@@ -90,14 +101,13 @@ export function accountSettingsRoutes(app: TypedApp, { accountSettings }: Servic
     },
   )
 
-  app.post(
-    '/api/pc/updateBingPhone',
-    { schema: { body: phoneBody }, preHandler: requireFreshSession },
-    async (req) => {
+  // updateAccountPhone is the spec's other name for the change of login phone: one handler.
+  for (const url of ['/api/pc/updateBingPhone', '/api/pc/updateAccountPhone']) {
+    app.post(url, { schema: { body: phoneBody }, preHandler: requireFreshSession }, async (req) => {
       await credentials.changePhone(req.viewer, req.body, req.ip)
       return ok(null, CREDENTIAL_MESSAGES.changed)
-    },
-  )
+    })
+  }
 
   app.post(
     '/api/pc/editAccountEmail',

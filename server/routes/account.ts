@@ -11,9 +11,10 @@ const switchBody = object(
 )
 
 export function accountRoutes(app: TypedApp, { accounts }: Services, { requireViewer }: Guards) {
-  app.get('/api/pc/getPersonalInfo', { preHandler: requireViewer }, async (req) =>
-    ok(await accounts.personalInfo(req.viewer)),
-  )
+  // getInfo (account-area §7) is the same question as getPersonalInfo: the viewer's own profile.
+  for (const url of ['/api/pc/getPersonalInfo', '/api/pc/getInfo']) {
+    app.get(url, { preHandler: requireViewer }, async (req) => ok(await accounts.personalInfo(req.viewer)))
+  }
 
   app.get(
     '/api/user/getPrersonalInfo',

@@ -54,9 +54,13 @@ export function checkoutRoutes(app: TypedApp, { checkout }: Services, { requireV
     async (req) => oapiOk(await checkout.generateOrder(req.viewer, req.body)),
   )
 
-  app.get('/api/pc/getOrderInfo', { preHandler: requireViewer, schema: byOrderCode }, async (req) =>
-    ok(await checkout.orderInfo(req.viewer, req.query.orderCode.trim())),
-  )
+  // doc2 §7 names getOrderInfo under /api/pc (polled by the payment page) and /api/feignOrder
+  // (with originalAmount): one answer, which carries originalAmount, and one ownership rule (508).
+  for (const url of ['/api/pc/getOrderInfo', '/api/feignOrder/getOrderInfo']) {
+    app.get(url, { preHandler: requireViewer, schema: byOrderCode }, async (req) =>
+      ok(await checkout.orderInfo(req.viewer, req.query.orderCode.trim())),
+    )
+  }
 
   app.get(
     '/api/feignOrder/getOrderTimeOut',

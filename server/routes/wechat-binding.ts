@@ -16,7 +16,10 @@ export function wechatBindingRoutes(app: TypedApp, { wechatBinding }: Services, 
   // QR flows ask before their QR is shown, so the user is not sent to re-verify after scanning.
   const sensitive = { preHandler: guards.requireFreshSession }
 
-  app.get('/api/wechat/checkBindWechat', signedIn, async (req) => ok(await wechatBinding.status(req.viewer)))
+  // doc2 §7 lists checkBindWechat under /api/pc; the console's WeChat dialogs call /api/wechat.
+  for (const url of ['/api/pc/checkBindWechat', '/api/wechat/checkBindWechat']) {
+    app.get(url, signedIn, async (req) => ok(await wechatBinding.status(req.viewer)))
+  }
 
   app.get('/api/wechat/getCodeImg', sensitive, async (req) =>
     ok(await wechatBinding.openScene(req.viewer, 'bind', originOf(req))),

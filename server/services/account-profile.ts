@@ -64,13 +64,36 @@ export function createAccountProfile(
     }
     const error = memberAccountError(memberAccount) ?? accountFullNameError(fullName)
     if (error) throw invalid(error)
+    await saveMemberAccount(actor, memberAccount, { accountName: fullName })
+  }
+
+  /**
+   * updateMemberAccount {memberAccount}: the main account's login name alone (the account name
+   * stays); a sub-admin has none of its own to change (§6).
+   */
+  async function updateMemberAccount(viewer: Viewer, typed: string | undefined): Promise<void> {
+    const actor = await actorOf(viewer)
+    if (actor.role !== ROLE.main) throw forbidden(PROFILE_MESSAGES.memberAccountMainOnly)
+    const memberAccount = (typed ?? '').trim()
+    const error = memberAccountError(memberAccount)
+    if (error) throw invalid(error)
+    await saveMemberAccount(actor, memberAccount, {})
+  }
+
+  /** The account's login name (unique case-insensitively), with the other columns given. */
+  async function saveMemberAccount(
+    actor: RoleGrant,
+    memberAccount: string,
+    also: { accountName?: string },
+  ): Promise<void> {
+    const changesMemberAccount = memberAccount !== actor.memberAccount
     if (changesMemberAccount && (await memberAccountTaken(memberAccount, actor.accountId))) {
       throw invalid(PROFILE_MESSAGES.memberAccountTaken)
     }
     try {
       await db
         .update(accounts)
-        .set({ memberAccount, accountName: fullName })
+        .set({ memberAccount, ...also })
         .where(eq(accounts.id, actor.accountId))
     } catch (failure) {
       if (isUniqueViolation(failure)) throw invalid(PROFILE_MESSAGES.memberAccountTaken)
@@ -157,7 +180,7 @@ export function createAccountProfile(
     forgetSessions(sessionCache, ended)
   }
 
-  return { actorOf, editName, editEmail, updateReferralCode, cancel }
+  return { actorOf, editName, updateMemberAccount, editEmail, updateReferralCode, cancel }
 }
 
 export type AccountProfile = ReturnType<typeof createAccountProfile>

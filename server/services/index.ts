@@ -19,6 +19,7 @@ import { createOperateLog } from './operate-log'
 import { createOrderService } from './orders'
 import { createPaymentService } from './payments'
 import { createProductService } from './products'
+import { createPhoneBinding } from './phone-binding'
 import { createPhoneAuth } from './phone-auth'
 import { createRoleService } from './roles'
 import { createSecurityVerification } from './security-verification'
@@ -53,6 +54,14 @@ export function createServices(ctx: AppContext) {
   const loginMethods = createLoginMethods(ctx, { operateLog })
   const wechatIdentity = createWechatIdentity(ctx)
   const fileStorage = databaseFileStorage(ctx.db)
+  const wechat = createWechatService(ctx, {
+    members,
+    roles,
+    loginMethods,
+    signIn,
+    sms,
+    identity: wechatIdentity,
+  })
   return {
     members,
     roles,
@@ -73,14 +82,8 @@ export function createServices(ctx: AppContext) {
       smsRequests,
     }),
     wechatIdentity,
-    wechat: createWechatService(ctx, {
-      members,
-      roles,
-      loginMethods,
-      signIn,
-      sms,
-      identity: wechatIdentity,
-    }),
+    wechat,
+    phoneBinding: createPhoneBinding(ctx, { members, roles, operateLog, wechat }),
     wechatBinding: createWechatBindingService(ctx, {
       members,
       roles,

@@ -94,6 +94,16 @@ export function createMemberDirectory({ db, now }: AppContext) {
     await db.update(members).set({ passwordHash, passwordUpdatedAt: now() }).where(eq(members.id, memberId))
   }
 
+  /** A password for a member that has none; false when it has one (set meanwhile). */
+  async function setFirstPassword(memberId: number, passwordHash: string): Promise<boolean> {
+    const set = await db
+      .update(members)
+      .set({ passwordHash, passwordUpdatedAt: now() })
+      .where(and(eq(members.id, memberId), isNull(members.passwordHash)))
+      .returning({ id: members.id })
+    return set.length > 0
+  }
+
   async function setPhone(memberId: number, phone: string): Promise<void> {
     await db.update(members).set({ phone }).where(eq(members.id, memberId))
   }
@@ -117,6 +127,7 @@ export function createMemberDirectory({ db, now }: AppContext) {
     ownedMemberAccounts,
     createWithAccount,
     setPassword,
+    setFirstPassword,
     setPhone,
     linkOpenId,
   }

@@ -48,6 +48,7 @@ const PUBLIC_ROUTES = [
   'POST /api/app/genCaptcha',
   'POST /api/app/check222',
   'POST /api/app/loginByPassword',
+  'POST /api/app/login',
   'POST /api/app/phoneLogin',
   'POST /api/pc/registerByPhone',
   'POST /api/pc/forgetPassword',
@@ -104,6 +105,25 @@ const MAIN_ONLY_ROUTES = [
   'GET /api/pc/getMyIp',
   'POST /api/pc/saveMyIp',
   'POST /api/pc/updateAccountManagerByReferralCode',
+  'POST /api/pc/updateMemberAccount',
+]
+
+/**
+ * The calls the spec names that issue 12 found missing, implemented or registered as another
+ * call's spec name (docs/api.md "Spec calls by name"): the walk below must reach each of them.
+ */
+const SPEC_CALLS = [
+  'POST /api/pc/updateAccountPhone',
+  'POST /api/pc/updateMemberAccount',
+  'GET /api/app/account/getDeviceInfo',
+  'GET /api/pc/checkBindPhone',
+  'GET /api/pc/getInfo',
+  'POST /api/app/login',
+  'POST /api/pc/bindPhone',
+  'GET /api/pc/checkBindWechat',
+  'GET /api/feignOrder/getOrderInfo',
+  'GET /api/user/getPrersonalInfo',
+  'GET /api/pc/getUnReadList',
 ]
 
 const keyOf = (route: RegisteredRoute) => `${route.method} ${route.url}`
@@ -456,7 +476,7 @@ describe('the route table', () => {
   it('holds every listed public and main-only route (the lists name real routes)', () => {
     const keys = routes.map(keyOf)
     expect(keys.length).toBeGreaterThan(50)
-    for (const key of [...PUBLIC_ROUTES, ...MAIN_ONLY_ROUTES]) expect(keys).toContain(key)
+    for (const key of [...PUBLIC_ROUTES, ...MAIN_ONLY_ROUTES, ...SPEC_CALLS]) expect(keys).toContain(key)
   })
 
   it('has no /__dev route in production, and every other route there', async () => {

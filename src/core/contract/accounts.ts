@@ -54,3 +54,20 @@ export interface SwitchAccountRequest {
   role: number
   sign: string
 }
+
+/** GET /api/pc/checkBindPhone: the phone's counterpart of checkBindWechat. */
+export interface PhoneBindingStatus {
+  bound: boolean
+}
+
+/** POST /api/pc/bindPhone: a bindPhone SMS code, and optionally a first password (encrypted). */
+export interface PcBindPhoneRequest {
+  phone: string
+  code: string
+  password?: string
+}
+
+/** POST /api/pc/updateMemberAccount: the main account's login name alone. */
+export interface UpdateMemberAccountRequest {
+  memberAccount: string
+}

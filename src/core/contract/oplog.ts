@@ -32,3 +32,20 @@ export interface OperateRecord {
   ip: string
   createTime: string
 }
+
+/** The kind of client a request came from, read from its User-Agent (display only). */
+export const DEVICE_PLATFORM = ['pc', 'mobile', 'wechat', 'miniProgram'] as const
+export type DevicePlatform = (typeof DEVICE_PLATFORM)[number]
+
+/**
+ * GET /api/app/account/getDeviceInfo: the caller's address (as getClientIp shows it) and what its
+ * User-Agent claims. A client can claim anything there: nothing but a display may read it.
+ */
+export interface DeviceInfo {
+  ip: string
+  platform: DevicePlatform
+  /** e.g. Windows, macOS, Android, iOS, Linux; '' when not recognised. */
+  os: string
+  /** e.g. Chrome, Edge, Firefox, Safari, WeChat; '' when not recognised. */
+  browser: string
+}

@@ -1,0 +1,26 @@
+// The bound phone under /api/pc (doc2 §7 "Under /api/pc: checkBindPhone"; account-area §7
+// "checkBindPhone", "bindPhone (phone, code, password)"): services/phone-binding.ts.
+import type { Guards } from '../http/auth'
+import { ok } from '../http/envelope'
+import type { Services } from '../services'
+import { WECHAT_MESSAGES } from '../services/wechat'
+import { object, shortText, type TypedApp } from './schemas'
+
+const bindBody = object({ phone: shortText(32), code: shortText(32), password: shortText(512) })
+
+export function phoneBindingRoutes(app: TypedApp, { phoneBinding }: Services, guards: Guards) {
+  app.get('/api/pc/checkBindPhone', { preHandler: guards.requireViewer }, async (req) =>
+    ok(await phoneBinding.status(req.viewer)),
+  )
+
+  // A first phone (and a first password) is a new way to log in: a fresh session, as for
+  // /api/wechat/bindPhone, so a stolen session cannot add one.
+  app.post(
+    '/api/pc/bindPhone',
+    { schema: { body: bindBody }, preHandler: guards.requireFreshSession },
+    async (req) => {
+      await phoneBinding.bind(req.viewer, req.body, req.ip)
+      return ok(null, WECHAT_MESSAGES.bound)
+    },
+  )
+}
