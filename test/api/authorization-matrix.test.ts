@@ -104,6 +104,13 @@ const MAIN_ONLY_ROUTES = [
   'GET /api/pc/getMyIp',
   'POST /api/pc/saveMyIp',
   'POST /api/pc/updateAccountManagerByReferralCode',
+  // Product transfer (account-area §6: the main account's alone).
+  'GET /api/pc/getProductListByAccountId',
+  'POST /api/pc/transfer/sendVerifyCode',
+  'POST /api/pc/checkCodeByAccountId',
+  'POST /api/pc/transfer/confirmProducts',
+  'POST /api/pc/transfer/sendSmsCode',
+  'POST /api/wechat/moveBusiness',
 ]
 
 const keyOf = (route: RegisteredRoute) => `${route.method} ${route.url}`
