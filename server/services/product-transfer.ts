@@ -256,7 +256,11 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
         .for('update')
       if (moving.length !== ids.length) throw invalid(TRANSFER_MESSAGES.notOwned)
       const to = receiver.accountId
-      await tx.update(businesses).set({ accountId: to }).where(inArray(businesses.id, ids))
+      // A backend sign-in ticket the sender holds (miandenglu, 1 minute) must not outlive the move.
+      await tx
+        .update(businesses)
+        .set({ accountId: to, backendTicketHash: null, backendTicketExpiresAt: null })
+        .where(inArray(businesses.id, ids))
       // The sender's sub-admins mean nothing on the receiving account.
       const movedOrders = await tx
         .update(orders)

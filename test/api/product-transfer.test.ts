@@ -279,6 +279,14 @@ describe('moveBusiness', () => {
     const moved = await productOf(owner, 'move-a')
     const kept = await productOf(owner, 'move-b')
     const code = await readyToMove(owner, receiver, [moved.businessId])
+    // The sender holds a backend sign-in ticket for it (miandenglu).
+    await server.db
+      .update(businesses)
+      .set({
+        backendTicketHash: 'a'.repeat(64),
+        backendTicketExpiresAt: new Date(server.clock().getTime() + 60_000),
+      })
+      .where(eq(businesses.id, moved.businessId))
 
     const wrong = code === '000000' ? '111111' : '000000'
     expect(await move(owner, receiver.phone, wrong, [moved.businessId])).toEqual(
@@ -293,6 +301,8 @@ describe('moveBusiness', () => {
     })
     expect(await ownerOf(moved.businessId)).toBe(receiver.accountId)
     expect(await ownerOf(kept.businessId)).toBe(owner.accountId)
+    const [business] = await server.db.select().from(businesses).where(eq(businesses.id, moved.businessId))
+    expect(business.backendTicketHash).toBeNull()
     const [order] = await server.db.select().from(orders).where(eq(orders.id, moved.orderId))
     expect(order.accountId).toBe(receiver.accountId)
     const [invoice] = await server.db
