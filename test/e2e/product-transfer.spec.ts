@@ -69,6 +69,9 @@ test('a main account moves a product to another main account, which then has it 
   await requestSmsCode(page, bind)
   await bind.locator('input[name="transfer-code"]').fill(await smsCode(page.request, receiver))
   await bind.getByRole('button', { name: '确认转移' }).click()
+  const ask = page.locator('.at-modal--active')
+  await expect(ask).toContainText('转移后，当前账号将无法管理这些产品')
+  await ask.getByText('确定', { exact: true }).click()
   await expect(page.getByText('产品转移成功')).toBeVisible()
   await expect(page).toHaveURL(/\/accountManage/)
 

@@ -82,6 +82,12 @@ it('walks the three steps and moves the chosen products, then goes to /accountMa
   await user.type(input('transfer-phone'), '13800000003')
   await user.type(input('transfer-code'), '654321')
   await user.click(button('确认转移'))
+  // Asked first: 取消 sends nothing, 确定 moves.
+  expect(await screen.findByText(/确定将所选的 2 个产品转移至 138\*\*\*\*0003 的账号吗/)).toBeTruthy()
+  await user.click(screen.getByText('取消'))
+  expect(api.calls.some((c) => c.path === '/api/wechat/moveBusiness')).toBe(false)
+  await user.click(button('确认转移'))
+  await user.click(await screen.findByText('确定'))
 
   await waitFor(() => expect(redirect).toHaveBeenCalledWith({ url: '/pages/accountManage/index' }))
   expect(screen.getByText('产品转移成功')).toBeTruthy()

@@ -1,7 +1,9 @@
 import { View } from '@tarojs/components'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { AtInput } from 'taro-ui'
+import { maskPhone } from '../../../core/format/mask'
 import { Button } from '../../../core/ui/Button'
+import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
 import { FieldError } from '../../../core/ui/FieldError'
 import { SmsCodeButton } from '../../../core/ui/SmsCodeButton'
 import { useForm } from '../../../core/ui/useForm'
@@ -27,16 +29,22 @@ export function ReceiverStep({ bindPhone, businessIds, onMoved, onLost }: Receiv
   const move = useSubmit({ fallback: '转移失败，请重试' })
   const v = form.values
   const { failure } = move
+  const [asking, setAsking] = useState(false)
 
   useEffect(() => {
     if (isVerificationLost(failure)) onLost()
   }, [failure, onLost])
 
+  // The move cannot be undone from this account: ask first (every destructive action confirms).
   const submit = () => {
     const valid = form.check((values) =>
       collectErrors({ phone: receiverPhoneError(values.phone), code: transferCodeError(values.code) }),
     )
-    if (!valid) return
+    if (valid) setAsking(true)
+  }
+
+  const transfer = () => {
+    setAsking(false)
     void move.run(async () => {
       await transferApi.moveBusiness({
         phone: bindPhone,
@@ -82,6 +90,13 @@ export function ReceiverStep({ bindPhone, businessIds, onMoved, onLost }: Receiv
           确认转移
         </Button>
       </View>
+      <ConfirmDialog
+        open={asking}
+        title='确认转移'
+        message={`确定将所选的 ${businessIds.length} 个产品转移至 ${maskPhone(v.phone.trim())} 的账号吗？转移后，当前账号将无法管理这些产品。`}
+        onConfirm={transfer}
+        onCancel={() => setAsking(false)}
+      />
     </View>
   )
 }
