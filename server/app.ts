@@ -28,6 +28,7 @@ import { orderRoutes } from './routes/orders'
 import { paymentRoutes } from './routes/payments'
 import { phoneBindingRoutes } from './routes/phone-binding'
 import { productRoutes } from './routes/products'
+import { productTransferRoutes } from './routes/product-transfer'
 import { smsRoutes } from './routes/sms'
 import { subAccountRoutes } from './routes/sub-accounts'
 import { customerRoutes } from './routes/customer'
@@ -142,6 +143,7 @@ function apiRoutes(app: TypedApp, services: Services, guards: Guards, config: Se
   operateLogRoutes(app, services, guards)
   workOrderRoutes(app, services, guards)
   productRoutes(app, services, guards, { sandbox: !config.production })
+  productTransferRoutes(app, services, guards, { sandbox: !config.production })
   checkoutRoutes(app, services, guards)
   paymentRoutes(app, services, guards)
   orderRoutes(app, services, guards)

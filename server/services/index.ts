@@ -20,6 +20,7 @@ import { createOrderService } from './orders'
 import { createPaymentService } from './payments'
 import { createProductService } from './products'
 import { createPhoneBinding } from './phone-binding'
+import { createProductTransfer } from './product-transfer'
 import { createPhoneAuth } from './phone-auth'
 import { createRoleService } from './roles'
 import { createSecurityVerification } from './security-verification'
@@ -104,6 +105,7 @@ export function createServices(ctx: AppContext) {
     evaluations: createEvaluationService(ctx),
     fulfilment,
     products: createProductService(ctx, { fulfilment }),
+    productTransfer: createProductTransfer(ctx, { captchas, members, operateLog, roles, sms, smsRequests }),
     checkout,
     payments: createPaymentService(ctx, { checkout, fulfilment }),
     orders,

@@ -4,6 +4,7 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateRecord } from '../../src/core/contract/oplog'
 import type { AppContext } from '../context'
+import type { Database } from '../db/client'
 import { operateRecords } from '../db/schema'
 import { offsetOf, pageOf, type Page, type PageRequest } from './paging'
 import { ROLE, type RoleGrant } from './roles'
@@ -19,6 +20,9 @@ export interface OperateEntry {
   ip: string
 }
 
+/** The database or one of its transactions. */
+export type LogExecutor = Pick<Database, 'insert'>
+
 export function recordsOf(viewer: Pick<Viewer, 'accountId' | 'subAccountId' | 'role'>) {
   return and(
     eq(operateRecords.accountId, viewer.accountId),
@@ -29,9 +33,12 @@ export function recordsOf(viewer: Pick<Viewer, 'accountId' | 'subAccountId' | 'r
 }
 
 export function createOperateLog({ db, now }: AppContext) {
-  /** The "user" column names who acted: the member account, or the sub-admin's name. */
-  async function record(actor: RoleGrant, entry: OperateEntry): Promise<void> {
-    await db.insert(operateRecords).values({
+  /**
+   * The "user" column names who acted: the member account, or the sub-admin's name. `executor` is a
+   * transaction when the entry must stand or fall with the change it describes (product transfer).
+   */
+  async function record(actor: RoleGrant, entry: OperateEntry, executor: LogExecutor = db): Promise<void> {
+    await executor.insert(operateRecords).values({
       accountId: actor.accountId,
       subAccountId: actor.role === ROLE.main ? null : actor.subAccountId,
       memberAccount: actor.role === ROLE.main ? actor.memberAccount : actor.userName,

@@ -106,6 +106,13 @@ const MAIN_ONLY_ROUTES = [
   'POST /api/pc/saveMyIp',
   'POST /api/pc/updateAccountManagerByReferralCode',
   'POST /api/pc/updateMemberAccount',
+  // Product transfer (account-area §6: the main account's alone).
+  'GET /api/pc/getProductListByAccountId',
+  'POST /api/pc/transfer/sendVerifyCode',
+  'POST /api/pc/checkCodeByAccountId',
+  'POST /api/pc/transfer/confirmProducts',
+  'POST /api/pc/transfer/sendSmsCode',
+  'POST /api/wechat/moveBusiness',
 ]
 
 /**

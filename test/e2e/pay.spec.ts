@@ -31,6 +31,7 @@ async function confirm(page: Page, url: string, cycle: string, amount: string) {
   await page.goto(url)
   await page.getByRole('radio', { name: cycle }).click()
   await expect(page.getByLabel('应付金额')).toHaveText(amount)
+  await page.getByRole('checkbox', { name: /^我已阅读并同意《.+服务协议》$/ }).click()
   await page.getByRole('button', { name: '提交订单' }).click()
   await expect(page).toHaveURL(/\/orderByPlay\?/)
   const orderCode = new URL(page.url()).searchParams.get('orderCode')!

@@ -93,6 +93,10 @@ const PAGES = {
     expect: ['专属客户经理', '陈经理'],
   },
   'pages/accountManage/index': { as: 'owner', expect: ['账号信息', 'demo_main', '星辰科技', '138****0001'] },
+  'pages/productTransfer/index': {
+    as: 'owner',
+    expect: ['产品移交', '安全验证', '选择产品', '绑定新手机', '138****0001', '获取验证码', '下一步'],
+  },
   'pages/orderlist/index': {
     as: 'owner',
     expect: ['订单管理', 'MC202611000001', 'MC202600000300', 'MC202611000002', '¥5800.00'],
@@ -105,7 +109,7 @@ const PAGES = {
   'pages/order/index': {
     as: 'owner',
     query: () => ({ SkuId: 'SKU-ENT-WEB', OrderTypeId: '2', secondDomain: 'xingchen' }),
-    expect: ['确认订单', 'xingchen', '企业官网', '旗舰版', '¥5800.00', '提交订单'],
+    expect: ['确认订单', 'xingchen', '企业官网', '旗舰版', '¥5800.00', '企业官网服务协议', '提交订单'],
   },
   'pages/orderByPlay/index': {
     as: 'owner',

@@ -9,6 +9,9 @@ export const SMS_PURPOSES = [
   'reverify',
   'changePhone',
   'activation',
+  // Product transfer: step 1 to the bound phone, step 3 to the receiving phone.
+  'transferVerify',
+  'transferReceive',
 ] as const
 export type SmsPurpose = (typeof SMS_PURPOSES)[number]
 

@@ -73,6 +73,13 @@ export const ROUTES: readonly RouteDef[] = [
     title: '账户管理',
   },
   {
+    path: '/productTransfer',
+    page: 'index',
+    subPackage: 'pages/productTransfer',
+    mainAccountOnly: true,
+    title: '产品移交',
+  },
+  {
     path: '/orderlist',
     page: 'index',
     subPackage: 'pages/orderlist',

@@ -1,11 +1,30 @@
 import { Text, View } from '@tarojs/components'
-import { currentDestination } from '../../core/routing/navigate'
-import { agreementFor } from '../../features/auth/agreements'
+import { agreementPath, findAgreement, MEMBER_AGREEMENT } from '../../core/agreements/agreements'
+import { currentDestination, redirectTo } from '../../core/routing/navigate'
 import { PageFrame } from '../../features/shell/components/PageFrame'
 import './index.scss'
 
+// /agreement?name=<product name | member | privacy> (doc2 §2 "Other"): public, idle-exempt.
 export default function AgreementPage() {
-  const agreement = agreementFor(currentDestination().query.name)
+  const name = currentDestination().query.name
+  const agreement = findAgreement(name)
+  if (!agreement) {
+    return (
+      <PageFrame>
+        <View className='agreement card' role='alert' aria-label='协议不存在'>
+          <View className='agreement__title'>协议不存在</View>
+          <Text className='agreement__body'>未找到“{name}”的协议，请返回上一页重新打开。</Text>
+          <View
+            className='agreement__link'
+            role='link'
+            onClick={() => redirectTo(agreementPath(MEMBER_AGREEMENT.name))}
+          >
+            查看《{MEMBER_AGREEMENT.title}》
+          </View>
+        </View>
+      </PageFrame>
+    )
+  }
   return (
     <PageFrame>
       <View className='agreement card' role='article' aria-label={agreement.title}>

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { AccountSettings } from '../../../src/features/account/components/AccountSettings'
 import { fail, installFakeApi, ok } from '../support/fake-api'
@@ -65,6 +65,18 @@ describe('account settings screen (account-area §2, §6, §9)', () => {
     await screen.findByText('李子管')
     expect(row('登录掩码')).toBeNull()
     expect(row('推荐码')).toBeNull()
+    expect(row('产品移交')).toBeNull()
+    expect(screen.queryByRole('link', { name: '产品移交' })).toBeNull()
+  })
+
+  it('offers the main account the product transfer: its row and its link (account-area §2, §6)', async () => {
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+    const { user } = setup(ok(info()))
+    await user.click(await screen.findByRole('link', { name: '产品移交' }))
+    expect(navigate).toHaveBeenCalledWith({ url: '/pages/productTransfer/index' })
+    navigate.mockClear()
+    await user.click(within(row('产品移交')).getByRole('button', { name: '去移交' }))
+    expect(navigate).toHaveBeenCalledWith({ url: '/pages/productTransfer/index' })
   })
 
   it('links to the operation log only while the state allows it', async () => {

@@ -78,6 +78,12 @@ describe('confirm order (/order)', () => {
     expect((await screen.findByLabelText('应付金额')).textContent).toBe('¥1980.00')
     await userEvent.click(screen.getByRole('radio', { name: '2年' }))
     expect(screen.getByLabelText('应付金额').textContent).toBe('¥3960.00')
+    // The product's agreement first (请先阅读并同意协议), then the order.
+    await userEvent.click(screen.getByRole('button', { name: '提交订单' }))
+    expect(await screen.findByText('请先阅读并同意协议')).toBeTruthy()
+    expect(api.calls.some((c) => c.path === '/oapi/newac/GenerateOrder')).toBe(false)
+    await userEvent.click(screen.getByRole('checkbox', { name: '我已阅读并同意《自助建站服务协议》' }))
+    expect(screen.queryByText('请先阅读并同意协议')).toBeNull()
     await userEvent.click(screen.getByRole('button', { name: '提交订单' }))
     await act(async () => undefined)
     const generate = api.calls.find((c) => c.path === '/oapi/newac/GenerateOrder')!
@@ -95,6 +101,20 @@ describe('confirm order (/order)', () => {
     const query = new URLSearchParams(url.split('?')[1])
     expect(query.get('orderCode')).toBe('NEW1')
     expect(JSON.parse(query.get('source')!)).toEqual(paymentLines)
+  })
+})
+
+describe('the product agreement (doc2 §2: agreement pages chosen by product name)', () => {
+  it('links the agreement of the product being bought', async () => {
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+    installFakeApi()
+      .on('GET', '/api/pc/checkBusinessBind', () => ok(1))
+      .on('POST', '/oapi/newac/ConfirmOrder', () => ({ IsSuccess: true, Message: '', Data: [line] }))
+    render(<ConfirmOrderView query={renewal} />)
+    await userEvent.click(await screen.findByRole('link', { name: '《自助建站服务协议》' }))
+    expect(navigate).toHaveBeenCalledWith({
+      url: `/pages/agreement/index?name=${encodeURIComponent('自助建站')}`,
+    })
   })
 })
 

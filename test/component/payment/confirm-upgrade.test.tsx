@@ -41,6 +41,7 @@ it('shows the remaining term and orders the edition the server offers, not the c
   render(<ConfirmOrderView query={{ SkuId: 'SKU-SITE-STD', OrderTypeId: '3', secondDomain: 'xcsite' }} />)
   expect((await screen.findByLabelText('应付金额')).textContent).toBe('¥547.95')
   expect(screen.getByRole('radio', { name: '剩余服务期' })).toBeTruthy()
+  await userEvent.click(screen.getByRole('checkbox', { name: '我已阅读并同意《自助建站服务协议》' }))
   await userEvent.click(screen.getByRole('button', { name: '提交订单' }))
   await act(async () => undefined)
   const confirm = api.calls.find((c) => c.path === '/oapi/newac/ConfirmOrder')!

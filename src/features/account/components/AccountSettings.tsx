@@ -94,6 +94,14 @@ export function AccountSettings({ wechatSection }: { wechatSection?: ReactNode }
             onAction={() => setDialog('referral')}
           />
         )}
+        {sections.productTransfer && (
+          <SettingRow
+            label='产品移交'
+            value='验证绑定手机后，将产品转移至其他主账号'
+            action='去移交'
+            onAction={() => navigateTo('/productTransfer')}
+          />
+        )}
       </View>
 
       <View className='account-card account-card--links' aria-label='更多'>

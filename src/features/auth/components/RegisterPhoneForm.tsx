@@ -8,6 +8,7 @@ import { NewPasswordFields } from '../../../core/ui/NewPasswordFields'
 import { useForm } from '../../../core/ui/useForm'
 import { useSubmit } from '../../../core/ui/useSubmit'
 import { REFERRAL_CODE_MAX, validateRegistration } from '../../../core/validation/rules'
+import { agreementPath } from '../../../core/agreements/agreements'
 import { REGISTRATION_AGREEMENTS } from '../agreements'
 import { authApi } from '../api'
 import { encryptedPasswords } from '../passwords'
@@ -70,11 +71,7 @@ export function RegisterPhoneForm({ onRegistered }: { onRegistered(result: Login
         />
         <Text onClick={() => form.set('agreed', !v.agreed)}>我已阅读并同意</Text>
         {REGISTRATION_AGREEMENTS.map((a) => (
-          <Text
-            key={a.name}
-            className='login-form__link'
-            onClick={() => navigateTo(`/agreement?name=${a.name}`)}
-          >
+          <Text key={a.name} className='login-form__link' onClick={() => navigateTo(agreementPath(a.name))}>
             《{a.title}》
           </Text>
         ))}

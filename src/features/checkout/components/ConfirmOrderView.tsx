@@ -1,12 +1,16 @@
 import { Text, View } from '@tarojs/components'
 import { useMemo, useState } from 'react'
 import { ApiError, errorMessage } from '../../../core/http/api-error'
-import { redirectTo } from '../../../core/routing/navigate'
+import { agreementPath, findAgreement, MEMBER_AGREEMENT } from '../../../core/agreements/agreements'
+import { navigateTo, redirectTo } from '../../../core/routing/navigate'
 import { withQuery, type Query } from '../../../core/routing/url'
 import { useSession } from '../../../core/session/store'
 import { yuan } from '../../../core/format/money'
 import { Button } from '../../../core/ui/Button'
+import { Checkbox } from '../../../core/ui/Checkbox'
 import { ChoiceGroup } from '../../../core/ui/ChoiceGroup'
+import { FieldError } from '../../../core/ui/FieldError'
+import { MSG } from '../../../core/validation/messages'
 import { ResourceStatus } from '../../../core/ui/ResourceStatus'
 import { useResource } from '../../../core/ui/useResource'
 import { checkoutApi } from '../api'
@@ -63,13 +67,23 @@ function ConfirmOrderForm({ order }: { order: ConfirmQuery }) {
   const line = lines?.[0]
   const [cycle, setCycle] = useState<number | null>(null)
   const [submitting, setSubmitting] = useState(false)
+  const [agreed, setAgreed] = useState(false)
+  const [agreementError, setAgreementError] = useState('')
   const accountId = useSession((s) => s.id)
   const subAccountId = useSession((s) => s.subAccountId)
   const chosen = cycle ?? defaultCycle(line)
   const price = priceOf(line, chosen)
 
+  // The product's own service agreement (doc2 §2 "Agreement pages … chosen by product name").
+  const agreement = (line && findAgreement(line.ProductName)) || MEMBER_AGREEMENT
+  const agree = (value: boolean) => {
+    setAgreed(value)
+    setAgreementError('')
+  }
+
   const submit = async () => {
     if (chosen === null || !line) return
+    if (!agreed) return setAgreementError(MSG.agreementRequired)
     setSubmitting(true)
     try {
       // The line's SKU: for an upgrade the edition the server offers, not the card's own.
@@ -134,6 +148,18 @@ function ConfirmOrderForm({ order }: { order: ConfirmQuery }) {
               {price === null ? '--' : yuan(price)}
             </Text>
           </View>
+          <View className='confirm__agreement'>
+            <Checkbox checked={agreed} label={`我已阅读并同意《${agreement.title}》`} onChange={agree} />
+            <Text onClick={() => agree(!agreed)}>我已阅读并同意</Text>
+            <View
+              className='confirm__agreement-link'
+              role='link'
+              onClick={() => navigateTo(agreementPath(agreement.name))}
+            >
+              《{agreement.title}》
+            </View>
+          </View>
+          <FieldError message={agreementError} />
           <View className='pay__actions'>
             <Button type='primary' disabled={chosen === null} loading={submitting} onClick={submit}>
               提交订单

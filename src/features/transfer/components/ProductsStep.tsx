@@ -1,0 +1,108 @@
+import { Text, View } from '@tarojs/components'
+import { useEffect, useState } from 'react'
+import { Button } from '../../../core/ui/Button'
+import { Checkbox } from '../../../core/ui/Checkbox'
+import { FieldError } from '../../../core/ui/FieldError'
+import { ResourceStatus } from '../../../core/ui/ResourceStatus'
+import { useResource } from '../../../core/ui/useResource'
+import { useSubmit } from '../../../core/ui/useSubmit'
+import { productsError } from '../../../core/validation/transfer'
+import { transferApi } from '../api'
+import { holdLeft, holdSeconds, isVerificationLost, toggleProduct, type TransferState } from '../rules'
+
+interface ProductsStepProps {
+  state: TransferState
+  onChoose(chosen: number[]): void
+  onConfirmed(): void
+  /** The server says the verification is gone: step 1 again. */
+  onLost(): void
+}
+
+/** Seconds left of the verification's 30 s, redrawn every second. */
+function useHoldSeconds(state: TransferState): number {
+  const [now, setNow] = useState(Date.now)
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [])
+  return holdSeconds(holdLeft(state, now) ?? 0)
+}
+
+/** Step 2 (§2, §5): the account's products; at least one (您尚未选择移交的产品), within the 30 s. */
+export function ProductsStep({ state, onChoose, onConfirmed, onLost }: ProductsStepProps) {
+  const products = useResource(() => transferApi.products(), [])
+  const confirm = useSubmit({ fallback: '提交失败，请重试' })
+  const [error, setError] = useState('')
+  const seconds = useHoldSeconds(state)
+  const { failure } = confirm
+
+  useEffect(() => {
+    if (isVerificationLost(failure)) onLost()
+  }, [failure, onLost])
+
+  const list = products.data ?? []
+  const order = list.map((p) => p.id)
+  const next = () => {
+    const invalid = productsError(state.chosen)
+    setError(invalid ?? '')
+    if (invalid) return
+    void confirm.run(async () => {
+      await transferApi.confirmProducts(state.chosen)
+      onConfirmed()
+    })
+  }
+
+  return (
+    <View className='transfer-step' aria-label='选择产品'>
+      <View className='transfer-step__note' role='timer'>
+        请在 {seconds} 秒内选择要移交的产品，超时需重新验证
+      </View>
+      <ResourceStatus resource={products} />
+      {products.status === 'ready' && list.length === 0 && (
+        <View className='list-status list-status--empty' role='status'>
+          暂无可移交的产品
+        </View>
+      )}
+      {list.length > 0 && (
+        <View className='transfer-products' role='list' aria-label='可移交的产品'>
+          {list.map((product) => {
+            const checked = state.chosen.includes(product.id)
+            const label = `${product.productName} ${product.secondDomain}`
+            return (
+              <View
+                key={product.id}
+                role='listitem'
+                className={`transfer-product${checked ? ' transfer-product--checked' : ''}`}
+                onClick={() => {
+                  onChoose(toggleProduct(state.chosen, product.id, order))
+                  setError('')
+                }}
+              >
+                <Checkbox
+                  checked={checked}
+                  label={label}
+                  onChange={() => {
+                    onChoose(toggleProduct(state.chosen, product.id, order))
+                    setError('')
+                  }}
+                />
+                <View className='transfer-product__text'>
+                  <Text className='transfer-product__name'>{product.productName}</Text>
+                  <Text className='transfer-product__meta'>
+                    {product.companyName || '--'} · {product.secondDomain}
+                  </Text>
+                </View>
+              </View>
+            )
+          })}
+        </View>
+      )}
+      <FieldError message={error || failure} />
+      <View className='transfer-step__actions'>
+        <Button type='primary' loading={confirm.busy} disabled={products.status !== 'ready'} onClick={next}>
+          下一步
+        </Button>
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,57 @@
+import { Text, View } from '@tarojs/components'
+import { useState } from 'react'
+import { AtInput } from 'taro-ui'
+import { maskPhone } from '../../../core/format/mask'
+import { Button } from '../../../core/ui/Button'
+import { FieldError } from '../../../core/ui/FieldError'
+import { SmsCodeButton } from '../../../core/ui/SmsCodeButton'
+import { useSubmit } from '../../../core/ui/useSubmit'
+import { SMS_CODE_LENGTH } from '../../../core/validation/rules'
+import { transferCodeError } from '../../../core/validation/transfer'
+import { transferApi } from '../api'
+
+/** Step 1 (§2, §4): an SMS code to the bound phone (slider first), checked by checkCodeByAccountId. */
+export function VerifyStep({ bindPhone, onVerified }: { bindPhone: string; onVerified(): void }) {
+  const [code, setCode] = useState('')
+  const [error, setError] = useState('')
+  const check = useSubmit({ fallback: '验证失败，请重试' })
+
+  const next = () => {
+    const invalid = transferCodeError(code)
+    setError(invalid ?? '')
+    if (invalid) return
+    void check.run(async () => {
+      await transferApi.checkCode({ phone: bindPhone, code: code.trim() })
+      onVerified()
+    })
+  }
+
+  return (
+    <View className='transfer-step' role='form' aria-label='安全验证'>
+      <Text className='transfer-step__note'>
+        为了您的账号安全，请先验证当前账号绑定的手机号 {maskPhone(bindPhone)}
+      </Text>
+      <View className='transfer-step__row'>
+        <AtInput
+          name='transfer-verify-code'
+          title='验证码'
+          placeholder='请输入短信验证码'
+          maxlength={SMS_CODE_LENGTH}
+          value={code}
+          onChange={(value: string) => {
+            setCode(value)
+            setError('')
+            check.reset()
+          }}
+        />
+        <SmsCodeButton phone='' skipPhoneCheck send={(slider) => transferApi.sendVerifyCode(slider)} />
+      </View>
+      <FieldError message={error || check.failure} />
+      <View className='transfer-step__actions'>
+        <Button type='primary' loading={check.busy} onClick={next}>
+          下一步
+        </Button>
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,11 @@
+import { ConsoleLayout } from '../../features/shell/components/ConsoleLayout'
+import { ProductTransfer } from '../../features/transfer/components/ProductTransfer'
+
+// /productTransfer — main account only (route table); weapp subpackage of its own.
+export default function ProductTransferPage() {
+  return (
+    <ConsoleLayout>
+      <ProductTransfer />
+    </ConsoleLayout>
+  )
+}

@@ -1,0 +1,433 @@
+/** @jest-environment ./test/api/support/pglite-environment.ts */
+// Product transfer (account-area §2, §4 Transfer, §5, §6, §7, §9): the main account's alone, both SMS
+// codes (single use, purpose bound), step 2 within the 30 s of step 1, the receiver a registered main
+// account other than the caller, and the businesses moving with their orders, invoice and contract
+// applications and evaluations in one transaction, logged on both accounts.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { minutes } from '../../server/context'
+import {
+  accounts,
+  businesses,
+  contractApplications,
+  evaluations,
+  invoiceApplications,
+  operateRecords,
+  orders,
+} from '../../server/db/schema'
+import { TRANSFER_MESSAGES } from '../../src/core/contract/transfer'
+import { DEMO, DEMO_PASSWORD, startTestServer, type TestServer } from './support/harness'
+
+let server: TestServer
+let nextPhone = 1
+
+jest.setTimeout(30_000)
+
+beforeAll(async () => {
+  server = await startTestServer()
+}, 60_000)
+
+afterAll(() => server?.close())
+
+// Past the 60 s resend lock and the hourly limits of earlier tests.
+beforeEach(() => server.clock.advance(minutes(61)))
+
+const refused = (code: number, message: string) => ({ code, message, data: null })
+
+interface Member {
+  phone: string
+  token: string
+  accountId: number
+}
+
+async function freshMember(): Promise<Member> {
+  const phone = `1360000${String(nextPhone++).padStart(4, '0')}`
+  await server.post('/__dev/members', { phone, password: DEMO_PASSWORD })
+  const [account] = await server.db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.memberAccount, `mc${phone}`))
+  return { phone, token: await server.tokenFor(phone), accountId: account.id }
+}
+
+/** A business of `owner` with a paid order, an invoice, a contract application and an evaluation. */
+async function productOf(owner: Member, domain: string) {
+  const created = await server.post<{ id: number }>('/__dev/transferProduct', {
+    phone: owner.phone,
+    secondDomain: domain,
+  })
+  const businessId = created.data.id
+  const [order] = await server.db.select().from(orders).where(eq(orders.businessId, businessId))
+  const at = server.clock()
+  await server.db.insert(invoiceApplications).values({
+    orderId: order.id,
+    accountId: owner.accountId,
+    subject: 1,
+    billType: 1,
+    title: '个人',
+    code: '110101199003070011',
+    content: '技术服务费',
+    amount: '5800.00',
+    applicant: '张三',
+    applicantPhone: owner.phone,
+    createdAt: at,
+  })
+  await server.db.insert(contractApplications).values({
+    orderId: order.id,
+    accountId: owner.accountId,
+    applyType: 0,
+    name: '张三',
+    idType: '0',
+    idTypeName: '大陆身份证',
+    mobile: owner.phone,
+    fileKey: `key-${domain}`,
+    createdAt: at,
+  })
+  await server.db.insert(evaluations).values({
+    uuid: crypto.randomUUID(),
+    accountId: owner.accountId,
+    orderId: order.id,
+    items: [],
+    createdAt: at,
+  })
+  return { businessId, orderId: order.id }
+}
+
+const opts = (member: Member) => ({ token: member.token })
+
+async function sendVerifyCode(member: Member) {
+  const slider = await server.solvedSlider(undefined, opts(member))
+  return server.post('/api/pc/transfer/sendVerifyCode', slider, opts(member))
+}
+
+/** Step 1: the code to the bound phone, checked. */
+async function verify(member: Member) {
+  expect(await sendVerifyCode(member)).toEqual({ code: 200, message: '已发送', data: null })
+  const code = await server.latestSms(member.phone, 'transferVerify')
+  return server.post('/api/pc/checkCodeByAccountId', { phone: member.phone, code }, opts(member))
+}
+
+const confirm = (member: Member, businessIds: number[]) =>
+  server.post('/api/pc/transfer/confirmProducts', { businessIds }, opts(member))
+
+async function sendReceiverCode(member: Member, phone: string) {
+  const slider = await server.solvedSlider(phone, opts(member))
+  return server.post('/api/pc/transfer/sendSmsCode', { phone, ...slider }, opts(member))
+}
+
+const move = (member: Member, bindPhone: string, code: string, businessIds: number[]) =>
+  server.post('/api/wechat/moveBusiness', { phone: member.phone, bindPhone, code, businessIds }, opts(member))
+
+/** Steps 1 and 2 done, the receiver's code sent: what step 3 types. */
+async function readyToMove(sender: Member, receiver: Member, ids: number[]) {
+  expect((await verify(sender)).code).toBe(200)
+  expect(await confirm(sender, ids)).toEqual({ code: 200, message: '操作成功', data: null })
+  expect(await sendReceiverCode(sender, receiver.phone)).toEqual({ code: 200, message: '已发送', data: null })
+  return (await server.latestSms(receiver.phone, 'transferReceive'))!
+}
+
+async function ownerOf(businessId: number) {
+  const [row] = await server.db.select().from(businesses).where(eq(businesses.id, businessId))
+  return row.accountId
+}
+
+async function transferLog(accountId: number) {
+  return server.db
+    .select()
+    .from(operateRecords)
+    .where(and(eq(operateRecords.accountId, accountId), eq(operateRecords.type, 10)))
+    .orderBy(desc(operateRecords.id))
+}
+
+describe('roles', () => {
+  it('refuses a sub-admin every transfer call with the 403 envelope', async () => {
+    const token = await server.tokenFor(DEMO.subAdmin)
+    const forbidden = refused(403, '无权访问')
+    expect(await server.get('/api/pc/getProductListByAccountId', { token })).toEqual(forbidden)
+    expect(
+      await server.post('/api/pc/checkCodeByAccountId', { phone: DEMO.subAdmin, code: '123456' }, { token }),
+    ).toEqual(forbidden)
+    expect(await server.post('/api/pc/transfer/confirmProducts', { businessIds: [1] }, { token })).toEqual(
+      forbidden,
+    )
+    expect(
+      await server.post(
+        '/api/wechat/moveBusiness',
+        { phone: DEMO.subAdmin, bindPhone: DEMO.otherOwner, code: '123456', businessIds: [1] },
+        { token },
+      ),
+    ).toEqual(forbidden)
+  })
+})
+
+describe('getProductListByAccountId', () => {
+  it('lists the main account its own businesses only', async () => {
+    const owner = await freshMember()
+    const other = await freshMember()
+    const { businessId } = await productOf(owner, 'plist-own')
+    await productOf(other, 'plist-foreign')
+    const answer = await server.get<
+      { id: number; secondDomain: string; productName: string; companyName: string }[]
+    >('/api/pc/getProductListByAccountId', opts(owner))
+    expect(answer.code).toBe(200)
+    expect(answer.data).toEqual([
+      { id: businessId, secondDomain: 'plist-own', productName: '企业官网', companyName: 'plist-own官网' },
+    ])
+  })
+})
+
+describe('step 1: checkCodeByAccountId', () => {
+  it('needs the code sent to the bound phone for this purpose, once', async () => {
+    const owner = await freshMember()
+    expect(
+      await server.post('/api/pc/checkCodeByAccountId', { phone: owner.phone, code: '' }, opts(owner)),
+    ).toEqual(refused(400, '请输入短信验证码'))
+    await sendVerifyCode(owner)
+    const code = (await server.latestSms(owner.phone, 'transferVerify'))!
+    const wrong = code === '000000' ? '111111' : '000000'
+    expect(
+      await server.post('/api/pc/checkCodeByAccountId', { phone: owner.phone, code: wrong }, opts(owner)),
+    ).toEqual(refused(400, TRANSFER_MESSAGES.wrongCode))
+    expect(
+      await server.post('/api/pc/checkCodeByAccountId', { phone: '13999999999', code }, opts(owner)),
+    ).toEqual(refused(400, TRANSFER_MESSAGES.wrongPhone))
+    expect(
+      await server.post('/api/pc/checkCodeByAccountId', { phone: owner.phone, code }, opts(owner)),
+    ).toEqual({
+      code: 200,
+      message: '验证成功',
+      data: null,
+    })
+    // Single use.
+    expect(
+      await server.post('/api/pc/checkCodeByAccountId', { phone: owner.phone, code }, opts(owner)),
+    ).toEqual(refused(400, TRANSFER_MESSAGES.wrongCode))
+  })
+
+  it('does not take a code sent for another purpose', async () => {
+    const owner = await freshMember()
+    const slider = await server.solvedSlider(undefined, opts(owner))
+    await server.post('/api/app/account/reverify/sendSmsCode', slider, opts(owner))
+    const code = await server.latestSms(owner.phone, 'reverify')
+    expect(
+      await server.post('/api/pc/checkCodeByAccountId', { phone: owner.phone, code }, opts(owner)),
+    ).toEqual(refused(400, TRANSFER_MESSAGES.wrongCode))
+  })
+})
+
+describe('step 2: confirmProducts', () => {
+  it('needs step 1 within the last 30 s, a choice, and the caller’s own businesses', async () => {
+    const owner = await freshMember()
+    const other = await freshMember()
+    const own = await productOf(owner, 'step2-own')
+    const foreign = await productOf(other, 'step2-foreign')
+    expect(await confirm(owner, [own.businessId])).toEqual(
+      refused(400, TRANSFER_MESSAGES.verificationExpired),
+    )
+
+    await verify(owner)
+    expect(await confirm(owner, [])).toEqual(refused(400, '您尚未选择移交的产品'))
+    expect(await confirm(owner, [own.businessId, foreign.businessId])).toEqual(
+      refused(400, TRANSFER_MESSAGES.notOwned),
+    )
+    server.clock.advance(31_000)
+    expect(await confirm(owner, [own.businessId])).toEqual(
+      refused(400, TRANSFER_MESSAGES.verificationExpired),
+    )
+
+    server.clock.advance(minutes(2))
+    await verify(owner)
+    server.clock.advance(29_000)
+    expect((await confirm(owner, [own.businessId])).code).toBe(200)
+  })
+})
+
+describe('step 3: the receiver', () => {
+  it('must be a registered main account other than the caller, asked only after step 2', async () => {
+    const owner = await freshMember()
+    const receiver = await freshMember()
+    const { businessId } = await productOf(owner, 'step3-recv')
+    expect(await sendReceiverCode(owner, receiver.phone)).toEqual(
+      refused(400, TRANSFER_MESSAGES.verificationExpired),
+    )
+
+    await verify(owner)
+    await confirm(owner, [businessId])
+    expect(await server.post('/api/pc/transfer/sendSmsCode', { phone: '' }, opts(owner))).toEqual(
+      refused(400, '请输入新手机号码'),
+    )
+    expect(await sendReceiverCode(owner, '13912345678')).toEqual(
+      refused(400, TRANSFER_MESSAGES.receiverNotMain),
+    )
+    // A member who is only a sub-admin somewhere has no main account.
+    expect(await sendReceiverCode(owner, DEMO.subAdmin)).toEqual(
+      refused(400, TRANSFER_MESSAGES.receiverNotMain),
+    )
+    expect(await sendReceiverCode(owner, owner.phone)).toEqual(refused(400, TRANSFER_MESSAGES.receiverSelf))
+    expect(await sendReceiverCode(owner, receiver.phone)).toEqual({
+      code: 200,
+      message: '已发送',
+      data: null,
+    })
+    expect(await server.latestSms(receiver.phone, 'transferReceive')).toMatch(/^\d{6}$/)
+  })
+})
+
+describe('moveBusiness', () => {
+  it('moves the business with its orders, invoices, contracts and evaluations, logged on both accounts', async () => {
+    const owner = await freshMember()
+    const receiver = await freshMember()
+    const moved = await productOf(owner, 'move-a')
+    const kept = await productOf(owner, 'move-b')
+    const code = await readyToMove(owner, receiver, [moved.businessId])
+    // The sender holds a backend sign-in ticket for it (miandenglu).
+    await server.db
+      .update(businesses)
+      .set({
+        backendTicketHash: 'a'.repeat(64),
+        backendTicketExpiresAt: new Date(server.clock().getTime() + 60_000),
+      })
+      .where(eq(businesses.id, moved.businessId))
+
+    const wrong = code === '000000' ? '111111' : '000000'
+    expect(await move(owner, receiver.phone, wrong, [moved.businessId])).toEqual(
+      refused(400, TRANSFER_MESSAGES.wrongCode),
+    )
+    expect(await ownerOf(moved.businessId)).toBe(owner.accountId)
+
+    expect(await move(owner, receiver.phone, code, [moved.businessId])).toEqual({
+      code: 200,
+      message: '产品转移成功',
+      data: null,
+    })
+    expect(await ownerOf(moved.businessId)).toBe(receiver.accountId)
+    expect(await ownerOf(kept.businessId)).toBe(owner.accountId)
+    const [business] = await server.db.select().from(businesses).where(eq(businesses.id, moved.businessId))
+    expect(business.backendTicketHash).toBeNull()
+    const [order] = await server.db.select().from(orders).where(eq(orders.id, moved.orderId))
+    expect(order.accountId).toBe(receiver.accountId)
+    const [invoice] = await server.db
+      .select()
+      .from(invoiceApplications)
+      .where(eq(invoiceApplications.orderId, moved.orderId))
+    expect(invoice.accountId).toBe(receiver.accountId)
+    const [contract] = await server.db
+      .select()
+      .from(contractApplications)
+      .where(eq(contractApplications.orderId, moved.orderId))
+    expect(contract.accountId).toBe(receiver.accountId)
+    const [evaluation] = await server.db
+      .select()
+      .from(evaluations)
+      .where(eq(evaluations.orderId, moved.orderId))
+    expect(evaluation.accountId).toBe(receiver.accountId)
+    const keptRows = await server.db
+      .select()
+      .from(invoiceApplications)
+      .where(inArray(invoiceApplications.orderId, [kept.orderId]))
+    expect(keptRows[0].accountId).toBe(owner.accountId)
+
+    // The receiver sees it on its home; the sender no longer does.
+    const home = await server.get<{ data: { id: number }[] }>(
+      '/api/pc/getProducts?pageNum=1&pageSize=4',
+      opts(receiver),
+    )
+    expect(home.data.data.map((card) => card.id)).toContain(moved.businessId)
+    const left = await server.get<{ id: number }[]>('/api/pc/getProductListByAccountId', opts(owner))
+    expect(left.data.map((p) => p.id)).toEqual([kept.businessId])
+
+    const [sent] = await transferLog(owner.accountId)
+    expect(sent).toMatchObject({ status: 0, memberAccount: `mc${owner.phone}`, subAccountId: null })
+    expect(sent.content).toContain('企业官网（move-a）')
+    expect(sent.content).toContain(receiver.phone.slice(-4))
+    const [received] = await transferLog(receiver.accountId)
+    expect(received).toMatchObject({ status: 0, memberAccount: `mc${receiver.phone}` })
+    expect(received.content).toContain('企业官网（move-a）')
+  })
+
+  it('spends the verification and the code: one move each', async () => {
+    const owner = await freshMember()
+    const receiver = await freshMember()
+    const first = await productOf(owner, 'once-a')
+    const second = await productOf(owner, 'once-b')
+    const code = await readyToMove(owner, receiver, [first.businessId, second.businessId])
+    expect((await move(owner, receiver.phone, code, [first.businessId])).code).toBe(200)
+    expect(await move(owner, receiver.phone, code, [second.businessId])).toEqual(
+      refused(400, TRANSFER_MESSAGES.verificationExpired),
+    )
+    // A new receiver code without a new verification is not enough either.
+    expect(await sendReceiverCode(owner, receiver.phone)).toEqual(
+      refused(400, TRANSFER_MESSAGES.verificationExpired),
+    )
+    expect(await ownerOf(second.businessId)).toBe(owner.accountId)
+  })
+
+  it('needs both codes: without step 1, or with a code not sent to the receiver, nothing moves', async () => {
+    const owner = await freshMember()
+    const receiver = await freshMember()
+    const { businessId } = await productOf(owner, 'both-codes')
+    // A receiver code the receiver got for something else (its own re-verification).
+    const slider = await server.solvedSlider(undefined, opts(receiver))
+    await server.post('/api/app/account/reverify/sendSmsCode', slider, opts(receiver))
+    const otherPurpose = (await server.latestSms(receiver.phone, 'reverify'))!
+    expect(await move(owner, receiver.phone, otherPurpose, [businessId])).toEqual(
+      refused(400, TRANSFER_MESSAGES.verificationExpired),
+    )
+    server.clock.advance(minutes(2))
+    await verify(owner)
+    await confirm(owner, [businessId])
+    expect(await move(owner, receiver.phone, otherPurpose, [businessId])).toEqual(
+      refused(400, TRANSFER_MESSAGES.wrongCode),
+    )
+    expect(await ownerOf(businessId)).toBe(owner.accountId)
+  })
+
+  it('refuses another account’s business, itself, and an unregistered receiver', async () => {
+    const owner = await freshMember()
+    const receiver = await freshMember()
+    const other = await freshMember()
+    const own = await productOf(owner, 'refuse-own')
+    const foreign = await productOf(other, 'refuse-foreign')
+    const code = await readyToMove(owner, receiver, [own.businessId])
+    expect(await move(owner, receiver.phone, code, [own.businessId, foreign.businessId])).toEqual(
+      refused(400, TRANSFER_MESSAGES.notOwned),
+    )
+    expect(await move(owner, owner.phone, code, [own.businessId])).toEqual(
+      refused(400, TRANSFER_MESSAGES.receiverSelf),
+    )
+    expect(await move(owner, '13912345670', code, [own.businessId])).toEqual(
+      refused(400, TRANSFER_MESSAGES.receiverNotMain),
+    )
+    expect(await move(owner, receiver.phone, code, [])).toEqual(refused(400, '您尚未选择移交的产品'))
+    expect(await move(owner, '', code, [own.businessId])).toEqual(refused(400, '请输入新手机号码'))
+    expect(await ownerOf(foreign.businessId)).toBe(other.accountId)
+    expect(await ownerOf(own.businessId)).toBe(owner.accountId)
+    // Nothing was spent by the refusals: the move still goes through.
+    expect((await move(owner, receiver.phone, code, [own.businessId])).code).toBe(200)
+  })
+
+  it('is one transaction: a failure inside leaves everything where it was', async () => {
+    const owner = await freshMember()
+    const receiver = await freshMember()
+    const { businessId, orderId } = await productOf(owner, 'atomic')
+    const code = await readyToMove(owner, receiver, [businessId])
+    // The receiver's log entry, written last, fails: the move before it must be undone.
+    await server.db.execute(
+      sql.raw(`create function refuse_transfer_log() returns trigger language plpgsql as $$
+        begin raise exception 'log write failed'; end $$`),
+    )
+    await server.db.execute(
+      sql.raw(`create trigger refuse_transfer_log before insert on operate_records for each row
+        when (new.account_id = ${receiver.accountId}) execute function refuse_transfer_log()`),
+    )
+    try {
+      expect((await move(owner, receiver.phone, code, [businessId])).code).toBe(500)
+    } finally {
+      await server.db.execute(sql.raw('drop trigger refuse_transfer_log on operate_records'))
+      await server.db.execute(sql.raw('drop function refuse_transfer_log()'))
+    }
+    expect(await ownerOf(businessId)).toBe(owner.accountId)
+    const [order] = await server.db.select().from(orders).where(eq(orders.id, orderId))
+    expect(order.accountId).toBe(owner.accountId)
+    expect(await transferLog(owner.accountId)).toEqual([])
+  })
+})
