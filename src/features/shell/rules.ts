@@ -1,5 +1,6 @@
 // Navigation rules (spec account-area §2, §6): the one navigation model behind the H5 header and the
 // mini-program bottom bar, the account menu, badge text. Links to pages not in the route table are left out.
+import { agreementPath, PRIVACY_POLICY } from '../../core/agreements/agreements'
 import { isMainAccount } from '../../core/routing/guard'
 import { findRoute, ROUTES, type RouteDef } from '../../core/routing/routes'
 
@@ -73,6 +74,6 @@ export function badgeText(count: number | null | undefined): string {
 
 export const LOGOUT_CONFIRM = '确定退出？'
 
-/** The privacy policy: /agreement's `privacy` agreement (features/auth/agreements.ts). */
-export const PRIVACY_POLICY_PATH = '/agreement?name=privacy'
+/** The footer's link: /agreement showing the privacy policy. */
+export const PRIVACY_POLICY_PATH = agreementPath(PRIVACY_POLICY.name)
 export const COPYRIGHT = '© 2026 会员中心'

@@ -7,7 +7,7 @@ import {
   navItems,
   PRIVACY_POLICY_PATH,
 } from '../../../src/features/shell/rules'
-import { agreementFor } from '../../../src/features/auth/agreements'
+import { findAgreement } from '../../../src/core/agreements/agreements'
 import { splitUrl } from '../../../src/core/routing/url'
 import { SPEC_ROUTES } from '../routing/spec-routes'
 
@@ -96,6 +96,6 @@ describe('footer (doc2 §2 "Other")', () => {
   it('links the privacy policy of /agreement', () => {
     const { path, query } = splitUrl(PRIVACY_POLICY_PATH)
     expect(path).toBe('/agreement')
-    expect(agreementFor(query.name).title).toBe('隐私政策')
+    expect(findAgreement(query.name)?.title).toBe('隐私政策')
   })
 })
