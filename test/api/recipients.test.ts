@@ -12,7 +12,12 @@ import {
   RESEND_TOO_SOON,
   VALIDATE_TTL_MS,
 } from '../../server/services/recipients'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { eq } from 'drizzle-orm'
+import { hours } from '../../server/context'
+import { recipientValidations } from '../../server/db/schema'
+import { createCheckoutService } from '../../server/services/checkout'
+import { createHousekeeping } from '../../server/services/housekeeping'
+import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
 
 const API = '/api/pc'
 
@@ -349,5 +354,25 @@ describe('expiry by the server’s clock', () => {
     server.clock.advance(VALIDATE_TTL_MS + 1000)
     expect((await judge(link.id, 1)).data).toEqual({ valid: false })
     expect(await confirm(link.id, 1)).toEqual({ code: 400, message: RECIPIENT_MESSAGES.timeout, data: null })
+  })
+
+  it('housekeeping deletes links a day past expiry; a deleted link still reads as the timeout', async () => {
+    const recipient = await added(await server.tokenFor(DEMO.owner))
+    const link = await linkTo(recipient.bingPhone)
+    const ctx = { db: server.db, config: testConfig(), now: server.clock, log: server.app.log }
+    const housekeeping = createHousekeeping(ctx, { checkout: createCheckoutService(ctx) })
+    const links = async () =>
+      (
+        await server.db
+          .select()
+          .from(recipientValidations)
+          .where(eq(recipientValidations.recipientId, recipient.id))
+      ).length
+    await housekeeping.purgeExpired()
+    expect(await links()).toBeGreaterThan(0)
+    server.clock.advance(VALIDATE_TTL_MS + hours(24) + 1000)
+    await housekeeping.purgeExpired()
+    expect(await links()).toBe(0)
+    expect((await judge(link.id, 1)).data).toEqual({ valid: false })
   })
 })
