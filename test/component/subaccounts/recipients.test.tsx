@@ -1,6 +1,7 @@
 import Taro from '@tarojs/taro'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { http } from '../../../src/core/http/request'
 import { useSession } from '../../../src/core/session/store'
 import { useToasts } from '../../../src/core/ui/toast'
 import type { Recipient } from '../../../src/features/subaccounts/api'
@@ -168,6 +169,20 @@ describe('receiver confirmation pages (doc2 §4, §8)', () => {
   it('/success says so', () => {
     render(<ReceiverSuccess />)
     expect(screen.getByText('验证成功')).toBeTruthy()
+  })
+
+  it('/success is never left for /login by a 996 (its page path is in the route table)', async () => {
+    jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
+    const router = { path: '/receiver/pages/success/index', params: {} }
+    jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router } as never)
+    installFakeApi().on('GET', '/api/x', () => fail(996, '登录已过期，请重新登录'))
+    await expect(http.get('/api/x', undefined, { silent: true })).rejects.toMatchObject({ code: 996 })
+    expect(Taro.reLaunch).not.toHaveBeenCalled()
+    expect(useSession.getState().token).toBe('')
+    useSession.getState().signIn({ token: 't', accountId: 1, subAccountId: 0, role: 0 })
+    router.path = '/receiver/pages/validate/index'
+    await expect(http.get('/api/x', undefined, { silent: true })).rejects.toMatchObject({ code: 996 })
+    await waitFor(() => expect(Taro.reLaunch).toHaveBeenCalled())
   })
 
   it('/uesrfrom shows whom the link confirms and spends it only on 确认接收', async () => {
