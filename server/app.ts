@@ -31,6 +31,7 @@ import { productRoutes } from './routes/products'
 import { productTransferRoutes } from './routes/product-transfer'
 import { smsRoutes } from './routes/sms'
 import { subAccountRoutes } from './routes/sub-accounts'
+import { recipientRoutes } from './routes/recipients'
 import { customerRoutes } from './routes/customer'
 import { devOutboxRoutes } from './routes/dev-outbox'
 import { wechatRoutes } from './routes/wechat'
@@ -149,6 +150,7 @@ function apiRoutes(app: TypedApp, services: Services, guards: Guards, config: Se
   orderRoutes(app, services, guards)
   billingRoutes(app, services, guards)
   subAccountRoutes(app, services, guards)
+  recipientRoutes(app, services, guards)
   customerRoutes(app, services)
   evaluationRoutes(app, services, guards)
   if (!config.production) devRoutes(app, services)

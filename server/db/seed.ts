@@ -11,6 +11,7 @@ import { seedOrders } from './seed-orders'
 import { seedPayments } from './seed-payments'
 import { seedProducts } from './seed-products'
 import { seedSubAccounts } from './seed-subaccounts'
+import { seedRecipients } from './seed-recipients'
 import { seedWorkOrders } from './seed-work-orders'
 import { DEMO, LOOPBACK_ADDRESSES } from './demo'
 import { daysAgo, demoPasswordHash, type DemoIds, type Tx } from './seed-support'
@@ -107,6 +108,7 @@ export async function seedDemoData(db: Database, now: Clock = () => new Date()):
     await seedNotices(tx, ids)
     await seedAccountArea(tx, ids)
     await seedSubAccounts(tx, ids)
+    await seedRecipients(tx, ids)
     await seedProducts(tx, ids)
     await seedOrders(tx, ids)
     await seedPayments(tx, ids)

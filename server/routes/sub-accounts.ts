@@ -1,5 +1,6 @@
 // Sub-admins, the position dictionary and activation (account-area §7 "Sub-accounts under
-// /api/app/account", "Activation"). Every change is the main account's alone (§6).
+// /api/app/account", "Activation"). Both roles read the list; every change is the main account's
+// alone (§6).
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
@@ -49,15 +50,16 @@ export function subAccountRoutes(app: TypedApp, { subAccounts }: Services, guard
     async (req) => ok(await subAccounts.dictionary(req.query.code.trim())),
   )
 
+  // Both roles read the list (a sub-admin sees it read-only, §6); every change is the main account's.
   app.get(
     `${BASE}/getAccountSubAccountList`,
-    { schema: { querystring: pageQuery }, preHandler: requireMainAccount },
+    { schema: { querystring: pageQuery }, preHandler: requireViewer },
     async (req) => ok(await subAccounts.page(req.viewer, req.query.pageNum, req.query.pageSize)),
   )
 
   app.get(
     `${BASE}/getAccountSubAccountDetail`,
-    { schema: { querystring: idQuery }, preHandler: requireMainAccount },
+    { schema: { querystring: idQuery }, preHandler: requireViewer },
     async (req) => ok(await subAccounts.detail(req.viewer, req.query.id)),
   )
 
@@ -83,7 +85,8 @@ export function subAccountRoutes(app: TypedApp, { subAccounts }: Services, guard
   app.post(
     `${BASE}/editAccountSubAccount`,
     { schema: { body: editBody }, preHandler: requireMainAccount },
-    async (req) => ok(await subAccounts.edit(req.viewer, req.body.id, form(req.body), req.ip), '保存成功'),
+    async (req) =>
+      ok(await subAccounts.edit(req.viewer, req.body.id, form(req.body), req.ip, originOf(req)), '保存成功'),
   )
 
   app.post(
@@ -104,7 +107,7 @@ export function subAccountRoutes(app: TypedApp, { subAccounts }: Services, guard
       `${BASE}/${name}`,
       { schema: { body: switchBody }, preHandler: requireMainAccount },
       async (req) => {
-        await subAccounts.setSwitch(req.viewer, which, req.body.id, req.body.status, req.ip)
+        await subAccounts.setSwitch(req.viewer, which, req.body.id, req.body.status, req.ip, originOf(req))
         return ok(null, '设置成功')
       },
     )

@@ -1,12 +1,14 @@
 // Stateful rows expire but are not deleted by their readers; this removes the dead ones (captchas,
-// entry tokens, sessions, login attempts, SMS codes, WeChat login and bind scenes, tickets) so the tables stay
-// small. Safe to run from several instances at once (plain deletes).
+// entry tokens, sessions, login attempts, SMS codes, WeChat login and bind scenes, tickets, receiver
+// confirmation links) so the tables stay small. Safe to run from several instances at once (plain
+// deletes).
 import { and, isNotNull, lt, or } from 'drizzle-orm'
 import { hours, type AppContext } from '../context'
 import {
   captchas,
   entryTokens,
   loginAttempts,
+  recipientValidations,
   sessions,
   smsOutbox,
   wechatBindScenes,
@@ -31,6 +33,8 @@ export function createHousekeeping({ db, now }: AppContext, { checkout }: { chec
     await db.delete(wechatScenes).where(lt(wechatScenes.expiresAt, before))
     await db.delete(wechatTickets).where(lt(wechatTickets.expiresAt, before))
     await db.delete(wechatBindScenes).where(lt(wechatBindScenes.expiresAt, before))
+    // A missing link reads as an expired one (添加超时 请重新获取验证).
+    await db.delete(recipientValidations).where(lt(recipientValidations.expiresAt, before))
     // SMS rows matter for an hour (the send limits; codes live 5 minutes).
     await db
       .delete(smsOutbox)

@@ -29,6 +29,8 @@ import { createSignIn } from './sign-in'
 import { createSmsService } from './sms'
 import { createSmsRequests } from './sms-requests'
 import { createSubAccountService } from './sub-accounts'
+import { createMessageOutbox } from './message-outbox'
+import { createRecipientService } from './recipients'
 import { createCustomerService } from './customer'
 import { createWechatService } from './wechat'
 import { createWechatBindingService } from './wechat-binding'
@@ -63,6 +65,7 @@ export function createServices(ctx: AppContext) {
     sms,
     identity: wechatIdentity,
   })
+  const recipients = createRecipientService(ctx, createMessageOutbox(ctx))
   return {
     members,
     roles,
@@ -100,7 +103,8 @@ export function createServices(ctx: AppContext) {
     uploads: createUploadService(ctx, { storage: fileStorage }),
     workOrderEngineer: createWorkOrderEngineer(ctx, { storage: fileStorage }),
     housekeeping: createHousekeeping(ctx, { checkout }),
-    subAccounts: createSubAccountService(ctx, { roles, operateLog, signIn, captchas, sms }),
+    subAccounts: createSubAccountService(ctx, { roles, operateLog, signIn, captchas, sms, recipients }),
+    recipients,
     customer: createCustomerService(ctx),
     evaluations: createEvaluationService(ctx),
     fulfilment,

@@ -43,6 +43,7 @@ import { SESSION_MESSAGES, type Viewer } from './sessions'
 import type { SignIn } from './sign-in'
 import type { SmsService } from './sms'
 import { createSubAccountActivation } from './sub-account-activation'
+import type { RecipientService } from './recipients'
 
 // What the routes and the tests name here, though it lives with the activation.
 export { ACTIVATION_TTL_MS } from './sub-account-activation'
@@ -88,6 +89,7 @@ interface SubAccountDeps {
   signIn: SignIn
   captchas: CaptchaService
   sms: SmsService
+  recipients: RecipientService
 }
 
 type SubAdminRow = typeof subAccounts.$inferSelect
@@ -99,7 +101,7 @@ export type SubAdminSwitch = keyof typeof SWITCH_COLUMNS
 
 export function createSubAccountService(
   ctx: AppContext,
-  { roles, operateLog, signIn, captchas, sms }: SubAccountDeps,
+  { roles, operateLog, signIn, captchas, sms, recipients }: SubAccountDeps,
 ) {
   const { db, now, config, sessionCache } = ctx
   const outbox = createMessageOutbox(ctx)
@@ -276,7 +278,13 @@ export function createSubAccountService(
     return (await toItems([row]))[0]
   }
 
-  async function edit(viewer: Viewer, id: number, form: SubAdminForm, ip: string): Promise<SubAdminItem> {
+  async function edit(
+    viewer: Viewer,
+    id: number,
+    form: SubAdminForm,
+    ip: string,
+    origin: string,
+  ): Promise<SubAdminItem> {
     const row = await ownRow(viewer, id)
     // §5: the phone is read-only on edit.
     if (form.phoneNumber && form.phoneNumber.trim() !== row.phoneNumber) throw invalid(PHONE_READ_ONLY)
@@ -286,6 +294,8 @@ export function createSubAccountService(
       .set({ fullName: values.fullName, mailbox: values.mailbox, position: values.position })
       .where(eq(subAccounts.id, row.id))
       .returning()
+    // Its recipient (接收通知 on) follows the new name, mailbox and position.
+    await recipients.followSubAdmin(updated, origin)
     await logAction(
       viewer,
       OPERATE_TYPE.editSubAdmin,
@@ -318,6 +328,7 @@ export function createSubAccountService(
         .returning({ id: sessionRows.id })
     })
     forgetSessions(sessionCache, ended)
+    await recipients.followSubAdmin({ ...row, deletedAt: at }, '')
     await logAction(
       viewer,
       OPERATE_TYPE.deleteSubAdmin,
@@ -326,13 +337,25 @@ export function createSubAccountService(
     )
   }
 
-  async function setSwitch(viewer: Viewer, which: SubAdminSwitch, id: number, status: number, ip: string) {
+  /** `origin`: for the confirmation links 接收通知 sends (recipients.ts). */
+  async function setSwitch(
+    viewer: Viewer,
+    which: SubAdminSwitch,
+    id: number,
+    status: number,
+    ip: string,
+    origin: string,
+  ) {
     if (status !== 0 && status !== 1) throw invalid(INVALID_PARAMS)
     const row = await ownRow(viewer, id)
-    await db
+    // 接收通知 on makes the sub-admin a recipient, which production cannot send links to.
+    if (which === 'notify' && status === 1 && config.production) throw notConfigured(INVITATION_GATEWAY)
+    const [updated] = await db
       .update(subAccounts)
       .set({ [SWITCH_COLUMNS[which]]: status })
       .where(eq(subAccounts.id, row.id))
+      .returning()
+    if (which === 'notify') await recipients.followSubAdmin(updated, origin)
     const state = status ? '开启' : '关闭'
     await logAction(
       viewer,

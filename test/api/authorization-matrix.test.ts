@@ -17,6 +17,7 @@ import {
   notices,
   operateRecords,
   orders,
+  recipients,
   sites,
   subAccounts,
   workOrders,
@@ -79,11 +80,14 @@ const PUBLIC_ROUTES = [
   'GET /api/pc/noticeFiles/:name',
   // Work-order files, read by <img> and downloadFile through a signed, expiring address.
   'GET /api/user/downLoadFile',
+  // Receiver confirmation (/validate), whose random link id is the credential.
+  'GET /api/pc/judgeInvalid',
+  'POST /api/pc/updateValidateStatus',
 ]
 
 /**
- * The main account's alone (account-area §6: sub-admins are added, edited, deleted and switched only
- * by it; login mask and referral code are its own; doc2 §6: sub-accounts do not reach order
+ * The main account's alone (account-area §6: sub-admins and recipients are added, edited, deleted and
+ * switched only by it, a sub-admin reads their lists; login mask and referral code are its own; doc2 §6: sub-accounts do not reach order
  * management, whose invoices and contracts hang off the order list).
  */
 const MAIN_ONLY_ROUTES = [
@@ -102,6 +106,12 @@ const MAIN_ONLY_ROUTES = [
   'POST /api/app/account/deleteAccountSubAccount',
   'POST /api/app/account/seceiveNotifySwitch',
   'POST /api/app/account/websiteManageSwitch',
+  // Recipients: a sub-admin reads the list (searchRecipientList, detailRecipient), never changes it.
+  'POST /api/pc/addRecipient',
+  'POST /api/pc/editRecipient',
+  'POST /api/pc/deleteRecipient',
+  'POST /api/pc/sendSmsValidate',
+  'POST /api/pc/sendEmailValidate',
   'GET /api/pc/getMyIp',
   'POST /api/pc/saveMyIp',
   'POST /api/pc/updateAccountManagerByReferralCode',
@@ -147,6 +157,7 @@ interface ForeignIds {
   noticeId: number
   subAccountId: number
   workOrderId: number
+  recipientId: number
 }
 
 interface Persona {
@@ -190,8 +201,16 @@ async function foreignIds(accountId: number, callerMemberId: number | null): Pro
     ),
     'sub-admin',
   )
+  // A recipient added by hand (a sub-admin's mirror is the caller's own for 13800000001 on 云帆贸易).
+  const recipient = of(
+    (await server.db.select().from(recipients).where(eq(recipients.accountId, accountId))).filter(
+      (r) => r.subAccountId === null,
+    ),
+    'recipient',
+  )
   return {
     accountId,
+    recipientId: recipient.id,
     orderId: order.id,
     orderCode: order.orderCode,
     businessId: business.id,
@@ -229,6 +248,11 @@ async function textsOf(accountIds: number[]): Promise<string[]> {
       'fullName',
       'mailbox',
       'phoneNumber',
+    ]),
+    ...own(await db.select().from(recipients).where(inArray(recipients.accountId, accountIds)), [
+      'fullName',
+      'mailbox',
+      'phone',
     ]),
     ...own(await db.select().from(orders).where(inArray(orders.accountId, accountIds)), ['orderCode']),
     ...own(await db.select().from(businesses).where(inArray(businesses.accountId, accountIds)), [
@@ -346,7 +370,7 @@ const accepts = (schema: JsonSchema, type: string): boolean =>
   (schema.anyOf ?? []).some((s) => accepts(s, type))
 
 /** The id kinds a bare `id` (or list of ids) may name: each request variant plants one. */
-const ID_KINDS = ['noticeId', 'subAccountId', 'orderId', 'businessId', 'workOrderId'] as const
+const ID_KINDS = ['noticeId', 'subAccountId', 'orderId', 'businessId', 'workOrderId', 'recipientId'] as const
 
 function valueFor(name: string, schema: JsonSchema, foreign: ForeignIds, variant: number): unknown {
   const id = foreign[ID_KINDS[variant % ID_KINDS.length]]
@@ -457,6 +481,11 @@ async function snapshotOf(accountId: number) {
       .from(subAccounts)
       .where(eq(subAccounts.accountId, accountId))
       .orderBy(subAccounts.id),
+    recipients: await db
+      .select()
+      .from(recipients)
+      .where(eq(recipients.accountId, accountId))
+      .orderBy(recipients.id),
     orders: await db.select().from(orders).where(eq(orders.accountId, accountId)).orderBy(orders.id),
     businesses: await db
       .select()

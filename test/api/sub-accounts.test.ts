@@ -148,9 +148,18 @@ describe('the sub-admin list (account-area §2, §7)', () => {
     expect(result.data.list.map((item) => item.fullName)).toEqual(['张星辰'])
   })
 
-  it('refuses a sub-account (only the main account manages sub-admins, §6)', async () => {
-    expect(await list(liZiguan)).toEqual({ code: 403, message: '无权访问', data: null })
+  it('lets a sub-account read its account’s list and detail, read-only (§6)', async () => {
+    const own = await list(owner)
+    expect(await list(liZiguan)).toEqual(own)
+    const [item] = own.data.list
+    const detail = await server.get<Item>(`${API}/getAccountSubAccountDetail?id=${item.id}`, {
+      token: liZiguan,
+    })
+    expect(detail.data).toEqual(item)
+    // Checks that lead to a change stay the main account's.
     expect((await server.get(`${API}/checkOderAvailable`, { token: liZiguan })).code).toBe(403)
+    const phone = { phoneNumber: '13900009999' }
+    expect((await server.post(`${API}/checkPhoneNumberAvailable`, phone, { token: liZiguan })).code).toBe(403)
   })
 
   it('refuses bad paging parameters and a missing session', async () => {
@@ -427,8 +436,9 @@ describe('activation (account-area §4, §5, §8)', () => {
       },
     )
     expect(info.data).toMatchObject({ role: 1, userName: '钱激活', bindPhone: phone })
-    // The new sub-admin sees no sub-admin management.
-    expect((await list(result.data.token)).code).toBe(403)
+    // The new sub-admin reads the list but changes nothing in it.
+    expect((await list(result.data.token)).data.total).toBeGreaterThan(0)
+    expect((await add(result.data.token, form('13900009998'))).code).toBe(403)
 
     const again = await server.get<{ activeState: number }>(
       `${API}/getAccountInfoByActiveCode?activeCode=${activeCode}`,

@@ -45,6 +45,8 @@ before(async () => {
   ids.workOrder = workOrders.data.data.find((o) => o.number === '20260001').id
   const mail = await server.get('/__dev/mail?to=wangdh@xingchen-demo.cn')
   ids.activeCode = new URL(mail.data[0].url).searchParams.get('activeCode')
+  const expired = await server.get('/__dev/mail?to=13800000022')
+  ids.expiredLink = Object.fromEntries(new URL(expired.data[0].url).searchParams)
 })
 after(() => server?.close())
 
@@ -79,6 +81,16 @@ const PAGES = {
     expect: ['近7日访问统计', '近7日访问趋势', 'www.xingchen-demo.cn'],
   },
   'pages/subAccountManage/index': { as: 'owner', expect: ['子账号管理', '李子管', '赵运营', '王东华'] },
+  // Receiver confirmation: the seeded expired link is the timeout view; /uesrfrom of an unknown link too.
+  'receiver/pages/validate/index': {
+    query: () => ids.expiredLink,
+    expect: ['添加超时 请重新获取验证'],
+  },
+  'receiver/pages/success/index': { expect: ['验证成功'] },
+  'receiver/pages/uesrfrom/index': {
+    query: () => ({ id: 'unknown-link', validateType: '2' }),
+    expect: ['添加超时 请重新获取验证'],
+  },
   'pages/activation/index': {
     query: () => ({ activeCode: ids.activeCode }),
     expect: ['子管理员激活', '王东华'],

@@ -34,13 +34,8 @@ export const ROUTES: readonly RouteDef[] = [
   // The detail carries the echarts chart: a subpackage keeps it out of the weapp main package.
   { path: '/noticesDetail', page: 'pages/detail/index', subPackage: 'notices', title: '消息详情' },
   { path: '/log', page: 'pages/log/index', title: '操作日志' },
-  {
-    path: '/subAccountManage',
-    page: 'index',
-    subPackage: 'pages/subAccountManage',
-    mainAccountOnly: true,
-    title: '子账号管理',
-  },
+  // Sub-accounts open it read-only (account-area §6).
+  { path: '/subAccountManage', page: 'index', subPackage: 'pages/subAccountManage', title: '子账号管理' },
   {
     path: '/activation',
     page: 'index',
@@ -114,6 +109,31 @@ export const ROUTES: readonly RouteDef[] = [
     title: '提交工单',
   },
   { path: '/workOrderDetail', page: 'pages/detail/index', subPackage: 'workorders', title: '工单详情' },
+  // Receiver confirmation (doc2 §4): public and idle-exempt, one subpackage for the three pages.
+  {
+    path: '/validate',
+    page: 'pages/validate/index',
+    subPackage: 'receiver',
+    public: true,
+    idleExempt: true,
+    title: '接收人验证',
+  },
+  {
+    path: '/success',
+    page: 'pages/success/index',
+    subPackage: 'receiver',
+    public: true,
+    idleExempt: true,
+    title: '验证成功',
+  },
+  {
+    path: '/uesrfrom',
+    page: 'pages/uesrfrom/index',
+    subPackage: 'receiver',
+    public: true,
+    idleExempt: true,
+    title: '接收通知确认',
+  },
 ]
 
 /** Full page path as Taro knows it (subpackage pages are keyed by their full path). */

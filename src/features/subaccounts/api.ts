@@ -1,5 +1,12 @@
 // Sub-admins and activation (spec account-area §7 "Sub-accounts under /api/app/account",
 // "Activation").
+import {
+  VALIDATE_TYPE,
+  type Recipient,
+  type RecipientForm,
+  type ValidateLinkInfo,
+  type ValidateType,
+} from '../../core/contract/recipients'
 import type { ActivationInfo } from '../../core/contract/sub-accounts'
 import { http } from '../../core/http/request'
 import type { LoginResult } from '../../core/session/store'
@@ -30,7 +37,13 @@ export interface AddAvailability {
   limit: number
 }
 
-export type { ActivationInfo }
+export type { ActivationInfo, Recipient, ValidateLinkInfo }
+
+interface RecipientPage {
+  list: Recipient[]
+  total: number
+  pages: number
+}
 
 export type SwitchCall = 'seceiveNotifySwitch' | 'websiteManageSwitch'
 
@@ -66,4 +79,27 @@ export const subAccountApi = {
     http.post<null>(`${BASE}/sendActiveSmsCode`, { activeCode, phone, ...slider }, silent),
   activate: (activeCode: string, code: string, phone: string) =>
     http.post<LoginResult>(`${BASE}/activeAccountByActiveCode`, { activeCode, code, phone }, silent),
+}
+
+// Recipients of the account's notifications and receiver confirmation (doc2 §7 Recipients, "Under
+// /api/pc: … updateValidateStatus, sendEmailValidate, sendSmsValidate, judgeInvalid").
+export const recipientApi = {
+  list: async (query: PageQuery): Promise<Page<Recipient>> => {
+    const page = await http.get<RecipientPage>('/api/pc/searchRecipientList', { ...query }, silent)
+    return { data: page?.list ?? [], total: page?.total ?? 0, pages: page?.pages ?? 0 }
+  },
+  detail: (id: number) => http.get<Recipient>('/api/pc/detailRecipient', { id }, silent),
+  add: (form: RecipientForm) => http.post<Recipient>('/api/pc/addRecipient', { ...form }, silent),
+  edit: (id: number, form: Omit<RecipientForm, 'bingPhone'>) =>
+    http.post<Recipient>('/api/pc/editRecipient', { id, ...form }, silent),
+  remove: (id: number) => http.post<null>('/api/pc/deleteRecipient', { id }),
+  resend: (id: number, validateType: ValidateType) =>
+    http.post<null>(
+      validateType === VALIDATE_TYPE.sms ? '/api/pc/sendSmsValidate' : '/api/pc/sendEmailValidate',
+      { id },
+    ),
+  judge: (id: string, validateType: number) =>
+    http.get<ValidateLinkInfo>('/api/pc/judgeInvalid', { id, validateType }, silent),
+  confirm: (id: string, validateType: number) =>
+    http.post<null>('/api/pc/updateValidateStatus', { id, validateType }, silent),
 }

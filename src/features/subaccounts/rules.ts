@@ -1,5 +1,7 @@
 // Sub-admin rules (spec account-area §2, §4, §5, §6, §8): mailbox suggestions, switch and state
 // labels, who may change what, and the texts the screens show.
+import { ApiError } from '../../core/http/api-error'
+import { NETWORK_ERROR_CODE } from '../../core/http/envelope'
 import { isMainAccount } from '../../core/routing/guard'
 import type { SwitchCall } from './api'
 
@@ -74,4 +76,67 @@ export function canManageSubAdmins(role: number | null | undefined): boolean {
 
 export function isOn(value: number | null | undefined): boolean {
   return Number(value) === 1
+}
+
+export const RECIPIENT_TEXT = {
+  added: '新增成功',
+  saved: '保存成功',
+  deleted: '删除成功！',
+  sent: '已发送',
+  deleteConfirm: '您确定要删除该接收人吗？删除后，该接收人将不再收到通知。',
+  empty: '暂无接收人',
+  ofSubAdmin: '子管理员',
+} as const
+
+/** A recipient's confirmation of one address (validateType 1 SMS, 2 e-mail). */
+export function validateStateLabel(status: number | null | undefined): string {
+  return Number(status) === 1 ? '已验证' : '待验证'
+}
+
+/** Recipients mirroring a sub-admin (接收通知 on) change with the sub-admin, not in this list. */
+export function canEditRecipient(manage: boolean, recipient: { subAccountId: number }): boolean {
+  return manage && !recipient.subAccountId
+}
+
+/** /validate and /uesrfrom query: the link id and type; effectiveTime only for display. */
+export interface ValidateQuery {
+  id: string
+  validateType: number
+  effectiveTime: number | null
+}
+
+export function parseValidateQuery(params: Record<string, string | undefined>): ValidateQuery {
+  const time = Number(params.effectiveTime)
+  return {
+    id: (params.id ?? '').trim(),
+    validateType: Number(params.validateType),
+    effectiveTime: Number.isFinite(time) && time > 0 ? time : null,
+  }
+}
+
+/** The two ends of a receiver confirmation (doc2 §4, §8). */
+export type ValidateOutcome = 'success' | 'timeout'
+
+/**
+ * /validate: a link judgeInvalid calls valid is spent by updateValidateStatus → success; anything
+ * the server refuses (invalid, malformed, or the spend lost to another open) → timeout. A network
+ * failure is thrown: the page offers a retry rather than calling a good link dead.
+ */
+export async function runValidation(
+  query: ValidateQuery,
+  api: {
+    judge(id: string, validateType: number): Promise<{ valid: boolean }>
+    confirm(id: string, validateType: number): Promise<unknown>
+  },
+): Promise<ValidateOutcome> {
+  if (!query.id || !Number.isInteger(query.validateType)) return 'timeout'
+  try {
+    const info = await api.judge(query.id, query.validateType)
+    if (!info?.valid) return 'timeout'
+    await api.confirm(query.id, query.validateType)
+    return 'success'
+  } catch (error) {
+    if (error instanceof ApiError && error.code !== NETWORK_ERROR_CODE) return 'timeout'
+    throw error
+  }
 }

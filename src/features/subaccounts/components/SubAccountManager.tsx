@@ -19,6 +19,7 @@ import {
   SUB_ADMIN_TEXT,
   type SwitchDef,
 } from '../rules'
+import { RecipientList } from './RecipientList'
 import { SubAdminDialog } from './SubAdminDialog'
 import './sub-accounts.scss'
 
@@ -101,20 +102,40 @@ function columns(actions: RowActions): Column<SubAdmin>[] {
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; id: number } | null
 
+const TABS = [
+  { key: 'subAdmins', label: '子管理员' },
+  { key: 'recipients', label: '通知接收人' },
+] as const
+type Tab = (typeof TABS)[number]['key']
+
+function Tabs({ tab, onChange }: { tab: Tab; onChange(tab: Tab): void }) {
+  return (
+    <View className='sub-tabs' role='tablist'>
+      {TABS.map((t) => (
+        <View
+          key={t.key}
+          role='tab'
+          aria-selected={tab === t.key}
+          className={`sub-tabs__tab${tab === t.key ? ' sub-tabs__tab--on' : ''}`}
+          onClick={() => onChange(t.key)}
+        >
+          {t.label}
+        </View>
+      ))}
+    </View>
+  )
+}
+
 /**
- * 子账号管理 (account-area §2, §6): the sub-admins in a table with pages on desktop, cards with
- * load-more on phones; add / edit dialog, delete with confirmation, two switches per row. Only the
- * main account changes anything; a sub-account sees the switches disabled.
+ * 子账号管理 (account-area §2, §6) with two tabs: the sub-admins, and the recipients of the
+ * account's notices (RecipientList). Only the main account changes anything; a sub-account sees
+ * both lists read-only, the switches disabled.
  */
 export function SubAccountManager() {
   const role = useSession((s) => s.role)
   const manage = canManageSubAdmins(role)
-  const mode = useListMode()
-  const list = usePagedList(subAccountApi.list, { mode })
+  const [tab, setTab] = useState<Tab>('subAdmins')
   const [positions, setPositions] = useState<Position[]>([])
-  const [dialog, setDialog] = useState<Dialog>(null)
-  const [deleting, setDeleting] = useState<SubAdmin | null>(null)
-  const [checkingAdd, setCheckingAdd] = useState(false)
 
   useEffect(() => {
     subAccountApi
@@ -122,6 +143,27 @@ export function SubAccountManager() {
       .then(setPositions)
       .catch(() => setPositions([]))
   }, [])
+
+  return (
+    <View className='sub-accounts card'>
+      <Tabs tab={tab} onChange={setTab} />
+      {!manage && <View className='sub-accounts__read-only'>子管理员仅可查看，如需修改请联系主账号</View>}
+      {tab === 'subAdmins' ? (
+        <SubAdminList manage={manage} positions={positions} />
+      ) : (
+        <RecipientList manage={manage} positions={positions} />
+      )}
+    </View>
+  )
+}
+
+/** The sub-admins in a table with pages on desktop, cards with load-more on phones. */
+function SubAdminList({ manage, positions }: { manage: boolean; positions: Position[] }) {
+  const mode = useListMode()
+  const list = usePagedList(subAccountApi.list, { mode })
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const [deleting, setDeleting] = useState<SubAdmin | null>(null)
+  const [checkingAdd, setCheckingAdd] = useState(false)
 
   const openAdd = async () => {
     setCheckingAdd(true)
@@ -166,7 +208,7 @@ export function SubAccountManager() {
 
   const rows = list.status === 'ready' && !list.empty
   return (
-    <View className='sub-accounts card'>
+    <View className='sub-admins'>
       <View className='sub-accounts__head'>
         <View className='list-title'>子账号管理</View>
         {manage && (

@@ -1,0 +1,428 @@
+// Recipients of an account's notifications and their confirmation links (doc2 §3 Recipient, §4
+// Receiver confirmation, §7 Recipients, §8 添加超时 请重新获取验证; issue 12).
+//
+// Rules decided here (docs/api.md "Recipients and receiver confirmation"):
+// - The main account adds, edits and deletes recipients and resends links; its sub-admins read the
+//   list only (account-area §6). Another account's id is answered like a missing one.
+// - A sub-admin whose 接收通知 switch is on is a recipient too (sub_account_id set): it is created,
+//   changed and removed with the sub-admin (sub-accounts.ts), never through the recipient calls.
+// - Adding sends a link by SMS to the phone (validateType 1) and by e-mail to the mailbox
+//   (validateType 2). A link is 32 random bytes (only the hash is kept), works once, lives
+//   VALIDATE_TTL_MS by the server's clock, and only for the address it was sent to; a new link for
+//   the same address and type replaces the old one. The effectiveTime in the URL is for display.
+// - Links are resent at most once a RESEND_LOCK_MS per recipient and type.
+// - Production has no SMS or mail gateway: adding and sending are refused before anything is
+//   written (as for sub-admins).
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm'
+import {
+  isValidateType,
+  RECIPIENT_MESSAGES,
+  VALIDATE_TYPE,
+  type Recipient,
+  type RecipientForm,
+  type ValidateLinkInfo,
+  type ValidateType,
+} from '../../src/core/contract/recipients'
+import { maskPhone } from '../../src/core/format/mask'
+import { validateRecipient } from '../../src/core/validation/recipient'
+import { hours, later, type AppContext } from '../context'
+import type { Database } from '../db/client'
+import { isUniqueViolation } from '../db/errors'
+import { accounts, dictionaryItems, recipients, recipientValidations, subAccounts } from '../db/schema'
+import { invalid, INVALID_PARAMS, notConfigured, notFound, tooManyRequests } from '../http/failure'
+import { hashToken, newToken } from '../security/tokens'
+import type { MessageOutbox } from './message-outbox'
+
+export const VALIDATE_TTL_MS = hours(24)
+export const RESEND_LOCK_MS = 60_000
+export const RECIPIENT_LIMIT = 20
+export const RECIPIENT_NOT_FOUND = '接收人不存在'
+export const RECIPIENT_PHONE_TAKEN = '该手机号已是接收人'
+export const RECIPIENT_LIMIT_REACHED = '接收人数量已达上限'
+export const RECIPIENT_PHONE_READ_ONLY = '手机号不可修改'
+export const RECIPIENT_OF_SUB_ADMIN = '该接收人为子管理员，请在子管理员列表中修改'
+export const RESEND_TOO_SOON = '发送过于频繁，请1分钟后再试'
+const GATEWAY = '短信和邮件服务'
+const POSITION_DICTIONARY = 'recipient_position'
+
+type RecipientRow = typeof recipients.$inferSelect
+type SubAdminRow = typeof subAccounts.$inferSelect
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+type Executor = Database | Tx
+
+/** The account a recipient belongs to, as the caller's session names it. */
+export interface RecipientOwner {
+  accountId: number
+}
+
+export function validatePath(id: string, validateType: ValidateType, expiresAt: Date): string {
+  return `/validate?id=${encodeURIComponent(id)}&validateType=${validateType}&effectiveTime=${expiresAt.getTime()}`
+}
+
+export function maskMailbox(mailbox: string): string {
+  const at = mailbox.indexOf('@')
+  if (at <= 0) return mailbox ? '***' : ''
+  return `${mailbox.slice(0, Math.min(2, at))}***${mailbox.slice(at)}`
+}
+
+const targetOf = (row: RecipientRow, type: ValidateType) =>
+  type === VALIDATE_TYPE.sms ? row.phone : row.mailbox
+
+export function createRecipientService({ db, now, config }: AppContext, outbox: MessageOutbox) {
+  const live = (accountId: number) => and(eq(recipients.accountId, accountId), isNull(recipients.deletedAt))
+
+  async function positionNames(): Promise<Map<string, string>> {
+    const rows = await db
+      .select({ itemValue: dictionaryItems.itemValue, itemText: dictionaryItems.itemText })
+      .from(dictionaryItems)
+      .where(eq(dictionaryItems.code, POSITION_DICTIONARY))
+    return new Map(rows.map((p) => [p.itemValue, p.itemText]))
+  }
+
+  async function toItems(rows: RecipientRow[]): Promise<Recipient[]> {
+    const names = await positionNames()
+    return rows.map((row) => ({
+      id: row.id,
+      fullName: row.fullName,
+      mailbox: row.mailbox,
+      bingPhone: row.phone,
+      position: row.position,
+      positionName: names.get(row.position) ?? '',
+      smsValidateStatus: row.smsValidated,
+      emailValidateStatus: row.emailValidated,
+      subAccountId: row.subAccountId ?? 0,
+      createTime: row.createdAt.toISOString(),
+    }))
+  }
+
+  async function ownRow(owner: RecipientOwner, id: number): Promise<RecipientRow> {
+    const [row] = await db
+      .select()
+      .from(recipients)
+      .where(and(eq(recipients.id, id), live(owner.accountId)))
+      .limit(1)
+    if (!row) throw notFound(RECIPIENT_NOT_FOUND)
+    return row
+  }
+
+  /** A hand-added recipient: one mirroring a sub-admin changes only with the sub-admin. */
+  async function ownEditable(owner: RecipientOwner, id: number): Promise<RecipientRow> {
+    const row = await ownRow(owner, id)
+    if (row.subAccountId !== null) throw invalid(RECIPIENT_OF_SUB_ADMIN)
+    return row
+  }
+
+  async function page(owner: RecipientOwner, pageNum: number, pageSize: number) {
+    const [{ total }] = await db.select({ total: count() }).from(recipients).where(live(owner.accountId))
+    const rows = await db
+      .select()
+      .from(recipients)
+      .where(live(owner.accountId))
+      .orderBy(desc(recipients.createdAt), desc(recipients.id))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+    return { list: await toItems(rows), total, pages: Math.ceil(total / pageSize) }
+  }
+
+  async function detail(owner: RecipientOwner, id: number): Promise<Recipient> {
+    return (await toItems([await ownRow(owner, id)]))[0]
+  }
+
+  async function checkedForm(form: RecipientForm): Promise<RecipientForm> {
+    const errors = validateRecipient(form, [...(await positionNames()).keys()])
+    const first = Object.values(errors)[0]
+    if (first) throw invalid(first)
+    return {
+      fullName: form.fullName.trim(),
+      mailbox: form.mailbox.trim(),
+      bingPhone: form.bingPhone.trim(),
+      position: form.position.trim(),
+    }
+  }
+
+  async function accountNameOf(accountId: number): Promise<string> {
+    const [row] = await db
+      .select({ name: accounts.accountName })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .limit(1)
+    return row?.name ?? ''
+  }
+
+  /** A new link for one address; older unused links of that recipient and type stop working. */
+  async function issue(tx: Executor, row: RecipientRow, type: ValidateType) {
+    const code = newToken()
+    const createdAt = now()
+    const expiresAt = later(createdAt, VALIDATE_TTL_MS)
+    await tx
+      .update(recipientValidations)
+      .set({ usedAt: createdAt })
+      .where(
+        and(
+          eq(recipientValidations.recipientId, row.id),
+          eq(recipientValidations.validateType, type),
+          isNull(recipientValidations.usedAt),
+        ),
+      )
+    await tx.insert(recipientValidations).values({
+      recipientId: row.id,
+      validateType: type,
+      target: targetOf(row, type),
+      codeHash: hashToken(code),
+      createdAt,
+      expiresAt,
+    })
+    return validatePath(code, type, expiresAt)
+  }
+
+  async function deliver(row: RecipientRow, type: ValidateType, link: string, origin: string) {
+    const accountName = await accountNameOf(row.accountId)
+    const text = `${accountName}将您添加为通知接收人，请在24小时内打开链接完成验证：${config.publicOrigin ?? origin}${link}`
+    if (type === VALIDATE_TYPE.sms) {
+      await outbox.write({
+        channel: 'sms',
+        recipient: row.phone,
+        subject: '接收人验证',
+        body: `【会员中心】${text}`,
+        link,
+      })
+    } else {
+      await outbox.write({
+        channel: 'email',
+        recipient: row.mailbox,
+        subject: '会员中心通知接收人验证',
+        body: `${row.fullName}，您好！${text}`,
+        link,
+      })
+    }
+  }
+
+  /** Issues and sends a link for each type, after the row is written. */
+  async function sendLinks(tx: Executor, row: RecipientRow, types: ValidateType[], origin: string) {
+    const links: { type: ValidateType; link: string }[] = []
+    for (const type of types) {
+      if (targetOf(row, type)) links.push({ type, link: await issue(tx, row, type) })
+    }
+    return () => Promise.all(links.map(({ type, link }) => deliver(row, type, link, origin)))
+  }
+
+  async function insert(values: typeof recipients.$inferInsert, origin: string): Promise<RecipientRow> {
+    try {
+      const { row, send } = await db.transaction(async (tx) => {
+        const [created] = await tx.insert(recipients).values(values).returning()
+        return {
+          row: created,
+          send: await sendLinks(tx, created, [VALIDATE_TYPE.sms, VALIDATE_TYPE.email], origin),
+        }
+      })
+      await send()
+      return row
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalid(RECIPIENT_PHONE_TAKEN)
+      throw error
+    }
+  }
+
+  async function add(owner: RecipientOwner, form: RecipientForm, origin: string): Promise<Recipient> {
+    if (config.production) throw notConfigured(GATEWAY)
+    const values = await checkedForm(form)
+    const [{ total }] = await db.select({ total: count() }).from(recipients).where(live(owner.accountId))
+    if (total >= RECIPIENT_LIMIT) throw invalid(RECIPIENT_LIMIT_REACHED)
+    const row = await insert(
+      {
+        accountId: owner.accountId,
+        fullName: values.fullName,
+        mailbox: values.mailbox,
+        phone: values.bingPhone,
+        position: values.position,
+        createdAt: now(),
+      },
+      origin,
+    )
+    return (await toItems([row]))[0]
+  }
+
+  /**
+   * The new values; a changed mailbox is unconfirmed again and gets a new e-mail link (none in
+   * production, which has no gateway: the change is kept, the mailbox stays unconfirmed).
+   */
+  async function update(row: RecipientRow, values: Omit<RecipientForm, 'bingPhone'>, origin: string) {
+    const mailboxChanged = values.mailbox !== row.mailbox
+    const { updated, send } = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(recipients)
+        .set({
+          fullName: values.fullName,
+          mailbox: values.mailbox,
+          position: values.position,
+          ...(mailboxChanged ? { emailValidated: 0 } : {}),
+        })
+        .where(eq(recipients.id, row.id))
+        .returning()
+      const types = mailboxChanged && !config.production ? [VALIDATE_TYPE.email] : []
+      return { updated: changed, send: await sendLinks(tx, changed, types, origin) }
+    })
+    await send()
+    return updated
+  }
+
+  async function edit(owner: RecipientOwner, id: number, form: RecipientForm, origin: string) {
+    const row = await ownEditable(owner, id)
+    if (form.bingPhone && form.bingPhone.trim() !== row.phone) throw invalid(RECIPIENT_PHONE_READ_ONLY)
+    const values = await checkedForm({ ...form, bingPhone: row.phone })
+    return (await toItems([await update(row, values, origin)]))[0]
+  }
+
+  async function removeRow(tx: Executor, row: RecipientRow) {
+    const at = now()
+    await tx.update(recipients).set({ deletedAt: at }).where(eq(recipients.id, row.id))
+    await tx
+      .update(recipientValidations)
+      .set({ usedAt: at })
+      .where(and(eq(recipientValidations.recipientId, row.id), isNull(recipientValidations.usedAt)))
+  }
+
+  async function remove(owner: RecipientOwner, id: number): Promise<void> {
+    const row = await ownEditable(owner, id)
+    await db.transaction((tx) => removeRow(tx, row))
+  }
+
+  /** sendSmsValidate / sendEmailValidate: a fresh link, at most once a minute per type. */
+  async function resend(owner: RecipientOwner, id: number, type: ValidateType, origin: string) {
+    if (config.production) throw notConfigured(GATEWAY)
+    const row = await ownRow(owner, id)
+    if (!targetOf(row, type)) throw invalid(INVALID_PARAMS)
+    const since = new Date(now().getTime() - RESEND_LOCK_MS)
+    const [recent] = await db
+      .select({ id: recipientValidations.id })
+      .from(recipientValidations)
+      .where(
+        and(
+          eq(recipientValidations.recipientId, row.id),
+          eq(recipientValidations.validateType, type),
+          gt(recipientValidations.createdAt, since),
+        ),
+      )
+      .limit(1)
+    if (recent) throw tooManyRequests(RESEND_TOO_SOON)
+    const link = await db.transaction((tx) => issue(tx, row, type))
+    await deliver(row, type, link, origin)
+  }
+
+  /** The link and its recipient when it still works: unused, unexpired, for the current address. */
+  async function workingLink(id: string, validateType: unknown) {
+    const code = id.trim()
+    if (!code || !isValidateType(validateType)) return null
+    const [found] = await db
+      .select({ link: recipientValidations, recipient: recipients, accountName: accounts.accountName })
+      .from(recipientValidations)
+      .innerJoin(recipients, eq(recipients.id, recipientValidations.recipientId))
+      .innerJoin(accounts, eq(accounts.id, recipients.accountId))
+      .where(
+        and(
+          eq(recipientValidations.codeHash, hashToken(code)),
+          eq(recipientValidations.validateType, validateType),
+        ),
+      )
+      .limit(1)
+    if (!found || found.link.usedAt || found.link.expiresAt <= now()) return null
+    if (found.recipient.deletedAt || targetOf(found.recipient, validateType) !== found.link.target)
+      return null
+    return { ...found, validateType }
+  }
+
+  /** judgeInvalid (public): whether the link still works, and whom it confirms (masked). */
+  async function judge(id: string, validateType: unknown): Promise<ValidateLinkInfo> {
+    const found = await workingLink(id, validateType)
+    if (!found) return { valid: false }
+    const { recipient, link } = found
+    return {
+      valid: true,
+      validateType: found.validateType,
+      accountName: found.accountName,
+      fullName: recipient.fullName,
+      target:
+        found.validateType === VALIDATE_TYPE.sms
+          ? maskPhone(recipient.phone)
+          : maskMailbox(recipient.mailbox),
+      expireTime: link.expiresAt.toISOString(),
+    }
+  }
+
+  /** updateValidateStatus (public): spends the link once and confirms its address. */
+  async function confirm(id: string, validateType: unknown): Promise<void> {
+    const found = await workingLink(id, validateType)
+    if (!found) throw invalid(RECIPIENT_MESSAGES.timeout)
+    const at = now()
+    const column = found.validateType === VALIDATE_TYPE.sms ? 'smsValidated' : 'emailValidated'
+    const done = await db.transaction(async (tx) => {
+      // Two opens at once: the guarded UPDATE lets one through.
+      const spent = await tx
+        .update(recipientValidations)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(recipientValidations.id, found.link.id),
+            isNull(recipientValidations.usedAt),
+            gt(recipientValidations.expiresAt, at),
+          ),
+        )
+        .returning({ id: recipientValidations.id })
+      if (spent.length === 0) return false
+      await tx
+        .update(recipients)
+        .set({ [column]: 1 })
+        .where(and(eq(recipients.id, found.recipient.id), isNull(recipients.deletedAt)))
+      return true
+    })
+    if (!done) throw invalid(RECIPIENT_MESSAGES.timeout)
+  }
+
+  /**
+   * A sub-admin's 接收通知 (sub-accounts.ts). On: it becomes a recipient (a hand-added one with its
+   * phone is taken over) and gets its links; off or deleted: its recipient is removed. Edited: the
+   * recipient follows its name, mailbox and position.
+   */
+  async function followSubAdmin(subAdmin: SubAdminRow, origin: string): Promise<void> {
+    const receives = subAdmin.isReceiveNotify === 1 && subAdmin.deletedAt === null
+    const [mirror] = await db
+      .select()
+      .from(recipients)
+      .where(and(eq(recipients.subAccountId, subAdmin.id), isNull(recipients.deletedAt)))
+      .limit(1)
+    if (!receives) {
+      if (mirror) await db.transaction((tx) => removeRow(tx, mirror))
+      return
+    }
+    const values = { fullName: subAdmin.fullName, mailbox: subAdmin.mailbox, position: subAdmin.position }
+    if (mirror) {
+      await update(mirror, values, origin)
+      return
+    }
+    const [samePhone] = await db
+      .select()
+      .from(recipients)
+      .where(and(live(subAdmin.accountId), eq(recipients.phone, subAdmin.phoneNumber)))
+      .limit(1)
+    if (samePhone) {
+      await db.update(recipients).set({ subAccountId: subAdmin.id }).where(eq(recipients.id, samePhone.id))
+      await update({ ...samePhone, subAccountId: subAdmin.id }, values, origin)
+      return
+    }
+    if (config.production) throw notConfigured(GATEWAY)
+    await insert(
+      {
+        accountId: subAdmin.accountId,
+        subAccountId: subAdmin.id,
+        ...values,
+        phone: subAdmin.phoneNumber,
+        createdAt: now(),
+      },
+      origin,
+    )
+  }
+
+  return { page, detail, add, edit, remove, resend, judge, confirm, followSubAdmin }
+}
+
+export type RecipientService = ReturnType<typeof createRecipientService>
