@@ -104,7 +104,7 @@ describe('mini-program bottom bar (issue 14)', () => {
       within(sheet)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['账户管理', '修改密码', '切换账号', '退出登录'])
+    ).toEqual(['账户管理', '子账号管理', '修改密码', '切换账号', '退出登录'])
     await user.click(within(sheet).getByText('取消'))
     expect(screen.queryByRole('dialog', { name: '账户' })).toBeNull()
   })
