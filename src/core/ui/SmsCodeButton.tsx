@@ -23,7 +23,8 @@ interface SmsCodeButtonProps {
 
 /**
  * 获取验证码: a valid phone first, then the slider captcha, then the send; resend locked 60 s
- * with a visible countdown. A failed send shows why; the next try gets a new puzzle.
+ * with a visible countdown. A failed send shows why and spends the puzzle: the slider opens again
+ * by itself with a new one (account-area §9 "the slider reloads"); closing it gives up.
  */
 export function SmsCodeButton({ phone, send, onPhoneError, skipPhoneCheck, token }: SmsCodeButtonProps) {
   const countdown = useCountdown()
@@ -34,22 +35,25 @@ export function SmsCodeButton({ phone, send, onPhoneError, skipPhoneCheck, token
     if (locked) return
     const error = skipPhoneCheck ? null : phoneError(phone)
     if (error) return onPhoneError?.(error)
-    let slider: SolvedSlider
-    try {
-      slider = await solveSlider(skipPhoneCheck ? '' : phone.trim(), token)
-    } catch (reason) {
-      if (reason instanceof SliderCancelled) return
-      throw reason
-    }
-    setSending(true)
-    try {
-      await send(slider)
-      toast.success(SMS_SENT)
-      countdown.start(SMS_RESEND_SECONDS)
-    } catch (failure) {
-      toast.error(errorMessage(failure, '发送失败，请重试'))
-    } finally {
-      setSending(false)
+    for (;;) {
+      let slider: SolvedSlider
+      try {
+        slider = await solveSlider(skipPhoneCheck ? '' : phone.trim(), token)
+      } catch (reason) {
+        if (reason instanceof SliderCancelled) return
+        throw reason
+      }
+      setSending(true)
+      try {
+        await send(slider)
+        toast.success(SMS_SENT)
+        countdown.start(SMS_RESEND_SECONDS)
+        return
+      } catch (failure) {
+        toast.error(errorMessage(failure, '发送失败，请重试'))
+      } finally {
+        setSending(false)
+      }
     }
   }
 
