@@ -73,6 +73,14 @@ test.describe('order list (doc2 §2, §4)', () => {
     }
   })
 
+  test('an order code opens that order on /orderdetails', async ({ page }) => {
+    await openOrderList(page)
+    await page.getByRole('link', { name: '订单详情 MC202611000001' }).click()
+    await expect(page).toHaveURL(/\/orderdetails\?type=1&detailId=\d+$/)
+    await expect(orderItem(page, 'MC202611000001')).toBeVisible()
+    await expect(orderItems(page).filter({ hasText: 'MC202611000002' })).toHaveCount(0)
+  })
+
   test('voids an unpaid order after confirming its code', async ({ page }) => {
     await openOrderList(page)
     const code = await firstOrderWith(page, '作废')

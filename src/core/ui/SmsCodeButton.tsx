@@ -17,6 +17,8 @@ interface SmsCodeButtonProps {
   send(slider: SolvedSlider): Promise<unknown>
   /** Shown next to the phone field when the phone is not valid yet. */
   onPhoneError?(message: string): void
+  /** The form's own phone rule when its words differ (a new phone: 请输入新手机号); default phoneError. */
+  checkPhone?(phone: string): string | null
   skipPhoneCheck?: boolean
   token?: string
 }
@@ -26,14 +28,21 @@ interface SmsCodeButtonProps {
  * with a visible countdown. A failed send shows why and spends the puzzle: the slider opens again
  * by itself with a new one (account-area §9 "the slider reloads"); closing it gives up.
  */
-export function SmsCodeButton({ phone, send, onPhoneError, skipPhoneCheck, token }: SmsCodeButtonProps) {
+export function SmsCodeButton({
+  phone,
+  send,
+  onPhoneError,
+  checkPhone = phoneError,
+  skipPhoneCheck,
+  token,
+}: SmsCodeButtonProps) {
   const countdown = useCountdown()
   const [sending, setSending] = useState(false)
   const locked = countdown.running || sending
 
   const request = async () => {
     if (locked) return
-    const error = skipPhoneCheck ? null : phoneError(phone)
+    const error = skipPhoneCheck ? null : checkPhone(phone)
     if (error) return onPhoneError?.(error)
     for (;;) {
       let slider: SolvedSlider
