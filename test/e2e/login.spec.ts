@@ -88,8 +88,10 @@ test.describe('an account without a bound phone', () => {
     await expect.poll(async () => (await storedSession(page))?.token ?? '').toBe('')
   })
 
-  // Last: it gives the demo account a phone for the rest of the run.
+  // It gives the demo account a phone for the rest of the run, and both projects share one server:
+  // only the phone project, which runs after the desktop one, binds (last in this file).
   test('binding a phone on the home page keeps the session and opens the console', async ({ page }) => {
+    test.skip((page.viewportSize()?.width ?? 0) >= 768, 'binding spends the one account without a phone')
     await loginAs(page, 'demo_nophone')
     const dialog = page.getByRole('dialog', { name: '绑定手机号' })
     const phone = freshPhone()
