@@ -4,6 +4,7 @@ import crypto from 'node:crypto'
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { AccountListItem, PersonalInfo, RelatedSite } from '../../src/core/contract/accounts'
 import { switchSignature } from '../../src/core/crypto/switch-sign'
+import { maskWechatId } from '../../src/core/format/mask'
 import type { AppContext } from '../context'
 import { accounts, sites, subAccounts } from '../db/schema'
 import { forbidden, invalid, sessionEnded } from '../http/failure'
@@ -81,7 +82,7 @@ export function createAccountService(
       bindPhone: member.phone ?? '',
       email: subAdmin?.mailbox || member.email,
       state: account.state,
-      weixin: '',
+      weixin: maskWechatId(member.wxOpenId),
       referralCode: account.referralCode ?? '',
       url: firstSite?.siteUrl ?? '',
       passwordUpdatedAt: member.passwordUpdatedAt?.toISOString() ?? null,

@@ -25,6 +25,7 @@ interface Info {
   role: number
   userName: string
   bindPhone: string
+  weixin: string
   passwordUpdatedAt: string | null
 }
 
@@ -54,7 +55,8 @@ describe('GET /api/pc/getPersonalInfo', () => {
       bindPhone: DEMO.owner,
       email: 'owner@xingchen-demo.cn',
       state: 1,
-      weixin: '',
+      // The owner's bound WeChat (seed openid wx-demo-main), never shown whole.
+      weixin: 'wx-d****main',
       referralCode: '',
       url: 'https://www.xingchen-demo.cn',
       passwordUpdatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -81,6 +83,12 @@ describe('GET /api/pc/getPersonalInfo', () => {
       accountName: '无手机账号',
       bindPhone: '',
     })
+  })
+
+  it('gives an empty weixin to a member without a bound WeChat', async () => {
+    const token = await server.tokenFor(DEMO.subAdmin)
+    const info = await server.get<Info>('/api/pc/getPersonalInfo', { token })
+    expect(info.data.weixin).toBe('')
   })
 })
 

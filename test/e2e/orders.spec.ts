@@ -73,6 +73,16 @@ test.describe('order list (doc2 §2, §4)', () => {
     }
   })
 
+  test('an order code opens that order on /orderdetails', async ({ page }) => {
+    await openOrderList(page)
+    await page.getByRole('link', { name: '订单详情 MC202611000001' }).click()
+    await expect(page).toHaveURL(/\/orderdetails\?type=1&detailId=\d+$/)
+    // The list stays in the document (hidden) under the detail page: look at what is shown.
+    const shown = orderItems(page).filter({ visible: true })
+    await expect(shown.filter({ hasText: 'MC202611000001' })).toHaveCount(1)
+    await expect(shown.filter({ hasText: 'MC202611000002' })).toHaveCount(0)
+  })
+
   test('voids an unpaid order after confirming its code', async ({ page }) => {
     await openOrderList(page)
     const code = await firstOrderWith(page, '作废')

@@ -236,3 +236,38 @@ test('issue 5 journey: renew on /index, pay by QR, opening progress, paid order,
   await signed.getByRole('button', { name: '下载合同' }).click()
   expect((await file).subarray(0, 5).toString('latin1')).toBe('%PDF-')
 })
+
+// WeChat's in-app browser blocks Alipay's page: the page guides the customer to open it in a browser
+// instead of redirecting (core/platform/pay `needsOtherBrowser`), and WeChat Pay stays available.
+test("phone in WeChat's browser: 支付宝 shows the open-in-browser guidance, 微信支付 can pay", async ({
+  page,
+  browser,
+}) => {
+  test.skip(isDesktop(page), "WeChat's browser is a phone")
+  await freshMember(page)
+  const orderCode = await confirm(
+    page,
+    `/order?SkuId=SKU-SITE-STD&OrderTypeId=1&secondDomain=e2ewx${Date.now()}`,
+    '1年',
+    '¥1980.00',
+  )
+  const wechat = await browser.newContext({
+    storageState: await page.context().storageState(),
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.40',
+    viewport: page.viewportSize(),
+  })
+  try {
+    const inWechat = await wechat.newPage()
+    await inWechat.goto(`${new URL(page.url()).origin}/orderByPlay?orderCode=${orderCode}`)
+    await expect(inWechat.getByLabel('应付金额')).toHaveText('¥1980.00')
+    await inWechat.getByRole('radio', { name: '支付宝' }).click()
+    await expect(inWechat.getByRole('note', { name: '支付宝支付说明' })).toContainText('在浏览器打开')
+    await expect(payButton(inWechat)).toHaveAttribute('aria-disabled', 'true')
+    await inWechat.getByRole('radio', { name: '微信支付' }).click()
+    await expect(inWechat.getByRole('note', { name: '支付宝支付说明' })).toHaveCount(0)
+    await expect(payButton(inWechat)).toHaveAttribute('aria-disabled', 'false')
+  } finally {
+    await wechat.close()
+  }
+})

@@ -12,4 +12,6 @@ declare module '@tarojs/plugin-framework-react/dist/runtime' {
   export const useReady: typeof import('@tarojs/taro').useReady
   export const useRouter: typeof import('@tarojs/taro').useRouter
   export const useUnload: typeof import('@tarojs/taro').useUnload
+  export const usePullDownRefresh: typeof import('@tarojs/taro').usePullDownRefresh
+  export const useReachBottom: typeof import('@tarojs/taro').useReachBottom
 }

@@ -16,8 +16,19 @@ const Taro = Object.assign({}, TaroH5.default, TaroH5, {
   useReady: runtime.useReady,
   useRouter: runtime.useRouter,
   useUnload: runtime.useUnload,
+  usePullDownRefresh: runtime.usePullDownRefresh,
+  useReachBottom: runtime.useReachBottom,
 })
 
-export const { useDidShow, useDidHide, useLoad, useReady, useRouter, useUnload } = runtime
+export const {
+  useDidShow,
+  useDidHide,
+  useLoad,
+  useReady,
+  useRouter,
+  useUnload,
+  usePullDownRefresh,
+  useReachBottom,
+} = runtime
 export * from '@tarojs/taro-h5'
 export default Taro

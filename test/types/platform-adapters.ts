@@ -23,6 +23,9 @@ import * as lineChartWeapp from '../../src/core/platform/line-chart.weapp'
 import type * as links from '../../src/core/platform/links'
 import * as linksH5 from '../../src/core/platform/links.h5'
 import * as linksWeapp from '../../src/core/platform/links.weapp'
+import type * as nativePage from '../../src/core/platform/native-page'
+import * as nativePageH5 from '../../src/core/platform/native-page.h5'
+import * as nativePageWeapp from '../../src/core/platform/native-page.weapp'
 import type * as pay from '../../src/core/platform/pay'
 import * as payH5 from '../../src/core/platform/pay.h5'
 import * as payWeapp from '../../src/core/platform/pay.weapp'
@@ -62,6 +65,8 @@ lineChartH5 satisfies typeof lineChart
 lineChartWeapp satisfies typeof lineChart
 linksH5 satisfies typeof links
 linksWeapp satisfies typeof links
+nativePageH5 satisfies typeof nativePage
+nativePageWeapp satisfies typeof nativePage
 payH5 satisfies typeof pay
 payWeapp satisfies typeof pay
 saveImageH5 satisfies typeof saveImage

@@ -15,10 +15,12 @@ import {
   LOGIN_PAGE,
   assertClean,
   assertShows,
+  callsOf,
   dist,
   navigations,
   openPage,
   sessionOf,
+  until,
 } from './support/smoke.mjs'
 
 const OWNER = '13800000001'
@@ -389,6 +391,122 @@ describe('the guard in the mini-program', () => {
       // The server revoked the token as well.
       const after = await server.get('/api/pc/getPersonalInfo', login.token)
       assert.equal(after.code, 996)
+    } finally {
+      runtime.close()
+    }
+  })
+})
+
+// Native list gestures (route table pullToRefresh → enablePullDownRefresh; core/ui/useListGestures):
+// the page's onPullDownRefresh and onReachBottom are called as WeChat calls them.
+describe('list pages: pull-down and reaching the bottom in the mini-program', () => {
+  const LISTS = [
+    { page: 'pages/notices/index', api: '/api/pc/messageList', text: (n) => n.title },
+    { page: 'pages/orderlist/index', api: '/api/pc/getOrder', text: (o) => o.orderCode },
+  ]
+  // The list calls the page made, with their pageNum and pageSize (query string or data).
+  const listCalls = (runtime, api) =>
+    callsOf(runtime, 'request')
+      .filter((options) => new URL(options.url).pathname === api)
+      .map((options) => {
+        const query = Object.fromEntries(new URL(options.url).searchParams)
+        const all = { ...query, ...(options.data ?? {}) }
+        return { pageNum: Number(all.pageNum), pageSize: Number(all.pageSize) }
+      })
+
+  for (const { page, api, text } of LISTS) {
+    test(`${page}: reaching the bottom appends page 2; pulling down reloads page 1 and stops`, async () => {
+      const pageOf = async (n) =>
+        (await server.get(`${api}?pageNum=${n}&pageSize=5`, logins.owner.token)).data.data.map(text)
+      const [first, second] = [await pageOf(1), await pageOf(2)]
+      assert.ok(second.length > 0, `the seed has no second page of ${api}`)
+      const { runtime, instance, texts } = await open(page, { as: 'owner' })
+      try {
+        const json = JSON.parse(readFileSync(path.join(dist, `${page}.json`), 'utf8'))
+        assert.equal(json.enablePullDownRefresh, true, 'the page config does not enable the pull-down')
+        assertShows(texts(), first)
+        assert.ok(!second.some((t) => texts().includes(t)), 'page 2 shown before reaching the bottom')
+        assert.deepEqual(listCalls(runtime, api), [{ pageNum: 1, pageSize: 5 }])
+
+        instance.onReachBottom()
+        await runtime.settle()
+        assertClean(runtime)
+        assert.deepEqual(listCalls(runtime, api).at(-1), { pageNum: 2, pageSize: 5 })
+        assertShows(texts(), [...first, ...second])
+
+        instance.onPullDownRefresh()
+        await until(() => callsOf(runtime, 'stopPullDownRefresh').length, 'stopPullDownRefresh')
+        await runtime.settle()
+        assertClean(runtime)
+        assert.deepEqual(listCalls(runtime, api), [
+          { pageNum: 1, pageSize: 5 },
+          { pageNum: 2, pageSize: 5 },
+          { pageNum: 1, pageSize: 5 },
+        ])
+        // Stopped once, after the reload's request was made; the list is page 1 again.
+        const order = runtime.calls.map((c) => c.name)
+        assert.equal(callsOf(runtime, 'stopPullDownRefresh').length, 1)
+        assert.ok(order.lastIndexOf('request') < order.indexOf('stopPullDownRefresh'))
+        assertShows(texts(), first)
+        assert.ok(!second.some((t) => texts().includes(t)), 'page 2 still shown after the pull-down')
+      } finally {
+        runtime.close()
+      }
+    })
+  }
+
+  test('a page that is not a list enables no pull-down', () => {
+    const json = JSON.parse(readFileSync(path.join(dist, 'pages/agreement/index.json'), 'utf8'))
+    assert.equal(json.enablePullDownRefresh, undefined)
+  })
+})
+
+// Route table `shareable` → core/routing/usePageShare, called once by the page frame.
+describe('share menu', () => {
+  test('a private page hides 转发 as it opens', async () => {
+    const { runtime } = await open('pages/notices/index', { as: 'owner' })
+    try {
+      assertClean(runtime)
+      // The options come from the app's realm: compare them as data.
+      assert.deepEqual(JSON.parse(JSON.stringify(callsOf(runtime, 'hideShareMenu'))), [
+        { menus: ['shareAppMessage', 'shareTimeline'] },
+      ])
+    } finally {
+      runtime.close()
+    }
+  })
+
+  test('the login page keeps the default menu', async () => {
+    const { runtime } = await open('pages/login/index')
+    try {
+      assertClean(runtime)
+      assert.deepEqual(callsOf(runtime, 'hideShareMenu'), [])
+    } finally {
+      runtime.close()
+    }
+  })
+
+  // Without onShareAppMessage WeChat offers no 转发 of the page's own path and query.
+  test('no page registers a share handler', async () => {
+    for (const page of ['pages/index/index', 'pages/orderlist/index', 'pages/login/index']) {
+      const { runtime, instance } = await open(page, { as: page.includes('login') ? undefined : 'owner' })
+      runtime.close()
+      assert.equal(instance.onShareAppMessage, undefined, `${page} offers sharing`)
+      assert.equal(instance.onShareTimeline, undefined, `${page} offers sharing`)
+    }
+  })
+})
+
+describe('payment in the mini-program', () => {
+  test('/orderByPlay offers WeChat Pay only', async () => {
+    const { runtime, texts } = await open('pages/orderByPlay/index', {
+      as: 'owner',
+      query: { orderCode: 'MC202611000002' },
+    })
+    try {
+      assertClean(runtime)
+      assertShows(texts(), ['微信支付', '立即支付'])
+      assert.ok(!texts().includes('支付宝'), `支付宝 offered: ${texts().join(' | ')}`)
     } finally {
       runtime.close()
     }

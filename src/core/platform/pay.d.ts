@@ -5,7 +5,15 @@
 export type PayEnvironment = 'desktop' | 'mobile' | 'wechat' | 'mini'
 /** provider 1 Alipay-type, 2 WeChat-type (doc2 §2). */
 export type PayProvider = 1 | 2
-export type PayPath = 'alipayQr' | 'wxNative' | 'alipayWap' | 'wxMweb' | 'wxJsapi' | 'miniJsapi'
+export type PayPath =
+  | 'alipayQr'
+  | 'wxNative'
+  | 'alipayWap'
+  | 'wxMweb'
+  | 'wxJsapi'
+  | 'miniJsapi'
+  /** WeChat's browser blocks Alipay's page: the customer is told to open the page in a browser. */
+  | 'openInBrowser'
 
 export interface PayOrder {
   orderCode: string
@@ -22,10 +30,16 @@ export type PayOutcome =
   /** The provider reported success in place (JSAPI): confirm by polling the order's status. */
   | { kind: 'confirming' }
   | { kind: 'cancelled' }
+  /** Nothing was started: this provider cannot pay here (see needsOtherBrowser). */
+  | { kind: 'openInBrowser' }
   | { kind: 'failed'; message: string }
 
 export declare function payEnvironment(): PayEnvironment
 /** Which path pays with `provider` in `env` (pure). */
 export declare function payPath(env: PayEnvironment, provider: PayProvider): PayPath
+/** The providers this platform can pay with, in the order offered (the mini-program: WeChat Pay only). */
+export declare function offeredProviders(): PayProvider[]
+/** True when `provider` cannot pay inside this browser (Alipay in WeChat's): show the open-in-browser guidance. */
+export declare function needsOtherBrowser(provider: PayProvider): boolean
 /** Starts paying; a refused provider call rejects with its ApiError (already shown as a toast). */
 export declare function pay(order: PayOrder): Promise<PayOutcome>

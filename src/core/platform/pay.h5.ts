@@ -3,6 +3,8 @@
 import { http } from '../http/request'
 import type { PayEnvironment, PayOrder, PayOutcome, PayPath, PayProvider } from './pay'
 
+const PROVIDERS: PayProvider[] = [1, 2]
+
 const DESKTOP_QUERY = '(min-width: 768px)'
 /** WeixinJSBridge appears shortly after the page loads in WeChat; give up after this. */
 const BRIDGE_WAIT_MS = 5000
@@ -21,13 +23,22 @@ export function payEnvironment(): PayEnvironment {
 const PATHS: Record<PayEnvironment, Record<PayProvider, PayPath>> = {
   desktop: { 1: 'alipayQr', 2: 'wxNative' },
   mobile: { 1: 'alipayWap', 2: 'wxMweb' },
-  // WeChat's browser pays WeChat-type in place; Alipay-type goes through its wap page.
-  wechat: { 1: 'alipayWap', 2: 'wxJsapi' },
+  // WeChat's browser pays WeChat-type in place; it blocks Alipay's wap page, so Alipay-type asks
+  // the customer to open the page in a browser.
+  wechat: { 1: 'openInBrowser', 2: 'wxJsapi' },
   mini: { 1: 'miniJsapi', 2: 'miniJsapi' },
 }
 
 export function payPath(env: PayEnvironment, provider: PayProvider): PayPath {
   return PATHS[env][provider]
+}
+
+export function offeredProviders(): PayProvider[] {
+  return [...PROVIDERS]
+}
+
+export function needsOtherBrowser(provider: PayProvider): boolean {
+  return payPath(payEnvironment(), provider) === 'openInBrowser'
 }
 
 interface JsapiParams {
@@ -95,6 +106,8 @@ export async function pay({ orderCode, provider, subject }: PayOrder): Promise<P
       return leaveFor((await http.post<{ url: string }>('/api/alipay/tradeWapPay', trade)).url)
     case 'wxMweb':
       return leaveFor((await wxpay<{ mweb_url: string }>('MWEB')).mweb_url)
+    case 'openInBrowser':
+      return { kind: 'openInBrowser' }
     default:
       return payInWechat(await wxpay<JsapiParams>('JSAPI'))
   }

@@ -1,8 +1,8 @@
-// Mini-program payment: WeChat JSAPI through Taro.requestPayment, whatever provider was picked
-// (a mini-program can pay only with WeChat Pay).
+// Mini-program payment: WeChat JSAPI through Taro.requestPayment. A mini-program can pay only with
+// WeChat Pay, so that is the one provider it offers.
 import Taro from '@tarojs/taro'
 import { http } from '../http/request'
-import type { PayEnvironment, PayOrder, PayOutcome, PayPath } from './pay'
+import type { PayEnvironment, PayOrder, PayOutcome, PayPath, PayProvider } from './pay'
 
 export function payEnvironment(): PayEnvironment {
   return 'mini'
@@ -10,6 +10,14 @@ export function payEnvironment(): PayEnvironment {
 
 export function payPath(): PayPath {
   return 'miniJsapi'
+}
+
+export function offeredProviders(): PayProvider[] {
+  return [2]
+}
+
+export function needsOtherBrowser(): boolean {
+  return false
 }
 
 interface JsapiParams {

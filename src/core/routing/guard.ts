@@ -75,9 +75,14 @@ export function decideNavigation(
   return { kind: 'allow' }
 }
 
-/** A logged-in user without a bound phone loses the token and goes to /login (account-area §2). */
-export function mustLogoutForProfile(profile: { bindPhone?: string | null }): boolean {
-  return !profile.bindPhone
+/**
+ * account-area §2 has two rules for a member without a bound phone: the guard removes the token and
+ * goes to /login, and the home page shows a bind-phone dialog. Both hold: the home page (where every
+ * login lands) keeps the session so its dialog can bind a phone (declining it logs out); any other
+ * protected page ends the session. See docs/architecture.md "Data flow of a page".
+ */
+export function mustLogoutForProfile(profile: { bindPhone?: string | null }, path: string): boolean {
+  return !profile.bindPhone && findRoute(path)?.path !== HOME_PATH
 }
 
 /**

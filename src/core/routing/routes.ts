@@ -21,19 +21,40 @@ export interface RouteDef {
   acceptsEntryToken?: boolean
   /** The page's title: navigation bar (mini-program) and document title (H5), from pageConfig(). */
   title: string
+  /** A list page: in the mini-program a pull-down reloads it (pageConfig's enablePullDownRefresh). */
+  pullToRefresh?: boolean
+  /**
+   * The mini-program may offer 转发 here (public pages whose address carries nothing personal).
+   * Every other page hides the share menu (PageFrame → usePageShare).
+   */
+  shareable?: boolean
 }
 
 export const HOME_PATH = '/index'
 export const LOGIN_PATH = '/login'
 
 export const ROUTES: readonly RouteDef[] = [
-  { path: HOME_PATH, aliases: ['/'], page: 'pages/index/index', title: '会员中心' },
-  { path: LOGIN_PATH, page: 'pages/login/index', public: true, idleExempt: true, title: '登录' },
-  { path: '/agreement', page: 'pages/agreement/index', public: true, idleExempt: true, title: '服务协议' },
-  { path: '/notices', page: 'pages/notices/index', title: '消息中心' },
+  { path: HOME_PATH, aliases: ['/'], page: 'pages/index/index', title: '会员中心', pullToRefresh: true },
+  {
+    path: LOGIN_PATH,
+    page: 'pages/login/index',
+    public: true,
+    idleExempt: true,
+    shareable: true,
+    title: '登录',
+  },
+  {
+    path: '/agreement',
+    page: 'pages/agreement/index',
+    public: true,
+    idleExempt: true,
+    shareable: true,
+    title: '服务协议',
+  },
+  { path: '/notices', page: 'pages/notices/index', title: '消息中心', pullToRefresh: true },
   // The detail carries the echarts chart: a subpackage keeps it out of the weapp main package.
   { path: '/noticesDetail', page: 'pages/detail/index', subPackage: 'notices', title: '消息详情' },
-  { path: '/log', page: 'pages/log/index', title: '操作日志' },
+  { path: '/log', page: 'pages/log/index', title: '操作日志', pullToRefresh: true },
   // Sub-accounts open it read-only (account-area §6).
   { path: '/subAccountManage', page: 'index', subPackage: 'pages/subAccountManage', title: '子账号管理' },
   {
@@ -80,6 +101,7 @@ export const ROUTES: readonly RouteDef[] = [
     subPackage: 'pages/orderlist',
     mainAccountOnly: true,
     title: '订单管理',
+    pullToRefresh: true,
   },
   {
     path: '/orderdetails',
@@ -100,6 +122,7 @@ export const ROUTES: readonly RouteDef[] = [
     subPackage: 'workorders',
     acceptsEntryToken: true,
     title: '我的工单',
+    pullToRefresh: true,
   },
   {
     path: '/submitWorkOrder',
@@ -168,9 +191,21 @@ export function findRoute(pathOrPage: string, routes: readonly RouteDef[] = ROUT
   return routes.find((r) => r.path === path || r.aliases?.includes(path) || `/${pagePath(r)}` === path)
 }
 
-/** A page's Taro config (its index.config.ts), so the route table is the one source of titles. */
-export function pageConfig(path: string) {
+/**
+ * A page's Taro config (its index.config.ts), so the route table is the one source of titles and
+ * of the native pull-down. The pull-down is the mini-program's only: Taro's H5 version wraps the
+ * page in a touch scroller, and a browser has its own reload.
+ */
+export function pageConfig(path: string, platform: string | undefined = process.env.TARO_ENV) {
   const route = ROUTES.find((r) => r.path === path)
   if (!route) throw new Error(`no route ${path} in the route table`)
-  return { navigationBarTitleText: route.title }
+  return {
+    navigationBarTitleText: route.title,
+    ...(route.pullToRefresh && platform === 'weapp' ? { enablePullDownRefresh: true } : {}),
+  }
+}
+
+/** Whether the mini-program may offer 转发 on this page: public pages marked shareable, never a private one. */
+export function shareAllowed(route: RouteDef | undefined): boolean {
+  return Boolean(route?.public && route.shareable)
 }

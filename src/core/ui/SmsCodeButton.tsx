@@ -17,39 +17,52 @@ interface SmsCodeButtonProps {
   send(slider: SolvedSlider): Promise<unknown>
   /** Shown next to the phone field when the phone is not valid yet. */
   onPhoneError?(message: string): void
+  /** The form's own phone rule when its words differ (a new phone: 请输入新手机号); default phoneError. */
+  checkPhone?(phone: string): string | null
   skipPhoneCheck?: boolean
   token?: string
 }
 
 /**
  * 获取验证码: a valid phone first, then the slider captcha, then the send; resend locked 60 s
- * with a visible countdown. A failed send shows why; the next try gets a new puzzle.
+ * with a visible countdown. A failed send shows why and spends the puzzle: the slider opens again
+ * by itself with a new one (account-area §9 "the slider reloads"); closing it gives up.
  */
-export function SmsCodeButton({ phone, send, onPhoneError, skipPhoneCheck, token }: SmsCodeButtonProps) {
+export function SmsCodeButton({
+  phone,
+  send,
+  onPhoneError,
+  checkPhone = phoneError,
+  skipPhoneCheck,
+  token,
+}: SmsCodeButtonProps) {
   const countdown = useCountdown()
   const [sending, setSending] = useState(false)
   const locked = countdown.running || sending
 
   const request = async () => {
     if (locked) return
-    const error = skipPhoneCheck ? null : phoneError(phone)
+    const error = skipPhoneCheck ? null : checkPhone(phone)
     if (error) return onPhoneError?.(error)
-    let slider: SolvedSlider
-    try {
-      slider = await solveSlider(skipPhoneCheck ? '' : phone.trim(), token)
-    } catch (reason) {
-      if (reason instanceof SliderCancelled) return
-      throw reason
-    }
-    setSending(true)
-    try {
-      await send(slider)
-      toast.success(SMS_SENT)
-      countdown.start(SMS_RESEND_SECONDS)
-    } catch (failure) {
-      toast.error(errorMessage(failure, '发送失败，请重试'))
-    } finally {
-      setSending(false)
+    for (;;) {
+      let slider: SolvedSlider
+      try {
+        slider = await solveSlider(skipPhoneCheck ? '' : phone.trim(), token)
+      } catch (reason) {
+        if (reason instanceof SliderCancelled) return
+        throw reason
+      }
+      setSending(true)
+      try {
+        await send(slider)
+        toast.success(SMS_SENT)
+        countdown.start(SMS_RESEND_SECONDS)
+        return
+      } catch (failure) {
+        toast.error(errorMessage(failure, '发送失败，请重试'))
+      } finally {
+        setSending(false)
+      }
     }
   }
 

@@ -41,8 +41,11 @@ export interface PagedList<T> {
   loadingMore: boolean
   loadMoreFailed: boolean
   loadMore(): void
-  /** Loads what is shown again (after an action changed the list), keeping it on screen meanwhile. */
-  reload(): void
+  /**
+   * Loads what is shown again (after an action changed the list, a pull-down), keeping it on screen
+   * meanwhile; resolves once that load is over (never rejects: a failure is the list's state).
+   */
+  reload(): Promise<void>
   /** After an error: the same load again. */
   retry(): void
   pager: PagerState
@@ -99,47 +102,50 @@ export function usePagedList<T, F extends object = Record<string, never>>(
   // What retry() repeats: the last page asked for, which failed.
   const attempt = useRef({ pageNum: 1, pageSize: state.pageSize })
 
-  const load = useCallback(async (pageNum: number, pageSize: number, options: LoadOptions = {}) => {
-    const id = ++sequence.current
-    if (!options.append) attempt.current = { pageNum, pageSize }
-    setState((s) =>
-      options.append
-        ? { ...s, loadingMore: true, loadMoreFailed: false }
-        : {
-            ...s,
-            status: options.keep && s.status === 'ready' ? 'ready' : 'loading',
-            items: options.keep ? s.items : [],
-            pageSize,
-            error: '',
-            loadMoreFailed: false,
-          },
-    )
-    try {
-      const query = { ...(latest.current.filter as F), pageNum, pageSize }
-      const page = normalisePage(await latest.current.fetchPage(query))
-      if (id !== sequence.current) return
-      const back = options.append ? null : fallbackPage(pageNum, page)
-      if (back !== null) return void load(back, pageSize, options)
-      setState((s) => ({
-        ...s,
-        status: 'ready',
-        items: options.append ? [...s.items, ...page.data] : page.data,
-        total: page.total,
-        pages: page.pages,
-        pageNum,
-        pageSize,
-        loadingMore: false,
-      }))
-    } catch (cause) {
-      if (id !== sequence.current) return
-      const error = errorMessage(cause, LIST_LOAD_FAILED)
+  const load = useCallback(
+    async (pageNum: number, pageSize: number, options: LoadOptions = {}): Promise<void> => {
+      const id = ++sequence.current
+      if (!options.append) attempt.current = { pageNum, pageSize }
       setState((s) =>
         options.append
-          ? { ...s, loadingMore: false, loadMoreFailed: true }
-          : { ...s, status: 'error', items: [], error },
+          ? { ...s, loadingMore: true, loadMoreFailed: false }
+          : {
+              ...s,
+              status: options.keep && s.status === 'ready' ? 'ready' : 'loading',
+              items: options.keep ? s.items : [],
+              pageSize,
+              error: '',
+              loadMoreFailed: false,
+            },
       )
-    }
-  }, [])
+      try {
+        const query = { ...(latest.current.filter as F), pageNum, pageSize }
+        const page = normalisePage(await latest.current.fetchPage(query))
+        if (id !== sequence.current) return
+        const back = options.append ? null : fallbackPage(pageNum, page)
+        if (back !== null) return load(back, pageSize, options)
+        setState((s) => ({
+          ...s,
+          status: 'ready',
+          items: options.append ? [...s.items, ...page.data] : page.data,
+          total: page.total,
+          pages: page.pages,
+          pageNum,
+          pageSize,
+          loadingMore: false,
+        }))
+      } catch (cause) {
+        if (id !== sequence.current) return
+        const error = errorMessage(cause, LIST_LOAD_FAILED)
+        setState((s) =>
+          options.append
+            ? { ...s, loadingMore: false, loadMoreFailed: true }
+            : { ...s, status: 'error', items: [], error },
+        )
+      }
+    },
+    [],
+  )
 
   const filterKey = JSON.stringify(filter ?? {})
   useEffect(() => {
@@ -167,8 +173,8 @@ export function usePagedList<T, F extends object = Record<string, never>>(
     reload: () => {
       const s = current()
       // A load-more list starts again from the top: appended pages may have shifted.
-      if (mode === 'more') load(1, s.pageSize, { keep: true })
-      else load(s.pageNum, s.pageSize, { keep: true })
+      if (mode === 'more') return load(1, s.pageSize, { keep: true })
+      return load(s.pageNum, s.pageSize, { keep: true })
     },
     retry: () => load(attempt.current.pageNum, attempt.current.pageSize),
     pager: {

@@ -32,6 +32,26 @@ export function formatAmount(amount: number | string | null | undefined, salesCh
   return Number.isFinite(value) && value !== 0 ? yuan(value) : '--'
 }
 
+/**
+ * The original amount shown beside 应付金额 where it differs (a discount, doc2 §3 originalAmount);
+ * null when equal, unknown, or on channels whose amounts show as 0.
+ */
+export function originalAmountBeside(order: {
+  payAmount: number | string
+  originalAmount?: number | string | null
+  salesChannel?: number
+}): string | null {
+  if (order.salesChannel === CHANNEL.market || order.salesChannel === CHANNEL.marketFree) return null
+  if (order.originalAmount === null || order.originalAmount === undefined || order.originalAmount === '')
+    return null
+  const original = Number(order.originalAmount)
+  if (!Number.isFinite(original) || original === 0) return null
+  return Math.abs(original - Number(order.payAmount)) < 0.005 ? null : yuan(original)
+}
+
+/** /orderdetails of one order (doc2 §2 Order detail: a type other than 0 shows the order by detailId). */
+export const orderDetailPath = (orderId: number) => `/orderdetails?type=1&detailId=${orderId}`
+
 /** The order fields the list shows and the actions read (doc2 §3 "Order"). */
 export interface OrderSummary extends OrderStanding {
   id: number

@@ -39,6 +39,25 @@ export const PROVIDER_OPTIONS: readonly { id: ProviderId; label: string }[] = [
   { id: PROVIDER.wechat, label: '微信支付' },
 ]
 
+/** WeChat's browser blocks Alipay's page: where to pay instead (the page never redirects there). */
+export const OPEN_IN_BROWSER_TEXT =
+  '微信内无法使用支付宝付款，请点击右上角「···」选择「在浏览器打开」，在浏览器中完成支付；或选择微信支付。'
+
+/**
+ * 应付金额 beside the original amount (doc2 §3 order totalAmount, originalAmount): the original is
+ * shown only where it differs from what is paid (a discount); missing or unreadable, it is not shown.
+ */
+export function originalAmountShown(info: {
+  totalAmount: string | number
+  originalAmount?: string | number | null
+}) {
+  const original = Number(info.originalAmount)
+  if (info.originalAmount === null || info.originalAmount === undefined || info.originalAmount === '')
+    return null
+  if (!Number.isFinite(original) || Math.abs(original - Number(info.totalAmount)) < 0.005) return null
+  return original
+}
+
 /** doc2 §2 "Offline payment text". */
 export const OFFLINE_GUIDANCE: readonly string[] = [
   '银行转账到账时间：同行转账1-2天，跨行转账2-5天。',

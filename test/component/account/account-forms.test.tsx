@@ -177,6 +177,18 @@ describe('change phone dialog (§5)', () => {
     expect(screen.getByText('请输入短信验证码')).toBeTruthy()
   })
 
+  it('获取验证码 with no new phone says 请输入新手机号 and opens no slider', async () => {
+    const api = installFakeApi().on('GET', '/api/app/code', () =>
+      ok({ uuid: 'c1', img: 'data:image/svg+xml;base64,PHN2Zy8+' }),
+    )
+    const user = userEvent.setup()
+    render(<PhoneDialog onSaved={jest.fn()} onClose={jest.fn()} />)
+    await user.click(button('获取验证码'))
+    expect(await screen.findByText('请输入新手机号')).toBeTruthy()
+    expect(screen.queryByText('请输入手机号')).toBeNull()
+    expect(api.calls.some((c) => c.path === '/api/app/genCaptcha')).toBe(false)
+  })
+
   it('sends the captcha id with the code; a refusal loads a new captcha and keeps phone and code', async () => {
     let captchas = 0
     const api = installFakeApi()

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { ApiError } from '../../../src/core/http/api-error'
 import { SliderHost } from '../../../src/core/ui/captcha/SliderHost'
+import { SliderCancelled, useSliderRequest } from '../../../src/core/ui/captcha/slider-request'
 import { SmsCodeButton } from '../../../src/core/ui/SmsCodeButton'
 import { useToasts } from '../../../src/core/ui/toast'
 import { fail, installFakeApi, ok } from '../support/fake-api'
@@ -81,12 +82,35 @@ describe('获取验证码 (slider, send, 60 s lock)', () => {
     expect(send).not.toHaveBeenCalled()
   })
 
-  it('a failed send shows why and leaves the button ready for a new puzzle', async () => {
+  it('a failed send shows why and the slider reloads by itself; solving it again sends again', async () => {
+    const send = jest
+      .fn()
+      .mockRejectedValueOnce(new ApiError(500, '短信发送失败'))
+      .mockResolvedValueOnce(null)
+    const { api } = setup(send)
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }))
+    await drag(120)
+    await waitFor(() => expect(toastTexts()).toContain('error:短信发送失败'))
+    // No click: a new puzzle is fetched and shown.
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/api/app/genCaptcha')).toHaveLength(2))
+    await drag(120)
+    await waitFor(() => expect(send).toHaveBeenLastCalledWith({ captchaId: 'p2', captchaData: '{"x":120}' }))
+    await waitFor(() => expect(toastTexts()).toContain('success:已发送'))
+    expect(send).toHaveBeenCalledTimes(2)
+  })
+
+  it('closing the reloaded slider gives up and leaves the button ready', async () => {
     const send = jest.fn().mockRejectedValue(new ApiError(429, '发送过于频繁，请60秒后再试'))
-    setup(send)
+    const { api } = setup(send)
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }))
     await drag(120)
     await waitFor(() => expect(toastTexts()).toContain('error:发送过于频繁，请60秒后再试'))
-    expect(screen.getByRole('button', { name: '获取验证码' }).getAttribute('aria-disabled')).toBe('false')
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/api/app/genCaptcha')).toHaveLength(2))
+    await screen.findByRole('slider', { name: '拖动滑块' })
+    act(() => useSliderRequest.getState().request?.reject(new SliderCancelled('closed')))
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: '获取验证码' }).getAttribute('aria-disabled')).toBe('false'),
+    )
+    expect(send).toHaveBeenCalledTimes(1)
   })
 })

@@ -125,6 +125,31 @@ describe('order list (doc2 §2 Order list)', () => {
     expect(Taro.navigateTo).toHaveBeenCalledWith({ url: expect.stringContaining('orderCode=MC7') })
   })
 
+  it.each([
+    ['desktop', true],
+    ['phone', false],
+  ])('%s: each order code links to its /orderdetails', async (_, desktop) => {
+    mockDesktop = desktop
+    serve([order(7), order(8)])
+    const user = userEvent.setup()
+    render(<OrderList />)
+    await user.click(await screen.findByRole('link', { name: '订单详情 MC8' }))
+    expect(Taro.navigateTo).toHaveBeenCalledWith({
+      url: expect.stringMatching(/orderdetails.*\?type=1&detailId=8$/),
+    })
+  })
+
+  it.each([
+    ['desktop', true],
+    ['phone', false],
+  ])('%s: 应付金额 shows the original amount beside it only where they differ', async (_, desktop) => {
+    mockDesktop = desktop
+    serve([order(1, { originalAmount: 6800, payAmount: 5800 }), order(2)])
+    render(<OrderList />)
+    expect((await screen.findByLabelText('原价 ¥6800.00')).textContent).toBe('¥6800.00')
+    expect(screen.getAllByLabelText(/^原价/)).toHaveLength(1)
+  })
+
   it('作废 asks with the order code, then voids on both services and reloads from page 1', async () => {
     serve(Array.from({ length: 12 }, (_, i) => order(i + 1)))
     const user = userEvent.setup()

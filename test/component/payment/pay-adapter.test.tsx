@@ -1,6 +1,8 @@
 // The payment adapter (core/platform/pay, H5 variant): which path runs where, and what each path
 // asks the server for. The providers' own pages and WeixinJSBridge are the outside world: stubbed.
 import {
+  needsOtherBrowser,
+  offeredProviders,
   pay,
   payEnvironment,
   payPath,
@@ -30,7 +32,7 @@ describe('which payment path runs where (doc2 §2)', () => {
     ['mobile', 1, 'alipayWap', "mobile devices are redirected to the provider's wap pay page"],
     ['mobile', 2, 'wxMweb', 'mobile devices are redirected to WeChat MWEB'],
     ['wechat', 2, 'wxJsapi', "WeChat's browser pays in place through WeixinJSBridge"],
-    ['wechat', 1, 'alipayWap', "WeChat's browser sends Alipay to its wap page"],
+    ['wechat', 1, 'openInBrowser', "WeChat's browser blocks Alipay's page: open in a browser"],
     ['mini', 1, 'miniJsapi', 'the mini-program pays through requestPayment'],
     ['mini', 2, 'miniJsapi', 'the mini-program pays through requestPayment'],
   ] as [PayEnvironment, 1 | 2, PayPath, string][])('%s, provider %i → %s (%s)', (env, provider, path) => {
@@ -45,6 +47,31 @@ describe('which payment path runs where (doc2 §2)', () => {
     expect(payEnvironment()).toBe('mobile')
     setUserAgent(WECHAT_UA)
     expect(payEnvironment()).toBe('wechat')
+  })
+})
+
+describe('what each browser offers', () => {
+  it('a browser offers both providers (the mini-program adapter offers WeChat Pay alone)', () => {
+    expect(offeredProviders()).toEqual([1, 2])
+  })
+
+  it("in WeChat's browser Alipay needs another browser; WeChat Pay and other browsers do not", () => {
+    setUserAgent(WECHAT_UA)
+    expect(needsOtherBrowser(1)).toBe(true)
+    expect(needsOtherBrowser(2)).toBe(false)
+    setUserAgent(PHONE_UA)
+    expect(needsOtherBrowser(1)).toBe(false)
+    setUserAgent(DESKTOP_UA)
+    expect(needsOtherBrowser(1)).toBe(false)
+  })
+
+  it("Alipay in WeChat's browser starts nothing: no call, no redirect WeChat would block", async () => {
+    setUserAgent(WECHAT_UA)
+    const api = installFakeApi()
+    const before = window.location.href
+    expect(await pay({ orderCode: 'X1', subject: 's', provider: 1 })).toEqual({ kind: 'openInBrowser' })
+    expect(api.calls).toHaveLength(0)
+    expect(window.location.href).toBe(before)
   })
 })
 

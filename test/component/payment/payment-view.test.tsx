@@ -48,6 +48,43 @@ afterEach(() => {
 })
 
 describe('payment page', () => {
+  it('shows the original amount beside 应付金额 where they differ, not where equal', async () => {
+    installFakeApi().on('GET', '/api/pc/getOrderInfo', () =>
+      ok(info({ totalAmount: '1580.00', originalAmount: '1980.00' })),
+    )
+    const { unmount } = render(<PaymentView query={{ orderCode: CODE }} />)
+    expect((await screen.findByLabelText('应付金额')).textContent).toBe('¥1580.00')
+    expect(screen.getByLabelText('原价').textContent).toBe('原价 ¥1980.00')
+    unmount()
+    installFakeApi().on('GET', '/api/pc/getOrderInfo', () => ok(info()))
+    render(<PaymentView query={{ orderCode: CODE }} />)
+    await screen.findByLabelText('应付金额')
+    expect(screen.queryByLabelText('原价')).toBeNull()
+  })
+
+  it("in WeChat's browser 支付宝 shows the open-in-browser guidance instead of paying", async () => {
+    const realUserAgent = navigator.userAgent
+    Object.defineProperty(window.navigator, 'userAgent', {
+      value: 'Mozilla/5.0 (iPhone) Mobile/15E148 MicroMessenger/8.0.40',
+      configurable: true,
+    })
+    try {
+      const api = installFakeApi().on('GET', '/api/pc/getOrderInfo', () => ok(info()))
+      render(<PaymentView query={{ orderCode: CODE }} />)
+      await screen.findByLabelText('应付金额')
+      await user().click(screen.getByRole('radio', { name: '支付宝' }))
+      expect(screen.getByRole('note', { name: '支付宝支付说明' }).textContent).toContain('在浏览器打开')
+      expect(isDisabled(payButton())).toBe(true)
+      await user().click(payButton())
+      expect(api.calls.some((c) => c.path.startsWith('/api/alipay'))).toBe(false)
+      await user().click(screen.getByRole('radio', { name: '微信支付' }))
+      expect(screen.queryByRole('note', { name: '支付宝支付说明' })).toBeNull()
+      expect(isDisabled(payButton())).toBe(false)
+    } finally {
+      Object.defineProperty(window.navigator, 'userAgent', { value: realUserAgent, configurable: true })
+    }
+  })
+
   it('enables pay only once the amount is loaded (10010: retried after 1 s)', async () => {
     let calls = 0
     const api = installFakeApi().on('GET', '/api/pc/getOrderInfo', () =>

@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import Taro from '@tarojs/taro'
 import { useSession } from '../../../src/core/session/store'
 import { HomeBindPhone } from '../../../src/features/products/components/HomeBindPhone'
-import { installFakeApi } from '../support/fake-api'
+import { installFakeApi, ok } from '../support/fake-api'
 
 const profile = (bindPhone: string) => ({
   memberId: 1,
@@ -42,5 +43,31 @@ describe('home bind-phone dialog (account-area §2 Home, §5)', () => {
     useSession.setState({ userinfo: profile('13800000001') })
     render(<HomeBindPhone />)
     expect(screen.queryByLabelText('绑定手机号')).toBeNull()
+  })
+
+  it('binding stores the phone in the profile and closes the dialog', async () => {
+    const api = installFakeApi().on('POST', '/api/wechat/bindPhone', () => ok(null))
+    render(<HomeBindPhone />)
+    const dialog = screen.getByLabelText('绑定手机号')
+    await userEvent.type(dialog.querySelector('input[name="bind-phone"]') as HTMLInputElement, '13800000009')
+    await userEvent.type(dialog.querySelector('input[name="bind-code"]') as HTMLInputElement, '123456')
+    await userEvent.click(screen.getByRole('button', { name: '绑定' }))
+    await waitFor(() => expect(useSession.getState().userinfo?.bindPhone).toBe('13800000009'))
+    expect(api.calls.find((c) => c.path === '/api/wechat/bindPhone')?.body).toMatchObject({
+      phone: '13800000009',
+      code: '123456',
+    })
+    expect(screen.queryByLabelText('绑定手机号')).toBeNull()
+  })
+
+  it('declining to bind ends the session: logout, token cleared, back to /login', async () => {
+    const relaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
+    const api = installFakeApi().on('GET', '/api/pc/logout', () => ok(null))
+    render(<HomeBindPhone />)
+    await userEvent.click(screen.getByRole('button', { name: '取消' }))
+    expect(useSession.getState().token).toBe('')
+    expect(relaunch).toHaveBeenCalledWith({ url: expect.stringMatching(/login/) })
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/pc/logout')).toBe(true))
+    relaunch.mockRestore()
   })
 })

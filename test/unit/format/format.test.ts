@@ -1,4 +1,4 @@
-import { maskPhone } from '../../../src/core/format/mask'
+import { maskPhone, maskWechatId } from '../../../src/core/format/mask'
 import { yuan } from '../../../src/core/format/money'
 import { formatBeijingTime } from '../../../src/core/format/time'
 
@@ -16,6 +16,14 @@ describe('formatting', () => {
     expect(maskPhone('13800000001')).toBe('138****0001')
     expect(maskPhone('')).toBe('')
     expect(maskPhone(null)).toBe('')
+  })
+
+  it('names a bound WeChat by its openid with the middle hidden, never whole', () => {
+    expect(maskWechatId('oAbCdEfGhIjKlMn123')).toBe('oAbC****n123')
+    expect(maskWechatId('wx-demo-main')).toBe('wx-d****main')
+    expect(maskWechatId('short')).toBe('s****')
+    expect(maskWechatId(null)).toBe('')
+    expect(maskWechatId('')).toBe('')
   })
 
   it('shows times in UTC+8 whatever the zone of the input', () => {

@@ -5,7 +5,9 @@ import {
   invoiceAction,
   marketplaceUrl,
   orderActions,
+  orderDetailPath,
   orderStatusLabel,
+  originalAmountBeside,
   paidAmount,
   payPath,
   voidConfirmText,
@@ -151,5 +153,24 @@ describe('actions per order (doc2 §4)', () => {
 
   it('the void confirmation names the order code (doc2 §8)', () => {
     expect(voidConfirmText('MC1')).toBe('是否作废订单号为 MC1 的订单？')
+  })
+})
+
+describe('应付金额 beside the original amount, and the detail link', () => {
+  it('shows the original only where it differs from the amount to pay', () => {
+    expect(originalAmountBeside({ payAmount: 5800, originalAmount: 6800 })).toBe('¥6800.00')
+    expect(originalAmountBeside({ payAmount: '5800.00', originalAmount: '5800' })).toBeNull()
+    expect(originalAmountBeside({ payAmount: 5800, originalAmount: null })).toBeNull()
+    expect(originalAmountBeside({ payAmount: 5800, originalAmount: 'x' })).toBeNull()
+    expect(originalAmountBeside({ payAmount: 5800, originalAmount: 0 })).toBeNull()
+  })
+
+  it('shows none on the channels whose amounts show as 0 (1638, 31)', () => {
+    expect(originalAmountBeside({ payAmount: 0, originalAmount: 6800, salesChannel: 1638 })).toBeNull()
+    expect(originalAmountBeside({ payAmount: 0, originalAmount: 6800, salesChannel: 31 })).toBeNull()
+  })
+
+  it('opens one order by detailId', () => {
+    expect(orderDetailPath(42)).toBe('/orderdetails?type=1&detailId=42')
   })
 })

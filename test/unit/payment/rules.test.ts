@@ -3,6 +3,7 @@ import {
   formatCountdown,
   OFFLINE_GUIDANCE,
   orderInfoStep,
+  originalAmountShown,
   parseSource,
   PAY_TYPE,
   payWatch,
@@ -119,5 +120,15 @@ describe('result pages (doc2 §2 "Result")', () => {
     expect(links.retry).toBe('/orderByPlay?orderCode=2026A&source=%5B1%5D')
     expect(links.orderList).toBe('/orderlist')
     expect(resultLinks(undefined).home).toBe('/index')
+  })
+})
+
+describe('应付金额 and the original amount (doc2 §3 totalAmount, originalAmount)', () => {
+  it('gives the original only where it differs from what is paid', () => {
+    expect(originalAmountShown({ totalAmount: '1580.00', originalAmount: '1980.00' })).toBe(1980)
+    expect(originalAmountShown({ totalAmount: '1980.00', originalAmount: '1980' })).toBeNull()
+    expect(originalAmountShown({ totalAmount: '1980.00', originalAmount: '' })).toBeNull()
+    expect(originalAmountShown({ totalAmount: '1980.00', originalAmount: null })).toBeNull()
+    expect(originalAmountShown({ totalAmount: '1980.00', originalAmount: 'n/a' })).toBeNull()
   })
 })

@@ -90,9 +90,16 @@ describe('route guard (account-area §2)', () => {
   })
 
   it('logs out a session whose account has no bound phone', () => {
-    expect(mustLogoutForProfile({ bindPhone: '' })).toBe(true)
-    expect(mustLogoutForProfile({ bindPhone: null })).toBe(true)
-    expect(mustLogoutForProfile({ bindPhone: '13800000001' })).toBe(false)
+    expect(mustLogoutForProfile({ bindPhone: '' }, '/orderlist')).toBe(true)
+    expect(mustLogoutForProfile({ bindPhone: null }, '/notices')).toBe(true)
+    expect(mustLogoutForProfile({ bindPhone: '13800000001' }, '/orderlist')).toBe(false)
+  })
+
+  it('keeps the session on the home page, whose dialog binds a phone (declining logs out)', () => {
+    expect(mustLogoutForProfile({ bindPhone: '' }, '/index')).toBe(false)
+    expect(mustLogoutForProfile({ bindPhone: '' }, '/')).toBe(false)
+    expect(mustLogoutForProfile({ bindPhone: null }, '/pages/index/index')).toBe(false)
+    expect(mustLogoutForProfile({ bindPhone: '13800000001' }, '/index')).toBe(false)
   })
 })
 

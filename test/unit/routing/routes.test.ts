@@ -6,6 +6,7 @@ import {
   pageConfig,
   pagePath,
   ROUTES,
+  shareAllowed,
   weappPages,
 } from '../../../src/core/routing/routes'
 import { SPEC_ROUTES } from './spec-routes'
@@ -52,11 +53,37 @@ describe('page titles come from the route table', () => {
     (routePath, route) => {
       const file = path.join('src', `${pagePath(route)}.config.ts`)
       expect(fs.readFileSync(file, 'utf8')).toContain(`pageConfig('${routePath}')`)
-      expect(pageConfig(routePath)).toEqual({ navigationBarTitleText: route.title })
+      expect(pageConfig(routePath, 'h5')).toEqual({ navigationBarTitleText: route.title })
     },
   )
 
   it('refuses a path the table does not list', () => {
     expect(() => pageConfig('/nowhere')).toThrow(/no route \/nowhere/)
+  })
+})
+
+describe('native page behaviour comes from the route table', () => {
+  const LISTS = ['/index', '/notices', '/log', '/orderlist', '/myWorkOrder']
+
+  it('marks the list pages, and only them, for pull-to-refresh', () => {
+    expect(ROUTES.filter((r) => r.pullToRefresh).map((r) => r.path)).toEqual(LISTS)
+  })
+
+  it.each(LISTS)('%s enables the pull-down in the mini-program only', (routePath) => {
+    expect(pageConfig(routePath, 'weapp')).toMatchObject({ enablePullDownRefresh: true })
+    expect(pageConfig(routePath, 'h5')).not.toHaveProperty('enablePullDownRefresh')
+  })
+
+  it('enables no pull-down on a page that is not a list', () => {
+    for (const route of ROUTES.filter((r) => !r.pullToRefresh))
+      expect(pageConfig(route.path, 'weapp')).toEqual({ navigationBarTitleText: route.title })
+  })
+
+  it('lets only shareable public pages keep the share menu', () => {
+    expect(ROUTES.filter(shareAllowed).map((r) => r.path)).toEqual(['/login', '/agreement'])
+    for (const route of ROUTES.filter((r) => !r.public)) expect(shareAllowed(route)).toBe(false)
+    // A private page marked shareable by mistake still hides it; an unknown page hides it.
+    expect(shareAllowed({ path: '/x', page: 'p', title: 't', shareable: true })).toBe(false)
+    expect(shareAllowed(undefined)).toBe(false)
   })
 })

@@ -106,6 +106,7 @@ export function PhoneDialog({ onSaved, onClose }: { onSaved(): void; onClose(): 
         <SmsCodeButton
           phone={v.phone}
           send={(slider) => accountApi.sendPhoneCode(v.phone.trim(), slider)}
+          checkPhone={newPhoneError}
           onPhoneError={(message) => form.fieldError('phone', message)}
         />
       </View>

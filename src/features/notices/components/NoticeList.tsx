@@ -11,6 +11,7 @@ import { ListStatus } from '../../../core/ui/ListStatus'
 import { LoadMore } from '../../../core/ui/LoadMore'
 import { Pager } from '../../../core/ui/Pager'
 import { toast } from '../../../core/ui/toast'
+import { useListGestures } from '../../../core/ui/useListGestures'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
 import { refreshUnreadCounts } from '../../../core/session/unread'
 import { noticeApi, type Notice, type NoticeTarget } from '../api'
@@ -55,6 +56,7 @@ export function NoticeList() {
   const mode = useListMode()
   const [filter, setFilter] = useState<ReadFilter>('all')
   const list = usePagedList(noticeApi.list, { mode, filter: readStatusQuery(filter) })
+  useListGestures(list)
   const selection = useSelection(list.items.map((n) => n.id))
   // The notices a confirm dialog asks to delete.
   const [deleting, setDeleting] = useState<NoticeTarget | null>(null)

@@ -7,6 +7,7 @@ import { DataTable, type Column } from '../../../core/ui/DataTable'
 import { ListStatus } from '../../../core/ui/ListStatus'
 import { LoadMore } from '../../../core/ui/LoadMore'
 import { Pager } from '../../../core/ui/Pager'
+import { useListGestures } from '../../../core/ui/useListGestures'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
 import { oplogApi, type OperationRecord } from '../api'
 import {
@@ -49,6 +50,7 @@ export function OperationLog() {
 function OperationLogList() {
   const mode = useListMode()
   const list = usePagedList(oplogApi.list, { mode })
+  useListGestures(list)
   const rows = list.status === 'ready' && !list.empty
   return (
     <View className='oplog card'>

@@ -2,6 +2,7 @@ import { View } from '@tarojs/components'
 import { ListStatus } from '../../../core/ui/ListStatus'
 import { LoadMore } from '../../../core/ui/LoadMore'
 import { Pager } from '../../../core/ui/Pager'
+import { useListGestures } from '../../../core/ui/useListGestures'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
 import { orderApi } from '../api'
 import { useOrderActions } from '../hooks/useOrderActions'
@@ -13,6 +14,7 @@ import './orders.scss'
 export function OrderList() {
   const mode = useListMode()
   const list = usePagedList(orderApi.list, { mode })
+  useListGestures(list)
   const actions = useOrderActions({ reload: list.reload, restart: () => list.pager.onChange(1) })
   const rows = list.status === 'ready' && !list.empty
   return (
@@ -21,7 +23,7 @@ export function OrderList() {
         <View className='orders__title'>订单管理</View>
       </View>
       <ListStatus list={list} emptyText={ORDER_EMPTY_TEXT} />
-      {rows && <OrderRows mode={mode} orders={list.items} onAction={actions.run} />}
+      {rows && <OrderRows mode={mode} orders={list.items} onAction={actions.run} linkDetails />}
       {mode === 'pages' ? <Pager {...list.pager} /> : <LoadMore {...list} />}
       {actions.dialogs}
     </View>

@@ -1,8 +1,16 @@
 import { Text, View } from '@tarojs/components'
 import { formatBeijingTime } from '../../../core/format/time'
+import { navigateTo } from '../../../core/routing/navigate'
 import { DataTable, type Column } from '../../../core/ui/DataTable'
 import type { Order } from '../api'
-import { formatAmount, orderStatusLabel, paidAmount, type OrderAction } from '../rules'
+import {
+  formatAmount,
+  orderDetailPath,
+  orderStatusLabel,
+  originalAmountBeside,
+  paidAmount,
+  type OrderAction,
+} from '../rules'
 import { OrderActions } from './OrderActions'
 import './orders.scss'
 
@@ -10,6 +18,8 @@ interface OrderRowsProps {
   mode: 'pages' | 'more'
   orders: Order[]
   onAction(order: Order, action: OrderAction): void
+  /** The list links each order code to its /orderdetails; the detail page itself does not. */
+  linkDetails?: boolean
 }
 
 function Status({ order }: { order: Order }) {
@@ -18,8 +28,37 @@ function Status({ order }: { order: Order }) {
   )
 }
 
-const columns = (onAction: OrderRowsProps['onAction']): Column<Order>[] => [
-  { key: 'code', title: '订单编号', width: '1.3fr', render: (o) => o.orderCode },
+function OrderCode({ order, link }: { order: Order; link?: boolean }) {
+  if (!link) return <Text className='order-card__code'>{order.orderCode}</Text>
+  return (
+    <View
+      className='order-card__code order-code--link'
+      role='link'
+      aria-label={`订单详情 ${order.orderCode}`}
+      onClick={() => navigateTo(orderDetailPath(order.id))}
+    >
+      {order.orderCode}
+    </View>
+  )
+}
+
+/** 应付金额, with the original amount beside it where they differ. */
+function Payable({ order }: { order: Order }) {
+  const original = originalAmountBeside(order)
+  return (
+    <Text className='order-payable'>
+      {formatAmount(order.payAmount, order.salesChannel)}
+      {original && (
+        <Text className='order-payable__original' aria-label={`原价 ${original}`}>
+          {original}
+        </Text>
+      )}
+    </Text>
+  )
+}
+
+const columns = (onAction: OrderRowsProps['onAction'], link?: boolean): Column<Order>[] => [
+  { key: 'code', title: '订单编号', width: '1.3fr', render: (o) => <OrderCode order={o} link={link} /> },
   {
     key: 'product',
     title: '产品名称',
@@ -34,7 +73,7 @@ const columns = (onAction: OrderRowsProps['onAction']): Column<Order>[] => [
     key: 'payable',
     title: '应付金额',
     width: '0.9fr',
-    render: (o) => formatAmount(o.payAmount, o.salesChannel),
+    render: (o) => <Payable order={o} />,
   },
   {
     key: 'amount',
@@ -51,23 +90,32 @@ const columns = (onAction: OrderRowsProps['onAction']): Column<Order>[] => [
 ]
 
 /** Orders as a table on desktop, as cards on phones (doc2 §2 Order list). */
-export function OrderRows({ mode, orders, onAction }: OrderRowsProps) {
+export function OrderRows({ mode, orders, onAction, linkDetails }: OrderRowsProps) {
   if (mode === 'pages') {
-    return <DataTable label='订单列表' columns={columns(onAction)} rows={orders} rowKey={(o) => o.id} />
+    return (
+      <DataTable
+        label='订单列表'
+        columns={columns(onAction, linkDetails)}
+        rows={orders}
+        rowKey={(o) => o.id}
+      />
+    )
   }
   return (
     <View className='order-cards' role='list' aria-label='订单列表'>
       {orders.map((order) => (
         <View key={order.id} role='listitem' className='order-card' aria-label={`订单 ${order.orderCode}`}>
           <View className='order-card__top'>
-            <Text className='order-card__code'>{order.orderCode}</Text>
+            <OrderCode order={order} link={linkDetails} />
             <Status order={order} />
           </View>
           <View className='order-card__product'>
             {order.productName} {order.productVersion} · {order.orderTypeStr || '--'}
           </View>
           <View className='order-card__line'>
-            <Text>应付金额 {formatAmount(order.payAmount, order.salesChannel)}</Text>
+            <Text>
+              应付金额 <Payable order={order} />
+            </Text>
             <Text>实付金额 {formatAmount(paidAmount(order), order.salesChannel)}</Text>
           </View>
           <View className='order-card__meta'>创建时间 {formatBeijingTime(order.createTime)}</View>

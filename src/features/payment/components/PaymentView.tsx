@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { useCallback, useEffect, useState } from 'react'
-import { pay } from '../../../core/platform/pay'
+import { needsOtherBrowser, offeredProviders, pay } from '../../../core/platform/pay'
 import { redirectTo } from '../../../core/routing/navigate'
 import { withQuery, type Query } from '../../../core/routing/url'
 import { yuan } from '../../../core/format/money'
@@ -11,11 +11,12 @@ import { useOrderInfo } from '../hooks/useOrderInfo'
 import { usePaidWatch } from '../hooks/usePaidWatch'
 import {
   canPay,
+  OPEN_IN_BROWSER_TEXT,
   ORDER_STATUS,
+  originalAmountShown,
   parseSource,
   PAY_MESSAGES,
   PAY_TYPE,
-  PROVIDER,
   PROVIDER_OPTIONS,
   type PayType,
   type ProviderId,
@@ -30,7 +31,10 @@ const PAY_TYPE_OPTIONS = [
   { value: PAY_TYPE.online, label: '在线支付' },
   { value: PAY_TYPE.offline, label: '线下转账' },
 ] as const
-const PROVIDERS = PROVIDER_OPTIONS.map(({ id, label }) => ({ value: id, label }))
+// Only what this platform can pay with (the mini-program: WeChat Pay), decided by the pay adapter.
+const PROVIDERS = PROVIDER_OPTIONS.filter(({ id }) => offeredProviders().includes(id)).map(
+  ({ id, label }) => ({ value: id, label }),
+)
 
 /** /orderByPlay?orderCode=&source= (doc2 §2 Payment page). Works from orderCode alone. */
 export function PaymentView({ query }: { query: Query }) {
@@ -49,7 +53,7 @@ function PaymentForm({ orderCode, query }: { orderCode: string; query: Query }) 
   const { state, reload } = useOrderInfo(orderCode)
   const info = state.status === 'ready' ? state.info : null
   const [payType, setPayType] = useState<PayType>(PAY_TYPE.online)
-  const [provider, setProvider] = useState<ProviderId>(PROVIDER.alipay)
+  const [provider, setProvider] = useState<ProviderId>(PROVIDERS[0].value)
   const [starting, setStarting] = useState(false)
   const [qrUrl, setQrUrl] = useState<string | null>(null)
   const [confirming, setConfirming] = useState(false)
@@ -62,7 +66,10 @@ function PaymentForm({ orderCode, query }: { orderCode: string; query: Query }) 
   usePaidWatch(orderCode, confirming, toSuccess)
 
   const lines = info?.lines ?? parseSource(query.source)
-  const payable = canPay({ amount: info?.totalAmount ?? null, status: info?.status ?? null, payType })
+  const otherBrowser = payType === PAY_TYPE.online && needsOtherBrowser(provider)
+  const payable =
+    canPay({ amount: info?.totalAmount ?? null, status: info?.status ?? null, payType }) && !otherBrowser
+  const original = info ? originalAmountShown(info) : null
   const providerLabel = PROVIDER_OPTIONS.find((p) => p.id === provider)!.label
 
   const startPaying = async () => {
@@ -114,9 +121,16 @@ function PaymentForm({ orderCode, query }: { orderCode: string; query: Query }) 
       <View className='pay__total'>
         <Text>应付金额：</Text>
         {info ? (
-          <Text className='pay__amount' aria-label='应付金额'>
-            {yuan(info.totalAmount)}
-          </Text>
+          <>
+            <Text className='pay__amount' aria-label='应付金额'>
+              {yuan(info.totalAmount)}
+            </Text>
+            {original !== null && (
+              <Text className='pay__original' aria-label='原价'>
+                原价 {yuan(original)}
+              </Text>
+            )}
+          </>
         ) : (
           state.status === 'loading' && <PageLoading text='订单信息加载中...' />
         )}
@@ -140,6 +154,11 @@ function PaymentForm({ orderCode, query }: { orderCode: string; query: Query }) 
         />
       ) : (
         <OfflineGuidance orderCode={orderCode} />
+      )}
+      {otherBrowser && (
+        <View className='pay__browser' role='note' aria-label='支付宝支付说明'>
+          {OPEN_IN_BROWSER_TEXT}
+        </View>
       )}
 
       {confirming && (

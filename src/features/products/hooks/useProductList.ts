@@ -1,6 +1,7 @@
 // The home list: 4 cards a page on every width (account-area §9), pages on desktop and load-more on
 // phones, through the shared usePagedList. It also remembers whether the viewer may manage sites.
 import { useCallback, useState } from 'react'
+import { useListGestures } from '../../../core/ui/useListGestures'
 import { usePagedList, useListMode, type PagedList } from '../../../core/ui/usePagedList'
 import type { PageQuery } from '../../../core/ui/paging'
 import { productApi, type ProductCard } from '../api'
@@ -19,5 +20,6 @@ export function useProductList(): ProductList {
     return page
   }, [])
   const list = usePagedList(fetchPage, { mode: useListMode(), pageSize: PRODUCT_PAGE_SIZE })
+  useListGestures(list)
   return { ...list, managesSites }
 }

@@ -2,6 +2,7 @@ import { View } from '@tarojs/components'
 import type { ReactNode } from 'react'
 import { currentDestination } from '../../../core/routing/navigate'
 import { findRoute } from '../../../core/routing/routes'
+import { usePageShare } from '../../../core/routing/usePageShare'
 import { useSession } from '../../../core/session/store'
 import { SliderHost } from '../../../core/ui/captcha/SliderHost'
 import { PageLoading } from '../../../core/ui/PageLoading'
@@ -18,6 +19,7 @@ export function PageFrame({ children }: { children: ReactNode }) {
   const allowed = useRouteGuard()
   const route = findRoute(currentDestination().path)
   useIdleLogout(Boolean(route?.idleExempt))
+  usePageShare(route)
   const touch = () => useSession.getState().touch()
   return (
     <View className='page-frame' onClick={touch}>

@@ -35,17 +35,17 @@ async function exchangeEntryToken(entryToken: string, workOrderLogin: boolean): 
 }
 
 /** Loads (or refreshes) the profile; false when the session must end for want of a bound phone. */
-async function confirmProfile(): Promise<boolean> {
+async function confirmProfile(path: string): Promise<boolean> {
   const session = useSession.getState()
   const load = authApi.personalInfo().then((info) => {
-    if (mustLogoutForProfile(info)) return false
+    if (mustLogoutForProfile(info, path)) return false
     useSession.getState().setUserinfo(info)
     return true
   })
   if (session.userinfo) {
     // Cached: show the page now, refresh in the background (the role may have changed).
     load.then((ok) => ok || endForMissingPhone()).catch(() => undefined)
-    return !mustLogoutForProfile(session.userinfo)
+    return !mustLogoutForProfile(session.userinfo, path)
   }
   return load.catch(() => true)
 }
@@ -69,7 +69,7 @@ export function useRouteGuard(): boolean {
       return void relaunch(ok ? decision.continueTo : LOGIN_PATH)
     }
     if (findRoute(to.path)?.public) return setAllowed(true)
-    if (!(await confirmProfile())) return endForMissingPhone()
+    if (!(await confirmProfile(to.path))) return endForMissingPhone()
     if (useSession.getState().token) setAllowed(true)
   }, [])
 

@@ -12,6 +12,7 @@ import { ListStatus } from '../../../core/ui/ListStatus'
 import { LoadMore } from '../../../core/ui/LoadMore'
 import { Pager } from '../../../core/ui/Pager'
 import { toast } from '../../../core/ui/toast'
+import { useListGestures } from '../../../core/ui/useListGestures'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
 import { workOrderApi } from '../api'
 import {
@@ -76,6 +77,14 @@ export function WorkOrderList() {
   useEffect(() => {
     loadCount()
   }, [])
+  // A pull-down refreshes the 服务中 count with the list.
+  useListGestures({
+    ...list,
+    reload: () => {
+      loadCount()
+      return list.reload()
+    },
+  })
 
   // Back from a detail: its status or unread state may have changed.
   const shown = useRef(false)
