@@ -1,4 +1,4 @@
-import type { PcBindPhoneRequest, PhoneBindingStatus } from '../../core/contract/accounts'
+import type { PcBindPhoneRequest } from '../../core/contract/accounts'
 import type { PublicSmsPurpose } from '../../core/contract/sms'
 import type { MiniLoginAnswer, WechatLoginResult } from '../../core/contract/wechat'
 import { http } from '../../core/http/request'
@@ -80,10 +80,9 @@ export const authApi = {
     http.post<null>('/api/wechat/getCode', { phone, type: 'bindPhone', ...slider }, { silent: true }),
   bindPhone: (token: string, phone: string, code: string) =>
     http.post<null>('/api/wechat/bindPhone', { phone, code }, pending(token)),
-  // account-area §7 checkBindPhone and bindPhone (phone, code, password): the home's bind-phone
-  // dialog; `password` (encryptPassword) sets a first one for a member that has none.
-  checkBindPhone: () => http.get<PhoneBindingStatus>('/api/pc/checkBindPhone', undefined, { silent: true }),
-  bindPhoneWithPassword: (payload: PcBindPhoneRequest) =>
+  // account-area §7 bindPhone (phone, code, password): the home's bind-phone dialog, on the session's
+  // own token; `password` (encryptPassword) would set a first one for a member that has none.
+  bindFirstPhone: (payload: PcBindPhoneRequest) =>
     http.post<null>('/api/pc/bindPhone', { ...payload }, { silent: true }),
 
   qrScene: (purpose: 'login' | 'register') =>

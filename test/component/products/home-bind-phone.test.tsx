@@ -46,14 +46,14 @@ describe('home bind-phone dialog (account-area §2 Home, §5)', () => {
   })
 
   it('binding stores the phone in the profile and closes the dialog', async () => {
-    const api = installFakeApi().on('POST', '/api/wechat/bindPhone', () => ok(null))
+    const api = installFakeApi().on('POST', '/api/pc/bindPhone', () => ok(null))
     render(<HomeBindPhone />)
     const dialog = screen.getByLabelText('绑定手机号')
     await userEvent.type(dialog.querySelector('input[name="bind-phone"]') as HTMLInputElement, '13800000009')
     await userEvent.type(dialog.querySelector('input[name="bind-code"]') as HTMLInputElement, '123456')
     await userEvent.click(screen.getByRole('button', { name: '绑定' }))
     await waitFor(() => expect(useSession.getState().userinfo?.bindPhone).toBe('13800000009'))
-    expect(api.calls.find((c) => c.path === '/api/wechat/bindPhone')?.body).toMatchObject({
+    expect(api.calls.find((c) => c.path === '/api/pc/bindPhone')?.body).toMatchObject({
       phone: '13800000009',
       code: '123456',
     })

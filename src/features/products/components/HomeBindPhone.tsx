@@ -11,12 +11,11 @@ import { BindPhoneDialog } from '../../auth/components/BindPhoneDialog'
  * declining to bind ends it, as the guard's rule asks of a member without a phone.
  */
 export function HomeBindPhone() {
-  const token = useSession((s) => s.token)
   const userinfo = useSession((s) => s.userinfo)
   const setUserinfo = useSession((s) => s.setUserinfo)
   if (!userinfo || userinfo.bindPhone) return null
   const bind = async (phone: string, code: string) => {
-    await authApi.bindPhone(token, phone, code)
+    await authApi.bindFirstPhone({ phone, code })
     setUserinfo({ ...userinfo, bindPhone: phone })
   }
   const decline = () => {
