@@ -1,0 +1,2 @@
+// A mini-program has no keyboard focus to manage.
+export function enableKeyboardControls(): void {}
