@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { useId, type ReactNode } from 'react'
 import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
-import { useDialogFocus } from './dialog-focus'
+import { useDialogFocus } from '../platform/dialog-focus'
 import { DialogActions } from './DialogActions'
 import { FieldError } from './FieldError'
 import './dialog.scss'
@@ -38,7 +38,7 @@ export interface DialogProps {
 
 /**
  * The one modal shell: title, body, the refusal, then 取消 and the main action. On H5 it keeps
- * keyboard focus inside while open and Esc closes it (dialog-focus.h5.ts). A dialog whose
+ * keyboard focus inside while open and Esc closes it (platform/dialog-focus.h5.ts). A dialog whose
  * actions live inside its body (a form that owns its submit, a dialog with other buttons) leaves
  * out `onConfirm` and renders them as children.
  *
