@@ -24,7 +24,8 @@ export function useDialogFocus(bodyId: string, open: boolean, onEscape: () => vo
       const element = body()
       if (!element || element.contains(document.activeElement)) return
       if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1')
-      ;(focusables(element)[0] ?? element).focus()
+      // The body itself, not its first field: focusing an input would open a phone's keyboard.
+      element.focus()
     }, 0)
     const onKey = (event: KeyboardEvent) => {
       const element = body()
@@ -42,7 +43,7 @@ export function useDialogFocus(bodyId: string, open: boolean, onEscape: () => vo
       const last = items[items.length - 1] ?? element
       const active = document.activeElement
       const outside = !element.contains(active)
-      if (event.shiftKey && (active === first || outside)) {
+      if (event.shiftKey && (active === first || active === element || outside)) {
         event.preventDefault()
         last.focus()
       } else if (!event.shiftKey && (active === last || outside)) {

@@ -53,7 +53,7 @@ describe('Dialog', () => {
 describe('Dialog keyboard (H5): focus stays inside, Esc closes', () => {
   const wait = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)))
 
-  it('focuses the first control, wraps Tab and Shift+Tab, and gives focus back on closing', async () => {
+  it('takes focus, wraps Tab and Shift+Tab, and gives focus back on closing', async () => {
     const outside = document.createElement('button')
     outside.textContent = '打开'
     document.body.appendChild(outside)
@@ -67,8 +67,10 @@ describe('Dialog keyboard (H5): focus stays inside, Esc closes', () => {
     await wait()
     const name = screen.getByLabelText('名称')
     const save = screen.getByRole('button', { name: '保存' })
-    expect(document.activeElement).toBe(name)
+    expect(document.activeElement).toBe(screen.getByRole('dialog', { name: '修改名称' }))
     const user = userEvent.setup()
+    await user.tab()
+    expect(document.activeElement).toBe(name)
     await user.tab()
     expect(document.activeElement).toBe(save)
     await user.tab()
