@@ -5,7 +5,7 @@ import { ok } from '../http/envelope'
 import { notFound } from '../http/failure'
 import type { Services } from '../services'
 import { demoNoticeFile, NOTICE_FILES_PATH } from '../services/notice-files'
-import type { NoticeDetails, NoticeFile } from '../../src/core/contract/notices'
+import type { HomePoll, NoticeDetails, NoticeFile } from '../../src/core/contract/notices'
 import { ROLE } from '../services/roles'
 import { pageNum, pageSize, rowId } from './paging'
 import { boundedInteger, object, shortText, type TypedApp } from './schemas'
@@ -23,7 +23,7 @@ const idQuery = object({ id: rowId }, ['id'])
 
 export function noticeRoutes(
   app: TypedApp,
-  { notices, members, roles }: Services,
+  { notices, members, roles, workOrders }: Services,
   { requireViewer }: Guards,
   { sandbox }: { sandbox: boolean },
 ) {
@@ -60,6 +60,15 @@ export function noticeRoutes(
   app.get('/api/pc/selectLatestNews', { preHandler: requireViewer }, async (req) =>
     ok(await notices.latest(req.viewer)),
   )
+
+  // The home's poll and the header's badges in one call (see HomePoll in the contract).
+  app.get('/api/pc/homePoll', { preHandler: requireViewer }, async (req) => {
+    const latest = await notices.latest(req.viewer)
+    const unreadNoticeCount = await notices.unreadCount(req.viewer)
+    const unreadWorkOrderRecordCount = await workOrders.unreadRecordCount(req.viewer)
+    const answer: HomePoll = { latest, unreadNoticeCount, unreadWorkOrderRecordCount }
+    return ok(answer)
+  })
 
   app.post(
     '/api/pc/updatePopStatus',

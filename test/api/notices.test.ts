@@ -480,3 +480,43 @@ describe('the development sandbox /__dev/notices', () => {
     expect(response.json().code).toBe(404)
   })
 })
+
+describe('the home poll with the badges folded in: homePoll', () => {
+  const poll = (token?: string) =>
+    server.get<{
+      latest: { id: number } | null
+      unreadNoticeCount: number
+      unreadWorkOrderRecordCount: number
+    }>('/api/pc/homePoll', { token })
+  const recordCount = async (token: string) =>
+    (await server.get<number>('/api/appWorkOrderCommunicationRecords/getRecordCount', { token })).data
+
+  it('answers what selectLatestNews, getUnReadCount and getRecordCount answer, for the viewer only', async () => {
+    server.clock.advance(1000)
+    const id = await store({ accountId: mainAccountId, title: '首页轮询', type: 5 })
+    const owner = await poll(tokens.owner)
+    expect(owner.code).toBe(200)
+    expect(owner.data.latest?.id).toBe(id)
+    expect(owner.data.latest).toEqual(
+      (await server.get('/api/pc/selectLatestNews', { token: tokens.owner })).data,
+    )
+    expect(owner.data.unreadNoticeCount).toBe(await unread(tokens.owner))
+    expect(owner.data.unreadNoticeCount).toBeGreaterThan(0)
+    expect(owner.data.unreadWorkOrderRecordCount).toBe(await recordCount(tokens.owner))
+    expect(owner.data.unreadWorkOrderRecordCount).toBeGreaterThan(0)
+
+    const other = await poll(tokens.other)
+    expect(other.data.latest?.id).not.toBe(id)
+    expect(other.data.unreadNoticeCount).toBe(await unread(tokens.other))
+
+    // Reading the notice moves both the popup and the count.
+    await server.post('/api/pc/doReadMsg', { signRead: 1, idsList: [id] }, { token: tokens.owner })
+    const after = await poll(tokens.owner)
+    expect(after.data.latest?.id).not.toBe(id)
+    expect(after.data.unreadNoticeCount).toBe(owner.data.unreadNoticeCount - 1)
+  })
+
+  it('needs a session', async () => {
+    expect((await poll()).code).toBe(996)
+  })
+})

@@ -41,6 +41,9 @@ import * as uploadWeapp from '../../src/core/platform/upload.weapp'
 import type * as viewport from '../../src/core/platform/viewport'
 import * as viewportH5 from '../../src/core/platform/viewport.h5'
 import * as viewportWeapp from '../../src/core/platform/viewport.weapp'
+import type * as dialogFocus from '../../src/core/platform/dialog-focus'
+import * as dialogFocusH5 from '../../src/core/platform/dialog-focus.h5'
+import * as dialogFocusWeapp from '../../src/core/platform/dialog-focus.weapp'
 import type * as visibility from '../../src/core/platform/visibility'
 import * as visibilityH5 from '../../src/core/platform/visibility.h5'
 import * as visibilityWeapp from '../../src/core/platform/visibility.weapp'
@@ -77,6 +80,8 @@ uploadH5 satisfies typeof upload
 uploadWeapp satisfies typeof upload
 viewportH5 satisfies typeof viewport
 viewportWeapp satisfies typeof viewport
+dialogFocusH5 satisfies typeof dialogFocus
+dialogFocusWeapp satisfies typeof dialogFocus
 visibilityH5 satisfies typeof visibility
 visibilityWeapp satisfies typeof visibility
 wechatBindingH5 satisfies typeof wechatBinding

@@ -68,6 +68,16 @@ export interface NoticeItem {
   createTime: string
 }
 
+/**
+ * GET /api/pc/homePoll: the home's 3 s poll with the header's two badges folded in, so a visible
+ * home makes one call per tick (the client asks it when the badges are due, selectLatestNews between).
+ */
+export interface HomePoll {
+  latest: LatestNotice | null
+  unreadNoticeCount: number
+  unreadWorkOrderRecordCount: number
+}
+
 /** selectMessageInfoById: the detail fields sit on the notice itself (§3), fileList always given. */
 export type NoticeDetail = NoticeItem & NoticeDetails
 

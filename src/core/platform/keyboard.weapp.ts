@@ -1,3 +1,6 @@
-export function keyboardPress(): Record<string, unknown> {
+// A mini-program has no keyboard focus to manage.
+export function enableKeyboardControls(): void {}
+
+export function escapeKeyProps(): Record<string, unknown> {
   return {}
 }

@@ -47,7 +47,7 @@ export function QrCodeImage({
   }, [value, size])
   const box = { width: designPx(size), height: designPx(size) }
   return src ? (
-    <Image src={src} style={box} aria-label={label} data-qr-value={value} />
+    <Image src={src} style={box} aria-label={label} nativeProps={{ alt: label }} data-qr-value={value} />
   ) : (
     <View style={box} aria-busy />
   )

@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
+import { useDialogFocus } from '../platform/dialog-focus'
 import { DialogActions } from './DialogActions'
 import { FieldError } from './FieldError'
 import './dialog.scss'
@@ -36,7 +37,8 @@ export interface DialogProps {
 }
 
 /**
- * The one modal shell: title, body, the refusal, then 取消 and the main action. A dialog whose
+ * The one modal shell: title, body, the refusal, then 取消 and the main action. On H5 it keeps
+ * keyboard focus inside while open and Esc closes it (platform/dialog-focus.h5.ts). A dialog whose
  * actions live inside its body (a form that owns its submit, a dialog with other buttons) leaves
  * out `onConfirm` and renders them as children.
  *
@@ -61,11 +63,14 @@ export function Dialog({
   busy,
   onConfirm,
 }: DialogProps) {
+  const bodyId = `dialog-${useId().replace(/:/g, '')}`
+  useDialogFocus(bodyId, open, onClose)
   return (
     <AtModal isOpened={open} closeOnClickOverlay={closeOnMask} onClose={onClose} className={className}>
       <AtModalHeader>{title}</AtModalHeader>
       <AtModalContent>
         <View
+          id={bodyId}
           className={bodyClassName}
           role={role}
           aria-label={label}

@@ -1,6 +1,7 @@
 // Notices and messages (spec account-area §7). Viewer-scoped on the server: a sub-admin sees its own.
 import { http } from '../../core/http/request'
 import type {
+  HomePoll,
   LatestNotice,
   NoticeDetail,
   NoticeItem,
@@ -32,6 +33,7 @@ export const noticeApi = {
   detail: (id: number) => http.get<NoticeDetail>('/api/pc/selectMessageInfoById', { id }, { silent: true }),
   // The home poll runs every 3 s in the background: failures stay quiet.
   latest: () => http.get<LatestNotice | null>('/api/pc/selectLatestNews', undefined, { silent: true }),
+  homePoll: () => http.get<HomePoll>('/api/pc/homePoll', undefined, { silent: true }),
   markPopped: (id: number) => http.post<null>('/api/pc/updatePopStatus', { id }, { silent: true }),
   unreadList: () => http.get<Notice[]>('/api/pc/getUnReadList', undefined, { silent: true }),
 }

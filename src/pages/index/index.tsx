@@ -7,16 +7,20 @@ import { useOpeningProgress } from '../../features/products/hooks/useOpeningProg
 import { useProductList } from '../../features/products/hooks/useProductList'
 import { ConsoleLayout } from '../../features/shell/components/ConsoleLayout'
 
-/** Home (account-area §2): product and site cards, the progress after a purchase (?orderCode=). */
+/**
+ * Home (account-area §2): product and site cards, the progress after a purchase (?orderCode=). The
+ * latest-notice poll also loads the header's badges and waits while the opening progress polls
+ * (one call every 3 s in all).
+ */
 export default function HomePage() {
   const list = useProductList()
   const progress = useOpeningProgress(useRouter().params.orderCode || undefined, list.reload)
   return (
-    <ConsoleLayout>
+    <ConsoleLayout unreadFromPage>
       <OpeningProgress progress={progress} />
       <ProductList list={list} />
       <HomeBindPhone />
-      <LatestNoticePopup />
+      <LatestNoticePopup paused={progress?.phase === 'opening'} />
     </ConsoleLayout>
   )
 }

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Dialog } from '../../../src/core/ui/Dialog'
 
@@ -47,5 +47,63 @@ describe('Dialog', () => {
     )
     expect(container.querySelector('.at-modal--active')).toBeNull()
     expect((container.querySelector('input[name="title"]') as HTMLInputElement).value).toBe('typed')
+  })
+})
+
+describe('Dialog keyboard (H5): focus stays inside, Esc closes', () => {
+  const wait = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+
+  it('takes focus, wraps Tab and Shift+Tab, and gives focus back on closing', async () => {
+    const outside = document.createElement('button')
+    outside.textContent = '打开'
+    document.body.appendChild(outside)
+    outside.focus()
+    const { rerender } = render(
+      <Dialog title='修改名称' onClose={() => undefined}>
+        <input aria-label='名称' />
+        <button type='button'>保存</button>
+      </Dialog>,
+    )
+    await wait()
+    const name = screen.getByLabelText('名称')
+    const save = screen.getByRole('button', { name: '保存' })
+    expect(document.activeElement).toBe(screen.getByRole('dialog', { name: '修改名称' }))
+    const user = userEvent.setup()
+    await user.tab()
+    expect(document.activeElement).toBe(name)
+    await user.tab()
+    expect(document.activeElement).toBe(save)
+    await user.tab()
+    expect(document.activeElement).toBe(name)
+    await user.tab({ shift: true })
+    expect(document.activeElement).toBe(save)
+
+    rerender(
+      <Dialog title='修改名称' open={false} onClose={() => undefined}>
+        <input aria-label='名称' />
+        <button type='button'>保存</button>
+      </Dialog>,
+    )
+    expect(document.activeElement).toBe(outside)
+    outside.remove()
+  })
+
+  it('Esc closes the topmost dialog only', async () => {
+    const closeLower = jest.fn()
+    const closeUpper = jest.fn()
+    render(
+      <>
+        <Dialog title='下层' onClose={closeLower}>
+          <input aria-label='下层输入' />
+        </Dialog>
+        <Dialog title='上层' onClose={closeUpper}>
+          <input aria-label='上层输入' />
+        </Dialog>
+      </>,
+    )
+    await wait()
+    await userEvent.setup().keyboard('{Escape}')
+    expect(closeUpper).toHaveBeenCalledTimes(1)
+    expect(closeLower).not.toHaveBeenCalled()
   })
 })

@@ -2,13 +2,16 @@ import Taro from '@tarojs/taro'
 import { act, render, screen } from '@testing-library/react'
 import type { LatestNotice } from '../../../src/features/notices/api'
 import { LatestNoticePopup } from '../../../src/features/notices/components/LatestNoticePopup'
+import { onUnreadCounts, refreshUnreadCounts } from '../../../src/core/session/unread'
 import { installFakeApi, ok, type FakeApi } from '../support/fake-api'
 
 const latest: LatestNotice = { id: 42, title: '站点即将到期', type: 5, createTime: '2026-11-21T16:30:00Z' }
 
 let next: LatestNotice | null
 let api: FakeApi
-const polls = () => api.calls.filter((c) => c.path === '/api/pc/selectLatestNews').length
+const POLL_PATHS = ['/api/pc/selectLatestNews', '/api/pc/homePoll']
+const polls = () => api.calls.filter((c) => POLL_PATHS.includes(c.path)).length
+const pollPaths = () => api.calls.filter((c) => POLL_PATHS.includes(c.path)).map((c) => c.path)
 const popped = () => api.calls.filter((c) => c.path === '/api/pc/updatePopStatus').map((c) => c.body)
 const advance = (ms: number) =>
   act(async () => {
@@ -32,6 +35,9 @@ beforeEach(() => {
   next = null
   api = installFakeApi()
     .on('GET', '/api/pc/selectLatestNews', () => ok(next))
+    .on('GET', '/api/pc/homePoll', () =>
+      ok({ latest: next, unreadNoticeCount: 7, unreadWorkOrderRecordCount: 3 }),
+    )
     .on('POST', '/api/pc/updatePopStatus', () => {
       next = null
       return ok(null)
@@ -44,7 +50,7 @@ afterEach(() => {
 })
 
 describe('home: latest unread notice popup (account-area §2, §7)', () => {
-  it('polls selectLatestNews at once and every 3 s', async () => {
+  it('polls at once and every 3 s', async () => {
     render(<LatestNoticePopup />)
     await advance(0)
     expect(polls()).toBe(1)
@@ -116,6 +122,39 @@ describe('home: latest unread notice popup (account-area §2, §7)', () => {
     await advance(0)
     unmount()
     await advance(30000)
+    expect(polls()).toBe(1)
+  })
+
+  it('loads the header badges with the poll: homePoll first, every 30 s and when stale, one call a tick', async () => {
+    const published: unknown[] = []
+    const stop = onUnreadCounts((counts) => published.push(counts))
+    render(<LatestNoticePopup />)
+    await advance(0)
+    expect(pollPaths()).toEqual(['/api/pc/homePoll'])
+    expect(published).toEqual([{ notices: 7, workOrders: 3 }])
+    await advance(27000)
+    expect(pollPaths().filter((p) => p === '/api/pc/homePoll')).toHaveLength(1)
+    expect(polls()).toBe(10)
+    await advance(3000)
+    expect(pollPaths()[10]).toBe('/api/pc/homePoll')
+    expect(published).toHaveLength(2)
+    // A page read a notice: the next tick (not an extra call) reloads the badges.
+    act(() => refreshUnreadCounts())
+    expect(polls()).toBe(11)
+    await advance(3000)
+    expect(pollPaths()[11]).toBe('/api/pc/homePoll')
+    expect(
+      api.calls.filter((c) => c.path.includes('getUnReadCount') || c.path.includes('getRecordCount')),
+    ).toEqual([])
+    stop()
+  })
+
+  it('waits while the page runs another poll (paused)', async () => {
+    const { rerender } = render(<LatestNoticePopup paused />)
+    await advance(9000)
+    expect(polls()).toBe(0)
+    rerender(<LatestNoticePopup />)
+    await advance(0)
     expect(polls()).toBe(1)
   })
 })

@@ -86,10 +86,15 @@ export function SliderCaptcha({ open, phone, token, onSolved, onClose }: SliderC
               className='slider-captcha__stage'
               style={{ width: designPx(state.puzzle.width), height: designPx(state.puzzle.height) }}
             >
-              <Image className='slider-captcha__background' src={state.puzzle.backgroundImage} />
+              <Image
+                className='slider-captcha__background'
+                src={state.puzzle.backgroundImage}
+                nativeProps={{ alt: '' }}
+              />
               <Image
                 className='slider-captcha__piece'
                 src={state.puzzle.pieceImage}
+                nativeProps={{ alt: '' }}
                 style={{
                   left: designPx(state.offset),
                   top: designPx(state.puzzle.y),

@@ -4,6 +4,7 @@ import { ApiError, errorMessage } from '../../../core/http/api-error'
 import { QrCodeImage } from '../../../core/platform/wechat'
 import { Button } from '../../../core/ui/Button'
 import { PageLoading } from '../../../core/ui/PageLoading'
+import { usePoll } from '../../../core/ui/usePoll'
 import { authApi, type QrScene, type WechatLoginResult } from '../api'
 import { qrAnswer, qrTick, QR_POLL_INTERVAL_MS, type QrPollOutcome, type QrState } from '../rules'
 
@@ -41,12 +42,9 @@ export function QrLoginPanel({ purpose, onConfirmed }: QrLoginPanelProps) {
 
   const polling = state.status === 'waiting' || state.status === 'scanned'
   const tries = polling ? state.tries : 0
-  // Each second counts a try (120 at most) and asks once; answers arrive whenever they do.
-  useEffect(() => {
-    if (!polling || !scene) return
-    const timer = setTimeout(() => setState(qrTick), QR_POLL_INTERVAL_MS)
-    return () => clearTimeout(timer)
-  }, [polling, scene, tries])
+  // Each second counts a try (120 at most) and asks once; answers arrive whenever they do. Paused
+  // while the page is hidden (core/ui usePoll), at once when shown again.
+  usePoll(() => setState(qrTick), QR_POLL_INTERVAL_MS, { active: polling && scene !== null })
 
   // An answer counts while its QR is still the one shown, however long it took.
   const shown = useRef<string | null>(null)

@@ -54,7 +54,13 @@ export function CustomerCard({ userId, accountId }: { userId: string; accountId:
       <View className='customer__name'>{name || '--'}</View>
       {qrImage ? (
         <>
-          <Image className='customer__qr' src={qrImage} aria-label='企业微信二维码' mode='aspectFit' />
+          <Image
+            className='customer__qr'
+            src={qrImage}
+            aria-label='企业微信二维码'
+            nativeProps={{ alt: '企业微信二维码' }}
+            mode='aspectFit'
+          />
           <View className='customer__hint'>扫一扫上面的二维码，添加我的企业微信</View>
           <Button type='primary' loading={saving} onClick={generate}>
             生成名片

@@ -21,6 +21,8 @@ export function TextItem({
     value,
     disabled,
     'aria-label': item.title,
+    // H5 draws the field inside Taro's element: the name has to reach the inner input itself.
+    nativeProps: { 'aria-label': item.title },
     placeholder: disabled ? '' : EVALUATION_MSG.placeholder,
     onInput: (e: { detail: { value: string } }) => onChange(e.detail.value),
   }

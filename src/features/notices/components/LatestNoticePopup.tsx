@@ -7,9 +7,12 @@ import { useLatestNotice } from '../hooks/useLatestNotice'
 import { noticeTitle, noticeTypeLabel } from '../rules'
 import './notices.scss'
 
-/** Home: the newest unread notice in a popup; 查看 opens it, 关闭 dismisses it (neither pops it again). */
-export function LatestNoticePopup() {
-  const { notice, dismiss } = useLatestNotice()
+/**
+ * Home: the newest unread notice in a popup; 查看 opens it, 关闭 dismisses it (neither pops it again).
+ * `paused` holds the poll while another poll of the page runs (one call per 3 s in all).
+ */
+export function LatestNoticePopup({ paused = false }: { paused?: boolean }) {
+  const { notice, dismiss } = useLatestNotice(paused)
   const view = () => {
     if (!notice) return
     dismiss()

@@ -19,6 +19,7 @@ export function NoticeAttachments({ files }: { files: Attachment[] }) {
               src={file.url}
               mode='aspectFill'
               aria-label={`预览 ${file.name}`}
+              nativeProps={{ alt: file.name }}
               onClick={() => previewImages(images, file.url)}
             />
           ) : (

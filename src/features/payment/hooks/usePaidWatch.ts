@@ -1,26 +1,25 @@
-// Polls the order's payment status every 2 s (doc2 §2, §9) while `active`; calls onPaid once.
-// Each poll is scheduled after the last answer, so a slow server never gets overlapping calls.
-import { useEffect, useRef } from 'react'
+// Polls the order's payment status every 2 s (doc2 §2, §9) while `active` and the page visible;
+// calls onPaid once. core/ui usePoll schedules each poll after the last answer (no overlapping calls).
+import { useRef, useState } from 'react'
+import { usePoll } from '../../../core/ui/usePoll'
 import { paymentApi } from '../api'
 import { STATUS_POLL_MS } from '../rules'
 
 export function usePaidWatch(orderCode: string, active: boolean, onPaid: () => void) {
   const paid = useRef(onPaid)
   paid.current = onPaid
-  useEffect(() => {
-    if (!active) return
-    let alive = true
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const poll = async () => {
-      const isPaid = await paymentApi.isPaid(orderCode).catch(() => false)
-      if (!alive) return
-      if (isPaid) paid.current()
-      else timer = setTimeout(poll, STATUS_POLL_MS)
-    }
-    timer = setTimeout(poll, STATUS_POLL_MS)
-    return () => {
-      alive = false
-      clearTimeout(timer)
-    }
-  }, [orderCode, active])
+  const [seenPaid, setSeenPaid] = useState<string | null>(null)
+  const watched = useRef(orderCode)
+  watched.current = orderCode
+  usePoll(
+    async () => {
+      const code = orderCode
+      const isPaid = await paymentApi.isPaid(code).catch(() => false)
+      if (!isPaid || watched.current !== code) return
+      setSeenPaid(code)
+      paid.current()
+    },
+    STATUS_POLL_MS,
+    { active: active && seenPaid !== orderCode },
+  )
 }

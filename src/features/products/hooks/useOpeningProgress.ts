@@ -1,8 +1,9 @@
 // After a purchase (/index?orderCode=): a bar filling 2% a second for 50 s while
 // selectBusinessIsOpen is asked every 3 s; the list reloads once the business is open, or when 50 s
-// have passed (it is then still opening). Paused while the page is hidden (account-area §4, §9).
-import { useDidHide, useDidShow } from '@tarojs/taro'
+// have passed (it is then still opening). Paused while the page or its browser tab is hidden
+// (account-area §4, §9; core/ui usePoll).
 import { useEffect, useRef, useState } from 'react'
+import { usePageVisible, usePoll } from '../../../core/ui/usePoll'
 import { productApi } from '../api'
 import { OPENING_POLL_SECONDS, openingPercent, openingPhase, type OpeningPhase } from '../rules'
 
@@ -17,9 +18,7 @@ export function useOpeningProgress(
 ): OpeningProgress | null {
   const [elapsed, setElapsed] = useState(0)
   const [open, setOpen] = useState(false)
-  const [shown, setShown] = useState(true)
-  useDidShow(() => setShown(true))
-  useDidHide(() => setShown(false))
+  const shown = usePageVisible()
   const settled = useRef(onSettled)
   settled.current = onSettled
 
@@ -29,20 +28,21 @@ export function useOpeningProgress(
   // Only answers that arrive while the bar still runs count.
   const live = useRef(running)
   live.current = running
+  // The bar's clock counts shown seconds only (a local timer, no call).
   useEffect(() => {
-    if (!orderCode || !running) return
+    if (!running) return
     const tick = setInterval(() => setElapsed((s) => s + 1), 1000)
-    const poll = setInterval(() => {
-      productApi
-        .isOpen(orderCode)
-        .then((isOpen) => isOpen && live.current && setOpen(true))
-        .catch(() => undefined) // the next poll tries again
-    }, OPENING_POLL_SECONDS * 1000)
-    return () => {
-      clearInterval(tick)
-      clearInterval(poll)
-    }
-  }, [orderCode, running])
+    return () => clearInterval(tick)
+  }, [running])
+  usePoll(
+    async () => {
+      if (!orderCode) return
+      const isOpen = await productApi.isOpen(orderCode).catch(() => false) // the next poll tries again
+      if (isOpen && live.current) setOpen(true)
+    },
+    OPENING_POLL_SECONDS * 1000,
+    { active: running },
+  )
 
   useEffect(() => {
     if (phase !== 'opening') settled.current()

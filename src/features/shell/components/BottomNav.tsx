@@ -15,17 +15,17 @@ export const ACCOUNT_LABEL = '账户'
  * The mini-program's bottom navigation bar (issue 14), drawn by the page rather than app.json's
  * tabBar (tab pages would have to leave their subpackages and could not take a query): the same
  * navigation items as the H5 header, with its badges, then 账户, which opens the account menu as a
- * sheet. Hidden, like the header, when the session flag says so.
+ * sheet. Hidden, like the header, when the session flag says so. `unreadFromPage` as for the header.
  */
-export function BottomNav() {
+export function BottomNav({ unreadFromPage = false }: { unreadFromPage?: boolean }) {
   const showHead = useSessionFlags((s) => s.showHead)
-  return showHead ? <BottomBar /> : null
+  return showHead ? <BottomBar unreadFromPage={unreadFromPage} /> : null
 }
 
-function BottomBar() {
+function BottomBar({ unreadFromPage }: { unreadFromPage: boolean }) {
   const role = useSession((s) => s.role)
   const userinfo = useSession((s) => s.userinfo)
-  const unread = useUnreadCounts()
+  const unread = useUnreadCounts(unreadFromPage)
   const [sheetOpen, setSheetOpen] = useState(false)
   const [dialog, setDialog] = useState<AccountDialog | null>(null)
   const openDialog = (next: AccountDialog) => {

@@ -3,10 +3,10 @@ import type { ReactNode } from 'react'
 import { Header } from './Header'
 import { PageFooter } from './PageFooter'
 
-export function ConsoleNav({ children }: { children: ReactNode }) {
+export function ConsoleNav({ children, unreadFromPage }: { children: ReactNode; unreadFromPage?: boolean }) {
   return (
     <>
-      <Header />
+      <Header unreadFromPage={unreadFromPage} />
       <View className='console__main' role='main'>
         {children}
       </View>

@@ -41,16 +41,19 @@ function Badge({ label, count, path, newTab }: BadgeProps) {
   )
 }
 
-/** The common header (spec account-area §2); hidden (and not polling) when the session flag says so. */
-export function Header() {
+/**
+ * The common header (spec account-area §2); hidden (and not polling) when the session flag says so.
+ * `unreadFromPage`: the page's own poll publishes the badges (the home), the header does not poll.
+ */
+export function Header({ unreadFromPage = false }: { unreadFromPage?: boolean }) {
   const showHead = useSessionFlags((s) => s.showHead)
-  return showHead ? <HeaderBar /> : null
+  return showHead ? <HeaderBar unreadFromPage={unreadFromPage} /> : null
 }
 
-function HeaderBar() {
+function HeaderBar({ unreadFromPage }: { unreadFromPage: boolean }) {
   const role = useSession((s) => s.role)
   const userinfo = useSession((s) => s.userinfo)
-  const unread = useUnreadCounts()
+  const unread = useUnreadCounts(unreadFromPage)
   const [menuOpen, setMenuOpen] = useState(false)
   const [dialog, setDialog] = useState<AccountDialog | null>(null)
   const openDialog = (next: AccountDialog) => {

@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import { PRODUCT_QR_URL } from '../../../core/config/help'
 import { CustomerServiceEntry } from '../../../core/platform/customer-service'
-import { keyboardPress } from '../../../core/platform/keyboard'
+import { escapeKeyProps } from '../../../core/platform/keyboard'
 import { useIsDesktop } from '../../../core/platform/viewport'
 import { QrCodeImage } from '../../../core/platform/wechat'
 import { useSession } from '../../../core/session/store'
@@ -48,7 +48,7 @@ export function HelpWidget() {
           aria-expanded={open}
           aria-label={HELP_TITLE}
           onClick={toggle}
-          {...keyboardPress(toggle, close)}
+          {...escapeKeyProps(close)}
         >
           <Text>{HELP_TITLE}</Text>
         </View>
@@ -63,7 +63,7 @@ export function HelpWidget() {
         aria-expanded={open}
         aria-label={HELP_TITLE}
         onClick={toggle}
-        {...keyboardPress(toggle, close)}
+        {...escapeKeyProps(close)}
       >
         <Text>{HELP_TITLE}</Text>
       </View>
@@ -73,7 +73,7 @@ export function HelpWidget() {
           <View className='help__sheet' role='dialog' aria-label={HELP_TITLE}>
             <View className='help__sheet-title'>{HELP_TITLE}</View>
             <HelpContent />
-            <View className='help__close' role='button' onClick={close} {...keyboardPress(close, close)}>
+            <View className='help__close' role='button' onClick={close} {...escapeKeyProps(close)}>
               关闭
             </View>
           </View>

@@ -1,41 +1,42 @@
-import { useEffect, useState } from 'react'
-import { onUnreadCountsStale } from '../../../core/session/unread'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import {
+  onUnreadCounts,
+  onUnreadCountsStale,
+  UNREAD_REFRESH_MS,
+  type UnreadCounts,
+} from '../../../core/session/unread'
+import { usePoll } from '../../../core/ui/usePoll'
 import { shellApi } from '../api'
 
-export const UNREAD_REFRESH_MS = 30000
-
-export interface UnreadCounts {
-  notices: number
-  workOrders: number
-}
+export { UNREAD_REFRESH_MS, type UnreadCounts }
 
 /**
- * Header badges: loaded on mount, refreshed every 30 s while the header is shown, and at once when
- * a page reads or deletes notices (refreshUnreadCounts in core/session/unread).
+ * Header badges: loaded on mount, refreshed every 30 s while the page is visible (paused while the tab
+ * or mini-program page is hidden, at once when shown again), and at once when a page reads or deletes
+ * notices (refreshUnreadCounts in core/session/unread). With `fromPage` the page's own poll loads them
+ * (the home's homePoll) and the header only shows what it publishes: one call per tick in total.
  */
-export function useUnreadCounts(): UnreadCounts {
+export function useUnreadCounts(fromPage = false): UnreadCounts {
   const [counts, setCounts] = useState<UnreadCounts>({ notices: 0, workOrders: 0 })
+  const alive = useRef(true)
   useEffect(() => {
-    let alive = true
-    const load = async () => {
-      const [notices, workOrders] = await Promise.allSettled([
-        shellApi.unreadNoticeCount(),
-        shellApi.unreadWorkOrderRecordCount(),
-      ])
-      if (!alive) return
-      setCounts((previous) => ({
-        notices: notices.status === 'fulfilled' ? Number(notices.value) || 0 : previous.notices,
-        workOrders: workOrders.status === 'fulfilled' ? Number(workOrders.value) || 0 : previous.workOrders,
-      }))
-    }
-    load()
-    const timer = setInterval(load, UNREAD_REFRESH_MS)
-    const stopListening = onUnreadCountsStale(load)
-    return () => {
-      alive = false
-      clearInterval(timer)
-      stopListening()
-    }
+    alive.current = true
+    return () => void (alive.current = false)
   }, [])
+
+  const load = useCallback(async () => {
+    const [notices, workOrders] = await Promise.allSettled([
+      shellApi.unreadNoticeCount(),
+      shellApi.unreadWorkOrderRecordCount(),
+    ])
+    if (!alive.current) return
+    setCounts((previous) => ({
+      notices: notices.status === 'fulfilled' ? Number(notices.value) || 0 : previous.notices,
+      workOrders: workOrders.status === 'fulfilled' ? Number(workOrders.value) || 0 : previous.workOrders,
+    }))
+  }, [])
+
+  usePoll(load, UNREAD_REFRESH_MS, { active: !fromPage, leading: true })
+  useEffect(() => (fromPage ? onUnreadCounts(setCounts) : onUnreadCountsStale(load)), [fromPage, load])
   return counts
 }

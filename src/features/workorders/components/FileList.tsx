@@ -18,6 +18,7 @@ export function FileList({ files, label = '附件' }: { files: WorkOrderFile[]; 
             src={file.fileUrl}
             mode='aspectFill'
             aria-label={`预览 ${file.fileName}`}
+            nativeProps={{ alt: file.fileName }}
             onClick={() => previewImages(images, file.fileUrl)}
           />
         ) : (

@@ -76,7 +76,7 @@ export function SubmitWorkOrder({ type: queryType }: { type?: string }) {
         </Text>
       </View>
       {type === null ? (
-        <View className='wo-categories' role='list' aria-label='问题分类'>
+        <View className='wo-categories' role='group' aria-label='问题分类'>
           {submitCategories(hasMaintenance).map((category) => (
             <View
               key={category}

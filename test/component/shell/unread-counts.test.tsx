@@ -1,0 +1,68 @@
+import { act, render, screen } from '@testing-library/react'
+import { publishUnreadCounts, refreshUnreadCounts } from '../../../src/core/session/unread'
+import { useSessionFlags } from '../../../src/core/session/flags'
+import { useSession } from '../../../src/core/session/store'
+import { Header } from '../../../src/features/shell/components/Header'
+import { installFakeApi, ok, type FakeApi } from '../support/fake-api'
+
+jest.mock('../../../src/core/platform/viewport', () => ({ useIsDesktop: () => true }))
+
+let api: FakeApi
+let visibility: DocumentVisibilityState = 'visible'
+const COUNT_PATHS = ['/api/pc/getUnReadCount', '/api/appWorkOrderCommunicationRecords/getRecordCount']
+const countCalls = () => api.calls.filter((c) => COUNT_PATHS.includes(c.path)).length
+const advance = (ms: number) =>
+  act(async () => {
+    await jest.advanceTimersByTimeAsync(ms)
+  })
+function setVisibility(state: DocumentVisibilityState) {
+  visibility = state
+  act(() => {
+    document.dispatchEvent(new Event('visibilitychange'))
+  })
+}
+
+beforeAll(() => {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility })
+})
+beforeEach(() => {
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] })
+  visibility = 'visible'
+  api = installFakeApi()
+    .on('GET', '/api/pc/getUnReadCount', () => ok(3))
+    .on('GET', '/api/appWorkOrderCommunicationRecords/getRecordCount', () => ok(1))
+  useSessionFlags.setState({ showHead: true })
+  useSession.getState().signIn({ token: 't', accountId: 1, subAccountId: 0, role: 0 })
+})
+afterEach(() => {
+  jest.useRealTimers()
+  jest.restoreAllMocks()
+})
+
+describe('header badges: the 30 s refresh (useUnreadCounts)', () => {
+  it('loads at once, every 30 s while visible, nothing while hidden, at once when shown', async () => {
+    render(<Header />)
+    await advance(0)
+    expect(countCalls()).toBe(2)
+    expect(screen.getByLabelText('消息 3')).toBeTruthy()
+    await advance(30_000)
+    expect(countCalls()).toBe(4)
+    setVisibility('hidden')
+    await advance(120_000)
+    expect(countCalls()).toBe(4)
+    setVisibility('visible')
+    await advance(0)
+    expect(countCalls()).toBe(6)
+  })
+
+  it('on a page whose poll loads the badges, sends nothing and shows what the page publishes', async () => {
+    render(<Header unreadFromPage />)
+    await advance(60_000)
+    act(() => refreshUnreadCounts())
+    await advance(0)
+    expect(countCalls()).toBe(0)
+    act(() => publishUnreadCounts({ notices: 5, workOrders: 2 }))
+    expect(screen.getByLabelText('消息 5')).toBeTruthy()
+    expect(screen.getByLabelText('工单 2')).toBeTruthy()
+  })
+})
