@@ -1,14 +1,12 @@
 // The one way to poll: every repeated call to the server goes through usePoll, so a hidden page
 // (a background browser tab, a mini-program page under another or in the background) sends nothing.
-import { useDidHide, useDidShow } from '@tarojs/taro'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useDocumentVisible } from '../platform/visibility'
+import { usePageShown } from './usePageShown'
 
 /** True while the page is shown (Taro's page show/hide) and its browser tab visible. */
 export function usePageVisible(): boolean {
-  const [shown, setShown] = useState(true)
-  useDidShow(() => setShown(true))
-  useDidHide(() => setShown(false))
+  const shown = usePageShown()
   const tabVisible = useDocumentVisible()
   return shown && tabVisible
 }

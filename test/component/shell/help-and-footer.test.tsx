@@ -2,6 +2,7 @@ import Taro from '@tarojs/taro'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { CUSTOMER_CHAT_URL, PRODUCT_QR_URL } from '../../../src/core/config/help'
+import { enableKeyboardControls } from '../../../src/core/platform/keyboard.h5'
 import { useSession, type UserInfo } from '../../../src/core/session/store'
 import { PageFooter } from '../../../src/features/shell/components/PageFooter.h5'
 import { HelpWidget } from '../../../src/features/shell/components/HelpWidget'
@@ -51,6 +52,7 @@ describe('help widget (doc2 §2 "Other")', () => {
 
   it('desktop: the keyboard reaches the tab, Enter opens it and Escape closes it', async () => {
     mockDesktop = true
+    enableKeyboardControls() // as app.ts does on H5
     render(<HelpWidget />)
     const user = userEvent.setup()
     await user.tab()

@@ -6,25 +6,27 @@ import { usePageShare } from '../../../core/routing/usePageShare'
 import { useSession } from '../../../core/session/store'
 import { SliderHost } from '../../../core/ui/captcha/SliderHost'
 import { PageLoading } from '../../../core/ui/PageLoading'
+import { usePageShown } from '../../../core/ui/usePageShown'
 import { ToastHost } from '../../../core/ui/ToastHost'
 import { useIdleLogout } from '../hooks/useIdleLogout'
 import { useRouteGuard } from '../hooks/useRouteGuard'
 
 /**
  * Wraps every page: runs the guard, tracks clicks for the idle logout, hosts the toasts and
- * the slider captcha.
- * Children render only once the guard allows the page.
+ * the slider captcha. Children render only once the guard allows the page. Only the page on top
+ * hosts the slider: every page of the stack stays mounted, and each would load its own puzzle.
  */
 export function PageFrame({ children }: { children: ReactNode }) {
   const allowed = useRouteGuard()
   const route = findRoute(currentDestination().path)
   useIdleLogout(Boolean(route?.idleExempt))
   usePageShare(route)
+  const shown = usePageShown()
   const touch = () => useSession.getState().touch()
   return (
     <View className='page-frame' onClick={touch}>
       {allowed ? children : <PageLoading />}
-      <SliderHost />
+      {shown && <SliderHost />}
       <ToastHost />
     </View>
   )
