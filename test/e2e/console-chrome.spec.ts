@@ -26,6 +26,15 @@ test.describe('footer with the copyright and the privacy policy', () => {
     await expect(page.getByRole('contentinfo')).toContainText('© 2026 会员中心')
     await followPrivacyLink(page)
   })
+
+  test('on the public pages', async ({ page }) => {
+    for (const path of ['/evaluate?uuId=unknown', '/validate?id=unknown&validateType=1', '/activation']) {
+      await page.goto(path)
+      await expect(page.getByRole('contentinfo')).toContainText('© 2026 会员中心')
+    }
+    await page.goto('/agreement')
+    await followPrivacyLink(page)
+  })
 })
 
 test.describe('help widget on console pages', () => {

@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { agreementPath, findAgreement, MEMBER_AGREEMENT } from '../../core/agreements/agreements'
 import { currentDestination, redirectTo } from '../../core/routing/navigate'
-import { PageFrame } from '../../features/shell/components/PageFrame'
+import { PublicLayout } from '../../features/shell/components/PublicLayout'
 import './index.scss'
 
 // /agreement?name=<product name | member | privacy> (doc2 §2 "Other"): public, idle-exempt.
@@ -10,7 +10,7 @@ export default function AgreementPage() {
   const agreement = findAgreement(name)
   if (!agreement) {
     return (
-      <PageFrame>
+      <PublicLayout>
         <View className='agreement card' role='alert' aria-label='协议不存在'>
           <View className='agreement__title'>协议不存在</View>
           <Text className='agreement__body'>未找到“{name}”的协议，请返回上一页重新打开。</Text>
@@ -22,11 +22,11 @@ export default function AgreementPage() {
             查看《{MEMBER_AGREEMENT.title}》
           </View>
         </View>
-      </PageFrame>
+      </PublicLayout>
     )
   }
   return (
-    <PageFrame>
+    <PublicLayout>
       <View className='agreement card' role='article' aria-label={agreement.title}>
         <View className='agreement__title'>{agreement.title}</View>
         {agreement.sections.map((section) => (
@@ -36,6 +36,6 @@ export default function AgreementPage() {
           </View>
         ))}
       </View>
-    </PageFrame>
+    </PublicLayout>
   )
 }

@@ -1,13 +1,13 @@
 import { useRouter } from '@tarojs/taro'
 import { CustomerCard } from '../../features/customer/components/CustomerCard'
-import { PageFrame } from '../../features/shell/components/PageFrame'
+import { PublicLayout } from '../../features/shell/components/PublicLayout'
 
 // /customer?userId=&accountId= — public and idle-exempt (route table); weapp subpackage of its own.
 export default function CustomerPage() {
   const { params } = useRouter()
   return (
-    <PageFrame>
+    <PublicLayout>
       <CustomerCard userId={params.userId ?? ''} accountId={params.accountId ?? ''} />
-    </PageFrame>
+    </PublicLayout>
   )
 }

@@ -1,13 +1,13 @@
 import { useRouter } from '@tarojs/taro'
 import { EvaluationPage } from '../../features/evaluation/components/EvaluationPage'
-import { PageFrame } from '../../features/shell/components/PageFrame'
+import { PublicLayout } from '../../features/shell/components/PublicLayout'
 
 // /evaluate?uuId= — public and idle-exempt (route table); weapp subpackage of its own.
 export default function EvaluatePage() {
   const { params } = useRouter()
   return (
-    <PageFrame>
+    <PublicLayout>
       <EvaluationPage uuId={params.uuId ?? ''} />
-    </PageFrame>
+    </PublicLayout>
   )
 }

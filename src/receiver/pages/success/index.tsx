@@ -1,11 +1,11 @@
-import { PageFrame } from '../../../features/shell/components/PageFrame'
+import { PublicLayout } from '../../../features/shell/components/PublicLayout'
 import { ReceiverSuccess } from '../../../features/subaccounts/components/ReceiverConfirmation'
 
 // /success — public, idle-exempt, never left for /login by a 996; weapp subpackage `receiver`.
 export default function SuccessPage() {
   return (
-    <PageFrame>
+    <PublicLayout>
       <ReceiverSuccess />
-    </PageFrame>
+    </PublicLayout>
   )
 }

@@ -1,5 +1,5 @@
 import { useRouter } from '@tarojs/taro'
-import { PageFrame } from '../../../features/shell/components/PageFrame'
+import { PublicLayout } from '../../../features/shell/components/PublicLayout'
 import { ReceiverForm } from '../../../features/subaccounts/components/ReceiverConfirmation'
 import { parseValidateQuery } from '../../../features/subaccounts/rules'
 
@@ -8,8 +8,8 @@ import { parseValidateQuery } from '../../../features/subaccounts/rules'
 export default function UesrfromPage() {
   const { params } = useRouter()
   return (
-    <PageFrame>
+    <PublicLayout>
       <ReceiverForm query={parseValidateQuery(params)} />
-    </PageFrame>
+    </PublicLayout>
   )
 }

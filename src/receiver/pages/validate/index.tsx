@@ -1,5 +1,5 @@
 import { useRouter } from '@tarojs/taro'
-import { PageFrame } from '../../../features/shell/components/PageFrame'
+import { PublicLayout } from '../../../features/shell/components/PublicLayout'
 import { ValidateView } from '../../../features/subaccounts/components/ReceiverConfirmation'
 import { parseValidateQuery } from '../../../features/subaccounts/rules'
 
@@ -7,8 +7,8 @@ import { parseValidateQuery } from '../../../features/subaccounts/rules'
 export default function ValidatePage() {
   const { params } = useRouter()
   return (
-    <PageFrame>
+    <PublicLayout>
       <ValidateView query={parseValidateQuery(params)} />
-    </PageFrame>
+    </PublicLayout>
   )
 }
