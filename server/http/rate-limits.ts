@@ -31,7 +31,7 @@ const calls = (group: string, routes: string[]): RateLimitRule => ({ group, rout
 
 /**
  * Every anonymous call that writes a row or draws an image, and the logged-in calls that check an
- * SMS code to bind or change a phone. The SMS sends keep their own hourly
+ * SMS code to bind or change a phone or to move products. The SMS sends keep their own hourly
  * limits per phone and address (services/sms.ts); the payment notifications are trusted by their
  * signature and come from the providers' few addresses, so they are not limited here.
  */
@@ -51,6 +51,11 @@ export const RATE_LIMIT_RULES: RateLimitRule[] = [
   // Logged in, but each checks an SMS code: a wall beside the code's own five tries.
   calls('bind-phone', ['POST /api/pc/bindPhone', 'POST /api/wechat/bindPhone']),
   calls('change-phone', ['POST /api/pc/updateBingPhone', 'POST /api/pc/updateAccountPhone']),
+  calls('product-transfer', [
+    'POST /api/pc/checkCodeByAccountId',
+    'POST /api/pc/transfer/sendSmsCode',
+    'POST /api/wechat/moveBusiness',
+  ]),
   calls('entry-token', ['GET /api/feignApi/fkToken']),
   calls('customer-qr', ['GET /api/user/getUrlByQrcode']),
   // The public survey: a wall against walking uuIds or replaying submits.

@@ -214,8 +214,9 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
     const own = await smsRequests.boundPhoneOf(viewer)
     if (phone === own) throw invalid(TRANSFER_MESSAGES.receiverSelf)
     if (!(await hasClaimedProof(viewer, own))) throw invalid(TRANSFER_MESSAGES.verificationExpired)
-    await receiverOf(viewer, phone)
+    // The slider first: each registered-or-not answer costs a solved puzzle.
     await captchaService.spendSlider((input.captchaId ?? '').trim(), phone)
+    await receiverOf(viewer, phone)
     await sms.send(phone, 'transferReceive', ip)
   }
 
@@ -227,9 +228,10 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
     if (codeError) throw invalid(codeError)
     const phone = await boundPhone(viewer, input.phone)
     if (receiverPhone === phone) throw invalid(TRANSFER_MESSAGES.receiverSelf)
+    // Verified owners alone learn whether the receiving phone is registered.
+    if (!(await hasClaimedProof(viewer, phone))) throw invalid(TRANSFER_MESSAGES.verificationExpired)
     const receiver = await receiverOf(viewer, receiverPhone)
     await ownedBusinesses(viewer, ids)
-    if (!(await hasClaimedProof(viewer, phone))) throw invalid(TRANSFER_MESSAGES.verificationExpired)
     if (!(await sms.consume(receiverPhone, 'transferReceive', (input.code ?? '').trim()))) {
       throw invalid(TRANSFER_MESSAGES.wrongCode)
     }

@@ -405,6 +405,30 @@ describe('moveBusiness', () => {
     expect((await move(owner, receiver.phone, code, [own.businessId])).code).toBe(200)
   })
 
+  it('tells nobody unverified whether a phone is registered', async () => {
+    const owner = await freshMember()
+    const receiver = await freshMember()
+    const { businessId } = await productOf(owner, 'enumerate')
+    // Without steps 1 and 2 a registered and an unregistered phone get the same answer.
+    for (const phone of [receiver.phone, '13912345671']) {
+      expect(await move(owner, phone, '123456', [businessId])).toEqual(
+        refused(400, TRANSFER_MESSAGES.verificationExpired),
+      )
+    }
+    // Verified, the slider still comes first: no puzzle, no answer about the phone.
+    await verify(owner)
+    await confirm(owner, [businessId])
+    for (const phone of [receiver.phone, '13912345671']) {
+      const answer = await server.post(
+        '/api/pc/transfer/sendSmsCode',
+        { phone, captchaId: 'not-a-puzzle', captchaData: '{}' },
+        opts(owner),
+      )
+      expect(answer.message).not.toBe(TRANSFER_MESSAGES.receiverNotMain)
+      expect(answer.code).not.toBe(200)
+    }
+  })
+
   it('is one transaction: a failure inside leaves everything where it was', async () => {
     const owner = await freshMember()
     const receiver = await freshMember()

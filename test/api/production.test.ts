@@ -43,7 +43,7 @@ describe('a production server', () => {
 
   it('registers no /__dev route at all', () => {
     const routes = production.printRoutes({ commonPrefix: false })
-    expect(routes).toMatch(/\/api\/app\/loginByPassword/)
+    expect(production.hasRoute({ method: 'POST', url: '/api/app/loginByPassword' })).toBe(true)
     expect(routes).not.toMatch(/__dev/)
     // The sandbox variant has them, so the check above can fail.
     expect(server.app.printRoutes({ commonPrefix: false })).toMatch(/__dev/)
