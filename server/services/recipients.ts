@@ -10,10 +10,18 @@
 //   (validateType 2). A link is 32 random bytes (only the hash is kept), works once, lives
 //   VALIDATE_TTL_MS by the server's clock, and only for the address it was sent to; a new link for
 //   the same address and type replaces the old one. The effectiveTime in the URL is for display.
-// - Links are resent at most once a RESEND_LOCK_MS per recipient and type.
+// - Links are resent at most once a RESEND_LOCK_MS per recipient and type, and every link sent
+//   (adding, a new mailbox, a resend, a sub-admin's 接收通知 on) counts against MESSAGES_PER_ACCOUNT
+//   an hour from one account and MESSAGES_PER_TARGET an hour to one phone or mailbox from all
+//   accounts, so deleting and re-adding cannot be used to flood a phone or a mailbox.
+// - Every transaction that writes an account's recipients or links takes the account's advisory
+//   lock first (then the target's), so the limits and the counts hold for simultaneous calls.
+// - A sub-admin whose phone is already a hand-added recipient is not mirrored: the owner's row stays
+//   as it is (mirroring it would lose it when the sub-admin is deleted or stops receiving notices).
+// - A sub-admin reads phones and mailboxes masked.
 // - Production has no SMS or mail gateway: adding and sending are refused before anything is
 //   written (as for sub-admins).
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import {
   isValidateType,
   RECIPIENT_MESSAGES,
@@ -23,7 +31,7 @@ import {
   type ValidateLinkInfo,
   type ValidateType,
 } from '../../src/core/contract/recipients'
-import { maskPhone } from '../../src/core/format/mask'
+import { maskMailbox, maskPhone } from '../../src/core/format/mask'
 import { validateRecipient } from '../../src/core/validation/recipient'
 import { hours, later, type AppContext } from '../context'
 import type { Database } from '../db/client'
@@ -32,6 +40,7 @@ import { accounts, dictionaryItems, recipients, recipientValidations, subAccount
 import { invalid, INVALID_PARAMS, notConfigured, notFound, tooManyRequests } from '../http/failure'
 import { hashToken, newToken } from '../security/tokens'
 import type { MessageOutbox } from './message-outbox'
+import { ROLE, type Role } from './roles'
 
 export const VALIDATE_TTL_MS = hours(24)
 export const RESEND_LOCK_MS = 60_000
@@ -42,28 +51,40 @@ export const RECIPIENT_LIMIT_REACHED = '接收人数量已达上限'
 export const RECIPIENT_PHONE_READ_ONLY = '手机号不可修改'
 export const RECIPIENT_OF_SUB_ADMIN = '该接收人为子管理员，请在子管理员列表中修改'
 export const RESEND_TOO_SOON = '发送过于频繁，请1分钟后再试'
+export const MESSAGE_WINDOW_MS = hours(1)
+/** The whole list (RECIPIENT_LIMIT, two links each) set up at once, and a few resends. */
+export const MESSAGES_PER_ACCOUNT = 50
+export const MESSAGES_PER_TARGET = 5
+export const TOO_MANY_MESSAGES = '验证链接发送次数过多，请1小时后再试'
 const GATEWAY = '短信和邮件服务'
 const POSITION_DICTIONARY = 'recipient_position'
 
 type RecipientRow = typeof recipients.$inferSelect
 type SubAdminRow = typeof subAccounts.$inferSelect
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
-type Executor = Database | Tx
+/** What a transaction leaves to do once it has committed: the messages. */
+type Send = () => Promise<unknown>
+const nothingToSend: Send = async () => undefined
 
 /** The account a recipient belongs to, as the caller's session names it. */
 export interface RecipientOwner {
   accountId: number
 }
 
+/** Who reads the list: a sub-admin sees phones and mailboxes masked. */
+export interface RecipientReader extends RecipientOwner {
+  role: Role
+}
+
 export function validatePath(id: string, validateType: ValidateType, expiresAt: Date): string {
   return `/validate?id=${encodeURIComponent(id)}&validateType=${validateType}&effectiveTime=${expiresAt.getTime()}`
 }
 
-export function maskMailbox(mailbox: string): string {
-  const at = mailbox.indexOf('@')
-  if (at <= 0) return mailbox ? '***' : ''
-  return `${mailbox.slice(0, Math.min(2, at))}***${mailbox.slice(at)}`
-}
+/** Advisory locks: the account's before a target's (the same order everywhere, no deadlock). */
+const lockAccount = (tx: Tx, accountId: number) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recipients-account:${accountId}`}))`)
+const lockTarget = (tx: Tx, target: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recipient-target:${target}`}))`)
 
 const targetOf = (row: RecipientRow, type: ValidateType) =>
   type === VALIDATE_TYPE.sms ? row.phone : row.mailbox
@@ -79,13 +100,13 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
     return new Map(rows.map((p) => [p.itemValue, p.itemText]))
   }
 
-  async function toItems(rows: RecipientRow[]): Promise<Recipient[]> {
+  async function toItems(rows: RecipientRow[], masked = false): Promise<Recipient[]> {
     const names = await positionNames()
     return rows.map((row) => ({
       id: row.id,
       fullName: row.fullName,
-      mailbox: row.mailbox,
-      bingPhone: row.phone,
+      mailbox: masked ? maskMailbox(row.mailbox) : row.mailbox,
+      bingPhone: masked ? maskPhone(row.phone) : row.phone,
       position: row.position,
       positionName: names.get(row.position) ?? '',
       smsValidateStatus: row.smsValidated,
@@ -112,7 +133,9 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
     return row
   }
 
-  async function page(owner: RecipientOwner, pageNum: number, pageSize: number) {
+  const isMasked = (reader: RecipientReader) => reader.role !== ROLE.main
+
+  async function page(owner: RecipientReader, pageNum: number, pageSize: number) {
     const [{ total }] = await db.select({ total: count() }).from(recipients).where(live(owner.accountId))
     const rows = await db
       .select()
@@ -121,11 +144,11 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
       .orderBy(desc(recipients.createdAt), desc(recipients.id))
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
-    return { list: await toItems(rows), total, pages: Math.ceil(total / pageSize) }
+    return { list: await toItems(rows, isMasked(owner)), total, pages: Math.ceil(total / pageSize) }
   }
 
-  async function detail(owner: RecipientOwner, id: number): Promise<Recipient> {
-    return (await toItems([await ownRow(owner, id)]))[0]
+  async function detail(owner: RecipientReader, id: number): Promise<Recipient> {
+    return (await toItems([await ownRow(owner, id)], isMasked(owner)))[0]
   }
 
   async function checkedForm(form: RecipientForm): Promise<RecipientForm> {
@@ -149,8 +172,34 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
     return row?.name ?? ''
   }
 
-  /** A new link for one address; older unused links of that recipient and type stop working. */
-  async function issue(tx: Executor, row: RecipientRow, type: ValidateType) {
+  /** 429 when the account or the address has had its links for this hour (counted under locks). */
+  async function assertMaySend(tx: Tx, accountId: number, address: string) {
+    const target = address.toLowerCase()
+    await lockAccount(tx, accountId)
+    await lockTarget(tx, target)
+    const since = new Date(now().getTime() - MESSAGE_WINDOW_MS)
+    const sentSince = async (condition: SQL) => {
+      const [row] = await tx
+        .select({ total: count() })
+        .from(recipientValidations)
+        .innerJoin(recipients, eq(recipients.id, recipientValidations.recipientId))
+        .where(and(condition, gt(recipientValidations.createdAt, since)))
+      return row?.total ?? 0
+    }
+    if (
+      (await sentSince(eq(recipients.accountId, accountId))) >= MESSAGES_PER_ACCOUNT ||
+      (await sentSince(sql`lower(${recipientValidations.target}) = ${target}`)) >= MESSAGES_PER_TARGET
+    ) {
+      throw tooManyRequests(TOO_MANY_MESSAGES)
+    }
+  }
+
+  /**
+   * A new link for one address, within the hourly limits; older unused links of that recipient and
+   * type stop working. Every link is issued here, inside the transaction that needs it.
+   */
+  async function issue(tx: Tx, row: RecipientRow, type: ValidateType) {
+    await assertMaySend(tx, row.accountId, targetOf(row, type))
     const code = newToken()
     const createdAt = now()
     const expiresAt = later(createdAt, VALIDATE_TTL_MS)
@@ -198,7 +247,7 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
   }
 
   /** Issues and sends a link for each type, after the row is written. */
-  async function sendLinks(tx: Executor, row: RecipientRow, types: ValidateType[], origin: string) {
+  async function sendLinks(tx: Tx, row: RecipientRow, types: ValidateType[], origin: string): Promise<Send> {
     const links: { type: ValidateType; link: string }[] = []
     for (const type of types) {
       if (targetOf(row, type)) links.push({ type, link: await issue(tx, row, type) })
@@ -206,74 +255,79 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
     return () => Promise.all(links.map(({ type, link }) => deliver(row, type, link, origin)))
   }
 
-  async function insert(values: typeof recipients.$inferInsert, origin: string): Promise<RecipientRow> {
+  async function insertRow(tx: Tx, values: typeof recipients.$inferInsert, origin: string) {
+    const [row] = await tx.insert(recipients).values(values).returning()
+    return { row, send: await sendLinks(tx, row, [VALIDATE_TYPE.sms, VALIDATE_TYPE.email], origin) }
+  }
+
+  /** The limit is counted under the account's lock, so simultaneous adds cannot pass it. */
+  async function add(owner: RecipientOwner, form: RecipientForm, origin: string): Promise<Recipient> {
+    if (config.production) throw notConfigured(GATEWAY)
+    const values = await checkedForm(form)
     try {
       const { row, send } = await db.transaction(async (tx) => {
-        const [created] = await tx.insert(recipients).values(values).returning()
-        return {
-          row: created,
-          send: await sendLinks(tx, created, [VALIDATE_TYPE.sms, VALIDATE_TYPE.email], origin),
-        }
+        await lockAccount(tx, owner.accountId)
+        const [{ total }] = await tx.select({ total: count() }).from(recipients).where(live(owner.accountId))
+        if (total >= RECIPIENT_LIMIT) throw invalid(RECIPIENT_LIMIT_REACHED)
+        return insertRow(
+          tx,
+          {
+            accountId: owner.accountId,
+            fullName: values.fullName,
+            mailbox: values.mailbox,
+            phone: values.bingPhone,
+            position: values.position,
+            createdAt: now(),
+          },
+          origin,
+        )
       })
       await send()
-      return row
+      return (await toItems([row]))[0]
     } catch (error) {
       if (isUniqueViolation(error)) throw invalid(RECIPIENT_PHONE_TAKEN)
       throw error
     }
   }
 
-  async function add(owner: RecipientOwner, form: RecipientForm, origin: string): Promise<Recipient> {
-    if (config.production) throw notConfigured(GATEWAY)
-    const values = await checkedForm(form)
-    const [{ total }] = await db.select({ total: count() }).from(recipients).where(live(owner.accountId))
-    if (total >= RECIPIENT_LIMIT) throw invalid(RECIPIENT_LIMIT_REACHED)
-    const row = await insert(
-      {
-        accountId: owner.accountId,
-        fullName: values.fullName,
-        mailbox: values.mailbox,
-        phone: values.bingPhone,
-        position: values.position,
-        createdAt: now(),
-      },
-      origin,
-    )
-    return (await toItems([row]))[0]
-  }
-
   /**
    * The new values; a changed mailbox is unconfirmed again and gets a new e-mail link (none in
    * production, which has no gateway: the change is kept, the mailbox stays unconfirmed).
    */
-  async function update(row: RecipientRow, values: Omit<RecipientForm, 'bingPhone'>, origin: string) {
+  async function updateRow(
+    tx: Tx,
+    row: RecipientRow,
+    values: Omit<RecipientForm, 'bingPhone'>,
+    origin: string,
+  ) {
     const mailboxChanged = values.mailbox !== row.mailbox
-    const { updated, send } = await db.transaction(async (tx) => {
-      const [changed] = await tx
-        .update(recipients)
-        .set({
-          fullName: values.fullName,
-          mailbox: values.mailbox,
-          position: values.position,
-          ...(mailboxChanged ? { emailValidated: 0 } : {}),
-        })
-        .where(eq(recipients.id, row.id))
-        .returning()
-      const types = mailboxChanged && !config.production ? [VALIDATE_TYPE.email] : []
-      return { updated: changed, send: await sendLinks(tx, changed, types, origin) }
-    })
-    await send()
-    return updated
+    const [updated] = await tx
+      .update(recipients)
+      .set({
+        fullName: values.fullName,
+        mailbox: values.mailbox,
+        position: values.position,
+        ...(mailboxChanged ? { emailValidated: 0 } : {}),
+      })
+      .where(eq(recipients.id, row.id))
+      .returning()
+    const types = mailboxChanged && !config.production ? [VALIDATE_TYPE.email] : []
+    return { updated, send: await sendLinks(tx, updated, types, origin) }
   }
 
   async function edit(owner: RecipientOwner, id: number, form: RecipientForm, origin: string) {
     const row = await ownEditable(owner, id)
     if (form.bingPhone && form.bingPhone.trim() !== row.phone) throw invalid(RECIPIENT_PHONE_READ_ONLY)
     const values = await checkedForm({ ...form, bingPhone: row.phone })
-    return (await toItems([await update(row, values, origin)]))[0]
+    const { updated, send } = await db.transaction(async (tx) => {
+      await lockAccount(tx, row.accountId)
+      return updateRow(tx, row, values, origin)
+    })
+    await send()
+    return (await toItems([updated]))[0]
   }
 
-  async function removeRow(tx: Executor, row: RecipientRow) {
+  async function removeRow(tx: Tx, row: RecipientRow) {
     const at = now()
     await tx.update(recipients).set({ deletedAt: at }).where(eq(recipients.id, row.id))
     await tx
@@ -284,7 +338,10 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
 
   async function remove(owner: RecipientOwner, id: number): Promise<void> {
     const row = await ownEditable(owner, id)
-    await db.transaction((tx) => removeRow(tx, row))
+    await db.transaction(async (tx) => {
+      await lockAccount(tx, row.accountId)
+      await removeRow(tx, row)
+    })
   }
 
   /** sendSmsValidate / sendEmailValidate: a fresh link, at most once a minute per type. */
@@ -292,20 +349,24 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
     if (config.production) throw notConfigured(GATEWAY)
     const row = await ownRow(owner, id)
     if (!targetOf(row, type)) throw invalid(INVALID_PARAMS)
-    const since = new Date(now().getTime() - RESEND_LOCK_MS)
-    const [recent] = await db
-      .select({ id: recipientValidations.id })
-      .from(recipientValidations)
-      .where(
-        and(
-          eq(recipientValidations.recipientId, row.id),
-          eq(recipientValidations.validateType, type),
-          gt(recipientValidations.createdAt, since),
-        ),
-      )
-      .limit(1)
-    if (recent) throw tooManyRequests(RESEND_TOO_SOON)
-    const link = await db.transaction((tx) => issue(tx, row, type))
+    const link = await db.transaction(async (tx) => {
+      // Checked under the account's lock: of two resends at once, the second sees the first's link.
+      await lockAccount(tx, row.accountId)
+      const since = new Date(now().getTime() - RESEND_LOCK_MS)
+      const [recent] = await tx
+        .select({ id: recipientValidations.id })
+        .from(recipientValidations)
+        .where(
+          and(
+            eq(recipientValidations.recipientId, row.id),
+            eq(recipientValidations.validateType, type),
+            gt(recipientValidations.createdAt, since),
+          ),
+        )
+        .limit(1)
+      if (recent) throw tooManyRequests(RESEND_TOO_SOON)
+      return issue(tx, row, type)
+    })
     await deliver(row, type, link, origin)
   }
 
@@ -379,38 +440,35 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
   }
 
   /**
-   * A sub-admin's 接收通知 (sub-accounts.ts). On: it becomes a recipient (a hand-added one with its
-   * phone is taken over) and gets its links; off or deleted: its recipient is removed. Edited: the
-   * recipient follows its name, mailbox and position.
+   * A sub-admin's 接收通知 (sub-accounts.ts), in the sub-admin's own transaction: the recipient
+   * changes commit or roll back with it. On: it becomes a recipient and gets its links; off or
+   * deleted: its recipient is removed. Edited: the recipient follows its name, mailbox and position.
+   * A hand-added recipient with its phone is left alone and the sub-admin not mirrored. Returns the
+   * sending, for after the commit.
    */
-  async function followSubAdmin(subAdmin: SubAdminRow, origin: string): Promise<void> {
+  async function followSubAdmin(tx: Tx, subAdmin: SubAdminRow, origin: string): Promise<Send> {
+    await lockAccount(tx, subAdmin.accountId)
     const receives = subAdmin.isReceiveNotify === 1 && subAdmin.deletedAt === null
-    const [mirror] = await db
+    const [mirror] = await tx
       .select()
       .from(recipients)
       .where(and(eq(recipients.subAccountId, subAdmin.id), isNull(recipients.deletedAt)))
       .limit(1)
     if (!receives) {
-      if (mirror) await db.transaction((tx) => removeRow(tx, mirror))
-      return
+      if (mirror) await removeRow(tx, mirror)
+      return nothingToSend
     }
     const values = { fullName: subAdmin.fullName, mailbox: subAdmin.mailbox, position: subAdmin.position }
-    if (mirror) {
-      await update(mirror, values, origin)
-      return
-    }
-    const [samePhone] = await db
-      .select()
+    if (mirror) return (await updateRow(tx, mirror, values, origin)).send
+    const [samePhone] = await tx
+      .select({ id: recipients.id })
       .from(recipients)
       .where(and(live(subAdmin.accountId), eq(recipients.phone, subAdmin.phoneNumber)))
       .limit(1)
-    if (samePhone) {
-      await db.update(recipients).set({ subAccountId: subAdmin.id }).where(eq(recipients.id, samePhone.id))
-      await update({ ...samePhone, subAccountId: subAdmin.id }, values, origin)
-      return
-    }
+    if (samePhone) return nothingToSend
     if (config.production) throw notConfigured(GATEWAY)
-    await insert(
+    const created = await insertRow(
+      tx,
       {
         accountId: subAdmin.accountId,
         subAccountId: subAdmin.id,
@@ -420,6 +478,7 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
       },
       origin,
     )
+    return created.send
   }
 
   return { page, detail, add, edit, remove, resend, judge, confirm, followSubAdmin }

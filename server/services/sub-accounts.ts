@@ -9,10 +9,13 @@
 //   someone's phone creates nothing in their name (sub-account-activation.ts).
 // - Invitations are limited per hour: INVITATIONS_PER_ACCOUNT from one account, INVITATIONS_PER_PHONE
 //   to one phone from all accounts, so the console cannot be used to flood a phone with links.
+// - A sub-admin's recipient (接收通知, recipients.ts followSubAdmin) is created, changed and removed in
+//   the transaction that adds, edits, switches or deletes the sub-admin.
+// - A sub-admin reads the list and details with phones and mailboxes masked.
 // - Production has no SMS or mail gateway: adding is refused before anything is written, and links
 //   reach the log only in the sandbox.
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
-import { maskPhone } from '../../src/core/format/mask'
+import { maskMailbox, maskPhone } from '../../src/core/format/mask'
 import { MSG } from '../../src/core/validation/messages'
 import { validateSubAdmin, type SubAdminForm } from '../../src/core/validation/sub-admin'
 import { hours, type AppContext } from '../context'
@@ -38,7 +41,7 @@ import type { CaptchaService } from './captchas'
 import { forgetSessions } from './session-cache'
 import { createMessageOutbox } from './message-outbox'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
-import type { RoleGrant, RoleService } from './roles'
+import { ROLE, type RoleGrant, type RoleService } from './roles'
 import { SESSION_MESSAGES, type Viewer } from './sessions'
 import type { SignIn } from './sign-in'
 import type { SmsService } from './sms'
@@ -120,13 +123,13 @@ export function createSubAccountService(
       .orderBy(dictionaryItems.sort, dictionaryItems.id)
   }
 
-  async function toItems(rows: SubAdminRow[]): Promise<SubAdminItem[]> {
+  async function toItems(rows: SubAdminRow[], masked = false): Promise<SubAdminItem[]> {
     const names = new Map((await positions()).map((p) => [p.itemValue, p.itemText]))
     return rows.map((row) => ({
       id: row.id,
       fullName: row.fullName,
-      mailbox: row.mailbox,
-      phoneNumber: row.phoneNumber,
+      mailbox: masked ? maskMailbox(row.mailbox) : row.mailbox,
+      phoneNumber: masked ? maskPhone(row.phoneNumber) : row.phoneNumber,
       position: row.position,
       positionName: names.get(row.position) ?? '',
       activeState: row.activeState,
@@ -159,6 +162,8 @@ export function createSubAccountService(
     return row
   }
 
+  const isMasked = (viewer: Viewer) => viewer.role !== ROLE.main
+
   async function page(viewer: Viewer, pageNum: number, pageSize: number) {
     const [{ total }] = await db.select({ total: count() }).from(subAccounts).where(live(viewer.accountId))
     const rows = await db
@@ -168,11 +173,11 @@ export function createSubAccountService(
       .orderBy(desc(subAccounts.createdAt), desc(subAccounts.id))
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
-    return { list: await toItems(rows), total, pages: Math.ceil(total / pageSize) }
+    return { list: await toItems(rows, isMasked(viewer)), total, pages: Math.ceil(total / pageSize) }
   }
 
   async function detail(viewer: Viewer, id: number): Promise<SubAdminItem> {
-    const [item] = await toItems([await ownRow(viewer, id)])
+    const [item] = await toItems([await ownRow(viewer, id)], isMasked(viewer))
     return item
   }
 
@@ -238,10 +243,11 @@ export function createSubAccountService(
   }
 
   /**
-   * The sub-admin and its activation are written together, under advisory locks on the account and
-   * the phone, so simultaneous adds cannot slip past the invitation limits.
+   * The sub-admin, its activation and its recipient (接收通知 is on for a new one) are written
+   * together, under advisory locks on the account and the phone, so simultaneous adds cannot slip
+   * past the invitation limits.
    */
-  async function insertInvited(accountId: number, values: SubAdminForm) {
+  async function insertInvited(accountId: number, values: SubAdminForm, origin: string) {
     try {
       return await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invite-account:${accountId}`}))`)
@@ -251,7 +257,8 @@ export function createSubAccountService(
           .insert(subAccounts)
           .values({ accountId, ...values, activeState: 0, createdAt: now() })
           .returning()
-        return { row, activeCode: await activation.issue(tx, row) }
+        const activeCode = await activation.issue(tx, row)
+        return { row, activeCode, sendRecipientLinks: await recipients.followSubAdmin(tx, row, origin) }
       })
     } catch (error) {
       // Two adds of one phone at once: the partial unique index lets one through.
@@ -267,7 +274,9 @@ export function createSubAccountService(
     if (!(await addAvailability(viewer)).available) throw invalid(MSG.subAdminLimit)
     if (!(await phoneAvailable(viewer, values.phoneNumber))) throw invalid(PHONE_TAKEN)
     const actor = await actorOf(viewer)
-    const { row, activeCode } = await insertInvited(viewer.accountId, values)
+    const { row, activeCode, sendRecipientLinks } = await insertInvited(viewer.accountId, values, origin)
+    await sendRecipientLinks()
+    // Last, so that it is the newest message to the phone and the mailbox.
     await activation.sendLink(row, actor.accountName, activeCode, origin)
     await logAction(
       viewer,
@@ -289,13 +298,16 @@ export function createSubAccountService(
     // §5: the phone is read-only on edit.
     if (form.phoneNumber && form.phoneNumber.trim() !== row.phoneNumber) throw invalid(PHONE_READ_ONLY)
     const values = await checkedForm({ ...form, phoneNumber: row.phoneNumber })
-    const [updated] = await db
-      .update(subAccounts)
-      .set({ fullName: values.fullName, mailbox: values.mailbox, position: values.position })
-      .where(eq(subAccounts.id, row.id))
-      .returning()
-    // Its recipient (接收通知 on) follows the new name, mailbox and position.
-    await recipients.followSubAdmin(updated, origin)
+    const { updated, send } = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(subAccounts)
+        .set({ fullName: values.fullName, mailbox: values.mailbox, position: values.position })
+        .where(eq(subAccounts.id, row.id))
+        .returning()
+      // Its recipient (接收通知 on) follows the new name, mailbox and position.
+      return { updated: changed, send: await recipients.followSubAdmin(tx, changed, origin) }
+    })
+    await send()
     await logAction(
       viewer,
       OPERATE_TYPE.editSubAdmin,
@@ -321,6 +333,8 @@ export function createSubAccountService(
         .update(subAccountActivations)
         .set({ usedAt: at })
         .where(and(eq(subAccountActivations.subAccountId, row.id), isNull(subAccountActivations.usedAt)))
+      // Its recipient goes with it (removing sends nothing).
+      await recipients.followSubAdmin(tx, { ...row, deletedAt: at }, '')
       return tx
         .update(sessionRows)
         .set({ revokedAt: at })
@@ -328,7 +342,6 @@ export function createSubAccountService(
         .returning({ id: sessionRows.id })
     })
     forgetSessions(sessionCache, ended)
-    await recipients.followSubAdmin({ ...row, deletedAt: at }, '')
     await logAction(
       viewer,
       OPERATE_TYPE.deleteSubAdmin,
@@ -350,12 +363,15 @@ export function createSubAccountService(
     const row = await ownRow(viewer, id)
     // 接收通知 on makes the sub-admin a recipient, which production cannot send links to.
     if (which === 'notify' && status === 1 && config.production) throw notConfigured(INVITATION_GATEWAY)
-    const [updated] = await db
-      .update(subAccounts)
-      .set({ [SWITCH_COLUMNS[which]]: status })
-      .where(eq(subAccounts.id, row.id))
-      .returning()
-    if (which === 'notify') await recipients.followSubAdmin(updated, origin)
+    const send = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(subAccounts)
+        .set({ [SWITCH_COLUMNS[which]]: status })
+        .where(eq(subAccounts.id, row.id))
+        .returning()
+      return which === 'notify' ? recipients.followSubAdmin(tx, updated, origin) : undefined
+    })
+    await send?.()
     const state = status ? '开启' : '关闭'
     await logAction(
       viewer,

@@ -4,12 +4,18 @@
 import { RECIPIENT_MESSAGES, type Recipient, type ValidateLinkInfo } from '../../src/core/contract/recipients'
 import { DEMO_EXPIRED_RECIPIENT } from '../../server/db/seed-recipients'
 import {
+  MESSAGES_PER_ACCOUNT,
+  MESSAGES_PER_TARGET,
+  MESSAGE_WINDOW_MS,
+  RECIPIENT_LIMIT,
+  RECIPIENT_LIMIT_REACHED,
   RECIPIENT_NOT_FOUND,
   RECIPIENT_OF_SUB_ADMIN,
   RECIPIENT_PHONE_READ_ONLY,
   RECIPIENT_PHONE_TAKEN,
   RESEND_LOCK_MS,
   RESEND_TOO_SOON,
+  TOO_MANY_MESSAGES,
   VALIDATE_TTL_MS,
 } from '../../server/services/recipients'
 import { eq } from 'drizzle-orm'
@@ -17,7 +23,7 @@ import { hours } from '../../server/context'
 import { recipientValidations } from '../../server/db/schema'
 import { createCheckoutService } from '../../server/services/checkout'
 import { createHousekeeping } from '../../server/services/housekeeping'
-import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
+import { DEMO, DEMO_PASSWORD, startTestServer, testConfig, type TestServer } from './support/harness'
 
 const API = '/api/pc'
 
@@ -87,6 +93,22 @@ async function linkTo(to: string) {
   }
 }
 
+let nextOwner = 13700000600
+/** A member with a main account of its own, signed in: its token. */
+async function newOwner(): Promise<string> {
+  const phone = String(nextOwner++)
+  expect((await server.post('/__dev/members', { phone, password: DEMO_PASSWORD })).code).toBe(200)
+  return server.tokenFor(phone)
+}
+
+const SUB_ADMINS = '/api/app/account'
+const addSubAdmin = (token: string, phoneNumber: string, fullName = '子管理员') =>
+  server.post<{ id: number }>(
+    `${SUB_ADMINS}/addAccountSubAccount`,
+    { fullName, mailbox: `admin${phoneNumber}@example.cn`, phoneNumber, position: '1' },
+    { token },
+  )
+
 async function added(token = owner) {
   const phone = newPhone()
   const result = await add(token, form(phone))
@@ -115,11 +137,21 @@ describe('the recipient list (doc2 §7; account-area §6)', () => {
     expect(byName['钱小知']).toMatchObject({ smsValidateStatus: 0, emailValidateStatus: 0 })
   })
 
-  it('lets a sub-admin read the same list and details, and change nothing', async () => {
+  it('lets a sub-admin read the same list and details, phones and mailboxes masked, and change nothing', async () => {
     const own = await list(owner)
-    expect(await list(liZiguan)).toEqual(own)
+    const masked = (r: Recipient) => ({
+      ...r,
+      bingPhone: `${r.bingPhone.slice(0, 3)}****${r.bingPhone.slice(-4)}`,
+      mailbox: `${r.mailbox.slice(0, 2)}***${r.mailbox.slice(r.mailbox.indexOf('@'))}`,
+    })
+    const seen = await list(liZiguan)
+    expect(seen.data).toEqual({ ...own.data, list: own.data.list.map(masked) })
+    for (const r of own.data.list) {
+      expect(JSON.stringify(seen)).not.toContain(r.bingPhone)
+      expect(JSON.stringify(seen)).not.toContain(r.mailbox)
+    }
     const [first] = own.data.list
-    expect((await detail(liZiguan, first.id)).data).toEqual(first)
+    expect((await detail(liZiguan, first.id)).data).toEqual(masked(first))
     expect((await add(liZiguan, form(newPhone()))).code).toBe(403)
     for (const call of ['editRecipient', 'deleteRecipient', 'sendSmsValidate', 'sendEmailValidate']) {
       const body = call === 'editRecipient' ? { id: first.id, ...form(first.bingPhone) } : { id: first.id }
@@ -192,6 +224,18 @@ describe('adding a recipient', () => {
       message: RECIPIENT_PHONE_TAKEN,
       data: null,
     })
+  })
+
+  // PGlite runs one query at a time and cannot interleave these; on PostgreSQL (TEST_DATABASE_URL)
+  // a count taken outside the account's lock let all of them through.
+  it(`holds at most ${RECIPIENT_LIMIT} recipients when adds arrive at once`, async () => {
+    const token = await newOwner()
+    const answers = await Promise.all(
+      Array.from({ length: RECIPIENT_LIMIT + 3 }, () => add(token, form(newPhone()))),
+    )
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(RECIPIENT_LIMIT)
+    expect(answers.filter((a) => a.message === RECIPIENT_LIMIT_REACHED)).toHaveLength(3)
+    expect((await list(token)).data.total).toBe(RECIPIENT_LIMIT)
   })
 
   it('is refused in production, which has no SMS or mail gateway', async () => {
@@ -283,6 +327,18 @@ describe('resending, editing and deleting', () => {
     expect(email.code).toBe(200)
   })
 
+  // Like the adds above, this race shows on PostgreSQL (TEST_DATABASE_URL) only.
+  it('resends once when two resends arrive at once', async () => {
+    const recipient = await added()
+    server.clock.advance(RESEND_LOCK_MS + 1000)
+    const send = () => server.post(`${API}/sendSmsValidate`, { id: recipient.id }, { token: owner })
+    const answers = await Promise.all([send(), send(), send()])
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(1)
+    expect(answers.filter((a) => a.message === RESEND_TOO_SOON)).toHaveLength(2)
+    const sms = await server.get<Mail[]>(`/__dev/mail?to=${recipient.bingPhone}`)
+    expect(sms.data).toHaveLength(2)
+  })
+
   it('edits name, mailbox and position; a new mailbox is unconfirmed and gets a link; the phone stays', async () => {
     const recipient = await added()
     const mailLink = await linkTo(recipient.mailbox)
@@ -343,6 +399,90 @@ describe('the sub-admin list’s 接收通知 switch', () => {
     expect((await detail(owner, mirror.id)).data.smsValidateStatus).toBe(1)
     expect((await toggle(0)).code).toBe(200)
     expect((await list(owner)).data.list.map((r) => r.subAccountId)).not.toContain(zhao.id)
+  })
+
+  it(`off and on again sends no more than ${MESSAGES_PER_TARGET} links an hour; a refused on changes nothing`, async () => {
+    const token = await newOwner()
+    const phone = newPhone()
+    const sub = await addSubAdmin(token, phone)
+    expect(sub.code).toBe(200)
+    const toggle = (status: number) =>
+      server.post(`${SUB_ADMINS}/seceiveNotifySwitch`, { id: sub.data.id, status }, { token })
+    // Adding sent the first link; each on sends another.
+    for (let sent = 1; sent < MESSAGES_PER_TARGET; sent++) {
+      expect((await toggle(0)).code).toBe(200)
+      expect((await toggle(1)).code).toBe(200)
+    }
+    expect((await toggle(0)).code).toBe(200)
+    expect(await toggle(1)).toEqual({ code: 429, message: TOO_MANY_MESSAGES, data: null })
+    const detailOf = await server.get<{ isReceiveNotify: number }>(
+      `${SUB_ADMINS}/getAccountSubAccountDetail?id=${sub.data.id}`,
+      { token },
+    )
+    expect(detailOf.data.isReceiveNotify).toBe(0)
+    expect((await list(token)).data.list.map((r) => r.subAccountId)).not.toContain(sub.data.id)
+    const links = (await server.get<Mail[]>(`/__dev/mail?to=${phone}`)).data
+    expect(links.filter((m) => m.link.startsWith('/validate'))).toHaveLength(MESSAGES_PER_TARGET)
+  })
+
+  it('leaves a hand-added recipient with the sub-admin’s phone alone, also when the sub-admin goes', async () => {
+    const token = await newOwner()
+    const phone = newPhone()
+    const own = (await add(token, form(phone, { fullName: '手工接收人' }))).data
+    const sub = await addSubAdmin(token, phone, '同号管理员')
+    expect(sub.code).toBe(200)
+    const toggle = (status: number) =>
+      server.post(`${SUB_ADMINS}/seceiveNotifySwitch`, { id: sub.data.id, status }, { token })
+    expect((await toggle(1)).code).toBe(200)
+    const expected = { id: own.id, fullName: '手工接收人', bingPhone: phone, subAccountId: 0 }
+    expect((await list(token)).data.list).toEqual([expect.objectContaining(expected)])
+    expect((await toggle(0)).code).toBe(200)
+    expect((await toggle(1)).code).toBe(200)
+    const removed = await server.post(`${SUB_ADMINS}/deleteAccountSubAccount`, { id: sub.data.id }, { token })
+    expect(removed.code).toBe(200)
+    expect((await list(token)).data.list).toEqual([expect.objectContaining(expected)])
+  })
+})
+
+describe('hourly send limits', () => {
+  it(`sends at most ${MESSAGES_PER_TARGET} links an hour to one phone, however often it is deleted and re-added`, async () => {
+    const token = await newOwner()
+    const phone = newPhone()
+    for (let i = 0; i < MESSAGES_PER_TARGET; i++) {
+      const result = await add(token, form(phone, { mailbox: `flood${i}-${phone}@example.cn` }))
+      expect(result.code).toBe(200)
+      expect((await server.post(`${API}/deleteRecipient`, { id: result.data.id }, { token })).code).toBe(200)
+    }
+    const again = form(phone, { mailbox: `flood-last-${phone}@example.cn` })
+    expect(await add(token, again)).toEqual({ code: 429, message: TOO_MANY_MESSAGES, data: null })
+    // Nothing was written or sent for the refused one, from any account.
+    expect((await list(token)).data.total).toBe(0)
+    expect((await server.get(`/__dev/mail?to=${again.mailbox}`)).code).toBe(404)
+    expect((await add(await newOwner(), again)).code).toBe(429)
+    // Another phone is not affected; an hour later this one may be sent to again.
+    expect((await add(token, form(newPhone()))).code).toBe(200)
+    server.clock.advance(MESSAGE_WINDOW_MS + 1000)
+    expect((await add(await newOwner(), again)).code).toBe(200)
+  })
+
+  it(`sends at most ${MESSAGES_PER_ACCOUNT} links an hour from one account: mailbox edits count`, async () => {
+    const token = await newOwner()
+    const recipient = (await add(token, form(newPhone()))).data
+    const edit = (mailbox: string) =>
+      server.post(
+        `${API}/editRecipient`,
+        { id: recipient.id, ...form(recipient.bingPhone, { mailbox }) },
+        { token },
+      )
+    // Adding sent two.
+    for (let i = 2; i < MESSAGES_PER_ACCOUNT; i++)
+      expect((await edit(`m${i}-${recipient.id}@example.cn`)).code).toBe(200)
+    const last = `m-last-${recipient.id}@example.cn`
+    expect(await edit(last)).toEqual({ code: 429, message: TOO_MANY_MESSAGES, data: null })
+    expect((await detail(token, recipient.id)).data.mailbox).not.toBe(last)
+    expect((await add(token, form(newPhone()))).code).toBe(429)
+    // Another account is not affected.
+    expect((await add(await newOwner(), form(newPhone()))).code).toBe(200)
   })
 })
 

@@ -148,14 +148,24 @@ describe('the sub-admin list (account-area §2, §7)', () => {
     expect(result.data.list.map((item) => item.fullName)).toEqual(['张星辰'])
   })
 
-  it('lets a sub-account read its account’s list and detail, read-only (§6)', async () => {
+  it('lets a sub-account read its account’s list and detail, read-only, phones and mailboxes masked (§6)', async () => {
     const own = await list(owner)
-    expect(await list(liZiguan)).toEqual(own)
+    const masked = (a: Item) => ({
+      ...a,
+      phoneNumber: `${a.phoneNumber.slice(0, 3)}****${a.phoneNumber.slice(-4)}`,
+      mailbox: `${a.mailbox.slice(0, 2)}***${a.mailbox.slice(a.mailbox.indexOf('@'))}`,
+    })
+    const seen = await list(liZiguan)
+    expect(seen.data).toEqual({ ...own.data, list: own.data.list.map(masked) })
+    for (const a of own.data.list) {
+      expect(JSON.stringify(seen)).not.toContain(a.phoneNumber)
+      expect(JSON.stringify(seen)).not.toContain(a.mailbox)
+    }
     const [item] = own.data.list
     const detail = await server.get<Item>(`${API}/getAccountSubAccountDetail?id=${item.id}`, {
       token: liZiguan,
     })
-    expect(detail.data).toEqual(item)
+    expect(detail.data).toEqual(masked(item))
     // Checks that lead to a change stay the main account's.
     expect((await server.get(`${API}/checkOderAvailable`, { token: liZiguan })).code).toBe(403)
     const phone = { phoneNumber: '13900009999' }
@@ -239,6 +249,28 @@ describe('adding a sub-admin (account-area §5)', () => {
       memberAccount: DEMO.mainAccount,
       content: `新增子管理员 孙新（${phone.slice(0, 3)}****${phone.slice(-4)}）`,
     })
+  })
+
+  it('makes the new sub-admin a recipient at once (接收通知 is on) and sends its confirmation links', async () => {
+    const phone = newPhone()
+    const result = await add(owner, form(phone))
+    expect(result.code).toBe(200)
+    const recipients = await server.get<{ list: { subAccountId: number; bingPhone: string }[] }>(
+      '/api/pc/searchRecipientList?pageNum=1&pageSize=50',
+      { token: owner },
+    )
+    expect(recipients.data.list).toContainEqual(
+      expect.objectContaining({ subAccountId: result.data.id, bingPhone: phone, fullName: '新管理员' }),
+    )
+    for (const [to, validateType] of [
+      [phone, '1'],
+      [`admin${phone}@example.cn`, '2'],
+    ]) {
+      const links = (await server.get<Mail[]>(`/__dev/mail?to=${to}`)).data.map((m) => new URL(m.url))
+      expect(
+        links.filter((u) => u.pathname === '/validate').map((u) => u.searchParams.get('validateType')),
+      ).toEqual([validateType])
+    }
   })
 
   it('refuses a sub-account and never adds for it', async () => {

@@ -13,3 +13,11 @@ export function maskWechatId(openId: string | null | undefined): string {
   if (!openId) return ''
   return openId.length > 8 ? `${openId.slice(0, 4)}****${openId.slice(-4)}` : `${openId.slice(0, 1)}****`
 }
+
+/** A mailbox with all but its first two characters before the @ hidden ('' stays ''). */
+export function maskMailbox(mailbox: string | null | undefined): string {
+  if (!mailbox) return ''
+  const at = mailbox.indexOf('@')
+  if (at <= 0) return '***'
+  return `${mailbox.slice(0, Math.min(2, at))}***${mailbox.slice(at)}`
+}

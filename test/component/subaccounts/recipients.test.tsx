@@ -116,12 +116,15 @@ describe('通知接收人 on 子账号管理', () => {
     await waitFor(() => expect(posted('deleteRecipient')).toEqual([{ id: 1 }]))
   })
 
-  it('is read-only for a sub-account: no add, edit, delete or resend', async () => {
+  it('is read-only for a sub-account, which reads masked contacts: no add, edit, delete or resend', async () => {
     useSession.getState().signIn({ token: 't', accountId: 1, subAccountId: 5, role: 1 })
-    serve([recipient(1)])
+    // The server masks phones and mailboxes for a sub-admin.
+    serve([recipient(1, { bingPhone: '139****0011', mailbox: 'r1***@example.cn' })])
     const user = userEvent.setup()
     await openRecipients(user)
     await screen.findByText('接收人1')
+    expect(screen.getByText('139****0011')).toBeTruthy()
+    expect(screen.getByText('r1***@example.cn')).toBeTruthy()
     expect(screen.getByText('子管理员仅可查看，如需修改请联系主账号')).toBeTruthy()
     for (const name of ['新增接收人', '编辑 接收人1', '删除 接收人1', '重发邮件 接收人1']) {
       expect(screen.queryByRole('button', { name })).toBeNull()

@@ -93,12 +93,15 @@ describe('sub-admin list (account-area §2, §6)', () => {
     await waitFor(() => expect(posted('seceiveNotifySwitch')).toEqual([{ id: 1, status: 0 }]))
   })
 
-  it('disables the switches and hides the actions for a sub-account', async () => {
+  it('disables the switches and hides the actions for a sub-account, which reads masked contacts', async () => {
     useSession.getState().signIn({ token: 't', accountId: 1, subAccountId: 5, role: 1 })
-    serve([admin(1)])
+    // The server masks phones and mailboxes for a sub-admin.
+    serve([admin(1, { phoneNumber: '139****0001', mailbox: 'a1***@example.cn' })])
     const user = userEvent.setup()
     render(<SubAccountManager />)
     const toggle = await screen.findByRole('switch', { name: '管理员1 接收通知' })
+    expect(screen.getByText('139****0001')).toBeTruthy()
+    expect(screen.getByText('a1***@example.cn')).toBeTruthy()
     expect(toggle.getAttribute('aria-disabled')).toBe('true')
     await user.click(toggle)
     expect(posted('seceiveNotifySwitch')).toEqual([])

@@ -1,4 +1,4 @@
-import { maskPhone, maskWechatId } from '../../../src/core/format/mask'
+import { maskMailbox, maskPhone, maskWechatId } from '../../../src/core/format/mask'
 import { yuan } from '../../../src/core/format/money'
 import { formatBeijingTime } from '../../../src/core/format/time'
 
@@ -16,6 +16,13 @@ describe('formatting', () => {
     expect(maskPhone('13800000001')).toBe('138****0001')
     expect(maskPhone('')).toBe('')
     expect(maskPhone(null)).toBe('')
+  })
+
+  it('masks a mailbox keeping two characters and the domain', () => {
+    expect(maskMailbox('notify13900000500@example.cn')).toBe('no***@example.cn')
+    expect(maskMailbox('a@example.cn')).toBe('a***@example.cn')
+    expect(maskMailbox('no-at-sign')).toBe('***')
+    expect(maskMailbox('')).toBe('')
   })
 
   it('names a bound WeChat by its openid with the middle hidden, never whole', () => {
