@@ -56,7 +56,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
     copy: { patterns: [], options: {} },
     framework: 'react',
     compiler: 'webpack5',
-    cache: { enable: true, name: `${process.env.NODE_ENV}-${platform}-${distRoot}` },
+    // The mini-program build is never cached: after a change to a module several subpackages share,
+    // its persistent cache kept a stale subpackage common chunk (a page then threw "reading 'call'" on
+    // load). Uncached it takes ~40 s; H5 keeps its cache.
+    cache: { enable: platform === 'h5', name: `${process.env.NODE_ENV}-${platform}-${distRoot}` },
     sass: {},
     mini: {
       sassLoaderOption,

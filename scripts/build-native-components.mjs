@@ -33,7 +33,8 @@ const config = new Config({ appPath: root, disableGlobalConfig: true })
 await config.init({ mode: process.env.NODE_ENV, command: 'build' })
 const initialConfig = config.initialConfig
 initialConfig.outputRoot = outputRoot
-initialConfig.cache = { enable: true, name: `${process.env.NODE_ENV}-weapp-components` }
+// Uncached, like the app's weapp build (config/index.ts: a stale subpackage chunk once survived there).
+initialConfig.cache = { enable: false }
 initialConfig.logger = { ...initialConfig.logger, quiet: true }
 initialConfig.env = patchEnv(initialConfig, dotenvParse(root, undefined, process.env.NODE_ENV))
 
