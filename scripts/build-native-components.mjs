@@ -4,7 +4,7 @@
 //
 // The Taro CLI has no output-folder option and config/index.ts writes to dist/<platform>, so this
 // script starts the CLI's own kernel the way `taro build` does, with two overrides: the output
-// folder and the webpack cache name (the app build owns `production-weapp`).
+// folder and no webpack cache.
 import { existsSync, readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
