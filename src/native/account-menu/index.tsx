@@ -1,14 +1,26 @@
+import { Text, View } from '@tarojs/components'
+import { useState } from 'react'
 import { ToastHost } from '../../core/ui/ToastHost'
 import { AccountMenu } from '../../features/shell/components/AccountMenu'
+import type { AccountDialog } from '../../features/shell/components/AccountDialogs'
 
-const noop = () => undefined
-
-/** Test entry: the header's account menu as the mini-program shows it, and the toasts. */
+/**
+ * Test entry: the account menu with every item the bottom bar's sheet offers (修改密码 included), the
+ * dialog an item would open (shown by name; the dialogs have their own tests), and the toasts.
+ */
 export default function AccountMenuEntry() {
+  const [picked, setPicked] = useState<AccountDialog | null>(null)
   return (
-    <>
-      <AccountMenu userinfo={null} role={0} onSwitch={noop} onLogout={noop} />
+    <View>
+      <AccountMenu
+        userinfo={null}
+        role={0}
+        onSwitch={() => setPicked('switch')}
+        onChangePassword={() => setPicked('password')}
+        onLogout={() => setPicked('logout')}
+      />
+      {picked && <Text className='menu-picked'>{picked}</Text>}
       <ToastHost />
-    </>
+    </View>
   )
 }
