@@ -7,6 +7,9 @@ CREATE TABLE "list_counts" (
 	CONSTRAINT "list_counts_pkey" PRIMARY KEY("list","account_id","scope","state")
 );
 --> statement-breakpoint
+CREATE INDEX "notices_main_idx" ON "notices" USING btree ("account_id","read_status","created_at","id") WHERE "notices"."sub_account_id" is null;--> statement-breakpoint
+CREATE INDEX "notices_main_time_idx" ON "notices" USING btree ("account_id","created_at","id") WHERE "notices"."sub_account_id" is null;--> statement-breakpoint
+CREATE INDEX "operate_records_main_idx" ON "operate_records" USING btree ("account_id","created_at","id") WHERE "operate_records"."sub_account_id" is null;--> statement-breakpoint
 CREATE INDEX "work_orders_list_idx" ON "work_orders" USING btree ("account_id","created_at","id") WHERE "work_orders"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "work_orders_submitter_list_idx" ON "work_orders" USING btree ("account_id","sub_account_id","created_at","id") WHERE "work_orders"."deleted_at" is null;--> statement-breakpoint
 -- The totals of the console's lists (getOrder, getOrderDetails, messageList, getUnReadCount,
