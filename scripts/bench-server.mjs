@@ -2,8 +2,8 @@
 // against a child process on loopback (scripts/lib/bench-app.ts, sandbox mode).
 //   1. an unknown route: the framework's own ceiling;
 //   2. the home's 3 s poll (GET /api/pc/selectLatestNews with a session), printed as a share of 1;
-//   3. the list calls (orders, notices, operation log) of a bench account with 1k and then 100k rows
-//      in each list table: their p99 should stay flat.
+//   3. the list calls (orders, notices, operation log, work orders) of a bench account with 1k and
+//      then 100k rows in each list table, then each call's p99 at both sizes: it should stay flat.
 // On the embedded PGlite by default; on PostgreSQL when DATABASE_URL or TEST_DATABASE_URL is a
 // postgres:// URL (a throwaway database is created there and dropped afterwards).
 // Options: --duration S (seconds per load run, default 10), --connections N (default 50),
@@ -43,6 +43,8 @@ const LIST_CALLS = [
   ['notices', '/api/pc/messageList?pageNum=1&pageSize=10'],
   ['notices unread', '/api/pc/messageList?pageNum=1&pageSize=10&readStatus=0'],
   ['operation log', '/api/app/account/getMyOperateRecordList?pageNum=1&pageSize=10'],
+  ['work orders', '/api/acWorkOrder/getMyWorkOrderList?pageNum=1&pageSize=10'],
+  ['work orders in service', '/api/acWorkOrder/getMyWorkOrderList?pageNum=1&pageSize=10&status=0,1,2,5'],
 ]
 
 const child = fork(path.join(ROOT, 'scripts/lib/bench-app.ts'), [], {
@@ -146,6 +148,11 @@ try {
       line(`${name} (page 1)`, s)
       lists.push({ rows, name, url, ...s })
     }
+  }
+  console.log(`p99 of each list call, ${LIST_SIZES.map((n) => n.toLocaleString('en')).join(' → ')} rows`)
+  for (const [name] of LIST_CALLS) {
+    const p99s = LIST_SIZES.map((rows) => lists.find((l) => l.rows === rows && l.name === name).p99Ms)
+    console.log(`  ${name.padEnd(34)} ${p99s.map((ms) => `${ms} ms`).join(' → ')}`)
   }
   if (args.json) {
     const file = path.resolve(args.json)

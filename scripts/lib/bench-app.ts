@@ -19,7 +19,7 @@ type Request = { id: number } & (
 
 const send = (message: unknown) => process.send?.(message)
 
-/** Rows of orders, notices and operation-log entries of one account, up to `rows` each. */
+/** Rows of orders, notices, operation-log entries and work orders of one account, up to `rows` each. */
 async function seedLists(handle: DatabaseHandle, accountId: number, rows: number) {
   const run = (query: ReturnType<typeof sql>) => handle.db.execute(query)
   const [{ have }] = await handle.db
@@ -45,10 +45,17 @@ async function seedLists(handle: DatabaseHandle, accountId: number, rows: number
     select ${accountId}, ${DEMO.otherAccount}, g % 11, '性能测试操作 ' || g, g % 2, '127.0.0.1',
       now() - (${rows} - g) * interval '5 minutes'
     from generate_series(${from}::int, ${rows}::int) g`)
+  // Work order numbers are 8 characters and unique: B and the row's number.
+  await run(sql`
+    insert into work_orders (account_id, number, type, description, status, created_at)
+    select ${accountId}, 'B' || lpad(g::text, 7, '0'), 2, '<p>性能测试工单 ' || g || '</p>', g % 6,
+      now() - (${rows} - g) * interval '5 minutes'
+    from generate_series(${from}::int, ${rows}::int) g`)
   // What autovacuum would do on a server: give the planner the new row counts.
   await run(sql`analyze orders`)
   await run(sql`analyze notices`)
   await run(sql`analyze operate_records`)
+  await run(sql`analyze work_orders`)
 }
 
 async function main() {

@@ -21,7 +21,14 @@ export const operateRecords = pgTable(
     createdAt: at('created_at').notNull(),
   },
   // The log list: the viewer's own entries (account and sub-admin or none), newest first.
-  (t) => [index('operate_records_account_idx').on(t.accountId, t.subAccountId, t.createdAt, t.id)],
+  // `sub_account_id is null` (the main account's) is no equality to the planner: an index on
+  // (account_id, sub_account_id, created_at) would not give its order, so the main account has its own.
+  (t) => [
+    index('operate_records_account_idx').on(t.accountId, t.subAccountId, t.createdAt, t.id),
+    index('operate_records_main_idx')
+      .on(t.accountId, t.createdAt, t.id)
+      .where(sql`${t.subAccountId} is null`),
+  ],
 )
 
 /** Notices. sub_account_id null = addressed to the main account (account-area §3). */
@@ -51,10 +58,18 @@ export const notices = pgTable(
   },
   // Every list reads one addressee's notices newest first: all of them (messageList), the read or
   // unread ones (messageList readStatus, getUnReadList, getUnReadCount), the newest not yet popped
-  // (selectLatestNews, polled every 3 s: a partial index holding only those).
+  // (selectLatestNews, polled every 3 s: a partial index holding only those). The main account's
+  // notices (`sub_account_id is null`, which the planner does not treat as an equality, so the
+  // addressee indexes would not give their order) have their own partial indexes.
   (t) => [
     index('notices_addressee_idx').on(t.accountId, t.subAccountId, t.readStatus, t.createdAt, t.id),
     index('notices_addressee_time_idx').on(t.accountId, t.subAccountId, t.createdAt, t.id),
+    index('notices_main_idx')
+      .on(t.accountId, t.readStatus, t.createdAt, t.id)
+      .where(sql`${t.subAccountId} is null`),
+    index('notices_main_time_idx')
+      .on(t.accountId, t.createdAt, t.id)
+      .where(sql`${t.subAccountId} is null`),
     index('notices_unpopped_idx')
       .on(t.accountId, t.subAccountId, t.createdAt, t.id)
       .where(sql`${t.readStatus} = 0 and not ${t.popped}`),

@@ -88,9 +88,17 @@ export const workOrders = pgTable(
       .notNull()
       .default(sql`now()`),
   },
+  // The list (getMyWorkOrderList) reads the visible orders newest first: the account's for the main
+  // account, one sub-admin's for a sub-admin.
   (t) => [
     index('work_orders_account_idx').on(t.accountId),
     uniqueIndex('work_orders_number_key').on(t.number),
+    index('work_orders_list_idx')
+      .on(t.accountId, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('work_orders_submitter_list_idx')
+      .on(t.accountId, t.subAccountId, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
   ],
 )
 

@@ -2,7 +2,7 @@
 // account; a sub-admin sees only its own. Every call filters by the viewer (`addressedTo`): another
 // account's notice is never read, changed or revealed. Every writer goes through `storeNotice`,
 // which sanitises the body, so no stored notice carries a script.
-import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 import {
   noticeLink,
   NOTICE_LINK_FIELDS,
@@ -23,6 +23,7 @@ import type { Database } from '../db/client'
 import { notices } from '../db/schema'
 import { invalid, notFound } from '../http/failure'
 import { createLatestNoticeCache } from './latest-notice-cache'
+import { countedTotal, NO_SCOPE } from './list-counts'
 import { offsetOf, pageOf, type Page } from './paging'
 import { ROLE } from './roles'
 import type { Viewer } from './sessions'
@@ -40,6 +41,12 @@ export function addressedTo(viewer: Pick<Viewer, 'accountId' | 'subAccountId' | 
     eq(notices.accountId, viewer.accountId),
     viewer.role === ROLE.main ? isNull(notices.subAccountId) : eq(notices.subAccountId, viewer.subAccountId),
   )
+}
+
+/** The counter keys of the viewer's notices (services/list-counts.ts), in some read states. */
+function countOf(viewer: Pick<Viewer, 'accountId' | 'subAccountId' | 'role'>, states?: ReadStatus[]) {
+  const scope = viewer.role === ROLE.main ? NO_SCOPE : viewer.subAccountId
+  return { accountId: viewer.accountId, scope, states }
 }
 
 // ---- what a notice may carry (account-area §3) ----
@@ -167,7 +174,8 @@ export function createNoticeService({ db, now, latestNotices = createLatestNotic
       addressedTo(viewer),
       request.readStatus === undefined ? undefined : eq(notices.readStatus, request.readStatus),
     )
-    const [rows, [{ total }]] = await Promise.all([
+    const states = request.readStatus === undefined ? undefined : [request.readStatus]
+    const [rows, total] = await Promise.all([
       db
         .select()
         .from(notices)
@@ -175,7 +183,7 @@ export function createNoticeService({ db, now, latestNotices = createLatestNotic
         .orderBy(...newestFirst)
         .limit(request.pageSize)
         .offset(offsetOf(request)),
-      db.select({ total: count() }).from(notices).where(where),
+      countedTotal(db, 'notices', countOf(viewer, states)),
     ])
     return pageOf(rows.map(item), total, request)
   }
@@ -212,11 +220,7 @@ export function createNoticeService({ db, now, latestNotices = createLatestNotic
 
   /** GET /api/pc/getUnReadCount: the header badge (the client caps the display at 99). */
   async function unreadCount(viewer: Viewer): Promise<number> {
-    const [row] = await db
-      .select({ unread: count() })
-      .from(notices)
-      .where(and(addressedTo(viewer), eq(notices.readStatus, UNREAD)))
-    return row?.unread ?? 0
+    return countedTotal(db, 'notices', countOf(viewer, [UNREAD]))
   }
 
   /** GET /api/pc/getUnReadList: the newest unread notices. */

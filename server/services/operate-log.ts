@@ -1,11 +1,12 @@
 // The operation log (account-area §3, §4). Entries are written by the actions they describe.
 // Each viewer reads only its own entries: the main account its own (not its sub-admins'), a
 // sub-admin only what it did on that account (getMyOperateRecordList is "my" log).
-import { and, count, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, isNull } from 'drizzle-orm'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateRecord } from '../../src/core/contract/oplog'
 import type { AppContext } from '../context'
 import type { Database } from '../db/client'
 import { operateRecords } from '../db/schema'
+import { countedTotal, NO_SCOPE } from './list-counts'
 import { offsetOf, pageOf, type Page, type PageRequest } from './paging'
 import { ROLE, type RoleGrant } from './roles'
 import type { Viewer } from './sessions'
@@ -50,7 +51,8 @@ export function createOperateLog({ db, now }: AppContext) {
   /** GET /api/app/account/getMyOperateRecordList: the viewer's own entries, newest first. */
   async function list(viewer: Viewer, request: PageRequest): Promise<Page<OperateRecord>> {
     const where = recordsOf(viewer)
-    const [rows, [{ total }]] = await Promise.all([
+    const scope = viewer.role === ROLE.main ? NO_SCOPE : viewer.subAccountId
+    const [rows, total] = await Promise.all([
       db
         .select()
         .from(operateRecords)
@@ -58,7 +60,7 @@ export function createOperateLog({ db, now }: AppContext) {
         .orderBy(desc(operateRecords.createdAt), desc(operateRecords.id))
         .limit(request.pageSize)
         .offset(offsetOf(request)),
-      db.select({ total: count() }).from(operateRecords).where(where),
+      countedTotal(db, 'operate_records', { accountId: viewer.accountId, scope }),
     ])
     const data = rows.map((row) => ({
       id: row.id,

@@ -1,12 +1,13 @@
 // Orders of the viewer's account (doc2 §2 Order list / Order detail, §4 cancel). Every query is
 // filtered by the viewer's account: another account's order or business is refused, never shown.
-import { and, count, desc, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { ORDER_STATUS, ORDER_TYPE_LABEL, type Order, type OrderTypeId } from '../../src/core/contract/orders'
 import { canVoidOrder } from '../../src/core/validation/billing'
 import type { AppContext } from '../context'
 import { businesses, orders } from '../db/schema'
 import { forbidden, invalid } from '../http/failure'
 import { evaluatePath, surveyLink } from './evaluations'
+import { countedTotal } from './list-counts'
 import { offsetOf, pageOf, type Page, type PageRequest } from './paging'
 import type { Viewer } from './sessions'
 
@@ -17,6 +18,9 @@ export const ORDER_MESSAGES = {
 } as const
 
 export type OrderRow = typeof orders.$inferSelect
+
+/** is_display of an order the lists show. */
+const DISPLAYED = 1
 
 /** An order as the client sees it (doc2 §3 "Order"). */
 export function orderView(row: OrderRow, origin = ''): Order {
@@ -46,19 +50,24 @@ export function orderView(row: OrderRow, origin = ''): Order {
 }
 
 export function createOrderService({ db, now }: AppContext) {
-  const mine = (viewer: Viewer) => and(eq(orders.accountId, viewer.accountId), eq(orders.isDisplay, 1))
+  const mine = (viewer: Viewer) =>
+    and(eq(orders.accountId, viewer.accountId), eq(orders.isDisplay, DISPLAYED))
 
-  async function pageWhere(where: ReturnType<typeof mine>, request: PageRequest, origin: string) {
-    const [rows, [{ total }]] = [
-      await db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(request.pageSize)
-        .offset(offsetOf(request)),
-      await db.select({ total: count() }).from(orders).where(where),
-    ]
+  /** A page of the viewer's displayed orders (of one business when given), newest first. */
+  async function pageWhere(viewer: Viewer, businessId: number | null, request: PageRequest, origin: string) {
+    const where = businessId === null ? mine(viewer) : and(mine(viewer), eq(orders.businessId, businessId))
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(request.pageSize)
+      .offset(offsetOf(request))
+    const total = await countedTotal(db, 'orders', {
+      accountId: viewer.accountId,
+      scope: businessId ?? undefined,
+      states: [DISPLAYED],
+    })
     return pageOf(
       rows.map((row) => orderView(row, origin)),
       total,
@@ -68,7 +77,7 @@ export function createOrderService({ db, now }: AppContext) {
 
   /** GET /api/pc/getOrder: newest first. */
   function page(viewer: Viewer, request: PageRequest, origin = ''): Promise<Page<Order>> {
-    return pageWhere(mine(viewer), request, origin)
+    return pageWhere(viewer, null, request, origin)
   }
 
   /** GET /api/pc/getOrderDetails: the orders of one business of the account (doc2 §2 type 0). */
@@ -78,7 +87,7 @@ export function createOrderService({ db, now }: AppContext) {
       .from(businesses)
       .where(and(eq(businesses.id, businessId), eq(businesses.accountId, viewer.accountId)))
     if (!business) throw forbidden(ORDER_MESSAGES.notYours)
-    return pageWhere(and(mine(viewer), eq(orders.businessId, businessId)), request, origin)
+    return pageWhere(viewer, businessId, request, origin)
   }
 
   /** One order of the account, or a refusal (another account's order looks the same as none). */

@@ -21,6 +21,7 @@ import type { AppContext } from '../context'
 import { members, uploadedFiles, workOrderRecords, workOrders } from '../db/schema'
 import { invalid, INVALID_PARAMS, notFound } from '../http/failure'
 import { evaluatePath, surveyLink } from './evaluations'
+import { countedTotal } from './list-counts'
 import { ROLE } from './roles'
 import type { Viewer } from './sessions'
 import { createWorkOrderActions } from './work-order-actions'
@@ -36,7 +37,7 @@ import {
   type WorkOrderRow,
 } from './work-order-rows'
 import { listTemplates } from './work-order-templates'
-import { pageOf, offsetOf, type Page } from './paging'
+import { pageOf, offsetOf, totalOfShortPage, type Page } from './paging'
 
 export { ownedBy, RECORD_ROLE } from './work-order-rows'
 
@@ -90,6 +91,25 @@ export function createWorkOrderService(ctx: AppContext) {
     return and(...conditions)!
   }
 
+  /**
+   * How many work orders match: the counters answer for the status filter alone (list_counts keeps
+   * one per account, submitter and status); a text or date filter is counted, unless the page
+   * already shows where the list ends (`shown`: paging.ts totalOfShortPage).
+   */
+  async function totalOf(viewer: Viewer, query: WorkOrderFilter, where: SQL, shown: number | null = null) {
+    const texts = [query.orderNum, query.description, query.keyword].some((text) => text?.trim())
+    if (!texts && !query.submitTimeStartDate && !query.submitTimeEndDate) {
+      return countedTotal(db, 'work_orders', {
+        accountId: viewer.accountId,
+        scope: viewer.role === ROLE.main ? undefined : viewer.subAccountId,
+        states: statusesOf(query.status) ?? undefined,
+      })
+    }
+    if (shown !== null) return shown
+    const [{ total }] = await db.select({ total: count() }).from(workOrders).where(where)
+    return total
+  }
+
   /** Unread engineer replies by work order. */
   async function unreadOf(ids: number[]): Promise<Map<number, number>> {
     if (ids.length === 0) return new Map()
@@ -113,7 +133,6 @@ export function createWorkOrderService(ctx: AppContext) {
     query: WorkOrderListQuery,
   ): Promise<Page<ReturnType<typeof summaryOf>>> {
     const where = filterOf(viewer, query)
-    const [{ total }] = await db.select({ total: count() }).from(workOrders).where(where)
     const rows = await db
       .select()
       .from(workOrders)
@@ -121,6 +140,7 @@ export function createWorkOrderService(ctx: AppContext) {
       .orderBy(desc(workOrders.createdAt), desc(workOrders.id))
       .limit(query.pageSize)
       .offset(offsetOf(query))
+    const total = await totalOf(viewer, query, where, totalOfShortPage(rows.length, query))
     const unread = await unreadOf(rows.map((r) => r.id))
     return pageOf(
       rows.map((r) => summaryOf(r, unread.get(r.id) ?? 0)),
@@ -131,8 +151,7 @@ export function createWorkOrderService(ctx: AppContext) {
 
   /** GET getMyWorkOrderCount: the viewer's work orders in the statuses asked (all without one). */
   async function countOf(viewer: Viewer, status?: string): Promise<number> {
-    const [row] = await db.select({ total: count() }).from(workOrders).where(filterOf(viewer, { status }))
-    return row?.total ?? 0
+    return totalOf(viewer, { status }, filterOf(viewer, { status }))
   }
 
   /** GET /api/appWorkOrderCommunicationRecords/getRecordCount: engineer replies not yet looked at. */
