@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import CompressionPlugin from 'compression-webpack-plugin'
@@ -30,6 +31,27 @@ const compressedCopies = [
   },
   { filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } },
 ] as const
+
+// Writes the compilation's stats as JSON (chunks with their modules and why each was included).
+class StatsFilePlugin {
+  constructor(private file: string) {}
+  apply(compiler: { hooks: { done: { tap: (name: string, fn: (stats: StatsLike) => void) => void } } }) {
+    compiler.hooks.done.tap('StatsFilePlugin', (stats) => {
+      const json = stats.toJson({
+        all: false,
+        chunks: true,
+        chunkModules: true,
+        chunkOrigins: true,
+        modules: true,
+        nestedModules: true,
+        reasons: true,
+        ids: true,
+      })
+      fs.writeFileSync(this.file, JSON.stringify(json))
+    })
+  }
+}
+type StatsLike = { toJson: (options: object) => unknown }
 
 // Sass deprecation noise from taro-ui would otherwise fill the log (and the dev overlay).
 const sassLoaderOption = {
@@ -105,6 +127,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
               .use(CompressionPlugin, [{ ...copy, test: COMPRESSIBLE, threshold: 0, minRatio: 0.8 }])
           }
         }
+        // MC_STATS=<file>: webpack's stats (chunks, modules, reasons) for finding what a page loads.
+        if (process.env.MC_STATS) chain.plugin('stats-file').use(StatsFilePlugin, [process.env.MC_STATS])
         // Taro's default ('initial') copies shared code into every page chunk.
         chain.optimization.splitChunks({
           chunks: 'all',

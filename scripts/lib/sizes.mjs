@@ -15,14 +15,15 @@ export const WEAPP_LIMITS = { main: Math.floor(1.2 * MB), subPackage: 2 * MB, to
 export const BUDGETS = {
   // JS a browser must download before /login can render (entry chunks + the page's own chunks):
   // as the server sends it to a browser accepting brotli (the build's .br copies), and as gzip.
-  // issue 13's goal. A target until the console's JS is trimmed (126 KB on 2026-11-26): reported,
-  // not failing `npm test`; set `enforced: true` once it passes.
+  // issue 13's goal. A target, reported but not failing `npm test`: React DOM, Taro's runtime,
+  // router and Stencil-based components alone are ~98 KB of it (docs/architecture.md "Performance");
+  // set `enforced: true` once it passes.
   h5LoginJsTransferred: { route: '/login', limit: 100 * KB, enforced: false },
-  // What the server sends today may not grow: the enforced ceiling while the target above is open
-  // (132.5 KB on 2026-11-26, after the shared dialog/resource layer and the contract modules). It
-  // replaces the earlier 150 KB gzip budget, set when the server sent files uncompressed: brotli is
-  // what a browser receives now.
-  h5LoginJsSent: { route: '/login', limit: 135 * KB },
+  // What the server sends today may not grow: the enforced ceiling while the target above is open.
+  // 116.5 KB on 2026-11-26 (from 135.3 KB: fetch instead of Taro.request, the login's other tabs,
+  // dialogs and the slider fetched on first use, the footer without the agreements' texts) + 2 KB.
+  // It replaced the earlier 150 KB gzip budget, set when the server sent files uncompressed.
+  h5LoginJsSent: { route: '/login', limit: 118.5 * KB },
   // Issue 14: tighter than WeChat's limits (WEAPP_LIMITS), so the pages still to come fit in their
   // own subpackages and the main package stays quick to download on first open.
   weappMain: { limit: 1 * MB },

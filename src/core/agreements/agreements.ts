@@ -2,7 +2,9 @@
 // per product the console sells (the server's catalogue, server/services/catalog.ts), plus the member
 // agreement and the privacy policy. Registration links the last two; the confirm-order page links
 // the agreement of the product being bought. Pure data, shared by the page and the features.
-import { withQuery } from '../routing/url'
+import { PRIVACY_POLICY_NAME } from './paths'
+
+export { agreementPath } from './paths'
 
 export interface Agreement {
   /** What a link's `name` says: a product name, or member / privacy. */
@@ -33,7 +35,7 @@ export const MEMBER_AGREEMENT: Agreement = {
 }
 
 export const PRIVACY_POLICY: Agreement = {
-  name: 'privacy',
+  name: PRIVACY_POLICY_NAME,
   title: '隐私政策',
   sections: [
     {
@@ -120,6 +122,3 @@ export function findAgreement(name: string | undefined): Agreement | null {
   if (!wanted) return MEMBER_AGREEMENT
   return AGREEMENTS.find((a) => a.name === wanted || a.title === wanted) ?? null
 }
-
-/** The address of an agreement page. */
-export const agreementPath = (name: string) => withQuery('/agreement', { name })

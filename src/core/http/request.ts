@@ -1,7 +1,7 @@
 // The one request wrapper (design "Core mechanisms"): base URL, `token` header, 120 s timeout,
 // envelope normalisation, 996 handling and error toasts. Callers get typed data or an ApiError.
-import Taro from '@tarojs/taro'
 import { defaultApiBase } from '../platform/env'
+import { send } from '../platform/transport'
 import { currentDestination, relaunch } from '../routing/navigate'
 import { LOGIN_PATH } from '../routing/routes'
 import { useSession } from '../session/store'
@@ -47,14 +47,13 @@ async function request<T>(method: 'GET' | 'POST', path: string, data?: Params, o
   const token = options.token ?? useSession.getState().token
   let body: unknown
   try {
-    const response = await Taro.request({
+    body = await send({
       url: apiUrl(path),
       method,
       data,
-      header: token ? { token } : {},
-      timeout: REQUEST_TIMEOUT_MS,
+      headers: token ? { token } : {},
+      timeoutMs: REQUEST_TIMEOUT_MS,
     })
-    body = response.data
   } catch (cause) {
     console.error('request failed', method, path, cause)
     if (!options.silent) toast.error(NETWORK_FAILURE_MESSAGE)

@@ -1,6 +1,6 @@
 // Navigation rules (spec account-area §2, §6): the one navigation model behind the H5 header and the
 // mini-program bottom bar, the account menu, badge text. Links to pages not in the route table are left out.
-import { agreementPath, PRIVACY_POLICY } from '../../core/agreements/agreements'
+import { agreementPath, PRIVACY_POLICY_NAME } from '../../core/agreements/paths'
 import { isMainAccount } from '../../core/routing/guard'
 import { findRoute, ROUTES, type RouteDef } from '../../core/routing/routes'
 
@@ -75,5 +75,5 @@ export function badgeText(count: number | null | undefined): string {
 export const LOGOUT_CONFIRM = '确定退出？'
 
 /** The footer's link: /agreement showing the privacy policy. */
-export const PRIVACY_POLICY_PATH = agreementPath(PRIVACY_POLICY.name)
+export const PRIVACY_POLICY_PATH = agreementPath(PRIVACY_POLICY_NAME)
 export const COPYRIGHT = '© 2026 会员中心'

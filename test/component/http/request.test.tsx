@@ -24,12 +24,39 @@ describe('the request wrapper', () => {
     expect(api.calls[0].headers.token).toBe('tok-1')
   })
 
-  it('asks Taro for the spec timeout of 120000 ms', async () => {
-    installFakeApi().on('GET', '/x', () => ok(null))
-    const request = jest.spyOn(Taro, 'request')
-    await http.get('/x')
-    expect(request.mock.calls[0][0]).toMatchObject({ timeout: REQUEST_TIMEOUT_MS })
-    expect(REQUEST_TIMEOUT_MS).toBe(120000)
+  it('gives up after the spec timeout of 120000 ms as a network failure', async () => {
+    jest.useFakeTimers()
+    try {
+      // A server that never answers: only the abort signal ends the call.
+      global.fetch = jest.fn(
+        (_input: RequestInfo | URL, init?: RequestInit) =>
+          new Promise<Response>((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
+      ) as typeof fetch
+      jest.spyOn(console, 'error').mockImplementation(() => {})
+      const call = http.get('/x', undefined, { silent: true })
+      let settled = false
+      call.catch(() => {}).finally(() => (settled = true))
+      await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1)
+      expect(settled).toBe(false)
+      await jest.advanceTimersByTimeAsync(1)
+      await expect(call).rejects.toEqual(new ApiError(-1, NETWORK_FAILURE_MESSAGE))
+      expect(REQUEST_TIMEOUT_MS).toBe(120000)
+    } finally {
+      jest.useRealTimers()
+    }
+  })
+
+  it('sends a POST body as JSON and GET parameters in the query', async () => {
+    const api = installFakeApi()
+      .on('POST', '/api/p', () => ok(1))
+      .on('GET', '/api/g', () => ok(2))
+    await http.post('/api/p', { phone: '13800000001', list: [1, 2] })
+    await http.get('/api/g', { name: '会员 中心', filter: { a: 1 } })
+    expect(api.calls[0]).toMatchObject({ body: { phone: '13800000001', list: [1, 2] } })
+    expect(api.calls[0].headers['content-type']).toBe('application/json')
+    expect(api.calls[1].body).toEqual({ name: '会员 中心', filter: '{"a":1}' })
   })
 
   it('shows the server message as an error toast and throws it', async () => {

@@ -14,13 +14,15 @@ import {
   type LoginTab,
   type RegisterTab,
 } from '../rules'
-import { BindPhoneDialog } from './BindPhoneDialog'
-import { FollowOfficialAccountDialog } from './FollowOfficialAccountDialog'
-import { ForgotPasswordDialog } from './ForgotPasswordDialog'
-import { PasswordLoginForm } from './PasswordLoginForm'
+import {
+  BindPhoneDialog,
+  FollowOfficialAccountDialog,
+  ForgotPasswordDialog,
+  PasswordLoginForm,
+  RegisterPhoneForm,
+  SecurityVerifyDialog,
+} from './deferred'
 import { QrLoginPanel } from './QrLoginPanel'
-import { RegisterPhoneForm } from './RegisterPhoneForm'
-import { SecurityVerifyDialog } from './SecurityVerifyDialog'
 import { SmsLoginForm } from './SmsLoginForm'
 import { WechatLoginButton } from './WechatLoginButton'
 import './login-panel.scss'
@@ -61,6 +63,12 @@ export function LoginPanel() {
   const [loginTab, setLoginTab] = useState<LoginTab>(loginTabs(mode)[0])
   const [registerTab, setRegisterTab] = useState<RegisterTab>(registerTabs(mode)[0])
   const [forgotOpen, setForgotOpen] = useState(false)
+  // Mounted from its first opening on (its code is fetched then), and kept: what was typed stays.
+  const [forgotUsed, setForgotUsed] = useState(false)
+  const openForgot = () => {
+    setForgotUsed(true)
+    setForgotOpen(true)
+  }
 
   // Back from the WeChat browser's OAuth page with a one-time code.
   useEffect(() => {
@@ -86,7 +94,7 @@ export function LoginPanel() {
           {loginTab === 'password' && <PasswordLoginForm onLoggedIn={flow.afterPasswordLogin} />}
           <WechatLoginButton mode={mode} onMiniAnswer={flow.afterMiniLogin} />
           <View className='login-panel__links'>
-            <Text className='login-form__link' onClick={() => setForgotOpen(true)}>
+            <Text className='login-form__link' onClick={openForgot}>
               忘记密码
             </Text>
             <Text className='login-form__link' onClick={() => setArea('register')}>
@@ -115,7 +123,7 @@ export function LoginPanel() {
           </View>
         </>
       )}
-      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+      {forgotUsed && <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />}
       {step.kind === 'verify' && (
         <SecurityVerifyDialog
           token={step.result.token}

@@ -1,0 +1,28 @@
+import { deferred } from '../../../core/ui/deferred'
+import { PageLoading } from '../../../core/ui/PageLoading'
+
+// Fetched on first use, so /login's first load carries only the tab it opens on (see deferred.d.ts).
+export const PasswordLoginForm = deferred(
+  () =>
+    import(/* webpackChunkName: "login-password" */ './PasswordLoginForm').then((m) => m.PasswordLoginForm),
+  <PageLoading />,
+)
+export const RegisterPhoneForm = deferred(
+  () =>
+    import(/* webpackChunkName: "login-register" */ './RegisterPhoneForm').then((m) => m.RegisterPhoneForm),
+  <PageLoading />,
+)
+export const ForgotPasswordDialog = deferred(() =>
+  import(/* webpackChunkName: "login-forgot" */ './ForgotPasswordDialog').then((m) => m.ForgotPasswordDialog),
+)
+export const SecurityVerifyDialog = deferred(() =>
+  import(/* webpackChunkName: "login-steps" */ './SecurityVerifyDialog').then((m) => m.SecurityVerifyDialog),
+)
+export const BindPhoneDialog = deferred(() =>
+  import(/* webpackChunkName: "login-steps" */ './BindPhoneDialog').then((m) => m.BindPhoneDialog),
+)
+export const FollowOfficialAccountDialog = deferred(() =>
+  import(/* webpackChunkName: "login-steps" */ './FollowOfficialAccountDialog').then(
+    (m) => m.FollowOfficialAccountDialog,
+  ),
+)
