@@ -1,22 +1,23 @@
 import { Text, View } from '@tarojs/components'
-import { useState } from 'react'
 import { VALIDATE_TYPE, type ValidateType } from '../../../core/contract/recipients'
-import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
-import { Button } from '../../../core/ui/Button'
-import { DataTable, type Column } from '../../../core/ui/DataTable'
-import { ListStatus } from '../../../core/ui/ListStatus'
-import { LoadMore } from '../../../core/ui/LoadMore'
-import { Pager } from '../../../core/ui/Pager'
+import type { Column } from '../../../core/ui/DataTable'
 import { toast } from '../../../core/ui/toast'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
 import { recipientApi, type Position, type Recipient } from '../api'
 import { canEditRecipient, isOn, RECIPIENT_TEXT, validateStateLabel } from '../rules'
+import {
+  EditDeleteLinks,
+  type EditDeleteActions,
+  linksColumn,
+  PersonCard,
+  PersonList,
+  useConfirmedDelete,
+  usePersonDialog,
+} from './PersonList'
 import { RecipientDialog } from './RecipientDialog'
 
-interface Actions {
+interface Actions extends EditDeleteActions<Recipient> {
   manage: boolean
-  onEdit(row: Recipient): void
-  onDelete(row: Recipient): void
   onResend(row: Recipient, type: ValidateType): void
 }
 
@@ -60,26 +61,7 @@ function RowButtons({ row, actions }: { row: Recipient; actions: Actions }) {
   if (!canEditRecipient(actions.manage, row)) {
     return <Text className='sub-actions--none'>{row.subAccountId ? RECIPIENT_TEXT.ofSubAdmin : '--'}</Text>
   }
-  return (
-    <View className='sub-actions'>
-      <View
-        className='sub-actions__link'
-        role='button'
-        aria-label={`编辑 ${row.fullName}`}
-        onClick={() => actions.onEdit(row)}
-      >
-        编辑
-      </View>
-      <View
-        className='sub-actions__link sub-actions__link--danger'
-        role='button'
-        aria-label={`删除 ${row.fullName}`}
-        onClick={() => actions.onDelete(row)}
-      >
-        删除
-      </View>
-    </View>
-  )
+  return <EditDeleteLinks row={row} actions={actions} />
 }
 
 function columns(actions: Actions): Column<Recipient>[] {
@@ -94,16 +76,9 @@ function columns(actions: Actions): Column<Recipient>[] {
       width: '110px',
       render: (r: Recipient) => <Confirmation row={r} channel={channel} actions={actions} />,
     })),
-    {
-      key: 'actions',
-      title: '操作',
-      width: '100px',
-      render: (r) => <RowButtons row={r} actions={actions} />,
-    },
+    linksColumn((r) => <RowButtons row={r} actions={actions} />),
   ]
 }
-
-type DialogState = { kind: 'add' } | { kind: 'edit'; id: number } | null
 
 /**
  * 通知接收人 (doc2 §7 Recipients; issue 12): who receives the account's notices, each with the
@@ -113,13 +88,13 @@ type DialogState = { kind: 'add' } | { kind: 'edit'; id: number } | null
 export function RecipientList({ manage, positions }: { manage: boolean; positions: Position[] }) {
   const mode = useListMode()
   const list = usePagedList(recipientApi.list, { mode })
-  const [dialog, setDialog] = useState<DialogState>(null)
-  const [deleting, setDeleting] = useState<Recipient | null>(null)
+  const editor = usePersonDialog(RecipientDialog, positions, list.reload)
+  const remove = useConfirmedDelete<Recipient>(recipientApi.remove, RECIPIENT_TEXT, list.reload)
 
   const actions: Actions = {
     manage,
-    onEdit: (row) => setDialog({ kind: 'edit', id: row.id }),
-    onDelete: setDeleting,
+    onEdit: editor.edit,
+    onDelete: remove.ask,
     onResend: async (row, type) => {
       try {
         await recipientApi.resend(row.id, type)
@@ -130,74 +105,30 @@ export function RecipientList({ manage, positions }: { manage: boolean; position
     },
   }
 
-  const confirmDelete = async () => {
-    const row = deleting
-    setDeleting(null)
-    if (!row) return
-    try {
-      await recipientApi.remove(row.id)
-      toast.success(RECIPIENT_TEXT.deleted)
-      list.reload()
-    } catch {
-      // The request wrapper has shown why.
-    }
-  }
-
-  const rows = list.status === 'ready' && !list.empty
   return (
-    <View className='recipients'>
-      <View className='sub-accounts__head'>
-        <View className='list-title'>通知接收人</View>
-        {manage && (
-          <Button type='primary' size='small' onClick={() => setDialog({ kind: 'add' })}>
-            新增接收人
-          </Button>
-        )}
-      </View>
-      <ListStatus list={list} emptyText={RECIPIENT_TEXT.empty} />
-      {rows && mode === 'pages' && (
-        <DataTable label='通知接收人' columns={columns(actions)} rows={list.items} rowKey={(r) => r.id} />
-      )}
-      {rows && mode === 'more' && (
-        <View className='sub-cards' role='list' aria-label='通知接收人'>
-          {list.items.map((row) => (
-            <View key={row.id} role='listitem' className='list-card'>
-              <View className='list-card__top'>
-                <Text className='list-card__title'>{row.fullName}</Text>
-                <Text>{row.positionName}</Text>
-              </View>
-              <View className='list-card__meta sub-card__meta'>
-                <Text>{row.bingPhone}</Text>
-                <Text>{row.mailbox}</Text>
-              </View>
-              <View className='sub-card__switches'>
-                {CHANNELS.map((channel) => (
-                  <Confirmation key={channel.type} row={row} channel={channel} actions={actions} />
-                ))}
-              </View>
-              <RowButtons row={row} actions={actions} />
-            </View>
+    <PersonList
+      className='recipients'
+      title='通知接收人'
+      label='通知接收人'
+      add={manage ? { label: '新增接收人', onClick: editor.add } : null}
+      list={list}
+      emptyText={RECIPIENT_TEXT.empty}
+      columns={columns(actions)}
+      card={(row) => (
+        <PersonCard
+          name={row.fullName}
+          aside={<Text>{row.positionName}</Text>}
+          meta={[row.bingPhone, row.mailbox]}
+          links={<RowButtons row={row} actions={actions} />}
+        >
+          {CHANNELS.map((channel) => (
+            <Confirmation key={channel.type} row={row} channel={channel} actions={actions} />
           ))}
-        </View>
+        </PersonCard>
       )}
-      {mode === 'pages' ? <Pager {...list.pager} /> : <LoadMore {...list} />}
-      {dialog && (
-        <RecipientDialog
-          editId={dialog.kind === 'edit' ? dialog.id : null}
-          positions={positions}
-          onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null)
-            list.reload()
-          }}
-        />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        message={RECIPIENT_TEXT.deleteConfirm}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
-    </View>
+    >
+      {editor.dialog}
+      {remove.dialog}
+    </PersonList>
   )
 }

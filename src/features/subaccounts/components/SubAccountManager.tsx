@@ -1,12 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { useSession } from '../../../core/session/store'
-import { Button } from '../../../core/ui/Button'
-import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
-import { DataTable, type Column } from '../../../core/ui/DataTable'
-import { ListStatus } from '../../../core/ui/ListStatus'
-import { LoadMore } from '../../../core/ui/LoadMore'
-import { Pager } from '../../../core/ui/Pager'
+import type { Column } from '../../../core/ui/DataTable'
 import { toast } from '../../../core/ui/toast'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
 import { MSG } from '../../../core/validation/messages'
@@ -19,15 +14,22 @@ import {
   SUB_ADMIN_TEXT,
   type SwitchDef,
 } from '../rules'
+import {
+  EditDeleteLinks,
+  type EditDeleteActions,
+  linksColumn,
+  PersonCard,
+  PersonList,
+  useConfirmedDelete,
+  usePersonDialog,
+} from './PersonList'
 import { RecipientList } from './RecipientList'
 import { SubAdminDialog } from './SubAdminDialog'
 import './sub-accounts.scss'
 
-interface RowActions {
+interface RowActions extends EditDeleteActions<SubAdmin> {
   manage: boolean
   onToggle(row: SubAdmin, def: SwitchDef): void
-  onEdit(row: SubAdmin): void
-  onDelete(row: SubAdmin): void
 }
 
 function Toggle({ row, def, actions }: { row: SubAdmin; def: SwitchDef; actions: RowActions }) {
@@ -56,26 +58,7 @@ function State({ row }: { row: SubAdmin }) {
 
 function RowButtons({ row, actions }: { row: SubAdmin; actions: RowActions }) {
   if (!actions.manage) return <Text className='sub-actions--none'>--</Text>
-  return (
-    <View className='sub-actions'>
-      <View
-        className='sub-actions__link'
-        role='button'
-        aria-label={`编辑 ${row.fullName}`}
-        onClick={() => actions.onEdit(row)}
-      >
-        编辑
-      </View>
-      <View
-        className='sub-actions__link sub-actions__link--danger'
-        role='button'
-        aria-label={`删除 ${row.fullName}`}
-        onClick={() => actions.onDelete(row)}
-      >
-        删除
-      </View>
-    </View>
-  )
+  return <EditDeleteLinks row={row} actions={actions} />
 }
 
 function columns(actions: RowActions): Column<SubAdmin>[] {
@@ -91,16 +74,9 @@ function columns(actions: RowActions): Column<SubAdmin>[] {
       width: '80px',
       render: (r: SubAdmin) => <Toggle row={r} def={def} actions={actions} />,
     })),
-    {
-      key: 'actions',
-      title: '操作',
-      width: '100px',
-      render: (r) => <RowButtons row={r} actions={actions} />,
-    },
+    linksColumn((r) => <RowButtons row={r} actions={actions} />),
   ]
 }
-
-type Dialog = { kind: 'add' } | { kind: 'edit'; id: number } | null
 
 const TABS = [
   { key: 'subAdmins', label: '子管理员' },
@@ -161,15 +137,15 @@ export function SubAccountManager() {
 function SubAdminList({ manage, positions }: { manage: boolean; positions: Position[] }) {
   const mode = useListMode()
   const list = usePagedList(subAccountApi.list, { mode })
-  const [dialog, setDialog] = useState<Dialog>(null)
-  const [deleting, setDeleting] = useState<SubAdmin | null>(null)
+  const editor = usePersonDialog(SubAdminDialog, positions, list.reload)
   const [checkingAdd, setCheckingAdd] = useState(false)
+  const remove = useConfirmedDelete<SubAdmin>(subAccountApi.remove, SUB_ADMIN_TEXT, list.reload)
 
   const openAdd = async () => {
     setCheckingAdd(true)
     try {
       const { available } = await subAccountApi.addAvailability()
-      if (available) setDialog({ kind: 'add' })
+      if (available) editor.add()
       else toast.error(MSG.subAdminLimit)
     } catch {
       // The request wrapper has shown why.
@@ -180,8 +156,8 @@ function SubAdminList({ manage, positions }: { manage: boolean; positions: Posit
 
   const actions: RowActions = {
     manage,
-    onEdit: (row) => setDialog({ kind: 'edit', id: row.id }),
-    onDelete: setDeleting,
+    onEdit: editor.edit,
+    onDelete: remove.ask,
     onToggle: async (row, def) => {
       try {
         await subAccountApi.setSwitch(def.call, row.id, isOn(row[def.field]) ? 0 : 1)
@@ -193,78 +169,33 @@ function SubAdminList({ manage, positions }: { manage: boolean; positions: Posit
     },
   }
 
-  const confirmDelete = async () => {
-    const row = deleting
-    setDeleting(null)
-    if (!row) return
-    try {
-      await subAccountApi.remove(row.id)
-      toast.success(SUB_ADMIN_TEXT.deleted)
-      list.reload()
-    } catch {
-      // The request wrapper has shown why.
-    }
-  }
-
-  const rows = list.status === 'ready' && !list.empty
   return (
-    <View className='sub-admins'>
-      <View className='sub-accounts__head'>
-        <View className='list-title'>子账号管理</View>
-        {manage && (
-          <Button type='primary' size='small' loading={checkingAdd} onClick={openAdd}>
-            新增子管理员
-          </Button>
-        )}
-      </View>
-      <ListStatus list={list} emptyText={SUB_ADMIN_TEXT.empty} />
-      {rows && mode === 'pages' && (
-        <DataTable label='子管理员' columns={columns(actions)} rows={list.items} rowKey={(r) => r.id} />
-      )}
-      {rows && mode === 'more' && (
-        <View className='sub-cards' role='list' aria-label='子管理员'>
-          {list.items.map((row) => (
-            <View key={row.id} role='listitem' className='list-card'>
-              <View className='list-card__top'>
-                <Text className='list-card__title'>{row.fullName}</Text>
-                <State row={row} />
-              </View>
-              <View className='list-card__meta sub-card__meta'>
-                <Text>{row.phoneNumber}</Text>
-                <Text>{row.positionName}</Text>
-                <Text>{row.mailbox}</Text>
-              </View>
-              <View className='sub-card__switches'>
-                {SUB_ADMIN_SWITCHES.map((def) => (
-                  <View key={def.field} className='sub-card__switch'>
-                    <Text>{def.label}</Text>
-                    <Toggle row={row} def={def} actions={actions} />
-                  </View>
-                ))}
-              </View>
-              <RowButtons row={row} actions={actions} />
+    <PersonList
+      className='sub-admins'
+      title='子账号管理'
+      label='子管理员'
+      add={manage ? { label: '新增子管理员', busy: checkingAdd, onClick: openAdd } : null}
+      list={list}
+      emptyText={SUB_ADMIN_TEXT.empty}
+      columns={columns(actions)}
+      card={(row) => (
+        <PersonCard
+          name={row.fullName}
+          aside={<State row={row} />}
+          meta={[row.phoneNumber, row.positionName, row.mailbox]}
+          links={<RowButtons row={row} actions={actions} />}
+        >
+          {SUB_ADMIN_SWITCHES.map((def) => (
+            <View key={def.field} className='sub-card__switch'>
+              <Text>{def.label}</Text>
+              <Toggle row={row} def={def} actions={actions} />
             </View>
           ))}
-        </View>
+        </PersonCard>
       )}
-      {mode === 'pages' ? <Pager {...list.pager} /> : <LoadMore {...list} />}
-      {dialog && (
-        <SubAdminDialog
-          editId={dialog.kind === 'edit' ? dialog.id : null}
-          positions={positions}
-          onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null)
-            list.reload()
-          }}
-        />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        message={SUB_ADMIN_TEXT.deleteConfirm}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
-    </View>
+    >
+      {editor.dialog}
+      {remove.dialog}
+    </PersonList>
   )
 }
