@@ -122,7 +122,7 @@ export function useConfirmedDelete<T extends Person>(
 }
 
 /** What the add / edit dialog of either list takes. */
-export interface PersonDialogProps {
+export interface PersonEditorProps {
   /** null: add one; a number: edit that one. */
   editId: number | null
   positions: Position[]
@@ -132,7 +132,7 @@ export interface PersonDialogProps {
 
 /** The add / edit dialog of a list: `add()`, `edit(row)`, and the `dialog` to render; saving reloads. */
 export function usePersonDialog(
-  Editor: ComponentType<PersonDialogProps>,
+  Editor: ComponentType<PersonEditorProps>,
   positions: Position[],
   reload: () => void,
 ) {
