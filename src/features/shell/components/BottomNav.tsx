@@ -1,12 +1,9 @@
 import { Text, View } from '@tarojs/components'
-import { useState } from 'react'
 import { currentDestination, relaunch } from '../../../core/routing/navigate'
 import { useSessionFlags } from '../../../core/session/flags'
-import { useSession } from '../../../core/session/store'
+import { useAccountMenu } from '../hooks/useAccountMenu'
 import { useUnreadCounts } from '../hooks/useUnreadCounts'
 import { badgeText, navItems } from '../rules'
-import { AccountDialogs, type AccountDialog } from './AccountDialogs'
-import { AccountMenu } from './AccountMenu'
 import './bottom-nav.scss'
 
 export const ACCOUNT_LABEL = '账户'
@@ -23,15 +20,9 @@ export function BottomNav({ unreadFromPage = false }: { unreadFromPage?: boolean
 }
 
 function BottomBar({ unreadFromPage }: { unreadFromPage: boolean }) {
-  const role = useSession((s) => s.role)
-  const userinfo = useSession((s) => s.userinfo)
+  const account = useAccountMenu()
+  const { role } = account
   const unread = useUnreadCounts(unreadFromPage)
-  const [sheetOpen, setSheetOpen] = useState(false)
-  const [dialog, setDialog] = useState<AccountDialog | null>(null)
-  const openDialog = (next: AccountDialog) => {
-    setSheetOpen(false)
-    setDialog(next)
-  }
   const here = currentDestination().path
 
   return (
@@ -57,29 +48,23 @@ function BottomBar({ unreadFromPage }: { unreadFromPage: boolean }) {
         className='bottom-nav__item'
         role='button'
         aria-label={ACCOUNT_LABEL}
-        aria-expanded={sheetOpen}
-        onClick={() => setSheetOpen(true)}
+        aria-expanded={account.open}
+        onClick={() => account.setOpen(true)}
       >
         <Text className='bottom-nav__label'>{ACCOUNT_LABEL}</Text>
       </View>
-      {sheetOpen && (
+      {account.open && (
         <>
-          <View className='bottom-nav__mask' onClick={() => setSheetOpen(false)} />
+          <View className='bottom-nav__mask' onClick={() => account.setOpen(false)} />
           <View className='bottom-nav__sheet' role='dialog' aria-label={ACCOUNT_LABEL}>
-            <AccountMenu
-              userinfo={userinfo}
-              role={role}
-              onSwitch={() => openDialog('switch')}
-              onChangePassword={() => openDialog('password')}
-              onLogout={() => openDialog('logout')}
-            />
-            <View className='bottom-nav__cancel' role='button' onClick={() => setSheetOpen(false)}>
+            {account.menu}
+            <View className='bottom-nav__cancel' role='button' onClick={() => account.setOpen(false)}>
               取消
             </View>
           </View>
         </>
       )}
-      <AccountDialogs open={dialog} onClose={() => setDialog(null)} />
+      {account.dialogs}
     </View>
   )
 }

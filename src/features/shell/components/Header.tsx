@@ -1,15 +1,12 @@
 import { Text, View } from '@tarojs/components'
-import { useState } from 'react'
 import { openInNewTab } from '../../../core/platform/links'
 import { useIsDesktop } from '../../../core/platform/viewport'
 import { currentDestination, navigateTo, relaunch } from '../../../core/routing/navigate'
 import { findRoute } from '../../../core/routing/routes'
 import { useSessionFlags } from '../../../core/session/flags'
-import { useSession } from '../../../core/session/store'
+import { useAccountMenu } from '../hooks/useAccountMenu'
 import { useUnreadCounts } from '../hooks/useUnreadCounts'
 import { badgeText, headerBadges, headerTabs } from '../rules'
-import { AccountDialogs, type AccountDialog } from './AccountDialogs'
-import { AccountMenu } from './AccountMenu'
 import './header.scss'
 
 interface BadgeProps {
@@ -51,15 +48,9 @@ export function Header({ unreadFromPage = false }: { unreadFromPage?: boolean })
 }
 
 function HeaderBar({ unreadFromPage }: { unreadFromPage: boolean }) {
-  const role = useSession((s) => s.role)
-  const userinfo = useSession((s) => s.userinfo)
+  const account = useAccountMenu()
+  const { role, userinfo } = account
   const unread = useUnreadCounts(unreadFromPage)
-  const [menuOpen, setMenuOpen] = useState(false)
-  const [dialog, setDialog] = useState<AccountDialog | null>(null)
-  const openDialog = (next: AccountDialog) => {
-    setMenuOpen(false)
-    setDialog(next)
-  }
 
   const here = currentDestination().path
   const displayName = userinfo?.userName || userinfo?.accountName || userinfo?.memberAccount || ''
@@ -93,26 +84,20 @@ function HeaderBar({ unreadFromPage }: { unreadFromPage: boolean }) {
           className='header__account'
           role='button'
           aria-label='账号菜单'
-          aria-expanded={menuOpen}
-          onClick={() => setMenuOpen(!menuOpen)}
+          aria-expanded={account.open}
+          onClick={() => account.setOpen(!account.open)}
         >
           <Text className='header__account-name'>{displayName}</Text>
           <Text className='header__caret'>▾</Text>
         </View>
       </View>
-      {menuOpen && (
+      {account.open && (
         <>
-          <View className='header__backdrop' onClick={() => setMenuOpen(false)} />
-          <AccountMenu
-            userinfo={userinfo}
-            role={role}
-            onSwitch={() => openDialog('switch')}
-            onChangePassword={() => openDialog('password')}
-            onLogout={() => openDialog('logout')}
-          />
+          <View className='header__backdrop' onClick={() => account.setOpen(false)} />
+          {account.menu}
         </>
       )}
-      <AccountDialogs open={dialog} onClose={() => setDialog(null)} />
+      {account.dialogs}
     </View>
   )
 }
