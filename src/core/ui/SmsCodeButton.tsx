@@ -11,7 +11,7 @@ import './sms-code-button.scss'
 export const SMS_RESEND_SECONDS = 60
 export const SMS_SENT = '已发送'
 
-interface SmsCodeButtonProps {
+export interface SmsCodeButtonProps {
   /** Where the code goes; '' with `skipPhoneCheck` = the session's bound phone. */
   phone: string
   send(slider: SolvedSlider): Promise<unknown>

@@ -4,16 +4,10 @@ import { AtInput } from 'taro-ui'
 import { ImageCaptchaImage } from '../../../core/ui/captcha/ImageCaptchaImage'
 import { useImageCaptcha } from '../../../core/ui/captcha/useImageCaptcha'
 import { FieldError } from '../../../core/ui/FieldError'
-import { SmsCodeButton } from '../../../core/ui/SmsCodeButton'
+import { SmsCodeField } from '../../../core/ui/SmsCodeField'
 import { useForm } from '../../../core/ui/useForm'
 import { ACCOUNT_MSG } from '../../../core/validation/account'
-import {
-  captchaError,
-  collectErrors,
-  phoneError,
-  SMS_CODE_LENGTH,
-  smsCodeError,
-} from '../../../core/validation/rules'
+import { captchaError, collectErrors, phoneError, smsCodeError } from '../../../core/validation/rules'
 import { accountApi } from '../api'
 import { useAccountChange } from '../hooks/useAccountChange'
 import { Dialog } from '../../../core/ui/Dialog'
@@ -95,21 +89,16 @@ export function PhoneDialog({ onSaved, onClose }: { onSaved(): void; onClose(): 
         <ImageCaptchaImage state={captcha} />
       </View>
       <FieldError message={form.errors.captcha} />
-      <View className='account-form__row'>
-        <AtInput
-          name='phone-code'
-          placeholder='请输入短信验证码'
-          maxlength={SMS_CODE_LENGTH}
-          value={v.code}
-          onChange={form.change('code')}
-        />
-        <SmsCodeButton
-          phone={v.phone}
-          send={(slider) => accountApi.sendPhoneCode(v.phone.trim(), slider)}
-          checkPhone={newPhoneError}
-          onPhoneError={(message) => form.fieldError('phone', message)}
-        />
-      </View>
+      <SmsCodeField
+        name='phone-code'
+        className='account-form__row'
+        value={v.code}
+        onChange={form.change('code')}
+        phone={v.phone}
+        send={(slider) => accountApi.sendPhoneCode(v.phone.trim(), slider)}
+        checkPhone={newPhoneError}
+        onPhoneError={(message) => form.fieldError('phone', message)}
+      />
       <FieldError message={form.errors.code} />
     </Dialog>
   )

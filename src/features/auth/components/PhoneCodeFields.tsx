@@ -1,9 +1,7 @@
-import { View } from '@tarojs/components'
 import { AtInput } from 'taro-ui'
 import type { SolvedSlider } from '../../../core/ui/captcha/api'
 import { FieldError } from '../../../core/ui/FieldError'
-import { SmsCodeButton } from '../../../core/ui/SmsCodeButton'
-import { SMS_CODE_LENGTH } from '../../../core/validation/rules'
+import { SmsCodeField } from '../../../core/ui/SmsCodeField'
 import type { PublicSmsPurpose } from '../../../core/contract/sms'
 import { authApi } from '../api'
 
@@ -44,22 +42,17 @@ export function PhoneCodeFields({ form, name, send, onSubmit }: PhoneCodeFieldsP
         onChange={form.change('phone')}
       />
       <FieldError message={form.errors.phone} />
-      <View className='login-form__row'>
-        <AtInput
-          name={`${name}-code`}
-          title='验证码'
-          placeholder='请输入短信验证码'
-          maxlength={SMS_CODE_LENGTH}
-          value={code}
-          onChange={form.change('code')}
-          onConfirm={onSubmit}
-        />
-        <SmsCodeButton
-          phone={phone}
-          send={(slider) => sendTo(phone.trim(), slider)}
-          onPhoneError={(message) => form.fieldError('phone', message)}
-        />
-      </View>
+      <SmsCodeField
+        name={`${name}-code`}
+        className='login-form__row'
+        title='验证码'
+        value={code}
+        onChange={form.change('code')}
+        onConfirm={onSubmit}
+        phone={phone}
+        send={(slider) => sendTo(phone.trim(), slider)}
+        onPhoneError={(message) => form.fieldError('phone', message)}
+      />
       <FieldError message={form.errors.code} />
     </>
   )

@@ -1,18 +1,17 @@
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
-import { AtInput } from 'taro-ui'
 import { errorMessage } from '../../../core/http/api-error'
 import { relaunch } from '../../../core/routing/navigate'
 import { LOGIN_PATH } from '../../../core/routing/routes'
 import { Button } from '../../../core/ui/Button'
 import { FieldError } from '../../../core/ui/FieldError'
 import { PageLoading } from '../../../core/ui/PageLoading'
-import { SmsCodeButton } from '../../../core/ui/SmsCodeButton'
+import { SmsCodeField } from '../../../core/ui/SmsCodeField'
 import { toast } from '../../../core/ui/toast'
 import { useResource } from '../../../core/ui/useResource'
 import { useSubmit } from '../../../core/ui/useSubmit'
 import { MSG } from '../../../core/validation/messages'
-import { SMS_CODE_LENGTH, smsCodeError } from '../../../core/validation/rules'
+import { smsCodeError } from '../../../core/validation/rules'
 import { completeLogin } from '../../auth/complete-login'
 import { subAccountApi } from '../api'
 import { ALREADY_ACTIVE_REDIRECT_MS, SUB_ADMIN_TEXT } from '../rules'
@@ -79,24 +78,19 @@ export function ActivationForm({ activeCode }: { activeCode: string }) {
         <Text className='activation__label'>手机号</Text>
         <Text aria-label='手机号'>{info.maskedPhone}</Text>
       </View>
-      <View className='activation__row'>
-        <AtInput
-          name='activation-code'
-          title='验证码'
-          placeholder='请输入短信验证码'
-          maxlength={SMS_CODE_LENGTH}
-          value={code}
-          onChange={(value: string) => {
-            setCode(value)
-            setCodeError('')
-          }}
-          onConfirm={submit}
-        />
-        <SmsCodeButton
-          phone={info.phone}
-          send={(slider) => subAccountApi.sendActivationCode(activeCode, info.phone, slider)}
-        />
-      </View>
+      <SmsCodeField
+        name='activation-code'
+        className='activation__row'
+        title='验证码'
+        value={code}
+        onChange={(value) => {
+          setCode(value)
+          setCodeError('')
+        }}
+        onConfirm={submit}
+        phone={info.phone}
+        send={(slider) => subAccountApi.sendActivationCode(activeCode, info.phone, slider)}
+      />
       <FieldError message={codeError} />
       <FieldError message={activation.failure} />
       <Button type='primary' loading={activation.busy} onClick={submit}>

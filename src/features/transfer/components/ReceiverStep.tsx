@@ -5,10 +5,10 @@ import { maskPhone } from '../../../core/format/mask'
 import { Button } from '../../../core/ui/Button'
 import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
 import { FieldError } from '../../../core/ui/FieldError'
-import { SmsCodeButton } from '../../../core/ui/SmsCodeButton'
+import { SmsCodeField } from '../../../core/ui/SmsCodeField'
 import { useForm } from '../../../core/ui/useForm'
 import { useSubmit } from '../../../core/ui/useSubmit'
-import { collectErrors, SMS_CODE_LENGTH } from '../../../core/validation/rules'
+import { collectErrors } from '../../../core/validation/rules'
 import { receiverPhoneError, transferCodeError } from '../../../core/validation/transfer'
 import { transferApi } from '../api'
 import { isVerificationLost, TRANSFER_MESSAGES } from '../rules'
@@ -68,21 +68,16 @@ export function ReceiverStep({ bindPhone, businessIds, onMoved, onLost }: Receiv
         onChange={form.change('phone')}
       />
       <FieldError message={form.errors.phone} />
-      <View className='transfer-step__row'>
-        <AtInput
-          name='transfer-code'
-          title='验证码'
-          placeholder='请输入短信验证码'
-          maxlength={SMS_CODE_LENGTH}
-          value={v.code}
-          onChange={form.change('code')}
-        />
-        <SmsCodeButton
-          phone={v.phone}
-          send={(slider) => transferApi.sendReceiverCode(v.phone.trim(), slider)}
-          onPhoneError={() => form.fieldError('phone', receiverPhoneError(v.phone) ?? '')}
-        />
-      </View>
+      <SmsCodeField
+        name='transfer-code'
+        className='transfer-step__row'
+        title='验证码'
+        value={v.code}
+        onChange={form.change('code')}
+        phone={v.phone}
+        send={(slider) => transferApi.sendReceiverCode(v.phone.trim(), slider)}
+        onPhoneError={() => form.fieldError('phone', receiverPhoneError(v.phone) ?? '')}
+      />
       <FieldError message={form.errors.code} />
       <FieldError message={failure} />
       <View className='transfer-step__actions'>

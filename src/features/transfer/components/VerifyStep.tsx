@@ -1,12 +1,10 @@
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
-import { AtInput } from 'taro-ui'
 import { maskPhone } from '../../../core/format/mask'
 import { Button } from '../../../core/ui/Button'
 import { FieldError } from '../../../core/ui/FieldError'
-import { SmsCodeButton } from '../../../core/ui/SmsCodeButton'
+import { SmsCodeField } from '../../../core/ui/SmsCodeField'
 import { useSubmit } from '../../../core/ui/useSubmit'
-import { SMS_CODE_LENGTH } from '../../../core/validation/rules'
 import { transferCodeError } from '../../../core/validation/transfer'
 import { transferApi } from '../api'
 
@@ -31,21 +29,20 @@ export function VerifyStep({ bindPhone, onVerified }: { bindPhone: string; onVer
       <Text className='transfer-step__note'>
         为了您的账号安全，请先验证当前账号绑定的手机号 {maskPhone(bindPhone)}
       </Text>
-      <View className='transfer-step__row'>
-        <AtInput
-          name='transfer-verify-code'
-          title='验证码'
-          placeholder='请输入短信验证码'
-          maxlength={SMS_CODE_LENGTH}
-          value={code}
-          onChange={(value: string) => {
-            setCode(value)
-            setError('')
-            check.reset()
-          }}
-        />
-        <SmsCodeButton phone='' skipPhoneCheck send={(slider) => transferApi.sendVerifyCode(slider)} />
-      </View>
+      <SmsCodeField
+        name='transfer-verify-code'
+        className='transfer-step__row'
+        title='验证码'
+        value={code}
+        onChange={(value) => {
+          setCode(value)
+          setError('')
+          check.reset()
+        }}
+        phone=''
+        skipPhoneCheck
+        send={(slider) => transferApi.sendVerifyCode(slider)}
+      />
       <FieldError message={error || check.failure} />
       <View className='transfer-step__actions'>
         <Button type='primary' loading={check.busy} onClick={next}>
