@@ -389,6 +389,13 @@ const workOrderChecks = (): Check[] => {
         lt(workOrders.createdAt, BEIJING_DAY('2026-02-01')),
       ),
     },
+    // A page past the end shows nothing of the total: it is counted.
+    {
+      url: `/api/acWorkOrder/getMyWorkOrderList?pageNum=99&pageSize=10&keyword=${encodeURIComponent('合计一')}`,
+      who: 'owner',
+      table: workOrders,
+      where: and(visible(), sql`${workOrders.description} ilike '%合计一%'`),
+    },
   ]
 }
 

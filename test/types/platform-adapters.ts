@@ -47,6 +47,9 @@ import * as dialogFocusWeapp from '../../src/core/platform/dialog-focus.weapp'
 import type * as visibility from '../../src/core/platform/visibility'
 import * as visibilityH5 from '../../src/core/platform/visibility.h5'
 import * as visibilityWeapp from '../../src/core/platform/visibility.weapp'
+import type * as transport from '../../src/core/platform/transport'
+import * as transportH5 from '../../src/core/platform/transport.h5'
+import * as transportWeapp from '../../src/core/platform/transport.weapp'
 import type * as wechatBinding from '../../src/core/platform/wechat-binding'
 import * as wechatBindingH5 from '../../src/core/platform/wechat-binding.h5'
 import * as wechatBindingWeapp from '../../src/core/platform/wechat-binding.weapp'
@@ -84,6 +87,8 @@ dialogFocusH5 satisfies typeof dialogFocus
 dialogFocusWeapp satisfies typeof dialogFocus
 visibilityH5 satisfies typeof visibility
 visibilityWeapp satisfies typeof visibility
+transportH5 satisfies typeof transport
+transportWeapp satisfies typeof transport
 wechatBindingH5 satisfies typeof wechatBinding
 wechatBindingWeapp satisfies typeof wechatBinding
 wechatH5 satisfies typeof wechat
