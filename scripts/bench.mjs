@@ -132,15 +132,26 @@ if (!args['budgets-only'] && !args['no-lighthouse']) {
   )
   try {
     lighthouse = await lighthouseRoutes(h5Dir, pages, { log: () => {} })
-    const head = ['perf', 'a11y', 'best pr.', 'CLS', 'LCP'].map((c) => c.padStart(9)).join('')
+    const head = ['perf', 'a11y', 'best pr.', 'CLS', 'FCP', 'LCP', 'TBT', 'SI']
+      .map((c) => c.padStart(9))
+      .join('')
     report(`  ${'route'.padEnd(14)}${head}`)
     const fmt = (n, digits = 2) => (n === null ? '-' : n.toFixed(digits)).padStart(9)
+    const ms = (n) => (Number.isFinite(n) ? `${n} ms` : '-').padStart(9)
     for (const r of lighthouse) {
-      const lcp = r.lcpMs === null ? '-'.padStart(9) : `${(r.lcpMs / 1000).toFixed(1)} s`.padStart(9)
+      const m = r.metricsMs
+      const metrics = [
+        m['first-contentful-paint'],
+        m['largest-contentful-paint'],
+        m['total-blocking-time'],
+        m['speed-index'],
+      ]
       const redirected = r.finalUrl !== r.path ? `  (ended on ${r.finalUrl})` : ''
       report(
-        `  ${r.path.padEnd(14)}${fmt(r.performance)}${fmt(r.accessibility)}${fmt(r.bestPractices)}${fmt(r.cls, 3)}${lcp}${redirected}`,
+        `  ${r.path.padEnd(14)}${fmt(r.performance)}${fmt(r.accessibility)}${fmt(r.bestPractices)}${fmt(r.cls, 3)}${metrics.map(ms).join('')}${redirected}`,
       )
+      const failing = [...r.failing.accessibility, ...r.failing.bestPractices]
+      if (failing.length) report(`  ${''.padEnd(14)}failing audits: ${failing.join(', ')}`)
     }
   } catch (error) {
     report(`  not measured: ${error.message}`)

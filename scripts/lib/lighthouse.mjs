@@ -87,10 +87,21 @@ async function logIn(browser, base) {
 const score = (category) =>
   category?.score === null || category?.score === undefined ? null : category.score
 
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index']
+
+/** The audits of a category that did not pass (binary audits below 1), as "id (score)". */
+function shortfalls(lhr, categoryId) {
+  return (lhr.categories[categoryId]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit && audit.score !== null && audit.score < 1)
+    .map((audit) => `${audit.id} (${audit.score})`)
+}
+
 /**
  * Runs Lighthouse on each page, [{ path, session }]: those without a session first, as a new visitor
  * (a logged-in /login moves on to /index), then the others logged in. Returns [{ path, finalUrl,
- * performance, accessibility, bestPractices, cls, lcpMs }]; throws when the build or Chromium is missing.
+ * performance, accessibility, bestPractices, cls, lcpMs, metricsMs, failing }]; throws when the build or Chromium is missing.
  */
 export async function lighthouseRoutes(h5Dir, pages, { log = console.log } = {}) {
   if (!existsSync(path.join(h5Dir, 'index.html'))) throw new Error(`no H5 build in ${h5Dir}`)
@@ -126,10 +137,15 @@ export async function lighthouseRoutes(h5Dir, pages, { log = console.log } = {})
         bestPractices: score(categories['best-practices']),
         cls: audits['cumulative-layout-shift']?.numericValue ?? null,
         lcpMs: audits['largest-contentful-paint']?.numericValue ?? null,
+        metricsMs: Object.fromEntries(METRICS.map((id) => [id, Math.round(audits[id]?.numericValue ?? NaN)])),
+        failing: {
+          accessibility: shortfalls(run.lhr, 'accessibility'),
+          bestPractices: shortfalls(run.lhr, 'best-practices'),
+        },
         seconds: (performance.now() - started) / 1000,
       }
       results.push(result)
-      log(result)
+      log(result, run.lhr)
     }
     return results
   } finally {
