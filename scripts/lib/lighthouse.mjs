@@ -142,6 +142,8 @@ export async function lighthouseRoutes(h5Dir, pages, { log = console.log } = {})
           accessibility: shortfalls(run.lhr, 'accessibility'),
           bestPractices: shortfalls(run.lhr, 'best-practices'),
         },
+        // Set when Lighthouse could not measure the page (then the scores are null).
+        error: run.lhr.runtimeError?.message ?? null,
         seconds: (performance.now() - started) / 1000,
       }
       results.push(result)

@@ -13,17 +13,13 @@ export const MB = 1024 * 1024
 export const WEAPP_LIMITS = { main: Math.floor(1.2 * MB), subPackage: 2 * MB, total: 20 * MB }
 
 export const BUDGETS = {
-  // JS a browser must download before /login can render (entry chunks + the page's own chunks):
-  // as the server sends it to a browser accepting brotli (the build's .br copies), and as gzip.
-  // issue 13's goal. A target, reported but not failing `npm test`: React DOM, Taro's runtime,
-  // router and Stencil-based components alone are ~98 KB of it (docs/architecture.md "Performance");
-  // set `enforced: true` once it passes.
-  h5LoginJsTransferred: { route: '/login', limit: 100 * KB, enforced: false },
-  // What the server sends today may not grow: the enforced ceiling while the target above is open.
-  // 116.5 KB on 2026-11-26 (from 135.3 KB: fetch instead of Taro.request, the login's other tabs,
-  // dialogs and the slider fetched on first use, the footer without the agreements' texts) + 2 KB.
-  // It replaced the earlier 150 KB gzip budget, set when the server sent files uncompressed.
-  h5LoginJsSent: { route: '/login', limit: 118.5 * KB },
+  // JS a browser must download before /login can render (entry chunks + the page's own chunks), as
+  // the server sends it to a browser accepting brotli (the build's .br copies). Issue 13's goal;
+  // 97.8 KB on 2026-11-26 (docs/architecture.md "Performance").
+  h5LoginJsSent: { route: '/login', limit: 100 * KB },
+  // JS and CSS together, so weight moved from scripts to stylesheets (Taro's components' CSS is
+  // extracted now) cannot hide growth: 115.7 KB on 2026-11-26 + 2 KB.
+  h5LoginAssetsSent: { route: '/login', limit: 117.7 * KB },
   // Issue 14: tighter than WeChat's limits (WEAPP_LIMITS), so the pages still to come fit in their
   // own subpackages and the main package stays quick to download on first open.
   weappMain: { limit: 1 * MB },
@@ -185,16 +181,15 @@ export function checkBudgets({ h5Routes, weapp }) {
   const login = h5Routes?.find((r) => r.path === BUDGETS.h5LoginJsSent.route)
   const results = [
     {
-      name: `H5 JS sent for ${BUDGETS.h5LoginJsTransferred.route} (brotli)`,
+      name: `H5 JS sent for ${BUDGETS.h5LoginJsSent.route} (brotli)`,
       // Without the build's .br copies the server sends the raw files: that is what counts.
       value: login?.jsBr ?? null,
-      limit: BUDGETS.h5LoginJsTransferred.limit,
-      enforced: BUDGETS.h5LoginJsTransferred.enforced,
+      limit: BUDGETS.h5LoginJsSent.limit,
     },
     {
-      name: `H5 JS sent for ${BUDGETS.h5LoginJsSent.route} (brotli, ceiling)`,
-      value: login?.jsBr ?? null,
-      limit: BUDGETS.h5LoginJsSent.limit,
+      name: `H5 JS + CSS sent for ${BUDGETS.h5LoginAssetsSent.route} (brotli)`,
+      value: login ? login.jsBr + login.cssBr : null,
+      limit: BUDGETS.h5LoginAssetsSent.limit,
     },
     { name: 'weapp main package', value: weapp?.main.bytes ?? null, limit: BUDGETS.weappMain.limit },
     ...(weapp
@@ -205,5 +200,5 @@ export function checkBudgets({ h5Routes, weapp }) {
         }))
       : [{ name: 'weapp subpackages', value: null, limit: BUDGETS.weappSubPackage.limit }]),
   ]
-  return results.map((r) => ({ enforced: true, ...r, ok: r.value !== null && r.value <= r.limit }))
+  return results.map((r) => ({ ...r, ok: r.value !== null && r.value <= r.limit }))
 }

@@ -1,0 +1,11 @@
+// What `@tarojs/components` resolves to in the H5 build (config/index.ts). Taro's React wrappers
+// create every component in one module, so a component any page uses is part of every first load.
+// The ones no first screen needs are re-exported from modules of their own: this file is marked
+// side-effect free, so webpack links an import of them straight to that module, and each loads
+// with the pages that use it (Picker alone is 5 KB of /login's JavaScript otherwise).
+export * from '@tarojs/components/lib/react/components.js'
+export { Label } from './label.js'
+export { Picker } from './picker.js'
+export { RichText } from './rich-text.js'
+export { ScrollView } from './scroll-view.js'
+export { Textarea } from './textarea.js'
