@@ -2,8 +2,9 @@
 // against a child process on loopback (scripts/lib/bench-app.ts, sandbox mode).
 //   1. an unknown route: the framework's own ceiling;
 //   2. the home's 3 s poll (GET /api/pc/selectLatestNews with a session), printed as a share of 1;
-//   3. the list calls (orders, notices, operation log, work orders) of a bench account with 1k and
-//      then 100k rows in each list table, then each call's p99 at both sizes: it should stay flat.
+//   3. the list calls (orders, notices, operation log, work orders with and without their filters)
+//      of a bench account with 1k and then 100k rows in each list table, then each call's p99 at
+//      both sizes: it should stay flat.
 // On the embedded PGlite by default; on PostgreSQL when DATABASE_URL or TEST_DATABASE_URL is a
 // postgres:// URL (a throwaway database is created there and dropped afterwards).
 // Options: --duration S (seconds per load run, default 10), --connections N (default 50),
@@ -33,6 +34,11 @@ const postgresUrl = [process.env.DATABASE_URL, process.env.TEST_DATABASE_URL].fi
 )
 const databaseUrl = args.pglite ? undefined : postgresUrl
 
+/** YYYY-MM-DD in Beijing, `days` from today. */
+function beijingDate(days) {
+  return new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10)
+}
+
 const OWNER = '13800000001'
 // demo_other (云帆贸易): its login phone, and its member account that the seed looks up.
 const BENCH_ACCOUNT = '13800000003'
@@ -45,6 +51,17 @@ const LIST_CALLS = [
   ['operation log', '/api/app/account/getMyOperateRecordList?pageNum=1&pageSize=10'],
   ['work orders', '/api/acWorkOrder/getMyWorkOrderList?pageNum=1&pageSize=10'],
   ['work orders in service', '/api/acWorkOrder/getMyWorkOrderList?pageNum=1&pageSize=10&status=0,1,2,5'],
+  // The text filters match anywhere in the text (the trigram indexes): one number, and a phrase
+  // (1 match at 1k rows, 111 at 100k); the date filter: the last 7 Beijing days.
+  ['work orders by number', `/api/acWorkOrder/getMyWorkOrderList?pageNum=1&pageSize=10&orderNum=0000777`],
+  [
+    'work orders by description',
+    `/api/acWorkOrder/getMyWorkOrderList?pageNum=1&pageSize=10&description=${encodeURIComponent('工单 777')}`,
+  ],
+  [
+    'work orders, last 7 days',
+    `/api/acWorkOrder/getMyWorkOrderList?pageNum=1&pageSize=10&submitTimeStartDate=${beijingDate(-7)}&submitTimeEndDate=${beijingDate(0)}`,
+  ],
 ]
 
 const child = fork(path.join(ROOT, 'scripts/lib/bench-app.ts'), [], {

@@ -5,6 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
@@ -40,6 +41,8 @@ export interface OpenOptions {
 }
 
 export const MEMORY_URL = 'memory://'
+/** The extensions the migrations create (PostgreSQL has them as contrib modules). */
+const PGLITE_EXTENSIONS = { pg_trgm }
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url)
@@ -49,7 +52,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
   if (isPostgresUrl(url)) return openPostgres(url)
   const PGliteClass = options.PGlite ?? PGlite
   if (url === MEMORY_URL) {
-    const client = new PGliteClass()
+    const client = new PGliteClass({ extensions: PGLITE_EXTENSIONS })
     await client.waitReady
     return pgliteHandle(client, 'in-memory PGlite', () => client.close())
   }
@@ -75,7 +78,7 @@ async function openDataFolder(dataDir: string, PGliteClass: typeof PGlite): Prom
   const lockPath = `${dataDir}.lock`
   acquireDataDirLock(lockPath)
   try {
-    const client = new PGliteClass(dataDir)
+    const client = new PGliteClass(dataDir, { extensions: PGLITE_EXTENSIONS })
     await client.waitReady
     return pgliteHandle(client, dataDir, async () => {
       try {
