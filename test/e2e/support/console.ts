@@ -98,7 +98,10 @@ export async function requestSmsCode(page: Page, scope: Locator) {
   await page.mouse.move(box.x + box.width / 2 + answer / 2, y, { steps: 4 })
   await page.mouse.move(box.x + box.width / 2 + answer, y, { steps: 4 })
   await page.mouse.up()
-  await expect(page.getByText('已发送')).toBeVisible()
+  // This form's button counts down once its code is sent (an earlier form's 已发送 toast may still
+  // be showing, so the toast alone does not say the send is done).
+  await expect(scope.getByRole('button', { name: /s后重新获取$/ })).toBeVisible()
+  await expect(page.getByText('已发送').first()).toBeVisible()
 }
 
 /** Creates a member for `phone` (password Demo@12345) through the sandbox, spending no SMS. */
