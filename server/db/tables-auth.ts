@@ -49,6 +49,8 @@ export const captchas = pgTable('captchas', {
   usedAt: at('used_at'),
   solvedAt: at('solved_at'),
   spentAt: at('spent_at'),
+  /** What a claimed proof was claimed for: a transfer's chosen businesses (a digest of their ids). */
+  subject: varchar('subject', { length: 64 }),
 })
 
 /**

@@ -7,8 +7,9 @@
 //
 // The verification is a row of the `captchas` table (kind `transfer`, no schema of its own): bound to
 // the session (`answer` = session:<id>) and the bound phone, live 30 s (`expires_at`); step 2 claims it
-// (`solved_at`, then live SMS_CODE_TTL_MS for step 3); moveBusiness spends it (`spent_at`); a new
-// verification voids the session's earlier ones (`used_at`). Housekeeping deletes expired rows.
+// (`solved_at`, then live SMS_CODE_TTL_MS for step 3) and records the choice (`subject`: a digest of
+// the chosen ids); moveBusiness spends it (`spent_at`) for exactly that choice; a new verification
+// voids the session's earlier ones (`used_at`). Housekeeping deletes expired rows.
 import crypto from 'node:crypto'
 import { and, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm'
 import { maskPhone } from '../../src/core/format/mask'
@@ -60,6 +61,13 @@ interface TransferDeps {
 
 const proofOf = (viewer: Viewer) => `session:${viewer.sessionId}`
 
+/** Step 2's choice as the claimed verification keeps it: the same ids in any order, one digest. */
+const choiceOf = (ids: readonly number[]) =>
+  crypto
+    .createHash('sha256')
+    .update([...ids].sort((a, b) => a - b).join(','))
+    .digest('hex')
+
 /** The products a log entry names: 企业官网（xingchen）、自助建站（xcshop）. */
 const productList = (rows: { productName: string; secondDomain: string }[]) =>
   rows.map((row) => `${row.productName}（${row.secondDomain}）`).join('、')
@@ -79,13 +87,14 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
       gt(captchas.expiresAt, now()),
     )
 
-  async function hasClaimedProof(viewer: Viewer, phone: string): Promise<boolean> {
+  /** The session's claimed verification (what step 2 chose), if live. */
+  async function claimedProof(viewer: Viewer, phone: string) {
     const [row] = await db
-      .select({ id: captchas.id })
+      .select({ id: captchas.id, subject: captchas.subject })
       .from(captchas)
       .where(liveProof(viewer, phone, true))
       .limit(1)
-    return Boolean(row)
+    return row ?? null
   }
 
   /** GET /api/pc/getProductListByAccountId: the main account's own businesses, newest first. */
@@ -179,14 +188,20 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
     await ownedBusinesses(viewer, ids)
     const phone = await smsRequests.boundPhoneOf(viewer)
     const current = now()
+    const subject = choiceOf(ids)
     const claimed = await db
       .update(captchas)
-      .set({ solvedAt: current, expiresAt: later(current, TRANSFER_CLAIM_MS) })
+      .set({ solvedAt: current, expiresAt: later(current, TRANSFER_CLAIM_MS), subject })
       .where(liveProof(viewer, phone, false))
       .returning({ id: captchas.id })
-    if (claimed.length === 0 && !(await hasClaimedProof(viewer, phone))) {
-      throw invalid(TRANSFER_MESSAGES.verificationExpired)
-    }
+    if (claimed.length) return
+    // Back from step 3 to step 2: the claimed verification takes the new choice.
+    const rechosen = await db
+      .update(captchas)
+      .set({ subject })
+      .where(liveProof(viewer, phone, true))
+      .returning({ id: captchas.id })
+    if (rechosen.length === 0) throw invalid(TRANSFER_MESSAGES.verificationExpired)
   }
 
   /** The live main account behind a receiving phone; never the caller's own. */
@@ -213,7 +228,7 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
     const phone = checkedReceiverPhone(input.phone)
     const own = await smsRequests.boundPhoneOf(viewer)
     if (phone === own) throw invalid(TRANSFER_MESSAGES.receiverSelf)
-    if (!(await hasClaimedProof(viewer, own))) throw invalid(TRANSFER_MESSAGES.verificationExpired)
+    if (!(await claimedProof(viewer, own))) throw invalid(TRANSFER_MESSAGES.verificationExpired)
     // The slider first: each registered-or-not answer costs a solved puzzle.
     await captchaService.spendSlider((input.captchaId ?? '').trim(), phone)
     await receiverOf(viewer, phone)
@@ -229,9 +244,12 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
     const phone = await boundPhone(viewer, input.phone)
     if (receiverPhone === phone) throw invalid(TRANSFER_MESSAGES.receiverSelf)
     // Verified owners alone learn whether the receiving phone is registered.
-    if (!(await hasClaimedProof(viewer, phone))) throw invalid(TRANSFER_MESSAGES.verificationExpired)
+    const proof = await claimedProof(viewer, phone)
+    if (!proof) throw invalid(TRANSFER_MESSAGES.verificationExpired)
     const receiver = await receiverOf(viewer, receiverPhone)
     await ownedBusinesses(viewer, ids)
+    const subject = choiceOf(ids)
+    if (proof.subject !== subject) throw invalid(TRANSFER_MESSAGES.choiceChanged)
     if (!(await sms.consume(receiverPhone, 'transferReceive', (input.code ?? '').trim()))) {
       throw invalid(TRANSFER_MESSAGES.wrongCode)
     }
@@ -243,7 +261,7 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
       const spent = await tx
         .update(captchas)
         .set({ spentAt: current })
-        .where(liveProof(viewer, phone, true))
+        .where(and(liveProof(viewer, phone, true), eq(captchas.subject, subject)))
         .returning({ id: captchas.id })
       if (spent.length === 0) throw invalid(TRANSFER_MESSAGES.verificationExpired)
       // Locked, and owned still: a concurrent transfer of the same business moves it once.

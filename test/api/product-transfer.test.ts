@@ -349,7 +349,7 @@ describe('moveBusiness', () => {
     const receiver = await freshMember()
     const first = await productOf(owner, 'once-a')
     const second = await productOf(owner, 'once-b')
-    const code = await readyToMove(owner, receiver, [first.businessId, second.businessId])
+    const code = await readyToMove(owner, receiver, [first.businessId])
     expect((await move(owner, receiver.phone, code, [first.businessId])).code).toBe(200)
     expect(await move(owner, receiver.phone, code, [second.businessId])).toEqual(
       refused(400, TRANSFER_MESSAGES.verificationExpired),
@@ -359,6 +359,30 @@ describe('moveBusiness', () => {
       refused(400, TRANSFER_MESSAGES.verificationExpired),
     )
     expect(await ownerOf(second.businessId)).toBe(owner.accountId)
+  })
+
+  it('moves exactly what step 2 confirmed; going back to step 2 may change it', async () => {
+    const owner = await freshMember()
+    const receiver = await freshMember()
+    const first = await productOf(owner, 'choice-a')
+    const second = await productOf(owner, 'choice-b')
+    const code = await readyToMove(owner, receiver, [first.businessId])
+    // More, fewer or other products than confirmed: refused before the receiver's code is spent.
+    for (const ids of [[first.businessId, second.businessId], [second.businessId]]) {
+      expect(await move(owner, receiver.phone, code, ids)).toEqual(
+        refused(400, TRANSFER_MESSAGES.choiceChanged),
+      )
+    }
+    expect(await ownerOf(second.businessId)).toBe(owner.accountId)
+
+    // Confirmed again (the page's way back), in another order: that choice moves.
+    expect((await confirm(owner, [second.businessId, first.businessId])).code).toBe(200)
+    expect(await move(owner, receiver.phone, code, [first.businessId])).toEqual(
+      refused(400, TRANSFER_MESSAGES.choiceChanged),
+    )
+    expect((await move(owner, receiver.phone, code, [first.businessId, second.businessId])).code).toBe(200)
+    expect(await ownerOf(first.businessId)).toBe(receiver.accountId)
+    expect(await ownerOf(second.businessId)).toBe(receiver.accountId)
   })
 
   it('needs both codes: without step 1, or with a code not sent to the receiver, nothing moves', async () => {

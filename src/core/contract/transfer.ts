@@ -41,6 +41,8 @@ export const TRANSFER_MESSAGES = {
   receiverNotMain: '该手机号未注册会员中心主账号',
   receiverSelf: '不能将产品转移给当前账号',
   notOwned: '产品不存在或无权操作',
+  /** Step 3 named other products than step 2 confirmed. */
+  choiceChanged: '移交的产品与确认的不一致，请重新选择',
   wrongPhone: '手机号与当前账号绑定的手机号不一致',
   wrongCode: '验证码错误，请重新输入',
 } as const

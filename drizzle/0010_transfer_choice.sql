@@ -1,0 +1,1 @@
+ALTER TABLE "captchas" ADD COLUMN "subject" varchar(64);
