@@ -101,7 +101,8 @@ function shortfalls(lhr, categoryId) {
 /**
  * Runs Lighthouse on each page, [{ path, session }]: those without a session first, as a new visitor
  * (a logged-in /login moves on to /index), then the others logged in. Returns [{ path, finalUrl,
- * performance, accessibility, bestPractices, cls, lcpMs, metricsMs, failing }]; throws when the build or Chromium is missing.
+ * performance, accessibility, bestPractices, cls, metricsMs (FCP, LCP, TBT, SI), failing, error }];
+ * throws when the build or Chromium is missing.
  */
 export async function lighthouseRoutes(h5Dir, pages, { log = console.log } = {}) {
   if (!existsSync(path.join(h5Dir, 'index.html'))) throw new Error(`no H5 build in ${h5Dir}`)
@@ -136,7 +137,6 @@ export async function lighthouseRoutes(h5Dir, pages, { log = console.log } = {})
         accessibility: score(categories.accessibility),
         bestPractices: score(categories['best-practices']),
         cls: audits['cumulative-layout-shift']?.numericValue ?? null,
-        lcpMs: audits['largest-contentful-paint']?.numericValue ?? null,
         metricsMs: Object.fromEntries(METRICS.map((id) => [id, Math.round(audits[id]?.numericValue ?? NaN)])),
         failing: {
           accessibility: shortfalls(run.lhr, 'accessibility'),
@@ -147,7 +147,7 @@ export async function lighthouseRoutes(h5Dir, pages, { log = console.log } = {})
         seconds: (performance.now() - started) / 1000,
       }
       results.push(result)
-      log(result, run.lhr)
+      log(result)
     }
     return results
   } finally {
