@@ -280,7 +280,11 @@ describe('WeChat registration (QR purpose register) and binding a phone', () => 
       .where(eq(operateRecords.accountId, account.id))
       .orderBy(desc(operateRecords.id))
     expect(entry).toMatchObject({ type: 2, status: 0, content: '绑定手机号 134****0005' })
-    const [notice] = await server.db.select().from(notices).where(eq(notices.accountId, account.id))
+    const [notice] = await server.db
+      .select()
+      .from(notices)
+      .where(eq(notices.accountId, account.id))
+      .orderBy(desc(notices.id))
     expect(notice).toMatchObject({ type: 1, title: '账号安全提醒' })
     expect(notice.content).toContain('134****0005')
   })
