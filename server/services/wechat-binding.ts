@@ -153,7 +153,11 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
     secret: string | undefined,
   ): Promise<Scene> {
     const [scene] = code
-      ? await db.select().from(wechatBindScenes).where(createdWith(wechatBindScenes, code, secret)).limit(1)
+      ? await db
+          .select()
+          .from(wechatBindScenes)
+          .where(createdWith(wechatBindScenes, code, secret))
+          .limit(1)
       : []
     const mine = scene && scene.memberId === viewer.memberId && scene.purpose === purpose
     if (mine && qrScene.view(scene, now()) === 'cancelled') throw qrExpired(WECHAT_MESSAGES.sceneCancelled)
@@ -325,7 +329,9 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
     if (!scanned) return null
     const label = await accountLabel(scanned.row)
     const action =
-      scanned.row.purpose === 'change' ? `将账号 ${label} 的登录微信更换为此微信` : `将此微信绑定到账号 ${label}`
+      scanned.row.purpose === 'change'
+        ? `将账号 ${label} 的登录微信更换为此微信`
+        : `将此微信绑定到账号 ${label}`
     return {
       formToken: scanned.formToken,
       approval: { kind: 'bind', action, ...requesterOf(scanned.row) },

@@ -166,7 +166,11 @@ describe('bind: getCodeImg, the sandbox scan page, isUserBind', () => {
     const scene = await openScene(who)
     const { answered } = await scanAndAnswer(server.app, scene.code, 'wx-cancelled-1', 'cancel')
     expect(answered).toContain('已取消')
-    expect(await pollBind(who, scene)).toEqual({ code: 989, message: '已在手机上取消，请刷新二维码', data: null })
+    expect(await pollBind(who, scene)).toEqual({
+      code: 989,
+      message: '已在手机上取消，请刷新二维码',
+      data: null,
+    })
     expect(await openidOf(who.memberId)).toBeNull()
   })
 

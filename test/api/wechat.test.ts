@@ -501,7 +501,8 @@ describe('GET then POST /api/app/scanCode: a mini-program session confirms a des
 
   it('says what 确认 would approve (desktop browser, address, time); only 确认 completes the scene', async () => {
     const token = await miniToken()
-    const desktopAgent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36'
+    const desktopAgent =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36'
     const created = await server.get<Scene>('/api/wechat/getQrAddress?purpose=login', {
       ip: '203.0.113.9',
       headers: { 'user-agent': desktopAgent },

@@ -21,7 +21,12 @@ const profile: UserInfo = {
 
 const TAKEN = '当前微信已被绑定，请使用新的微信进行扫码授权～'
 const scene = (code: string) =>
-  ok({ code, url: `http://localhost/__dev/wechat/scan?code=${code}`, expiresIn: 120, secret: `secret-${code}` })
+  ok({
+    code,
+    url: `http://localhost/__dev/wechat/scan?code=${code}`,
+    expiresIn: 120,
+    secret: `secret-${code}`,
+  })
 
 let api: FakeApi
 let bound: boolean

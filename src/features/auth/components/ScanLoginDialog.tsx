@@ -33,9 +33,7 @@ export function ScanLoginDialog({ pending, busy, onAnswer }: ScanLoginDialogProp
           <Text className='scan-login-dialog__value'>{line.value}</Text>
         </View>
       ))}
-      <Text className='scan-login-dialog__warn'>
-        如果不是你本人刚刚在电脑上发起的登录，请点 取消。
-      </Text>
+      <Text className='scan-login-dialog__warn'>如果不是你本人刚刚在电脑上发起的登录，请点 取消。</Text>
     </Dialog>
   )
 }
