@@ -167,7 +167,8 @@ function featureBoundaries() {
     products: ['./auth/api.ts', './auth/components/BindPhoneDialog.tsx'],
     shell: [
       './auth/api.ts',
-      './auth/scan-login.ts',
+      './auth/hooks/useScanLogin.ts',
+      './auth/components/ScanLoginDialog.tsx',
       './account/components/PasswordDialog.tsx',
       './account/components/ReverifyHost.tsx',
     ],

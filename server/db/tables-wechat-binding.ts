@@ -2,12 +2,13 @@
 import { index, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { at, id } from './columns'
 import { roleColumns } from './columns-role'
+import { sceneApprovalColumns } from './columns-scene'
 
 /**
  * A QR scene a signed-in member opens to bind (purpose 'bind') or change ('change') the WeChat
  * of its member. Kept apart from the login scenes (wechat_scenes) so a bind QR can never log
- * anyone in. status: waiting -> scanned (the phone opened the QR) -> confirmed (the WeChat user
- * approved; openid set) -> consumed (bound, refused as already bound, or used by updateWechat);
+ * anyone in. status: waiting -> scanned (the phone identified its WeChat, openid set, and was
+ * shown the confirmation) -> confirmed (确认) -> consumed (bound, refused as already bound, or used by updateWechat);
  * or cancelled. Scenes expire at expires_at.
  */
 export const wechatBindScenes = pgTable(
@@ -21,11 +22,13 @@ export const wechatBindScenes = pgTable(
     ...roleColumns(),
     /** The WeChat that approved on the phone. */
     openid: varchar('openid', { length: 64 }),
+    ...sceneApprovalColumns(),
     createdAt: at('created_at').notNull(),
     expiresAt: at('expires_at').notNull(),
   },
   (t) => [
     uniqueIndex('wechat_bind_scenes_code_key').on(t.code),
     index('wechat_bind_scenes_member_idx').on(t.memberId, t.status),
+    uniqueIndex('wechat_bind_scenes_form_token_key').on(t.formTokenHash),
   ],
 )

@@ -1,12 +1,14 @@
 // WeChat QR login scenes and the one-time tickets they hand out.
 import { integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { at, id } from './columns'
+import { sceneApprovalColumns } from './columns-scene'
 import { members } from './tables-members'
 
 /**
  * Desktop QR-code scenes (doc2 §2 Login: QR scan login and WeChat registration). The QR carries
- * the scene code; the desktop polls it. status: waiting -> scanned -> confirmed -> consumed
- * (the confirmed answer is given once), or cancelled.
+ * the scene code; the desktop that created it polls it with its secret. status: waiting -> scanned
+ * (someone identified on the phone and was shown the confirmation) -> confirmed (确认) -> consumed
+ * (the confirmed answer is given once), or cancelled (取消).
  */
 export const wechatScenes = pgTable(
   'wechat_scenes',
@@ -20,10 +22,14 @@ export const wechatScenes = pgTable(
     openid: varchar('openid', { length: 64 }),
     /** The member who confirmed from a mini-program session (scanCode), if any. */
     memberId: integer('member_id').references(() => members.id),
+    ...sceneApprovalColumns(),
     createdAt: at('created_at').notNull(),
     expiresAt: at('expires_at').notNull(),
   },
-  (t) => [uniqueIndex('wechat_scenes_code_key').on(t.code)],
+  (t) => [
+    uniqueIndex('wechat_scenes_code_key').on(t.code),
+    uniqueIndex('wechat_scenes_form_token_key').on(t.formTokenHash),
+  ],
 )
 
 /**

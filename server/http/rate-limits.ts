@@ -46,6 +46,9 @@ export const RATE_LIMIT_RULES: RateLimitRule[] = [
   calls('wechat-qr-scene', ['GET /api/wechat/getQrAddress', 'GET /api/wechat/getQrAddress/']),
   calls('wechat-oauth-url', ['GET /api/wechat/oauthUrl']),
   calls('wechat-oauth-login', ['POST /api/wechat/oauthLogin']),
+  // WeChat sends the phone back here (security issue #20): each scan asks WeChat and writes a token.
+  calls('wechat-oauth-callback', ['GET /wechat/oauth/callback']),
+  calls('wechat-scene-answer', ['POST /wechat/oauth/confirm']),
   calls('wechat-mini-login', ['POST /api/wechat/miniLogin']),
   calls('wechat-mini-bind', ['POST /api/wechat/miniBindPhone']),
   // Logged in, but each checks an SMS code: a wall beside the code's own five tries.

@@ -1,5 +1,6 @@
-// The HTML shell shared by the development sandbox pages (payment, WeChat): inline styles only,
-// scripts only under a per-response CSP nonce, never cached. Its own CSP header replaces the
+// The HTML shell shared by the development sandbox pages (payment, WeChat) and the few pages the
+// server itself shows a phone (WeChat's OAuth callback): inline styles only, scripts only under a
+// per-response CSP nonce, forms posting only to this origin when a page allows them, never cached. Its own CSP header replaces the
 // console's (security-headers.ts): the reply's headers win over the ones Helmet set earlier.
 import crypto from 'node:crypto'
 import type { FastifyReply } from 'fastify'
@@ -12,7 +13,7 @@ export function escapeHtml(text: string): string {
  * The page writer of one sandbox: its style sheet and the note under every page. The body is
  * trusted HTML (callers escape whatever they echo into it); the title is escaped here.
  */
-export function sandboxPage(style: string, note: string) {
+export function sandboxPage(style: string, note: string, { forms = false } = {}) {
   return (reply: FastifyReply, title: string, body: string, script = ''): FastifyReply => {
     const nonce = crypto.randomBytes(16).toString('base64')
     const csp = [
@@ -21,7 +22,7 @@ export function sandboxPage(style: string, note: string) {
       `script-src 'nonce-${nonce}'`,
       "connect-src 'self'",
       "base-uri 'none'",
-      "form-action 'none'",
+      forms ? "form-action 'self'" : "form-action 'none'",
       "frame-ancestors 'none'",
     ].join('; ')
     const html = `<!doctype html>

@@ -1,11 +1,13 @@
 // The WeChat sandbox (dev only): the pages a phone would show when scanning a login, bind or
-// change QR, when WeChat's in-app browser asks for consent, and when following the official
-// account. Everything echoed into them is escaped; their script runs under a per-response CSP nonce.
+// change QR (standing in for WeChat's consent page, then our real callback and its confirmation),
+// when WeChat's in-app browser asks for consent, and when following the official account. Everything echoed into them is escaped; their script runs under a per-response CSP nonce.
 import type { FastifyReply } from 'fastify'
 import { DEMO } from '../db/demo'
 import { ok } from '../http/envelope'
 import { escapeHtml, sandboxPage } from '../http/sandbox-page'
 import type { Services } from '../services'
+import { OAUTH_STATE_PREFIX } from '../services/wechat'
+import { OAUTH_CALLBACK_PATH } from '../services/wechat-identity'
 import { object, shortText, type TypedApp } from './schemas'
 
 const STYLE = `
@@ -39,20 +41,16 @@ const POST_HELPER = `
   function show(text) { result.textContent = text }
 `
 
-const SCAN_SCRIPT = `${POST_HELPER}
-  function answer(action) {
-    var openid = document.getElementById('openid').value;
-    post('/__dev/wechat/scan', { code: data.code, openid: openid, action: action })
-      .then(function (res) {
-        if (res.code !== 200) return show(res.message);
-        show(action === 'confirm' ? '已确认，请回到电脑端' : '已取消');
-        document.getElementById('confirm').disabled = true;
-        document.getElementById('cancel').disabled = true;
-      })
-      .catch(function () { show('网络错误，请重试') });
-  }
-  document.getElementById('confirm').addEventListener('click', function () { answer('confirm') });
-  document.getElementById('cancel').addEventListener('click', function () { answer('cancel') });
+// Stands in for WeChat's consent page: the browser goes on to our real OAuth callback with a sandbox
+// code naming the chosen openid, which identifies the scanner and shows the same confirmation page
+// (确认 / 取消) production shows (routes/wechat-callback.ts).
+const SCAN_SCRIPT = `
+  var data = document.getElementById('data').dataset;
+  document.getElementById('authorise').addEventListener('click', function () {
+    var openid = document.getElementById('openid').value.trim();
+    window.location.assign(data.callback + '?code=' + encodeURIComponent('sandbox:' + openid) +
+      '&state=' + encodeURIComponent(data.state));
+  });
 `
 
 const OAUTH_SCRIPT = `${POST_HELPER}
@@ -82,32 +80,22 @@ const BIND_SCAN_SCRIPT = `${SCAN_SCRIPT}
 
 const EXPIRED_PAGE = ['二维码已失效', '<h1>二维码已失效</h1><p>请在电脑上刷新二维码后重新扫码。</p>'] as const
 
-function bindScanPage(
-  reply: FastifyReply,
-  code: string,
-  scene: { purpose: 'bind' | 'change'; status: string },
-  freshOpenId: string,
-) {
-  if (scene.status === 'consumed' || scene.status === 'cancelled') return page(reply, ...EXPIRED_PAGE)
-  const what = scene.purpose === 'bind' ? '绑定' : '更换'
-  const settled = scene.status === 'confirmed'
-  const disabled = settled ? ' disabled' : ''
+/** The scan page of a login, register, bind or change scene: choose who scans, then 微信授权. */
+function scanPage(reply: FastifyReply, code: string, kind: 'login' | 'bind', freshOpenId: string) {
+  const data = `<section id="data" data-state="${escapeHtml(`${OAUTH_STATE_PREFIX.scene}${code}`)}"
+  data-callback="${OAUTH_CALLBACK_PATH}" data-bound-openid="${escapeHtml(DEMO.ownerOpenId)}" hidden></section>`
+  const useBound = `<button id="use-bound" class="secondary" type="button">改用已绑定的微信（${escapeHtml(
+    DEMO.ownerOpenId,
+  )}）</button>`
   return page(
     reply,
-    `微信${what}确认`,
-    `<section id="data" data-code="${escapeHtml(code)}" data-bound-openid="${escapeHtml(
-      DEMO.ownerOpenId,
-    )}" hidden></section>
-<h1>会员中心微信${what}确认</h1>
-<p>即将把此微信${what}为会员中心账号的登录微信。</p>
-${openidField(freshOpenId)}
-<button id="use-bound" class="secondary" type="button"${disabled}>改用已绑定的微信（${escapeHtml(
-      DEMO.ownerOpenId,
-    )}）</button>
-<button id="confirm" class="primary" type="button"${disabled}>确认授权</button>
-<button id="cancel" class="secondary" type="button"${disabled}>取消</button>
-<p id="result" role="status">${settled ? '已确认，请回到电脑端' : ''}</p>`,
-    BIND_SCAN_SCRIPT,
+    '微信扫码（沙箱）',
+    `${data}
+<h1>微信扫码（沙箱）</h1>
+<p>代替微信的授权页：选择扫码的微信，授权后进入会员中心的确认页面。</p>
+${kind === 'bind' ? openidField(freshOpenId) + useBound : openidField()}
+<button id="authorise" class="primary" type="button">微信授权</button>`,
+    kind === 'bind' ? BIND_SCAN_SCRIPT : SCAN_SCRIPT,
   )
 }
 
@@ -117,44 +105,11 @@ export function devWechatRoutes(app: TypedApp, { wechat, wechatBinding }: Servic
     { schema: { querystring: object({ code: shortText(128) }) } },
     async (req, reply) => {
       const code = (req.query.code ?? '').trim()
-      const bindScene = await wechatBinding.scanScene(code)
-      if (bindScene) return bindScanPage(reply, code, bindScene, wechatBinding.freshOpenId())
-      const scene = await wechat.scanScene(code)
-      if (!scene || scene.status === 'consumed' || scene.status === 'cancelled') {
-        return page(reply, ...EXPIRED_PAGE)
+      if (await wechatBinding.isOpenBindScene(code)) {
+        return scanPage(reply, code, 'bind', wechatBinding.freshOpenId())
       }
-      const what = scene.purpose === 'register' ? '注册' : '登录'
-      const settled = scene.status === 'confirmed'
-      return page(
-        reply,
-        `微信${what}确认`,
-        `<section id="data" data-code="${escapeHtml(code)}" hidden></section>
-<h1>会员中心${what}确认</h1>
-<p>即将使用此微信${what}电脑上的会员中心。</p>
-${openidField()}
-<button id="confirm" class="primary" type="button"${settled ? ' disabled' : ''}>确认登录</button>
-<button id="cancel" class="secondary" type="button"${settled ? ' disabled' : ''}>取消</button>
-<p id="result" role="status">${settled ? '已确认，请回到电脑端' : ''}</p>`,
-        SCAN_SCRIPT,
-      )
-    },
-  )
-
-  app.post(
-    '/__dev/wechat/scan',
-    {
-      schema: {
-        body: object(
-          { code: shortText(128), openid: shortText(64), action: { enum: ['confirm', 'cancel'] } },
-          ['code', 'action'],
-        ),
-      },
-    },
-    async (req) => {
-      const code = req.body.code.trim()
-      const answered = await wechatBinding.answerScene(code, req.body.action, req.body.openid)
-      if (!answered) await wechat.answerScene(code, req.body.action, req.body.openid)
-      return ok(null)
+      if (await wechat.isOpenLoginScene(code)) return scanPage(reply, code, 'login', '')
+      return page(reply, ...EXPIRED_PAGE)
     },
   )
 

@@ -6,6 +6,7 @@ import { originOf } from '../http/origin'
 import type { Services } from '../services'
 import { WECHAT_BINDING_MESSAGES } from '../services/wechat-binding'
 import { integer, object, shortText, type TypedApp } from './schemas'
+import { sceneRequester, sceneSecretOf } from './wechat'
 
 const ownerBody = { accountId: integer, phone: shortText(32) }
 
@@ -22,11 +23,11 @@ export function wechatBindingRoutes(app: TypedApp, { wechatBinding }: Services, 
   }
 
   app.get('/api/wechat/getCodeImg', sensitive, async (req) =>
-    ok(await wechatBinding.openScene(req.viewer, 'bind', originOf(req))),
+    ok(await wechatBinding.openScene(req.viewer, 'bind', originOf(req), sceneRequester(req))),
   )
 
   app.get('/api/wechat/getBindQrAddress', sensitive, async (req) =>
-    ok(await wechatBinding.openScene(req.viewer, 'change', originOf(req))),
+    ok(await wechatBinding.openScene(req.viewer, 'change', originOf(req), sceneRequester(req))),
   )
 
   app.get(
@@ -34,7 +35,8 @@ export function wechatBindingRoutes(app: TypedApp, { wechatBinding }: Services, 
     { ...signedIn, schema: { querystring: object({ userId: shortText(64), code: shortText(64) }) } },
     async (req) => {
       const { userId = '', code = '' } = req.query
-      const answer = await wechatBinding.pollBind(req.viewer, userId, code.trim(), req.ip)
+      const scene = { code: code.trim(), secret: sceneSecretOf(req) }
+      const answer = await wechatBinding.pollBind(req.viewer, userId, scene, req.ip)
       return ok(answer, answer.key === 1 ? WECHAT_BINDING_MESSAGES.bound : undefined)
     },
   )
@@ -51,7 +53,8 @@ export function wechatBindingRoutes(app: TypedApp, { wechatBinding }: Services, 
   app.get(
     '/api/wechat/getBindInfoByCode',
     { ...signedIn, schema: { querystring: object({ code: shortText(64) }) } },
-    async (req) => ok(await wechatBinding.pollChange(req.viewer, (req.query.code ?? '').trim())),
+    async (req) =>
+      ok(await wechatBinding.pollChange(req.viewer, (req.query.code ?? '').trim(), sceneSecretOf(req))),
   )
 
   app.post(
@@ -68,7 +71,7 @@ export function wechatBindingRoutes(app: TypedApp, { wechatBinding }: Services, 
       },
     },
     async (req) => {
-      await wechatBinding.change(req.viewer, req.body, req.ip)
+      await wechatBinding.change(req.viewer, req.body, sceneSecretOf(req), req.ip)
       return ok(null, WECHAT_BINDING_MESSAGES.changed)
     },
   )

@@ -1,71 +1,65 @@
 // WeChat logins (doc2 §2 Login, §4, §7): desktop QR scenes, in-app OAuth and WeChat's OAuth
 // callback, the mini-program, binding a phone, and the official-account follow page.
-import type { FastifyReply } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import type { Guards } from '../http/auth'
 import { LOGIN_OK, OK_MESSAGE, ok } from '../http/envelope'
-import { ApiFailure, invalid } from '../http/failure'
 import { originOf } from '../http/origin'
-import { escapeHtml, sandboxPage } from '../http/sandbox-page'
 import type { Services } from '../services'
-import { OAUTH_STATE_PREFIX, WECHAT_MESSAGES } from '../services/wechat'
-import { OAUTH_CALLBACK_PATH } from '../services/wechat-identity'
+import { SCENE_SECRET_HEADER } from '../services/scene-approval'
+import { WECHAT_MESSAGES } from '../services/wechat'
 import { object, shortText, type TypedApp } from './schemas'
+import { wechatCallbackRoutes } from './wechat-callback'
 
 const codeQuery = object({ code: shortText(128) })
 const codeBody = object({ code: shortText(256) })
 
-const CALLBACK_STYLE = `
-  body { margin: 0; font: 16px/1.5 -apple-system, "PingFang SC", "Microsoft YaHei", sans-serif;
-    background: #f2f3f5; color: #1d2129; }
-  main { max-width: 420px; margin: 0 auto; padding: 48px 20px; text-align: center; }
-  h1 { font-size: 20px; margin: 0 0 8px; }
-  p { margin: 0 0 16px; color: #4e5969; }
-  .note { font-size: 12px; color: #86909c; }
-`
-/** The page the phone's WeChat shows after its consent (no script, nothing echoed but our texts). */
-const callbackPage = sandboxPage(CALLBACK_STYLE, '会员中心')
-const showOnPhone = (reply: FastifyReply, title: string, text: string) =>
-  callbackPage(reply, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`)
+/** The creating browser's secret of a QR scene (scene-approval.ts), from its header. */
+export function sceneSecretOf(req: FastifyRequest): string | undefined {
+  const value = req.headers[SCENE_SECRET_HEADER]
+  return Array.isArray(value) ? value[0] : value
+}
 
-export const OAUTH_CALLBACK_TEXT = {
-  confirmed: '已确认，请回到电脑端',
-  cancelled: '已取消授权',
-  failed: '微信授权未完成',
-} as const
+/** Who asks for a new QR scene: shown on the phone before it confirms. */
+export const sceneRequester = (req: FastifyRequest) => ({ userAgent: req.headers['user-agent'], ip: req.ip })
 
-export function wechatRoutes(
-  app: TypedApp,
-  { wechat, wechatBinding, wechatIdentity }: Services,
-  guards: Guards,
-) {
+export function wechatRoutes(app: TypedApp, services: Services, guards: Guards) {
+  const { wechat } = services
   // The spec names these two with a trailing slash; both spellings answer.
   for (const url of ['/api/wechat/getQrAddress', '/api/wechat/getQrAddress/']) {
     app.get(url, { schema: { querystring: object({ purpose: shortText(16) }) } }, async (req) =>
-      ok(await wechat.createScene(req.query.purpose, originOf(req))),
+      ok(await wechat.createScene(req.query.purpose, originOf(req), sceneRequester(req))),
     )
   }
 
   for (const url of ['/api/wechat/getTokenByCode', '/api/wechat/getTokenByCode/']) {
     app.get(url, { schema: { querystring: codeQuery } }, async (req) => {
-      const answer = await wechat.poll((req.query.code ?? '').trim(), req.ip)
+      const answer = await wechat.poll((req.query.code ?? '').trim(), sceneSecretOf(req), req.ip)
       return ok(answer, answer.status === 'confirmed' ? LOGIN_OK : OK_MESSAGE)
     })
   }
 
+  // The mini-program's 扫码登录: GET identifies the session as the scanner and says what 确认 would
+  // approve; only POST with that answer's confirmToken and action confirm (or cancel) the scene.
   app.get(
     '/api/app/scanCode',
     { schema: { querystring: codeQuery }, preHandler: guards.requireViewer },
-    async (req) => {
-      await wechat.scanCode(req.viewer, (req.query.code ?? '').trim())
-      return ok(null, WECHAT_MESSAGES.scanConfirmed)
-    },
+    async (req) => ok(await wechat.scanCode(req.viewer, (req.query.code ?? '').trim())),
   )
   app.post(
     '/api/app/scanCode',
-    { schema: { body: codeBody }, preHandler: guards.requireViewer },
+    {
+      schema: {
+        body: object(
+          { code: shortText(256), confirmToken: shortText(128), action: { enum: ['confirm', 'cancel'] } },
+          ['confirmToken', 'action'],
+        ),
+      },
+      preHandler: guards.requireViewer,
+    },
     async (req) => {
-      await wechat.scanCode(req.viewer, (req.body.code ?? '').trim())
-      return ok(null, WECHAT_MESSAGES.scanConfirmed)
+      const { confirmToken, action } = req.body
+      await wechat.answerScanCode(req.viewer, confirmToken.trim(), action)
+      return ok(null, action === 'confirm' ? WECHAT_MESSAGES.scanConfirmed : WECHAT_MESSAGES.scanCancelled)
     },
   )
 
@@ -105,36 +99,5 @@ export function wechatRoutes(
 
   app.get('/api/wechat/officialAccountQr', async (req) => ok(wechat.officialAccountQr(originOf(req))))
 
-  // WeChat sends the browser back here after its consent page (?code&state; no code when refused):
-  // an in-app login goes on to /login with a one-time code; a QR scene (login, bind, change) is
-  // confirmed with the user's openid and the phone shows a page. Refusals are pages too.
-  app.get(
-    OAUTH_CALLBACK_PATH,
-    {
-      schema: {
-        querystring: object({ code: shortText(256), state: shortText(160), redirect: shortText(512) }),
-      },
-    },
-    async (req, reply) => {
-      const { code, redirect } = req.query
-      const state = (req.query.state ?? '').trim()
-      try {
-        if (!code?.trim()) return showOnPhone(reply, OAUTH_CALLBACK_TEXT.cancelled, '请返回重新操作。')
-        if (state.startsWith(OAUTH_STATE_PREFIX.login)) {
-          const { location } = await wechat.returnFromOauth(state.slice(1), code, redirect)
-          return reply.redirect(location)
-        }
-        if (!state.startsWith(OAUTH_STATE_PREFIX.scene)) throw invalid(WECHAT_MESSAGES.oauthExpired)
-        const scene = state.slice(1)
-        const openid = await wechatIdentity.ofOauthCode(code)
-        if (!(await wechatBinding.answerScene(scene, 'confirm', openid))) {
-          await wechat.answerScene(scene, 'confirm', openid)
-        }
-        return showOnPhone(reply, OAUTH_CALLBACK_TEXT.confirmed, '请在电脑上继续操作。')
-      } catch (failure) {
-        if (!(failure instanceof ApiFailure)) throw failure
-        return showOnPhone(reply, OAUTH_CALLBACK_TEXT.failed, failure.message)
-      }
-    },
-  )
+  wechatCallbackRoutes(app, services)
 }

@@ -1,11 +1,15 @@
 // The one state machine of a WeChat QR scene, shared by the login scenes (wechat.ts, table
 // wechat_scenes) and the bind / change scenes (wechat-binding.ts, wechat_bind_scenes):
 //
-//   waiting --scan--> scanned            (the phone opened the QR)
-//   waiting | scanned --confirm--> confirmed   (the WeChat user approved: openid or member set)
-//   waiting | scanned --cancel--> cancelled
+//   waiting | scanned --scan--> scanned   (someone identified on the phone: WeChat's OAuth callback,
+//                                         the sandbox's stand-in, or a mini-program session; the
+//                                         last one to scan is shown the confirmation page)
+//   scanned --confirm--> confirmed       (确认 on that page, with its one-time form token)
+//   waiting | scanned --cancel--> cancelled   (取消)
 //   confirmed --consume--> consumed      (the outcome is given or used once: single use)
 //
+// Nothing confirms a scene but an explicit 确认 after the phone has been shown what it approves
+// (scene-approval.ts): a forwarded QR link opened by someone else only identifies them.
 // A scene lives QR_TTL_MS from its creation; at expires_at it is expired whatever its status and
 // no event applies any more. consumed and cancelled are final. The services write a transition as
 // one guarded UPDATE (guard) so two callers racing for the same scene cannot both move it.
@@ -24,8 +28,8 @@ export const START: SceneStatus = 'waiting'
 
 /** The states an event applies in, and where it leads. Anything else leaves the scene as it is. */
 export const TRANSITIONS: Record<SceneEvent, { from: readonly SceneStatus[]; to: SceneStatus }> = {
-  scan: { from: ['waiting'], to: 'scanned' },
-  confirm: { from: ['waiting', 'scanned'], to: 'confirmed' },
+  scan: { from: ['waiting', 'scanned'], to: 'scanned' },
+  confirm: { from: ['scanned'], to: 'confirmed' },
   cancel: { from: ['waiting', 'scanned'], to: 'cancelled' },
   consume: { from: ['confirmed'], to: 'consumed' },
 }

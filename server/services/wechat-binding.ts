@@ -1,8 +1,10 @@
 // Binding, changing and unbinding a member's WeChat from the account settings (account-area §2,
 // §4 WeChat dialogs, §7 getCodeImg … checkBindWechat):
-// - bind (H5): getCodeImg opens a 'bind' scene whose QR the phone scans and approves (production:
-//   WeChat's OAuth consent page and its callback; sandbox: the page /__dev/wechat/scan); isUserBind
-//   polls it and, once approved, binds the openid (key 1) or refuses it as already bound (key 0);
+// - bind (H5): getCodeImg opens a 'bind' scene whose QR the phone scans (production: WeChat's OAuth
+//   consent page and its callback; sandbox: the page /__dev/wechat/scan standing in for WeChat),
+//   then approves with 确认 on a page naming the account (将此微信绑定到账号 138****0003); isUserBind
+//   polls it with the creating browser's secret and, once approved, binds the openid (key 1) or
+//   refuses it as already bound (key 0) (scene-approval.ts);
 // - change (H5): getBindQrAddress opens a 'change' scene; getBindInfoByCode polls it for the
 //   approved openid, which updateWechat then sets (the scene is the proof, used once);
 // - the mini-program proves its WeChat with a wx.login code instead of a QR (miniBindWechat,
@@ -18,6 +20,7 @@ import {
   type BindPoll,
   type ChangePoll,
 } from '../../src/core/contract/wechat'
+import { maskPhone } from '../../src/core/format/mask'
 import type { AppContext } from '../context'
 import { isUniqueViolation } from '../db/errors'
 import { members, wechatBindScenes } from '../db/schema'
@@ -29,9 +32,17 @@ import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
 import type { RoleGrant, RoleService } from './roles'
 import { SESSION_MESSAGES, type Viewer } from './sessions'
 import * as qrScene from './qr-scene'
-import type { SceneStatus } from './qr-scene'
-import { WECHAT_MESSAGES } from './wechat'
-import { checkedOpenId, type WechatIdentityService } from './wechat-identity'
+import {
+  createdWith,
+  isOpenScene,
+  newSceneCredentials,
+  requesterOf,
+  scanScene,
+  settleScene,
+  type Identified,
+} from './scene-approval'
+import { WECHAT_MESSAGES, type Requester } from './wechat'
+import type { WechatIdentityService } from './wechat-identity'
 
 export const BIND_PURPOSES = ['bind', 'change'] as const
 export type BindPurpose = (typeof BIND_PURPOSES)[number]
@@ -109,16 +120,18 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
    * getCodeImg (bind: the member has no WeChat) and getBindQrAddress (change: it has one). The QR is
    * WeChat's consent page in production (needs WECHAT_OAUTH_*), the sandbox scan page otherwise.
    */
-  async function openScene(viewer: Viewer, purpose: BindPurpose, origin: string) {
+  async function openScene(viewer: Viewer, purpose: BindPurpose, origin: string, requester: Requester) {
     const member = await memberOf(viewer)
     if (purpose === 'bind' && member.wxOpenId) throw invalid(WECHAT_BINDING_MESSAGES.alreadyBound)
     if (purpose === 'change' && !member.wxOpenId) throw invalid(WECHAT_BINDING_MESSAGES.notBound)
     const qr = identity.sceneQr(origin)
+    const { secret, columns } = newSceneCredentials(requester.userAgent, requester.ip)
     const createdAt = now()
     await db.insert(wechatBindScenes).values({
       code: qr.code,
       purpose,
       status: qrScene.START,
+      ...columns,
       memberId: viewer.memberId,
       accountId: viewer.accountId,
       subAccountId: viewer.subAccountId || null,
@@ -126,17 +139,29 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
       createdAt,
       expiresAt: qrScene.expiresAtFor(createdAt),
     })
-    return qr
+    return { ...qr, secret }
   }
 
-  /** The viewer's own live scene of that purpose; anything else is an expired QR to the client. */
-  async function ownScene(viewer: Viewer, code: string, purpose: BindPurpose): Promise<Scene> {
+  /**
+   * The viewer's own live scene of that purpose, asked with the secret its creating browser got;
+   * anything else is an expired QR to the client (a cancelled one says so).
+   */
+  async function ownScene(
+    viewer: Viewer,
+    code: string,
+    purpose: BindPurpose,
+    secret: string | undefined,
+  ): Promise<Scene> {
     const [scene] = code
-      ? await db.select().from(wechatBindScenes).where(eq(wechatBindScenes.code, code)).limit(1)
+      ? await db
+          .select()
+          .from(wechatBindScenes)
+          .where(createdWith(wechatBindScenes, code, secret))
+          .limit(1)
       : []
-    const live =
-      scene && scene.memberId === viewer.memberId && scene.purpose === purpose && qrScene.isOpen(scene, now())
-    if (!live) throw qrExpired(WECHAT_BINDING_MESSAGES.qrExpired)
+    const mine = scene && scene.memberId === viewer.memberId && scene.purpose === purpose
+    if (mine && qrScene.view(scene, now()) === 'cancelled') throw qrExpired(WECHAT_MESSAGES.sceneCancelled)
+    if (!mine || !qrScene.isOpen(scene, now())) throw qrExpired(WECHAT_BINDING_MESSAGES.qrExpired)
     return scene
   }
 
@@ -179,13 +204,18 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
   }
 
   /** GET isUserBind: waiting (scanned or not), or — once — the outcome of the approved scene. */
-  async function pollBind(viewer: Viewer, userId: string, code: string, ip: string): Promise<BindPoll> {
+  async function pollBind(
+    viewer: Viewer,
+    userId: string,
+    scene: { code: string; secret: string | undefined },
+    ip: string,
+  ): Promise<BindPoll> {
     if (userId.trim() !== userIdOf(viewer)) throw forbidden()
-    const scene = await ownScene(viewer, code, 'bind')
-    if (scene.status !== 'confirmed') {
-      return { key: BIND_KEY.waiting, scanned: scene.status === 'scanned' }
+    const own = await ownScene(viewer, scene.code, 'bind', scene.secret)
+    if (own.status !== 'confirmed') {
+      return { key: BIND_KEY.waiting, scanned: own.status === 'scanned' }
     }
-    const taken = await consume(eq(wechatBindScenes.id, scene.id))
+    const taken = await consume(eq(wechatBindScenes.id, own.id))
     if (!taken?.openid) throw qrExpired(WECHAT_BINDING_MESSAGES.qrExpired)
     return { key: await bindOpenId(viewer, taken.openid, ip), scanned: true }
   }
@@ -201,36 +231,45 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
   // ---- change ----
 
   /** GET getBindInfoByCode: the change scene's state; its openid once approved (not yet used). */
-  async function pollChange(viewer: Viewer, code: string): Promise<ChangePoll> {
-    const scene = await ownScene(viewer, code, 'change')
+  async function pollChange(viewer: Viewer, code: string, secret: string | undefined): Promise<ChangePoll> {
+    const scene = await ownScene(viewer, code, 'change', secret)
     if (scene.status === 'confirmed' && scene.openid) return { status: 'confirmed', wxOpenId: scene.openid }
     return { status: scene.status === 'scanned' ? 'scanned' : 'waiting' }
   }
 
-  /** The openid the client proves: a wx.login code, or an approved change scene used up now. */
-  async function provenOpenId(viewer: Viewer, input: UpdateInput): Promise<string> {
+  /**
+   * The openid the client proves: a wx.login code, or an approved change scene used up now (its
+   * code, with the secret its creating browser got).
+   */
+  async function provenOpenId(viewer: Viewer, input: UpdateInput, secret: string | undefined) {
     if (input.jsCode !== undefined) return identity.ofMiniProgramCode(input.jsCode)
     const openid = (input.wxOpenId ?? '').trim()
     const code = (input.code ?? '').trim()
-    const taken = openid
-      ? await consume(
-          and(
-            eq(wechatBindScenes.memberId, viewer.memberId),
-            eq(wechatBindScenes.purpose, 'change'),
-            eq(wechatBindScenes.openid, openid),
-            ...(code ? [eq(wechatBindScenes.code, code)] : []),
-          ),
-        )
-      : null
+    const taken =
+      openid && code
+        ? await consume(
+            and(
+              createdWith(wechatBindScenes, code, secret),
+              eq(wechatBindScenes.memberId, viewer.memberId),
+              eq(wechatBindScenes.purpose, 'change'),
+              eq(wechatBindScenes.openid, openid),
+            ),
+          )
+        : null
     if (!taken) throw qrExpired(WECHAT_BINDING_MESSAGES.qrExpired)
     return openid
   }
 
   /** POST updateWechat {accountId, phone, wxOpenId | jsCode}: the member's WeChat becomes the new one. */
-  async function change(viewer: Viewer, input: UpdateInput, ip: string): Promise<void> {
+  async function change(
+    viewer: Viewer,
+    input: UpdateInput,
+    secret: string | undefined,
+    ip: string,
+  ): Promise<void> {
     const member = await checkOwner(viewer, input)
     if (!member.wxOpenId) throw invalid(WECHAT_BINDING_MESSAGES.notBound)
-    const openid = await provenOpenId(viewer, input)
+    const openid = await provenOpenId(viewer, input, secret)
     const grant = await grantOf(viewer)
     const refuse = async (code: number) => {
       await log(grant, OPERATE_TYPE.wechatChange, '更换微信失败：该微信已被绑定', false, ip)
@@ -267,38 +306,41 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
     return { bound: Boolean((await memberOf(viewer)).wxOpenId) }
   }
 
-  // ---- the sandbox phone ----
+  // ---- the phone ----
 
-  /** Scan page: the scene as the phone sees it (a waiting one becomes scanned); null when not a bind scene. */
-  async function scanScene(code: string): Promise<{ purpose: BindPurpose; status: SceneStatus } | null> {
-    if (!code) return null
-    const [scene] = await db.select().from(wechatBindScenes).where(eq(wechatBindScenes.code, code)).limit(1)
-    if (!scene) return null
-    const purpose = scene.purpose as BindPurpose
-    // The scan page shows an expired bind QR as cancelled.
-    const view = qrScene.view(scene, now())
-    if (view === 'expired') return { purpose, status: 'cancelled' }
-    const scanned = qrScene.after(scene, 'scan', now())
-    if (!scanned) return { purpose, status: view }
-    await db
-      .update(wechatBindScenes)
-      .set({ status: scanned })
-      .where(and(eq(wechatBindScenes.id, scene.id), qrScene.guard(wechatBindScenes, 'scan', now())))
-    return { purpose, status: scanned }
+  /** Whether `code` is a bind or change scene still open to a scan (asked before WeChat is). */
+  const isOpenBindScene = (code: string) => isOpenScene(db, wechatBindScenes, code, now())
+
+  /** Whose WeChat the phone would bind: the member's masked phone, or its member account. */
+  async function accountLabel(scene: Scene): Promise<string> {
+    const member = await directory.byId(scene.memberId)
+    if (member?.phone) return maskPhone(member.phone)
+    const grant = await roles.heldRole(scene.memberId, { ...scene, subAccountId: scene.subAccountId ?? 0 })
+    return grant?.memberAccount ?? ''
   }
 
   /**
-   * Scan page buttons (approve as `openid`, or cancel), or WeChat's consent for the QR; false when
-   * `code` is no live bind scene.
+   * The WeChat `openid` scanned a bind or change QR (WeChat's OAuth callback or the sandbox's
+   * stand-in): the scene becomes scanned; what the phone then shows and the token its 确认 / 取消
+   * must post. Null when `code` is no bind scene open to a scan.
    */
-  async function answerScene(code: string, action: 'confirm' | 'cancel', typedOpenId?: string) {
-    const answer = action === 'confirm' ? { openid: checkedOpenId(typedOpenId) } : {}
-    const settled = await db
-      .update(wechatBindScenes)
-      .set({ status: qrScene.TRANSITIONS[action].to, ...answer })
-      .where(and(eq(wechatBindScenes.code, code), qrScene.guard(wechatBindScenes, action, now())))
-      .returning({ id: wechatBindScenes.id })
-    return settled.length > 0
+  async function identifyScene(code: string, openid: string): Promise<Identified | null> {
+    const scanned = await scanScene(db, wechatBindScenes, code, { openid }, now())
+    if (!scanned) return null
+    const label = await accountLabel(scanned.row)
+    const action =
+      scanned.row.purpose === 'change'
+        ? `将账号 ${label} 的登录微信更换为此微信`
+        : `将此微信绑定到账号 ${label}`
+    return {
+      formToken: scanned.formToken,
+      approval: { kind: 'bind', action, ...requesterOf(scanned.row) },
+    }
+  }
+
+  /** 确认 / 取消 with the form token of a scan; false when the token is unknown, used or expired. */
+  async function settleBindScene(formToken: string, action: 'confirm' | 'cancel'): Promise<boolean> {
+    return (await settleScene(db, wechatBindScenes, formToken, action, now())) !== null
   }
 
   /** A fresh openid nobody holds, offered by the scan page so a bind succeeds by default. */
@@ -314,8 +356,9 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
     pollChange,
     change,
     unbind,
-    scanScene,
-    answerScene,
+    isOpenBindScene,
+    identifyScene,
+    settleBindScene,
     freshOpenId,
   }
 }

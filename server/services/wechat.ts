@@ -1,8 +1,10 @@
 // WeChat logins (doc2 §2 Login, §4, §7). Outside the sandbox every openid comes from WeChat's
 // servers (services/wechat-identity.ts); the sandbox stands in for them with pages under /__dev.
-// - desktop QR: a scene the phone confirms while the desktop polls getTokenByCode. Production: the
-//   QR is WeChat's OAuth consent page, whose callback confirms the scene with the user's openid;
-//   sandbox: the page /__dev/wechat/scan. A mini-program session may confirm it too (scanCode);
+// - desktop QR: a scene the phone confirms while the desktop that created it polls getTokenByCode
+//   with its secret. Production: the QR is WeChat's OAuth consent page, whose callback identifies
+//   the user and shows what 确认 would approve; sandbox: the page /__dev/wechat/scan stands in for
+//   WeChat and goes to the same callback. A mini-program session may confirm it too (scanCode,
+//   then an explicit 确认). Every QR login writes a 账号安全提醒 (scene-approval.ts);
 // - WeChat's in-app browser: OAuth (WeChat's consent page and callback in production, the sandbox
 //   page /__dev/wechat/oauth otherwise), back to /login?wxcode=…, exchanged by oauthLogin;
 // - the mini-program: miniLogin (jscode2session), miniBindPhone for a new openid.
@@ -11,7 +13,8 @@ import crypto from 'node:crypto'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { maskPhone } from '../../src/core/format/mask'
 import { validateSmsLogin } from '../../src/core/validation/rules'
-import type { MiniLoginAnswer } from '../../src/core/contract/wechat'
+import type { MiniLoginAnswer, ScanCodeAnswer } from '../../src/core/contract/wechat'
+import { formatBeijingTime } from '../../src/core/format/time'
 import { later, minutes, type AppContext } from '../context'
 import { isUniqueViolation } from '../db/errors'
 import { wechatScenes, wechatTickets } from '../db/schema'
@@ -23,7 +26,15 @@ import { OPERATE_TYPE } from './operate-log'
 import { PHONE_AUTH_MESSAGES, type SmsLoginInput } from './phone-auth'
 import type { RoleService } from './roles'
 import * as qrScene from './qr-scene'
-import type { SceneStatus } from './qr-scene'
+import {
+  createdWith,
+  isOpenScene,
+  newSceneCredentials,
+  requesterOf,
+  scanScene,
+  settleScene,
+  type Identified,
+} from './scene-approval'
 import type { IssuedSession, Viewer } from './sessions'
 import { LOGIN_SOURCE, type SignIn } from './sign-in'
 import type { SmsService } from './sms'
@@ -50,6 +61,8 @@ export const WECHAT_MESSAGES = {
   oauthExpired: '微信授权已失效，请重新授权',
   bindTicketExpired: '绑定凭证已失效，请重新登录',
   scanConfirmed: '已确认登录',
+  scanCancelled: '已取消登录',
+  sceneCancelled: '已在手机上取消，请刷新二维码',
   officialAccount: '公众号关注二维码',
 } as const
 
@@ -58,6 +71,18 @@ export interface WechatLogin extends IssuedSession {
   needBindPhone: boolean
   /** The member was created by this login (WeChat registration). */
   isNewMember: boolean
+}
+
+/** What the phone is asked to approve, by scene purpose (bind and change: wechat-binding.ts). */
+export const SCENE_ACTION = {
+  login: '在电脑上登录会员中心',
+  register: '在电脑上使用此微信注册并登录会员中心',
+} as const
+
+/** Who created a scene: its browser and address are shown on the phone before 确认. */
+export interface Requester {
+  userAgent: string | string[] | undefined
+  ip: string
 }
 
 export type PollAnswer =
@@ -167,34 +192,48 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
 
   // ---- desktop QR scenes ----
 
-  /** GET /api/wechat/getQrAddress. Production: WeChat's consent page (needs WECHAT_OAUTH_*). */
-  async function createScene(purpose: string | undefined, origin: string) {
+  /**
+   * GET /api/wechat/getQrAddress. Production: WeChat's consent page (needs WECHAT_OAUTH_*). The
+   * secret goes to this browser only: its polls must show it (scene-approval.ts).
+   */
+  async function createScene(purpose: string | undefined, origin: string, requester: Requester) {
     const chosen = QR_PURPOSES.find((candidate) => candidate === (purpose ?? 'login'))
     if (!chosen) throw invalid(INVALID_PARAMS)
     const qr = identity.sceneQr(origin)
+    const { secret, columns } = newSceneCredentials(requester.userAgent, requester.ip)
     const createdAt = now()
     await db.insert(wechatScenes).values({
       code: qr.code,
       purpose: chosen,
       status: qrScene.START,
+      ...columns,
       createdAt,
       expiresAt: qrScene.expiresAtFor(createdAt),
     })
-    return qr
+    return { ...qr, secret }
   }
 
-  async function liveScene(code: string) {
+  /** The scene as its creator polls it (code and secret), unless expired. */
+  async function creatorsScene(code: string, secret: string | undefined) {
     if (!code) return null
-    const [scene] = await db.select().from(wechatScenes).where(eq(wechatScenes.code, code)).limit(1)
+    const [scene] = await db
+      .select()
+      .from(wechatScenes)
+      .where(createdWith(wechatScenes, code, secret))
+      .limit(1)
     if (!scene || qrScene.view(scene, now()) === 'expired') return null
     return scene
   }
 
-  /** GET /api/wechat/getTokenByCode: waiting, scanned, or (once) the login. */
-  async function poll(code: string, ip: string): Promise<PollAnswer> {
-    const scene = await liveScene(code)
+  /**
+   * GET /api/wechat/getTokenByCode (creator's secret in X-Scene-Secret): waiting, scanned, or (once)
+   * the login, after 确认 on the phone. A wrong or missing secret is answered as an unknown scene.
+   */
+  async function poll(code: string, secret: string | undefined, ip: string): Promise<PollAnswer> {
+    const scene = await creatorsScene(code, secret)
     const status = scene ? qrScene.view(scene, now()) : 'expired'
     if (status === 'waiting' || status === 'scanned') return { status }
+    if (status === 'cancelled') throw qrExpired(WECHAT_MESSAGES.sceneCancelled)
     if (!scene || qrScene.after(scene, 'consume', now()) === null) throw qrExpired(WECHAT_MESSAGES.qrExpired)
     const [taken] = await db
       .update(wechatScenes)
@@ -210,64 +249,99 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
       ;({ member, isNewMember } = await memberForRegistration(taken.openid))
     } else if (taken.openid) member = await members.byOpenId(taken.openid)
     if (!member) throw wechatNotRegistered(WECHAT_MESSAGES.notRegistered)
-    return { status: 'confirmed', ...(await loginAs(member, ip, LOGIN_SOURCE.wechatQr, isNewMember)) }
+    const login = await loginAs(member, ip, LOGIN_SOURCE.wechatQr, isNewMember)
+    const { browser, ip: address } = requesterOf(taken)
+    await loginMethods.securityNotice(
+      login,
+      LOGIN_METHOD_NOTICE.wechatQrLogin(formatBeijingTime(now()), browser, address),
+    )
+    return { status: 'confirmed', ...login }
   }
 
-  /** Sandbox scan page: the scene as the phone sees it; a waiting one becomes scanned. */
-  async function scanScene(code: string): Promise<{ purpose: string; status: SceneStatus } | null> {
-    const scene = await liveScene(code)
-    if (!scene) return null
-    const scanned = qrScene.after(scene, 'scan', now())
-    if (!scanned) return { purpose: scene.purpose, status: scene.status as SceneStatus }
-    await db
-      .update(wechatScenes)
-      .set({ status: scanned })
-      .where(and(eq(wechatScenes.id, scene.id), qrScene.guard(wechatScenes, 'scan', now())))
-    return { purpose: scene.purpose, status: scanned }
-  }
+  /** Whether `code` is a login scene still open to a scan (the OAuth callback asks before WeChat). */
+  const isOpenLoginScene = (code: string) => isOpenScene(db, wechatScenes, code, now())
 
-  /** Confirms or cancels a waiting or scanned, unexpired scene; false when it is not such a scene. */
-  async function settleScene(
+  /**
+   * Someone scanned: WeChat's OAuth callback (openid), the sandbox's stand-in for it, or a
+   * mini-program session (memberId). The scene becomes scanned; what the phone then shows and the
+   * token its 确认 / 取消 must post. Null when `code` is no login scene open to a scan.
+   */
+  async function identifyScene(
     code: string,
-    event: 'confirm' | 'cancel',
-    answer: { openid?: string | null; memberId?: number },
+    who: { openid: string | null; memberId?: number | null },
     purpose?: QrPurpose,
-  ): Promise<boolean> {
-    if (!code) return false
-    const settled = await db
-      .update(wechatScenes)
-      .set({ status: qrScene.TRANSITIONS[event].to, ...answer })
-      .where(
-        and(
-          eq(wechatScenes.code, code),
-          qrScene.guard(wechatScenes, event, now()),
-          ...(purpose ? [eq(wechatScenes.purpose, purpose)] : []),
-        ),
-      )
-      .returning({ id: wechatScenes.id })
-    return settled.length > 0
+  ): Promise<Identified | null> {
+    if (purpose && !(await isPurpose(code, purpose))) return null
+    const scanned = await scanScene(db, wechatScenes, code, { memberId: null, ...who }, now())
+    if (!scanned) return null
+    const action = scanned.row.purpose === 'register' ? SCENE_ACTION.register : SCENE_ACTION.login
+    return {
+      formToken: scanned.formToken,
+      approval: { kind: 'login', action, ...requesterOf(scanned.row) },
+    }
   }
 
-  /** Sandbox scan page buttons (确认登录 as `openid`, or 取消), or WeChat's consent for the QR. */
-  async function answerScene(
-    code: string,
+  async function isPurpose(code: string, purpose: QrPurpose): Promise<boolean> {
+    const [scene] = code
+      ? await db
+          .select({ purpose: wechatScenes.purpose })
+          .from(wechatScenes)
+          .where(eq(wechatScenes.code, code))
+          .limit(1)
+      : []
+    return scene?.purpose === purpose
+  }
+
+  /** 确认 / 取消 with the form token of a scan; false when the token is unknown, used or expired. */
+  async function settleLoginScene(
+    formToken: string,
     action: 'confirm' | 'cancel',
-    typedOpenId?: string,
-  ): Promise<void> {
-    const answer = action === 'confirm' ? { openid: checkedOpenId(typedOpenId) } : {}
-    if (!(await settleScene(code, action, answer))) throw qrExpired(WECHAT_MESSAGES.qrExpired)
+    memberId?: number,
+  ): Promise<boolean> {
+    if (memberId !== undefined) {
+      const [scene] = formToken
+        ? await db
+            .select({ memberId: wechatScenes.memberId })
+            .from(wechatScenes)
+            .where(eq(wechatScenes.formTokenHash, hashToken(formToken)))
+            .limit(1)
+        : []
+      if (scene?.memberId !== memberId) return false
+    }
+    return (await settleScene(db, wechatScenes, formToken, action, now())) !== null
   }
 
-  /** POST|GET /api/app/scanCode: a mini-program session confirms a desktop login scene as its member. */
-  async function scanCode(viewer: Viewer, code: string): Promise<void> {
+  /**
+   * GET /api/app/scanCode {code}: a mini-program session scanned a desktop login QR. Nothing is
+   * approved yet: the answer says what 确认 would approve, with the token POST scanCode needs.
+   */
+  async function scanCode(viewer: Viewer, code: string): Promise<ScanCodeAnswer> {
     const member = await members.byId(viewer.memberId)
-    const confirmed = await settleScene(
+    const identified = await identifyScene(
       code,
-      'confirm',
       { memberId: viewer.memberId, openid: member?.wxOpenId ?? null },
       'login',
     )
-    if (!confirmed) throw qrExpired(WECHAT_MESSAGES.qrExpired)
+    if (!identified) throw qrExpired(WECHAT_MESSAGES.qrExpired)
+    const { approval, formToken } = identified
+    return {
+      action: approval.action,
+      browser: approval.browser,
+      ip: approval.ip,
+      requestedAt: approval.requestedAt.toISOString(),
+      confirmToken: formToken,
+    }
+  }
+
+  /** POST /api/app/scanCode {code, confirmToken, action}: the session's explicit 确认 or 取消. */
+  async function answerScanCode(
+    viewer: Viewer,
+    confirmToken: string,
+    action: 'confirm' | 'cancel',
+  ): Promise<void> {
+    if (!(await settleLoginScene(confirmToken, action, viewer.memberId))) {
+      throw qrExpired(WECHAT_MESSAGES.qrExpired)
+    }
   }
 
   // ---- in-app browser OAuth ----
@@ -428,9 +502,11 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
   return {
     createScene,
     poll,
-    scanScene,
-    answerScene,
+    isOpenLoginScene,
+    identifyScene,
+    settleLoginScene,
     scanCode,
+    answerScanCode,
     oauthUrl,
     grantOauth,
     returnFromOauth,

@@ -66,6 +66,8 @@ const PUBLIC_ROUTES = [
   'POST /api/wechat/miniBindPhone',
   'GET /api/wechat/officialAccountQr',
   'GET /wechat/oauth/callback',
+  // The phone's 确认 / 取消 on the QR confirmation page: its one-time form token is the credential.
+  'POST /wechat/oauth/confirm',
   'GET /api/feignApi/fkToken',
   'GET /api/app/account/accountVipServer',
   'GET /api/user/getUrlByQrcode',

@@ -1,73 +1,20 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
-// WeChat's servers are the outside world here: a fake fetch answers jscode2session and
-// sns/oauth2/access_token as WeChat documents them. The client is ours and runs for real, alone and
+// WeChat's servers are the outside world here: a fake fetch (support/fake-wechat.ts) answers
+// jscode2session and sns/oauth2/access_token as WeChat documents them. The client is ours and runs for real, alone and
 // inside production-mode apps (no sandbox mapping of codes to openids there).
 import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { minutes } from '../../server/context'
 import { members, notices, operateRecords } from '../../server/db/schema'
 import { CODE } from '../../server/http/envelope'
-import {
-  createWechatApi,
-  WECHAT_API_MESSAGES,
-  type WechatFetch,
-  type WechatHttpResponse,
-} from '../../server/services/wechat-api'
+import { createWechatApi, WECHAT_API_MESSAGES } from '../../server/services/wechat-api'
+import { ACCESS_TOKEN, fakeWechat, MINI, OAUTH, ORIGIN, SESSION_KEY } from './support/fake-wechat'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
-
-const MINI = { appId: 'wx-mini-app', secret: 'mini-secret-value' }
-const OAUTH = { appId: 'wx-oauth-app', secret: 'oauth-secret-value' }
-const SESSION_KEY = 'SESSION-KEY-never-shown'
-const ACCESS_TOKEN = 'ACCESS-TOKEN-never-shown'
-const ORIGIN = 'https://mc.example.cn'
+import { answerQr, scanQr } from './support/wechat-phone'
 
 const INVALID_CODE = { code: 400, message: '微信授权已失效，请重新授权', data: null }
 const MINI_NOT_CONFIGURED = { code: 503, message: '微信小程序登录未配置，暂不可用，请联系客服', data: null }
 const OAUTH_NOT_CONFIGURED = { code: 503, message: '微信授权登录未配置，暂不可用，请联系客服', data: null }
-
-/** WeChat as it answers: codes it issued map to openids, once each; anything else is 40029. */
-function fakeWechat() {
-  const codes = new Map<string, string>()
-  const calls: URL[] = []
-  let outage: 'network' | 'http' | 'garbage' | null = null
-  const answer = (body: unknown, status = 200): WechatHttpResponse => ({
-    ok: status === 200,
-    status,
-    json: async () => body,
-  })
-  const fetch: WechatFetch = async (url) => {
-    const called = new URL(url)
-    calls.push(called)
-    if (outage === 'network') throw new TypeError('fetch failed')
-    if (outage === 'http') return answer({}, 502)
-    if (outage === 'garbage') return answer({ hello: 'world' })
-    const q = called.searchParams
-    const app = called.pathname === '/sns/jscode2session' ? MINI : OAUTH
-    if (q.get('appid') !== app.appId || q.get('secret') !== app.secret) {
-      return answer({ errcode: 40125, errmsg: 'invalid appsecret' })
-    }
-    if (q.get('grant_type') !== 'authorization_code') return answer({ errcode: 40002, errmsg: 'bad grant' })
-    const code = called.pathname === '/sns/jscode2session' ? q.get('js_code') : q.get('code')
-    const openid = code ? codes.get(code) : undefined
-    if (!openid) return answer({ errcode: 40029, errmsg: 'invalid code, rid: 1' })
-    codes.delete(code!)
-    return called.pathname === '/sns/jscode2session'
-      ? answer({ openid, session_key: SESSION_KEY })
-      : answer({ access_token: ACCESS_TOKEN, expires_in: 7200, refresh_token: 'r', openid, scope: 'x' })
-  }
-  return {
-    fetch,
-    calls,
-    /** WeChat issues `code` to the user `openid`. */
-    issue(code: string, openid: string) {
-      codes.set(code, openid)
-      return code
-    },
-    down(kind: typeof outage) {
-      outage = kind
-    },
-  }
-}
 
 describe('the WeChat client', () => {
   const log = { warn: jest.fn() }
@@ -218,12 +165,13 @@ describe('production mode: openids come from WeChat only', () => {
     url: string,
     body?: object,
     token?: string,
+    headers: Record<string, string> = {},
   ) => {
     const response = await app.inject({
       method,
       url,
       remoteAddress: `198.19.0.${nextIp++}`,
-      headers: token ? { token } : {},
+      headers: { ...headers, ...(token ? { token } : {}) },
       ...(body ? { payload: body } : {}),
     })
     expect(response.statusCode).toBe(200)
@@ -323,14 +271,15 @@ describe('production mode: openids come from WeChat only', () => {
     expect(await openidOf(who.memberId)).toBe('oProdD')
   })
 
-  it('desktop QR login: not configured without WECHAT_OAUTH_*; else WeChat consent confirms the scene', async () => {
+  it('desktop QR login: not configured without WECHAT_OAUTH_*; else WeChat consent, then 确认, confirms the scene', async () => {
     expect(await call(unconfigured, 'GET', '/api/wechat/getQrAddress')).toMatchObject(OAUTH_NOT_CONFIGURED)
     expect(await call(unconfigured, 'GET', '/api/wechat/oauthUrl?redirect=/index')).toMatchObject(
       OAUTH_NOT_CONFIGURED,
     )
 
-    const scene = (await call<{ code: string; url: string }>(production, 'GET', '/api/wechat/getQrAddress'))
-      .data
+    const scene = (
+      await call<{ code: string; url: string; secret: string }>(production, 'GET', '/api/wechat/getQrAddress')
+    ).data
     const url = new URL(scene.url)
     expect(url.origin + url.pathname).toBe('https://open.weixin.qq.com/connect/oauth2/authorize')
     expect(url.hash).toBe('#wechat_redirect')
@@ -350,22 +299,27 @@ describe('production mode: openids come from WeChat only', () => {
     expect(sandboxPage.body).not.toContain('确认登录')
     expect(sandboxPage.json()).toMatchObject({ code: 404 })
 
-    const callback = (code: string) =>
-      production.inject({ method: 'GET', url: `/wechat/oauth/callback?code=${code}&state=s${scene.code}` })
+    const callback = (code: string) => scanQr(production, scene.code, code)
     const forged = await callback('made-up')
     expect(forged.body).toContain('微信授权已失效，请重新授权')
-    expect((await call(production, 'GET', `/api/wechat/getTokenByCode?code=${scene.code}`)).data).toEqual({
-      status: 'waiting',
-    })
+    expect(forged.formToken).toBeNull()
+    const poll = () =>
+      call<{ status: string; accountId: number }>(
+        production,
+        'GET',
+        `/api/wechat/getTokenByCode?code=${scene.code}`,
+        undefined,
+        undefined,
+        { 'x-scene-secret': scene.secret },
+      )
+    expect((await poll()).data).toEqual({ status: 'waiting' })
     const consented = await callback(wechat.issue('oa-main', DEMO.ownerOpenId))
-    expect(consented.headers['content-type']).toMatch(/^text\/html/)
-    expect(consented.body).toContain('已确认，请回到电脑端')
+    expect(consented.body).toContain('在电脑上登录会员中心')
     expect(consented.body).not.toContain(ACCESS_TOKEN)
-    const login = await call<{ status: string; accountId: number }>(
-      production,
-      'GET',
-      `/api/wechat/getTokenByCode?code=${scene.code}`,
-    )
+    expect((await poll()).data).toEqual({ status: 'scanned' })
+    const confirmed = await answerQr(production, consented.formToken!, 'confirm')
+    expect(confirmed).toContain('已确认，请回到电脑端')
+    const login = await poll()
     expect(login).toMatchObject({ code: 200, message: '登录成功', data: { status: 'confirmed' } })
     expect(login.data.accountId).toBe((await server.login(DEMO.owner)).data.accountId)
   })
@@ -411,7 +365,7 @@ describe('production mode: openids come from WeChat only', () => {
   it('binds a first WeChat through the consent page (fresh session), logged and notified', async () => {
     const who = await newMember()
     const scene = (
-      await call<{ code: string; url: string }>(
+      await call<{ code: string; url: string; secret: string }>(
         production,
         'GET',
         '/api/wechat/getCodeImg',
@@ -420,16 +374,16 @@ describe('production mode: openids come from WeChat only', () => {
       )
     ).data
     expect(new URL(scene.url).searchParams.get('state')).toBe(`s${scene.code}`)
-    await production.inject({
-      method: 'GET',
-      url: `/wechat/oauth/callback?code=${wechat.issue('oa-bind', 'oProdBound')}&state=s${scene.code}`,
-    })
+    const scanned = await scanQr(production, scene.code, wechat.issue('oa-bind', 'oProdBound'))
+    expect(scanned.body).toContain('将此微信绑定到账号 137****')
+    await answerQr(production, scanned.formToken!, 'confirm')
     const poll = await call<{ key: number }>(
       production,
       'GET',
       `/api/wechat/isUserBind?userId=${who.accountId}&code=${scene.code}`,
       undefined,
       who.token,
+      { 'x-scene-secret': scene.secret },
     )
     expect(poll).toMatchObject({ code: 200, data: { key: 1 } })
     expect(await openidOf(who.memberId)).toBe('oProdBound')

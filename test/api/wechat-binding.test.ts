@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import { hours } from '../../server/context'
 import { accounts, members, notices, operateRecords } from '../../server/db/schema'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { answerQr, scanAndAnswer, scanQr } from './support/wechat-phone'
 
 let server: TestServer
 
@@ -25,6 +26,7 @@ interface Scene {
   code: string
   url: string
   expiresIn: number
+  secret: string
 }
 
 let members_created = 0
@@ -43,30 +45,37 @@ type Who = Awaited<ReturnType<typeof newMember>>
 const openidOf = async (memberId: number) =>
   (await server.db.select().from(members).where(eq(members.id, memberId)))[0].wxOpenId
 
+/** The sandbox scan page (the stand-in for WeChat's consent page). */
 const scan = (code: string) => server.app.inject({ method: 'GET', url: `/__dev/wechat/scan?code=${code}` })
-const approve = (code: string, openid: string) =>
-  server.post('/__dev/wechat/scan', { code, openid, action: 'confirm' })
+/** The phone scans as `openid` and presses 确认; the confirmation page's and the answer's bodies. */
+const approve = async (code: string, openid: string) => {
+  const { scanned, answered } = await scanAndAnswer(server.app, code, openid, 'confirm')
+  return { page: scanned.body, answered: answered ?? scanned.body }
+}
 
 const openScene = async (who: Who, url = '/api/wechat/getCodeImg') =>
   (await server.get<Scene>(url, { token: who.token, headers: HOST })).data
 
-const pollBind = (who: Who, code: string, userId = String(who.accountId)) =>
-  server.get<{ key: number; scanned: boolean }>(`/api/wechat/isUserBind?userId=${userId}&code=${code}`, {
+/** The creating browser's secret goes with every poll and exchange of a scene. */
+const secretOf = (scene?: Pick<Scene, 'secret'>) => (scene ? { 'x-scene-secret': scene.secret } : undefined)
+
+const pollBind = (who: Who, scene: Pick<Scene, 'code' | 'secret'>, userId = String(who.accountId)) =>
+  server.get<{ key: number; scanned: boolean }>(
+    `/api/wechat/isUserBind?userId=${userId}&code=${scene.code}`,
+    { token: who.token, headers: secretOf(scene) },
+  )
+
+const pollChange = (who: Who, scene: Pick<Scene, 'code' | 'secret'>) =>
+  server.get<{ status: string; wxOpenId?: string }>(`/api/wechat/getBindInfoByCode?code=${scene.code}`, {
     token: who.token,
+    headers: secretOf(scene),
   })
 
-const pollChange = (who: Who, code: string) =>
-  server.get<{ status: string; wxOpenId?: string }>(`/api/wechat/getBindInfoByCode?code=${code}`, {
-    token: who.token,
-  })
-
-const update = (who: Who, body: Record<string, unknown>) =>
+const update = (who: Who, body: Record<string, unknown>, scene?: Scene) =>
   server.post(
     '/api/wechat/updateWechat',
-    { accountId: who.accountId, phone: who.phone, ...body },
-    {
-      token: who.token,
-    },
+    { accountId: who.accountId, phone: who.phone, ...(scene ? { code: scene.code } : {}), ...body },
+    { token: who.token, headers: secretOf(scene) },
   )
 
 async function logOf(accountId: number) {
@@ -82,7 +91,7 @@ async function boundMember(openid: string): Promise<Who> {
   const who = await newMember()
   const scene = await openScene(who)
   await approve(scene.code, openid)
-  expect((await pollBind(who, scene.code)).data.key).toBe(1)
+  expect((await pollBind(who, scene)).data.key).toBe(1)
   return who
 }
 
@@ -105,20 +114,24 @@ describe('bind: getCodeImg, the sandbox scan page, isUserBind', () => {
     const scene = await openScene(who)
     expect(scene.url).toBe(`http://mc.example.cn/__dev/wechat/scan?code=${scene.code}`)
     expect(scene.expiresIn).toBe(120)
-    expect((await pollBind(who, scene.code)).data).toEqual({ key: 2, scanned: false })
+    expect((await pollBind(who, scene)).data).toEqual({ key: 2, scanned: false })
 
     const page = await scan(scene.code)
-    expect(page.body).toContain('会员中心微信绑定确认')
+    expect(page.body).toContain('微信扫码（沙箱）')
     expect(page.body).toContain('改用已绑定的微信（wx-demo-main）')
     const offered = /id="openid"[^>]*value="([^"]+)"/.exec(page.body)?.[1]
     expect(offered).toMatch(/^wx-sandbox-/)
-    expect((await pollBind(who, scene.code)).data).toEqual({ key: 2, scanned: true })
+    expect((await pollBind(who, scene)).data).toEqual({ key: 2, scanned: false })
 
-    expect((await approve(scene.code, offered!)).code).toBe(200)
-    const answer = await pollBind(who, scene.code)
+    // The callback only identifies: the phone is shown whose account it would bind to.
+    const scanned = await scanQr(server.app, scene.code, `sandbox:${offered}`)
+    expect(scanned.body).toContain(`将此微信绑定到账号 ${who.phone.slice(0, 3)}****${who.phone.slice(-4)}`)
+    expect((await pollBind(who, scene)).data).toEqual({ key: 2, scanned: true })
+    expect(await answerQr(server.app, scanned.formToken!, 'confirm')).toContain('已确认，请回到电脑端')
+    const answer = await pollBind(who, scene)
     expect(answer).toMatchObject({ code: 200, message: '绑定成功', data: { key: 1 } })
     expect(await openidOf(who.memberId)).toBe(offered)
-    expect(await pollBind(who, scene.code)).toEqual(EXPIRED_QR)
+    expect(await pollBind(who, scene)).toEqual(EXPIRED_QR)
     const [entry] = await logOf(who.accountId)
     expect(entry).toMatchObject({ type: 7, status: 0 })
   })
@@ -127,7 +140,7 @@ describe('bind: getCodeImg, the sandbox scan page, isUserBind', () => {
     const who = await newMember()
     const scene = await openScene(who)
     await approve(scene.code, DEMO.ownerOpenId)
-    expect((await pollBind(who, scene.code)).data.key).toBe(0)
+    expect((await pollBind(who, scene)).data.key).toBe(0)
     expect(await openidOf(who.memberId)).toBeNull()
     const [entry] = await logOf(who.accountId)
     expect(entry).toMatchObject({ type: 7, status: 1 })
@@ -143,16 +156,22 @@ describe('bind: getCodeImg, the sandbox scan page, isUserBind', () => {
     const who = await newMember()
     const scene = await openScene(who)
     server.clock.advance(120_000)
-    expect(await pollBind(who, scene.code)).toEqual(EXPIRED_QR)
-    expect((await approve(scene.code, 'wx-late')).code).toBe(989)
+    expect(await pollBind(who, scene)).toEqual(EXPIRED_QR)
+    expect((await approve(scene.code, 'wx-late')).answered).toContain('<h1>二维码已失效</h1>')
     expect((await scan(scene.code)).body).toContain('<h1>二维码已失效</h1>')
   })
 
-  it('a cancelled scene is dead', async () => {
+  it('a scene cancelled on the phone is dead, and the desktop is told so', async () => {
     const who = await newMember()
     const scene = await openScene(who)
-    await server.post('/__dev/wechat/scan', { code: scene.code, action: 'cancel' })
-    expect(await pollBind(who, scene.code)).toEqual(EXPIRED_QR)
+    const { answered } = await scanAndAnswer(server.app, scene.code, 'wx-cancelled-1', 'cancel')
+    expect(answered).toContain('已取消')
+    expect(await pollBind(who, scene)).toEqual({
+      code: 989,
+      message: '已在手机上取消，请刷新二维码',
+      data: null,
+    })
+    expect(await openidOf(who.memberId)).toBeNull()
   })
 
   it('another account cannot poll (and so bind) someone else’s scene, nor poll as another userId', async () => {
@@ -160,18 +179,20 @@ describe('bind: getCodeImg, the sandbox scan page, isUserBind', () => {
     const intruder = await newMember()
     const scene = await openScene(who)
     await approve(scene.code, 'wx-stolen-1')
-    expect(await pollBind(intruder, scene.code, String(intruder.accountId))).toEqual(EXPIRED_QR)
-    expect(await pollBind(intruder, scene.code, String(who.accountId))).toEqual(FORBIDDEN)
+    expect(await pollBind(intruder, scene, String(intruder.accountId))).toEqual(EXPIRED_QR)
+    expect(await pollBind(intruder, scene, String(who.accountId))).toEqual(FORBIDDEN)
     expect(await openidOf(intruder.memberId)).toBeNull()
     // The owner still gets it.
-    expect((await pollBind(who, scene.code)).data.key).toBe(1)
+    expect((await pollBind(who, scene)).data.key).toBe(1)
   })
 
   it('a bind QR never logs anyone in', async () => {
     const who = await newMember()
     const scene = await openScene(who)
     await approve(scene.code, DEMO.ownerOpenId)
-    expect(await server.get(`/api/wechat/getTokenByCode?code=${scene.code}`)).toEqual(EXPIRED_QR)
+    expect(
+      await server.get(`/api/wechat/getTokenByCode?code=${scene.code}`, { headers: secretOf(scene) }),
+    ).toEqual(EXPIRED_QR)
   })
 })
 
@@ -198,22 +219,29 @@ describe('change: getBindQrAddress, getBindInfoByCode, updateWechat', () => {
   it('changes to the approved WeChat (修改成功, type 8); the scene is used once', async () => {
     const who = await boundMember('wx-change-old')
     const scene = await openScene(who, '/api/wechat/getBindQrAddress')
-    expect((await pollChange(who, scene.code)).data).toEqual({ status: 'waiting' })
-    expect((await scan(scene.code)).body).toContain('会员中心微信更换确认')
-    expect((await pollChange(who, scene.code)).data).toEqual({ status: 'scanned' })
-    await approve(scene.code, 'wx-change-new')
-    expect((await pollChange(who, scene.code)).data).toEqual({
+    expect((await pollChange(who, scene)).data).toEqual({ status: 'waiting' })
+    expect((await scan(scene.code)).body).toContain('微信扫码（沙箱）')
+    const scanned = await scanQr(server.app, scene.code, 'sandbox:wx-change-new')
+    expect(scanned.body).toContain('的登录微信更换为此微信')
+    expect((await pollChange(who, scene)).data).toEqual({ status: 'scanned' })
+    await answerQr(server.app, scanned.formToken!, 'confirm')
+    expect((await pollChange(who, scene)).data).toEqual({
       status: 'confirmed',
       wxOpenId: 'wx-change-new',
     })
 
-    const changed = await update(who, { wxOpenId: 'wx-change-new', code: scene.code })
+    // Without the creating browser's secret the approved scene is no proof.
+    expect(await update(who, { wxOpenId: 'wx-change-new', code: scene.code })).toEqual(EXPIRED_QR)
+    expect(await update(who, { wxOpenId: 'wx-change-new' }, { ...scene, secret: 'guess' })).toEqual(
+      EXPIRED_QR,
+    )
+    const changed = await update(who, { wxOpenId: 'wx-change-new' }, scene)
     expect(changed).toEqual({ code: 200, message: '修改成功', data: null })
     expect(await openidOf(who.memberId)).toBe('wx-change-new')
     expect((await logOf(who.accountId))[0]).toMatchObject({ type: 8, status: 0 })
 
-    expect(await update(who, { wxOpenId: 'wx-change-new', code: scene.code })).toEqual(EXPIRED_QR)
-    expect(await pollChange(who, scene.code)).toEqual(EXPIRED_QR)
+    expect(await update(who, { wxOpenId: 'wx-change-new' }, scene)).toEqual(EXPIRED_QR)
+    expect(await pollChange(who, scene)).toEqual(EXPIRED_QR)
   })
 
   it('an openid no scene approved cannot be set', async () => {
@@ -230,11 +258,11 @@ describe('change: getBindQrAddress, getBindInfoByCode, updateWechat', () => {
     const own = `wx-same-${who.memberId}`
     const bindScene = await openScene(who)
     await approve(bindScene.code, own)
-    await pollBind(who, bindScene.code)
+    await pollBind(who, bindScene)
 
     const scene = await openScene(who, '/api/wechat/getBindQrAddress')
     await approve(scene.code, openid(who))
-    expect(await update(who, { wxOpenId: openid(who), code: scene.code })).toEqual({
+    expect(await update(who, { wxOpenId: openid(who) }, scene)).toEqual({
       code,
       message: TAKEN,
       data: null,
@@ -255,11 +283,11 @@ describe('change: getBindQrAddress, getBindInfoByCode, updateWechat', () => {
     const other = await newMember()
     const scene = await openScene(who, '/api/wechat/getBindQrAddress')
     await approve(scene.code, 'wx-change-target')
-    const asOther = { accountId: other.accountId, wxOpenId: 'wx-change-target', code: scene.code }
-    expect(await update(who, asOther)).toEqual(FORBIDDEN)
+    const asOther = { accountId: other.accountId, wxOpenId: 'wx-change-target' }
+    expect(await update(who, asOther, scene)).toEqual(FORBIDDEN)
     expect(await update(who, { phone: other.phone, wxOpenId: 'wx-change-target' })).toEqual(FORBIDDEN)
     // Nor can the other account use this scene.
-    expect(await update(other, { wxOpenId: 'wx-change-target', code: scene.code })).toMatchObject({
+    expect(await update(other, { wxOpenId: 'wx-change-target' }, scene)).toMatchObject({
       code: 400,
       message: '当前账号未绑定微信',
     })
@@ -356,12 +384,10 @@ describe('sensitive changes need a fresh session (SMS re-verification)', () => {
 
   it('a member without a phone is told to log in again, not to verify by SMS', async () => {
     const scene = await server.get<Scene>('/api/wechat/getQrAddress?purpose=register')
-    await server.post('/__dev/wechat/scan', {
-      code: scene.data.code,
-      openid: 'wx-no-phone-1',
-      action: 'confirm',
+    await scanAndAnswer(server.app, scene.data.code, 'wx-no-phone-1', 'confirm')
+    const login = await server.get<{ token: string }>(`/api/wechat/getTokenByCode?code=${scene.data.code}`, {
+      headers: secretOf(scene.data),
     })
-    const login = await server.get<{ token: string }>(`/api/wechat/getTokenByCode?code=${scene.data.code}`)
     server.clock.advance(11 * 60_000)
     const token = login.data.token
     expect(await server.get('/api/wechat/getBindQrAddress', { token })).toEqual(RELOGIN)

@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm'
 import { hours, minutes } from '../../server/context'
 import { accounts, members, notices, operateRecords } from '../../server/db/schema'
 import { DEMO, startTestServer, type LoginData, type TestServer } from './support/harness'
+import { answerQr, scanAndAnswer, scanQr } from './support/wechat-phone'
 
 let server: TestServer
 let nextAddress = 1
@@ -27,6 +28,7 @@ interface Scene {
   code: string
   url: string
   expiresIn: number
+  secret: string
 }
 
 interface WechatLogin extends LoginData {
@@ -37,11 +39,18 @@ interface WechatLogin extends LoginData {
 const newScene = async (purpose = 'login') =>
   (await server.get<Scene>(`/api/wechat/getQrAddress?purpose=${purpose}`, { headers: HOST })).data
 
-const poll = (code: string, ip = freshIp()) =>
-  server.get<{ status: string } & Partial<WechatLogin>>(`/api/wechat/getTokenByCode?code=${code}`, { ip })
+/** The desktop that created the scene polls with its secret. */
+const poll = (scene: Pick<Scene, 'code' | 'secret'>, ip = freshIp()) =>
+  server.get<{ status: string } & Partial<WechatLogin>>(`/api/wechat/getTokenByCode?code=${scene.code}`, {
+    ip,
+    headers: { 'x-scene-secret': scene.secret },
+  })
 
-const answer = (code: string, action: 'confirm' | 'cancel', openid: string = DEMO.ownerOpenId) =>
-  server.post('/__dev/wechat/scan', { code, openid, action })
+/** The phone scans as `openid` (the sandbox's stand-in for WeChat) and presses 确认 or 取消. */
+const answer = async (code: string, action: 'confirm' | 'cancel', openid: string = DEMO.ownerOpenId) => {
+  const { scanned, answered } = await scanAndAnswer(server.app, code, openid, action)
+  return answered ?? scanned.body
+}
 
 const memberByOpenId = async (openid: string) =>
   (await server.db.select().from(members).where(eq(members.wxOpenId, openid)))[0]
@@ -64,7 +73,12 @@ describe('desktop QR login: getQrAddress, the sandbox scan page, getTokenByCode'
     expect(first).toEqual({
       code: 200,
       message: '操作成功',
-      data: { code: expect.stringMatching(/^[0-9a-f]{32}$/), url: expect.any(String), expiresIn: 120 },
+      data: {
+        code: expect.stringMatching(/^[0-9a-f]{32}$/),
+        url: expect.any(String),
+        expiresIn: 120,
+        secret: expect.stringMatching(/^[\w-]{43}$/),
+      },
     })
     expect(first.data.url).toBe(`http://mc.example.cn/__dev/wechat/scan?code=${first.data.code}`)
     expect((await newScene()).code).not.toBe(first.data.code)
@@ -86,21 +100,29 @@ describe('desktop QR login: getQrAddress, the sandbox scan page, getTokenByCode'
     expect(direct.json().data.url).toMatch(/^http:\/\/internal:8080\/__dev\/wechat\/scan\?code=/)
   })
 
-  it('goes waiting -> scanned -> confirmed once, then 989', async () => {
+  it('goes waiting -> scanned (identified, shown the confirmation) -> confirmed by 确认, once, then 989', async () => {
     const scene = await newScene()
-    expect(await poll(scene.code)).toEqual({ code: 200, message: '操作成功', data: { status: 'waiting' } })
+    expect(await poll(scene)).toEqual({ code: 200, message: '操作成功', data: { status: 'waiting' } })
 
+    // The sandbox scan page stands in for WeChat's consent page: it sends the phone to our callback.
     const page = await server.app.inject({ method: 'GET', url: `/__dev/wechat/scan?code=${scene.code}` })
     expect(page.headers['content-type']).toMatch(/^text\/html/)
-    expect(page.body).toContain('确认登录')
-    expect(page.body).toContain('取消')
+    expect(page.body).toContain('微信授权')
     expect(page.body).toContain('value="wx-demo-main"')
+    expect(page.body).toContain(`data-state="s${scene.code}"`)
     expect(page.body).not.toMatch(/<(link|img)\b|src="http/)
-    expect(await poll(scene.code)).toMatchObject({ data: { status: 'scanned' } })
+    expect(await poll(scene)).toMatchObject({ data: { status: 'waiting' } })
 
-    expect(await answer(scene.code, 'confirm')).toMatchObject({ code: 200 })
+    const scanned = await scanQr(server.app, scene.code, `sandbox:${DEMO.ownerOpenId}`)
+    expect(scanned.body).toContain('在电脑上登录会员中心')
+    expect(scanned.body).toContain('确认')
+    expect(scanned.body).toContain('取消')
+    expect(scanned.formToken).toEqual(expect.any(String))
+    expect(await poll(scene)).toMatchObject({ data: { status: 'scanned' } })
+
+    expect(await answerQr(server.app, scanned.formToken!, 'confirm')).toContain('已确认，请回到电脑端')
     const ip = freshIp()
-    const confirmed = await poll(scene.code, ip)
+    const confirmed = await poll(scene, ip)
     expect(confirmed).toEqual({
       code: 200,
       message: '登录成功',
@@ -118,44 +140,47 @@ describe('desktop QR login: getQrAddress, the sandbox scan page, getTokenByCode'
     const log = await server.db.select().from(operateRecords).where(eq(operateRecords.ip, ip))
     expect(log).toEqual([expect.objectContaining({ type: 0, status: 0 })])
 
-    expect(await poll(scene.code)).toEqual(EXPIRED_QR)
-    expect(await answer(scene.code, 'confirm')).toEqual(EXPIRED_QR)
+    expect(await poll(scene)).toEqual(EXPIRED_QR)
+    expect(await answer(scene.code, 'confirm')).toContain('二维码已失效')
   })
 
   it('expires after 120 s', async () => {
     const scene = await newScene()
     server.clock.advance(119_000)
-    expect((await poll(scene.code)).data).toEqual({ status: 'waiting' })
+    expect((await poll(scene)).data).toEqual({ status: 'waiting' })
     server.clock.advance(2_000)
-    expect(await poll(scene.code)).toEqual(EXPIRED_QR)
-    expect(await answer(scene.code, 'confirm')).toEqual(EXPIRED_QR)
+    expect(await poll(scene)).toEqual(EXPIRED_QR)
+    expect(await answer(scene.code, 'confirm')).toContain('二维码已失效')
     const page = await server.app.inject({ method: 'GET', url: `/__dev/wechat/scan?code=${scene.code}` })
     expect(page.body).toContain('二维码已失效')
   })
 
-  it('ends a cancelled scene', async () => {
+  it('ends a scene cancelled on the phone, and the desktop is told so', async () => {
     const scene = await newScene()
-    expect((await answer(scene.code, 'cancel')).code).toBe(200)
-    expect(await poll(scene.code)).toEqual(EXPIRED_QR)
+    expect(await answer(scene.code, 'cancel')).toContain('已取消')
+    expect(await poll(scene)).toEqual({ code: 989, message: '已在手机上取消，请刷新二维码', data: null })
+    expect(await answer(scene.code, 'confirm')).toContain('二维码已失效')
   })
 
   it('answers 989 for an unknown scene', async () => {
-    expect(await poll('0'.repeat(32))).toEqual(EXPIRED_QR)
-    expect(await poll('')).toEqual(EXPIRED_QR)
+    expect(await poll({ code: '0'.repeat(32), secret: 'x' })).toEqual(EXPIRED_QR)
+    expect(await poll({ code: '', secret: '' })).toEqual(EXPIRED_QR)
   })
 
   it('answers 993 when an unknown WeChat user confirms a login scene, then 989', async () => {
     const scene = await newScene()
     await answer(scene.code, 'confirm', 'wx-nobody-1')
-    expect(await poll(scene.code)).toEqual(NOT_REGISTERED)
-    expect(await poll(scene.code)).toEqual(EXPIRED_QR)
+    expect(await poll(scene)).toEqual(NOT_REGISTERED)
+    expect(await poll(scene)).toEqual(EXPIRED_QR)
     expect(await memberByOpenId('wx-nobody-1')).toBeUndefined()
   })
 
-  it('refuses a malformed openid on the sandbox page', async () => {
+  it('refuses a malformed openid from the sandbox page', async () => {
     const scene = await newScene()
-    expect((await answer(scene.code, 'confirm', 'bad openid<>')).code).toBe(400)
-    expect((await poll(scene.code)).data).toEqual({ status: 'waiting' })
+    const scanned = await scanQr(server.app, scene.code, 'sandbox:bad openid<>')
+    expect(scanned.formToken).toBeNull()
+    expect(scanned.body).toContain('微信授权未完成')
+    expect((await poll(scene)).data).toEqual({ status: 'waiting' })
   })
 })
 
@@ -163,7 +188,7 @@ describe('WeChat registration (QR purpose register) and binding a phone', () => 
   it('creates a member without a phone for an unknown openid, which then binds one', async () => {
     const scene = await newScene('register')
     await answer(scene.code, 'confirm', 'wx-new-user-1')
-    const result = await poll(scene.code)
+    const result = await poll(scene)
     expect(result.data).toMatchObject({
       status: 'confirmed',
       needBindPhone: true,
@@ -215,7 +240,7 @@ describe('WeChat registration (QR purpose register) and binding a phone', () => 
   it('logs a known openid in on a register scene', async () => {
     const scene = await newScene('register')
     await answer(scene.code, 'confirm', DEMO.ownerOpenId)
-    expect((await poll(scene.code)).data).toMatchObject({
+    expect((await poll(scene)).data).toMatchObject({
       status: 'confirmed',
       accountId: await accountIdOf(DEMO.mainAccount),
       needBindPhone: false,
@@ -227,7 +252,7 @@ describe('WeChat registration (QR purpose register) and binding a phone', () => 
     const register = async () => {
       const scene = await newScene('register')
       await answer(scene.code, 'confirm', 'wx-new-user-2')
-      return (await poll(scene.code)).data.token ?? ''
+      return (await poll(scene)).data.token ?? ''
     }
     const stale = await register()
     server.clock.advance(minutes(11))
@@ -255,7 +280,11 @@ describe('WeChat registration (QR purpose register) and binding a phone', () => 
       .where(eq(operateRecords.accountId, account.id))
       .orderBy(desc(operateRecords.id))
     expect(entry).toMatchObject({ type: 2, status: 0, content: '绑定手机号 134****0005' })
-    const [notice] = await server.db.select().from(notices).where(eq(notices.accountId, account.id))
+    const [notice] = await server.db
+      .select()
+      .from(notices)
+      .where(eq(notices.accountId, account.id))
+      .orderBy(desc(notices.id))
     expect(notice).toMatchObject({ type: 1, title: '账号安全提醒' })
     expect(notice.content).toContain('134****0005')
   })
@@ -451,7 +480,7 @@ describe('mini-program: miniLogin, miniBindPhone', () => {
   })
 })
 
-describe('POST|GET /api/app/scanCode: a mini-program session confirms a desktop login', () => {
+describe('GET then POST /api/app/scanCode: a mini-program session confirms a desktop login', () => {
   async function miniToken(): Promise<string> {
     const result = await server.post<LoginData>('/api/wechat/miniLogin', {
       code: `sandbox:${DEMO.ownerOpenId}`,
@@ -459,37 +488,93 @@ describe('POST|GET /api/app/scanCode: a mini-program session confirms a desktop 
     return result.data.token
   }
 
-  it('completes the desktop scene with the mini-program member', async () => {
+  interface ScanAnswer {
+    action: string
+    browser: string
+    ip: string
+    requestedAt: string
+    confirmToken: string
+  }
+  const describeScan = (code: string, token?: string) =>
+    server.get<ScanAnswer>(`/api/app/scanCode?code=${code}`, { token })
+  const answerScan = (body: object, token?: string) => server.post('/api/app/scanCode', body, { token })
+
+  it('says what 确认 would approve (desktop browser, address, time); only 确认 completes the scene', async () => {
     const token = await miniToken()
-    const scene = await newScene()
-    expect(await server.post('/api/app/scanCode', { code: scene.code }, { token })).toEqual({
+    const desktopAgent =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36'
+    const created = await server.get<Scene>('/api/wechat/getQrAddress?purpose=login', {
+      ip: '203.0.113.9',
+      headers: { 'user-agent': desktopAgent },
+    })
+    const scene = created.data
+    const described = await describeScan(scene.code, token)
+    expect(described).toEqual({
+      code: 200,
+      message: '操作成功',
+      data: {
+        action: '在电脑上登录会员中心',
+        browser: 'Chrome · Windows',
+        ip: '203.0.113.9',
+        requestedAt: expect.any(String),
+        confirmToken: expect.any(String),
+      },
+    })
+    expect((await poll(scene)).data).toEqual({ status: 'scanned' })
+    // No explicit answer, or a made-up token: nothing is approved.
+    expect((await answerScan({ code: scene.code }, token)).code).toBe(400)
+    expect(await answerScan({ code: scene.code, confirmToken: 'made-up', action: 'confirm' }, token)).toEqual(
+      EXPIRED_QR,
+    )
+    expect((await poll(scene)).data).toEqual({ status: 'scanned' })
+
+    const { confirmToken } = described.data
+    expect(await answerScan({ code: scene.code, confirmToken, action: 'confirm' }, token)).toEqual({
       code: 200,
       message: '已确认登录',
       data: null,
     })
-    expect((await poll(scene.code)).data).toMatchObject({
+    expect((await poll(scene)).data).toMatchObject({
       status: 'confirmed',
       accountId: await accountIdOf(DEMO.mainAccount),
       role: 0,
     })
-    expect(await server.post('/api/app/scanCode', { code: scene.code }, { token })).toEqual(EXPIRED_QR)
+    // The token is used up.
+    expect(await answerScan({ code: scene.code, confirmToken, action: 'confirm' }, token)).toEqual(EXPIRED_QR)
   })
 
-  it('works by GET too, and also for a member without an openid', async () => {
+  it('取消 ends the desktop scene; another session cannot answer for the scanner', async () => {
+    const token = await miniToken()
+    const scene = await newScene()
+    const { confirmToken } = (await describeScan(scene.code, token)).data
+    const other = await server.tokenFor(DEMO.subAdmin)
+    expect(await answerScan({ code: scene.code, confirmToken, action: 'confirm' }, other)).toEqual(EXPIRED_QR)
+    expect(await answerScan({ code: scene.code, confirmToken, action: 'cancel' }, token)).toEqual({
+      code: 200,
+      message: '已取消登录',
+      data: null,
+    })
+    expect((await poll(scene)).code).toBe(989)
+  })
+
+  it('works for a member without an openid (a sub-admin)', async () => {
     const token = await server.tokenFor(DEMO.subAdmin)
     const scene = await newScene()
-    expect((await server.get(`/api/app/scanCode?code=${scene.code}`, { token })).code).toBe(200)
-    expect((await poll(scene.code)).data).toMatchObject({ status: 'confirmed', role: 1 })
+    const { confirmToken } = (await describeScan(scene.code, token)).data
+    expect((await answerScan({ code: scene.code, confirmToken, action: 'confirm' }, token)).code).toBe(200)
+    expect((await poll(scene)).data).toMatchObject({ status: 'confirmed', role: 1 })
   })
 
   it('refuses an expired scene, a register scene and a missing session', async () => {
     const token = await miniToken()
     const expired = await newScene()
     server.clock.advance(121_000)
-    expect(await server.post('/api/app/scanCode', { code: expired.code }, { token })).toEqual(EXPIRED_QR)
+    expect(await describeScan(expired.code, token)).toEqual(EXPIRED_QR)
     const register = await newScene('register')
-    expect(await server.post('/api/app/scanCode', { code: register.code }, { token })).toEqual(EXPIRED_QR)
-    expect((await server.post('/api/app/scanCode', { code: (await newScene()).code })).code).toBe(996)
+    expect(await describeScan(register.code, token)).toEqual(EXPIRED_QR)
+    expect((await describeScan((await newScene()).code)).code).toBe(996)
+    const body = { code: 'x', confirmToken: 'x', action: 'confirm' }
+    expect((await answerScan(body)).code).toBe(996)
   })
 })
 

@@ -2,8 +2,9 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { DEMO_PASSWORD, freshPhone, loginAs } from './support/console'
 
-// WeChat bind / change / unbind from the account settings (account-area §2, §4, §8), completed on
-// the sandbox scan page in a second tab standing in for the phone that scans the QR.
+// WeChat bind / change / unbind from the account settings (account-area §2, §4, §8), completed in a
+// second tab standing in for the phone: the sandbox scan page (in place of WeChat's consent page),
+// then the confirmation page naming the account, where 确认 approves.
 const TAKEN = '当前微信已被绑定，请使用新的微信进行扫码授权～'
 
 const wechatRow = (page: Page) => page.getByLabel('微信', { exact: true })
@@ -29,7 +30,8 @@ async function approveOnPhone(context: BrowserContext, url: string, useBound = f
   const phone = await context.newPage()
   await phone.goto(url)
   if (useBound) await phone.getByRole('button', { name: /改用已绑定的微信/ }).click()
-  await phone.getByRole('button', { name: '确认授权' }).click()
+  await phone.getByRole('button', { name: '微信授权' }).click()
+  await phone.getByRole('button', { name: '确认', exact: true }).click()
   await expect(phone.getByText('已确认，请回到电脑端')).toBeVisible()
   await phone.close()
 }
@@ -52,9 +54,12 @@ test.describe('WeChat binding in the account settings', () => {
     await expect(dialog).toHaveAttribute('data-step', '0')
     const phone = await context.newPage()
     await phone.goto(url)
+    await phone.getByRole('button', { name: '微信授权' }).click()
+    // The phone is shown whose account it would bind to before anything is approved.
+    await expect(phone.getByText('将此微信绑定到账号 138****0003')).toBeVisible()
     await expect(dialog).toHaveAttribute('data-step', '1')
     await expect(dialog).toContainText('扫码成功，请在微信中确认授权')
-    await phone.getByRole('button', { name: '确认授权' }).click()
+    await phone.getByRole('button', { name: '确认', exact: true }).click()
 
     await expect(dialog).toHaveAttribute('data-step', '2')
     await expect(dialog).toContainText('绑定成功')

@@ -11,10 +11,28 @@ test.describe('WeChat login (doc2 §2 Login, §4)', () => {
     await expect(page.getByLabel('登录二维码')).toBeVisible()
     const phone = await context.newPage()
     await phone.goto(url)
+    // The sandbox page stands in for WeChat's consent page; ours then asks 确认 / 取消.
+    await phone.getByRole('button', { name: '微信授权' }).click()
+    await expect(phone.getByText('在电脑上登录会员中心')).toBeVisible()
     await expect(page.getByText('扫码成功，请在微信中确认')).toBeVisible()
-    await phone.getByRole('button', { name: '确认登录' }).click()
+    await phone.getByRole('button', { name: '确认', exact: true }).click()
+    await expect(phone.getByText('已确认，请回到电脑端')).toBeVisible()
     await expect(page).toHaveURL(/\/index$/)
     await expectAccount(page, 'demo_main')
+  })
+
+  test('取消 on the phone ends the QR and the desktop says so', async ({ page, context }, info) => {
+    test.skip(info.project.name !== 'desktop', 'QR scan login is PC only')
+    const scene = page.waitForResponse((r) => r.url().includes('/api/wechat/getQrAddress'))
+    await page.goto('/login')
+    const { url } = (await (await scene).json()).data
+    const phone = await context.newPage()
+    await phone.goto(url)
+    await phone.getByRole('button', { name: '微信授权' }).click()
+    await phone.getByRole('button', { name: '取消', exact: true }).click()
+    await expect(phone.getByText('已取消')).toBeVisible()
+    await expect(page.getByText('已在手机上取消，请刷新二维码')).toBeVisible()
+    await expect(page).toHaveURL(/\/login/)
   })
 
   test('the QR expires after 120 polls and can be refreshed', async ({ page }, info) => {

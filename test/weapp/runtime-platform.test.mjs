@@ -228,17 +228,30 @@ describe('扫码登录网页版 in the account menu (wx.scanCode)', () => {
   const authorisations = (runtime) =>
     callsOf(runtime, 'request').filter((r) => r.url.endsWith('/api/app/scanCode'))
 
-  test("the desktop's login QR is authorised for this member: the desktop's poll gets the login", async () => {
+  test("the desktop's login QR is authorised for this member after 确认: the desktop's poll gets the login", async () => {
     const scene = (await server.get('/api/wechat/getQrAddress')).data
-    const { runtime, texts } = await scanFromMenu((options, { record, succeed }) => {
+    const { runtime, instance, texts } = await scanFromMenu((options, { record, succeed }) => {
       record('scanCode', [options])
       return succeed(options, { errMsg: 'scanCode:ok', result: scene.url, scanType: 'QR_CODE' })
     })
+    const desktopPoll = async () =>
+      (
+        await server.inject({
+          method: 'GET',
+          url: `/api/wechat/getTokenByCode?code=${scene.code}`,
+          headers: { 'x-scene-secret': scene.secret },
+        })
+      ).json()
     try {
-      assertClean(runtime)
       assert.equal(JSON.stringify(callsOf(runtime, 'scanCode')[0].scanType), '["qrCode"]')
+      // Scanning approves nothing: the dialog names what 确认 would approve.
+      await until(() => texts().includes('在电脑上登录会员中心'), 'the 确认登录 dialog')
+      assert.equal((await desktopPoll()).data.status, 'scanned')
+      runtime.tap(instance, '确认')
+      await runtime.settle()
+      assertClean(runtime)
       assertShows(texts(), ['已确认网页登录'])
-      const desktop = await server.get(`/api/wechat/getTokenByCode?code=${scene.code}`)
+      const desktop = await desktopPoll()
       assert.equal(desktop.data.status, 'confirmed')
       assert.equal(desktop.data.accountId, owner.accountId)
     } finally {

@@ -41,26 +41,69 @@ describe('weapp: 扫码登录网页版 (wx.scanCode)', () => {
     return comp
   }
 
-  test('scans the desktop QR and authorises its code for the signed-in account', async () => {
+  const DESCRIBED = {
+    action: '在电脑上登录会员中心',
+    browser: 'Chrome · Windows',
+    ip: '203.0.113.9',
+    requestedAt: '2026-03-01T02:03:04.000Z',
+    confirmToken: 'one-time',
+  }
+  /** GET scanCode describes the scene; POST scanCode takes the answer. */
+  const scanServer = () => (options) => {
+    const data = options.method === 'GET' ? DESCRIBED : null
+    return answerRequests({ code: 200, message: '', data })(options)
+  }
+  const buttonIn = (comp, text) =>
+    comp.querySelectorAll('.at-button').find((node) => node.dom.textContent === text)
+
+  test('scans the desktop QR, shows what it would approve, and approves only on 确认', async () => {
     const scan = mock.method(
       wx,
       'scanCode',
       scanned('http://127.0.0.1:8080/__dev/wechat/scan?code=abcdef123456'),
     )
-    const request = mock.method(wx, 'request', ok)
+    const request = mock.method(wx, 'request', scanServer())
     const comp = await openScan()
 
-    await until(() => texts(comp, 'toast--success').includes('已确认网页登录'), 'success toast')
+    await until(() => comp.querySelector('.scan-login-dialog__action'), 'the 确认登录 dialog')
     assert.equal(scan.mock.callCount(), 1)
     const [scanOptions] = scan.mock.calls[0].arguments
     assert.equal(scanOptions.onlyFromCamera, true)
     assert.deepEqual(scanOptions.scanType, ['qrCode'])
     assert.equal(request.mock.callCount(), 1)
-    const [options] = request.mock.calls[0].arguments
-    assert.match(options.url, /^https?:\/\/[^/]+\/api\/app\/scanCode$/)
-    assert.equal(options.method, 'POST')
-    assert.deepEqual(options.data, { code: 'abcdef123456' })
-    assert.equal(options.header.token, 'mini-token')
+    const [described] = request.mock.calls[0].arguments
+    assert.match(described.url, /^https?:\/\/[^/]+\/api\/app\/scanCode$/)
+    assert.equal(described.method, 'GET')
+    assert.deepEqual(described.data, { code: 'abcdef123456' })
+    assert.equal(described.header.token, 'mini-token')
+    assert.deepEqual(texts(comp, 'scan-login-dialog__action'), ['在电脑上登录会员中心'])
+    assert.deepEqual(texts(comp, 'scan-login-dialog__value'), [
+      'Chrome · Windows',
+      '203.0.113.9',
+      '2026-03-01 10:03:04',
+    ])
+
+    buttonIn(comp, '确认').dispatchEvent('tap')
+    await until(() => texts(comp, 'toast--success').includes('已确认网页登录'), 'success toast')
+    assert.equal(request.mock.callCount(), 2)
+    const [answered] = request.mock.calls[1].arguments
+    assert.match(answered.url, /^https?:\/\/[^/]+\/api\/app\/scanCode$/)
+    assert.equal(answered.method, 'POST')
+    assert.deepEqual(answered.data, { code: 'abcdef123456', confirmToken: 'one-time', action: 'confirm' })
+    assert.equal(answered.header.token, 'mini-token')
+    comp.detach()
+  })
+
+  test('取消 answers cancel and approves nothing', async () => {
+    mock.method(wx, 'scanCode', scanned('abcdef123456'))
+    const request = mock.method(wx, 'request', scanServer())
+    const comp = await openScan()
+
+    await until(() => comp.querySelector('.scan-login-dialog__action'), 'the 确认登录 dialog')
+    buttonIn(comp, '取消').dispatchEvent('tap')
+    await until(() => request.mock.callCount() === 2, 'the answer')
+    const [answered] = request.mock.calls[1].arguments
+    assert.deepEqual(answered.data, { code: 'abcdef123456', confirmToken: 'one-time', action: 'cancel' })
     comp.detach()
   })
 

@@ -32,3 +32,30 @@ export interface BindPoll {
 /** getBindInfoByCode: the change scene as the phone left it; `wxOpenId` once approved. */
 export type ChangePoll =
   { status: 'waiting' } | { status: 'scanned' } | { status: 'confirmed'; wxOpenId: string }
+
+/**
+ * A new QR scene (getQrAddress, getCodeImg, getBindQrAddress): `url` is the QR's text, `secret` goes
+ * back in the X-Scene-Secret header of every poll and exchange of the scene (only its creator has it).
+ */
+export interface QrScene {
+  code: string
+  url: string
+  expiresIn: number
+  secret: string
+}
+
+/** The header a scene's poll and exchange carry its creator's secret in. */
+export const SCENE_SECRET_HEADER = 'X-Scene-Secret'
+
+/**
+ * GET /api/app/scanCode: what the mini-program asks its user to approve (a desktop login), who asked
+ * (browser, address, time), and the one-time token POST /api/app/scanCode needs with 确认 or 取消.
+ */
+export interface ScanCodeAnswer {
+  action: string
+  browser: string
+  ip: string
+  /** ISO 8601; shown in UTC+8. */
+  requestedAt: string
+  confirmToken: string
+}

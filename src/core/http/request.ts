@@ -26,6 +26,8 @@ export interface RequestOptions {
    * verification, binding a phone) is not stored until that step is done.
    */
   token?: string
+  /** Extra request headers (a QR scene's X-Scene-Secret). */
+  headers?: Record<string, string>
 }
 
 type Params = Record<string, unknown>
@@ -51,7 +53,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, data?: Params, o
       url: apiUrl(path),
       method,
       data,
-      headers: token ? { token } : {},
+      headers: { ...options.headers, ...(token ? { token } : {}) },
       timeoutMs: REQUEST_TIMEOUT_MS,
     })
   } catch (cause) {

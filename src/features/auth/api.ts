@@ -1,6 +1,12 @@
 import type { PcBindPhoneRequest } from '../../core/contract/accounts'
 import type { PublicSmsPurpose } from '../../core/contract/sms'
-import type { MiniLoginAnswer, WechatLoginResult } from '../../core/contract/wechat'
+import {
+  SCENE_SECRET_HEADER,
+  type MiniLoginAnswer,
+  type QrScene,
+  type ScanCodeAnswer,
+  type WechatLoginResult,
+} from '../../core/contract/wechat'
 import { http } from '../../core/http/request'
 import type { LoginResult, UserInfo } from '../../core/session/store'
 import type { SolvedSlider } from '../../core/ui/captcha/api'
@@ -18,16 +24,10 @@ export interface EntryExchangeResult extends LoginResult {
   source: string
 }
 
-export type { MiniLoginAnswer, WechatLoginResult }
+export type { MiniLoginAnswer, QrScene, ScanCodeAnswer, WechatLoginResult }
 
 export type QrPollAnswer =
   { status: 'waiting' } | { status: 'scanned' } | ({ status: 'confirmed' } & WechatLoginResult)
-
-export interface QrScene {
-  code: string
-  url: string
-  expiresIn: number
-}
 
 export interface RegistrationPayload {
   phone: string
@@ -87,7 +87,13 @@ export const authApi = {
 
   qrScene: (purpose: 'login' | 'register') =>
     http.get<QrScene>('/api/wechat/getQrAddress', { purpose }, { silent: true }),
-  pollQr: (code: string) => http.get<QrPollAnswer>('/api/wechat/getTokenByCode', { code }, { silent: true }),
+  // Only the browser that created the scene holds its secret: polls without it get nothing.
+  pollQr: ({ code, secret }: QrScene) =>
+    http.get<QrPollAnswer>(
+      '/api/wechat/getTokenByCode',
+      { code },
+      { silent: true, headers: { [SCENE_SECRET_HEADER]: secret } },
+    ),
   oauthUrl: (redirect: string) => http.get<{ url: string }>('/api/wechat/oauthUrl', { redirect }),
   oauthLogin: (code: string) =>
     http.post<WechatLoginResult>('/api/wechat/oauthLogin', { code }, { silent: true }),
@@ -95,7 +101,11 @@ export const authApi = {
     http.post<MiniLoginAnswer>('/api/wechat/miniLogin', { code }, { silent: true }),
   miniBindPhone: (bindTicket: string, phone: string, code: string) =>
     http.post<WechatLoginResult>('/api/wechat/miniBindPhone', { bindTicket, phone, code }, { silent: true }),
-  authoriseDesktopLogin: (code: string) => http.post<null>('/api/app/scanCode', { code }),
+  // The mini-program's 扫码登录: GET says what 确认 would approve; POST answers it explicitly.
+  describeDesktopLogin: (code: string) =>
+    http.get<ScanCodeAnswer>('/api/app/scanCode', { code }, { silent: true }),
+  answerDesktopLogin: (code: string, confirmToken: string, action: 'confirm' | 'cancel') =>
+    http.post<null>('/api/app/scanCode', { code, confirmToken, action }, { silent: true }),
   officialAccountQr: () =>
     http.get<{ url: string }>('/api/wechat/officialAccountQr', undefined, { silent: true }),
 

@@ -1,13 +1,12 @@
 // WeChat bind / change / unbind (account-area §2 account settings, §7 Account calls).
-import type { BindPoll, ChangePoll } from '../../core/contract/wechat'
+import { SCENE_SECRET_HEADER, type BindPoll, type ChangePoll, type QrScene } from '../../core/contract/wechat'
 import { http } from '../../core/http/request'
 
 /** A QR scene for binding or changing the WeChat: `url` is the text to draw as the QR. */
-export interface BindScene {
-  code: string
-  url: string
-  expiresIn: number
-}
+export type BindScene = QrScene
+
+/** Polls and the change's exchange carry the creating browser's secret (only it has it). */
+const ofScene = (scene: BindScene) => ({ silent: true, headers: { [SCENE_SECRET_HEADER]: scene.secret } })
 
 export type { BindPoll, ChangePoll }
 
@@ -18,20 +17,26 @@ export interface WechatOwner {
 }
 
 /** How the new WeChat is proven: an approved change scene's openid (H5) or a wx.login code. */
-export type WechatProof = { wxOpenId: string; code: string } | { jsCode: string }
+export type WechatProof = { wxOpenId: string; scene: BindScene } | { jsCode: string }
 
 // Every call is silent: the dialogs show their own failure states.
 export const wechatBindingApi = {
   status: () => http.get<{ bound: boolean }>('/api/wechat/checkBindWechat', undefined, { silent: true }),
   bindScene: () => http.get<BindScene>('/api/wechat/getCodeImg', undefined, { silent: true }),
   changeScene: () => http.get<BindScene>('/api/wechat/getBindQrAddress', undefined, { silent: true }),
-  pollBind: (userId: string, code: string) =>
-    http.get<BindPoll>('/api/wechat/isUserBind', { userId, code }, { silent: true }),
-  pollChange: (code: string) =>
-    http.get<ChangePoll>('/api/wechat/getBindInfoByCode', { code }, { silent: true }),
+  pollBind: (userId: string, scene: BindScene) =>
+    http.get<BindPoll>('/api/wechat/isUserBind', { userId, code: scene.code }, ofScene(scene)),
+  pollChange: (scene: BindScene) =>
+    http.get<ChangePoll>('/api/wechat/getBindInfoByCode', { code: scene.code }, ofScene(scene)),
   bindByLogin: (jsCode: string) =>
     http.post<BindPoll>('/api/wechat/miniBindWechat', { code: jsCode }, { silent: true }),
   update: (owner: WechatOwner, proof: WechatProof) =>
-    http.post<null>('/api/wechat/updateWechat', { ...owner, ...proof }, { silent: true }),
+    'scene' in proof
+      ? http.post<null>(
+          '/api/wechat/updateWechat',
+          { ...owner, wxOpenId: proof.wxOpenId, code: proof.scene.code },
+          ofScene(proof.scene),
+        )
+      : http.post<null>('/api/wechat/updateWechat', { ...owner, ...proof }, { silent: true }),
   unbind: (owner: WechatOwner) => http.post<null>('/api/wechat/unBindingWechat', { ...owner }),
 }

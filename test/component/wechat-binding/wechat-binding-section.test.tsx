@@ -21,7 +21,12 @@ const profile: UserInfo = {
 
 const TAKEN = '当前微信已被绑定，请使用新的微信进行扫码授权～'
 const scene = (code: string) =>
-  ok({ code, url: `http://localhost/__dev/wechat/scan?code=${code}`, expiresIn: 120 })
+  ok({
+    code,
+    url: `http://localhost/__dev/wechat/scan?code=${code}`,
+    expiresIn: 120,
+    secret: `secret-${code}`,
+  })
 
 let api: FakeApi
 let bound: boolean
@@ -86,6 +91,8 @@ describe('bind dialog (account-area §4: 0 scan, 1 scanned, 2 bound; polled ever
     answers.push({ key: 2, scanned: true })
     await advance(1)
     expect(callsTo('/api/wechat/isUserBind')[0].body).toEqual({ userId: '2', code: 'bind-1' })
+    // Only this browser holds the scene's secret: every poll shows it.
+    expect(callsTo('/api/wechat/isUserBind')[0].headers['x-scene-secret']).toBe('secret-bind-1')
     expect(dialog('绑定微信').dataset.step).toBe('1')
     expect(dialog('绑定微信').textContent).toContain('扫码成功，请在微信中确认授权')
 
@@ -201,6 +208,8 @@ describe('change dialog (account-area §4: 1 QR, 2 success, 3 already bound, 4 f
       wxOpenId: 'wx-new-change-1',
       code: 'change-1',
     })
+    expect(callsTo('/api/wechat/getBindInfoByCode')[0].headers['x-scene-secret']).toBe('secret-change-1')
+    expect(callsTo('/api/wechat/updateWechat')[0].headers['x-scene-secret']).toBe('secret-change-1')
     const box = dialog('更换微信')
     expect(box.dataset.step).toBe('2')
     expect(box.textContent).toContain('修改成功')

@@ -12,8 +12,8 @@ const scene = (status: SceneStatus) => ({ status, expiresAt })
 
 // The table as the docs state it, written out here rather than read from the module under test.
 const EXPECTED: Record<SceneStatus, Record<SceneEvent, SceneStatus | null>> = {
-  waiting: { scan: 'scanned', confirm: 'confirmed', cancel: 'cancelled', consume: null },
-  scanned: { scan: null, confirm: 'confirmed', cancel: 'cancelled', consume: null },
+  waiting: { scan: 'scanned', confirm: null, cancel: 'cancelled', consume: null },
+  scanned: { scan: 'scanned', confirm: 'confirmed', cancel: 'cancelled', consume: null },
   confirmed: { scan: null, confirm: null, cancel: null, consume: 'consumed' },
   consumed: { scan: null, confirm: null, cancel: null, consume: null },
   cancelled: { scan: null, confirm: null, cancel: null, consume: null },
@@ -45,6 +45,11 @@ describe('QR scene state machine', () => {
     expect(qrScene.after(scene(consumed as SceneStatus), 'consume', before)).toBeNull()
   })
 
+  it('confirms only a scene someone has scanned (and been shown the confirmation)', () => {
+    expect(qrScene.after(scene('waiting'), 'confirm', before)).toBeNull()
+    expect(qrScene.after(scene('scanned'), 'scan', before)).toBe('scanned')
+  })
+
   it('walks the whole login path: waiting, scanned, confirmed, consumed', () => {
     let status: SceneStatus = qrScene.START
     for (const event of ['scan', 'confirm', 'consume'] as const) {
@@ -74,9 +79,9 @@ describe('QR scene state machine', () => {
   it('guards the UPDATE of either scene table with the same states and the expiry', () => {
     const dialect = new PgDialect()
     const now = new Date('2026-03-01T10:01:00Z')
-    const confirm = dialect.sqlToQuery(qrScene.guard(wechatScenes, 'confirm', now)!)
-    expect(confirm.sql).toBe('("wechat_scenes"."status" in ($1, $2) and "wechat_scenes"."expires_at" > $3)')
-    expect(confirm.params).toEqual(['waiting', 'scanned', now.toISOString()])
+    const cancel = dialect.sqlToQuery(qrScene.guard(wechatScenes, 'cancel', now)!)
+    expect(cancel.sql).toBe('("wechat_scenes"."status" in ($1, $2) and "wechat_scenes"."expires_at" > $3)')
+    expect(cancel.params).toEqual(['waiting', 'scanned', now.toISOString()])
     const consume = dialect.sqlToQuery(qrScene.guard(wechatBindScenes, 'consume', now)!)
     expect(consume.sql).toBe(
       '("wechat_bind_scenes"."status" in ($1) and "wechat_bind_scenes"."expires_at" > $2)',

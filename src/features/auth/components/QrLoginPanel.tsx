@@ -54,7 +54,7 @@ export function QrLoginPanel({ purpose, onConfirmed }: QrLoginPanelProps) {
   useEffect(() => {
     if (!polling || !scene || tries === 0) return
     const code = scene.code
-    pollOnce(code).then(({ outcome, result }) => {
+    pollOnce(scene).then(({ outcome, result }) => {
       if (shown.current !== code) return
       if (result) {
         setState({ status: 'confirmed' })
@@ -94,9 +94,9 @@ export function QrLoginPanel({ purpose, onConfirmed }: QrLoginPanelProps) {
   )
 }
 
-async function pollOnce(code: string): Promise<{ outcome: QrPollOutcome; result?: WechatLoginResult }> {
+async function pollOnce(scene: QrScene): Promise<{ outcome: QrPollOutcome; result?: WechatLoginResult }> {
   try {
-    const answer = await authApi.pollQr(code)
+    const answer = await authApi.pollQr(scene)
     const outcome: QrPollOutcome = { kind: 'answer', status: answer.status }
     return answer.status === 'confirmed' ? { outcome, result: answer } : { outcome }
   } catch (error) {

@@ -2,7 +2,8 @@ import { Text, View } from '@tarojs/components'
 import { canScanQrCode } from '../../../core/platform/wechat'
 import { navigateTo } from '../../../core/routing/navigate'
 import type { UserInfo } from '../../../core/session/store'
-import { authoriseDesktopLoginByScan } from '../../auth/scan-login'
+import { ScanLoginDialog } from '../../auth/components/ScanLoginDialog'
+import { useScanLogin } from '../../auth/hooks/useScanLogin'
 import { roleLabel } from '../../../core/session/role'
 import { accountMenuItems } from '../rules'
 import './account-menu.scss'
@@ -17,6 +18,7 @@ interface AccountMenuProps {
 }
 
 export function AccountMenu({ userinfo, role, onSwitch, onLogout, onChangePassword }: AccountMenuProps) {
+  const scanLogin = useScanLogin()
   return (
     <View className='account-menu' role='menu' aria-label='账号菜单'>
       <View className='account-menu__who'>
@@ -35,9 +37,12 @@ export function AccountMenu({ userinfo, role, onSwitch, onLogout, onChangePasswo
         </View>
       ))}
       {canScanQrCode && (
-        <View className='account-menu__item' role='menuitem' onClick={authoriseDesktopLoginByScan}>
+        <View className='account-menu__item' role='menuitem' onClick={scanLogin.start}>
           扫码登录网页版
         </View>
+      )}
+      {scanLogin.pending && (
+        <ScanLoginDialog pending={scanLogin.pending} busy={scanLogin.busy} onAnswer={scanLogin.answer} />
       )}
       {onChangePassword && (
         <View className='account-menu__item' role='menuitem' onClick={onChangePassword}>

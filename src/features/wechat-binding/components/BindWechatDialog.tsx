@@ -43,7 +43,7 @@ export function BindWechatDialog({ onClose }: { onClose(bound: boolean): void })
   // isUserBind every second while the QR is up; its own clock expires it without an answer.
   usePolling(isBindPolling(state) && scene !== null, BIND_POLL_MS, async () => {
     if (!scene) return
-    const outcome = await wechatBindingApi.pollBind(currentUserId(), scene.code).then(
+    const outcome = await wechatBindingApi.pollBind(currentUserId(), scene).then(
       (answer): BindOutcome => ({ kind: 'answer', ...answer }),
       (error): BindOutcome => ({ kind: 'failure', ...failureOf(error) }),
     )

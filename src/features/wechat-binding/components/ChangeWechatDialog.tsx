@@ -52,7 +52,7 @@ export function ChangeWechatDialog({ onClose }: { onClose(changed: boolean): voi
   // getBindInfoByCode every 1.5 s; once approved, updateWechat with the approved openid.
   usePolling(state.status === 'qr' && scene !== null, CHANGE_POLL_MS, async () => {
     if (!scene) return
-    const answer = await wechatBindingApi.pollChange(scene.code).then(
+    const answer = await wechatBindingApi.pollChange(scene).then(
       (poll) => poll,
       (error) => ({ kind: 'failure' as const, ...failureOf(error) }),
     )
@@ -60,7 +60,7 @@ export function ChangeWechatDialog({ onClose }: { onClose(changed: boolean): voi
     const outcome: ChangePollOutcome = 'kind' in answer ? answer : { kind: 'answer', status: answer.status }
     setState((current) => expireChangeState(nextChangeState(current, outcome), Date.now()))
     if (!('kind' in answer) && answer.status === 'confirmed') {
-      await save({ wxOpenId: answer.wxOpenId, code: scene.code })
+      await save({ wxOpenId: answer.wxOpenId, scene })
     }
   })
 
