@@ -122,7 +122,6 @@ describe('dev sandbox routes', () => {
     ['POST', '/__dev/entryToken'],
     ['POST', '/__dev/forgetAddresses'],
     ['GET', '/__dev/wechat/scan?code=0123456789abcdef0123456789abcdef'],
-    ['POST', '/__dev/wechat/scan'],
     ['GET', '/__dev/wechat/oauth?state=x&redirect=%2Findex'],
     ['POST', '/__dev/wechat/oauth'],
     ['GET', '/__dev/wechat/official-account'],

@@ -134,6 +134,21 @@ describe('a sandbox page (/__dev, HTML with a nonce script)', () => {
     expect(response.headers['x-frame-options']).toBe('DENY')
   })
 
+  it("the QR confirmation page (WeChat's callback) runs no script and posts its form only here", async () => {
+    const scene = await server.get<{ code: string }>('/api/wechat/getQrAddress')
+    const response = await withConsole.inject({
+      method: 'GET',
+      url: `/wechat/oauth/callback?code=sandbox%3Awx-demo-main&state=s${scene.data.code}`,
+    })
+    expect(response.body).toContain('<form method="post" action="/wechat/oauth/confirm">')
+    expect(response.body).not.toMatch(/<script/)
+    const csp = policyOf(response)
+    expect(csp.get('default-src')).toEqual(["'none'"])
+    expect(csp.get('form-action')).toEqual(["'self'"])
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"])
+    expect(response.headers['cache-control']).toBe('no-store')
+  })
+
   it('draws a fresh nonce on every response', async () => {
     const first = policyOf(await withConsole.inject({ method: 'GET', url: '/__dev/wechat/official-account' }))
     const second = policyOf(

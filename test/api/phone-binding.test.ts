@@ -10,6 +10,7 @@ import { members, notices, operateRecords } from '../../server/db/schema'
 import { RATE_LIMITED } from '../../server/http/rate-limits'
 import { PHONE_BINDING_MESSAGES } from '../../server/services/phone-binding'
 import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, type TestServer } from './support/harness'
+import { scanAndAnswer } from './support/wechat-phone'
 
 let server: TestServer
 
@@ -39,11 +40,13 @@ const newPhone = () => `1350000${String(nextPhone++).padStart(4, '0')}`
 /** A member registered by a WeChat QR: no phone, no password; its fresh session and ids. */
 async function wechatMember() {
   const openid = `wx-pc-bind-${nextOpenId++}`
-  const scene = await server.get<{ code: string }>('/api/wechat/getQrAddress?purpose=register')
-  await server.post('/__dev/wechat/scan', { code: scene.data.code, openid, action: 'confirm' })
+  const scene = await server.get<{ code: string; secret: string }>(
+    '/api/wechat/getQrAddress?purpose=register',
+  )
+  await scanAndAnswer(server.app, scene.data.code, openid, 'confirm')
   const login = await server.get<{ token: string; accountId: number }>(
     `/api/wechat/getTokenByCode?code=${scene.data.code}`,
-    { ip: freshIp() },
+    { ip: freshIp(), headers: { 'x-scene-secret': scene.data.secret } },
   )
   if (login.code !== 200) throw new Error(login.message)
   const [member] = await server.db.select().from(members).where(eq(members.wxOpenId, openid))
