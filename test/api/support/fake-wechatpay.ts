@@ -30,8 +30,7 @@ export interface RecordedCall {
   body: Record<string, any> | null
 }
 
-const pem = (key: crypto.KeyObject, type: 'pkcs8' | 'spki') =>
-  key.export({ type, format: 'pem' }) as string
+const pem = (key: crypto.KeyObject, type: 'pkcs8' | 'spki') => key.export({ type, format: 'pem' }) as string
 
 /** `now`: the receiving server's clock, which notifications are timestamped by (answers use the real one). */
 export async function startFakeWechatPay(now: () => Date = () => new Date()) {
@@ -93,7 +92,9 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
       out_trade_no: code,
       trade_state: trade.state,
       trade_state_desc: trade.state,
-      ...(trade.transactionId ? { transaction_id: trade.transactionId, success_time: new Date().toISOString() } : {}),
+      ...(trade.transactionId
+        ? { transaction_id: trade.transactionId, success_time: new Date().toISOString() }
+        : {}),
       amount: { total: trade.body.amount.total, payer_total: trade.body.amount.total, currency: 'CNY' },
       ...(trade.body.payer ? { payer: trade.body.payer } : {}),
     }
@@ -115,7 +116,8 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
         const kind = created[1] as FakeTrade['kind']
         trades.set(json.out_trade_no, { kind, body: json, state: 'NOTPAY' })
         const prepay = `wx${Date.now()}${crypto.randomInt(1e6)}`
-        if (kind === 'native') return signedAnswer(res, 200, { code_url: `weixin://wxpay/bizpayurl?pr=${prepay}` })
+        if (kind === 'native')
+          return signedAnswer(res, 200, { code_url: `weixin://wxpay/bizpayurl?pr=${prepay}` })
         if (kind === 'h5')
           return signedAnswer(res, 200, {
             h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${prepay}&package=1`,
@@ -154,7 +156,12 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
    */
   function notification(
     code: string,
-    options: { change?: (transaction: any) => void; ageSeconds?: number; key?: string; tamper?: boolean } = {},
+    options: {
+      change?: (transaction: any) => void
+      ageSeconds?: number
+      key?: string
+      tamper?: boolean
+    } = {},
   ) {
     const trade = trades.get(code)
     if (!trade) throw new Error(`no trade ${code} at the fake`)
@@ -174,7 +181,13 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
       resource_type: 'encrypt-resource',
       event_type: trade.state === 'SUCCESS' ? 'TRANSACTION.SUCCESS' : 'TRANSACTION.CLOSED',
       summary: '支付成功',
-      resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: 'transaction', nonce },
+      resource: {
+        original_type: 'transaction',
+        algorithm: 'AEAD_AES_256_GCM',
+        ciphertext,
+        associated_data: 'transaction',
+        nonce,
+      },
     })
     const timestamp = String(Math.floor(now().getTime() / 1000) - (options.ageSeconds ?? 0))
     const headerNonce = crypto.randomBytes(16).toString('hex')
