@@ -46,7 +46,7 @@ afterAll(async () => {
   await fake?.close()
 })
 
-async function call<T = any>(method: 'GET' | 'POST', url: string, payload?: object) {
+async function call<T = unknown>(method: 'GET' | 'POST', url: string, payload?: object) {
   const response = await app.inject({
     method,
     url,

@@ -10,7 +10,13 @@ import { orders, payments } from '../../server/db/schema'
 import { checkWechatPay } from '../../server/providers/payment/wechatpay'
 import type { WechatApi } from '../../server/services/wechat-api'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
-import { MINI_APPID, OFFICIAL_APPID, startFakeWechatPay, type FakeWechatPay } from './support/fake-wechatpay'
+import {
+  MINI_APPID,
+  OFFICIAL_APPID,
+  startFakeWechatPay,
+  type FakeTransaction,
+  type FakeWechatPay,
+} from './support/fake-wechatpay'
 
 const ORIGIN = 'https://console.example.cn'
 const SKU = 'SKU-SITE-STD'
@@ -50,7 +56,7 @@ afterAll(async () => {
   await fake?.close()
 })
 
-async function call<T = any>(method: 'GET' | 'POST', url: string, payload?: object) {
+async function call<T = unknown>(method: 'GET' | 'POST', url: string, payload?: object) {
   const response = await app.inject({
     method,
     url,
@@ -222,8 +228,8 @@ describe('notifications', () => {
     ['a tampered body', { tamper: true }, 401],
     ['a timestamp six minutes old', { ageSeconds: 360 }, 401],
     ['a resource encrypted under another key', { key: 'another-apiv3-key-of-32-chars!!!' }, 401],
-    ['another merchant', { change: (t: any) => (t.mchid = '1900000999') }, 401],
-    ['a wrong amount', { change: (t: any) => (t.amount.total = 1) }, 400],
+    ['another merchant', { change: (t: FakeTransaction) => (t.mchid = '1900000999') }, 401],
+    ['a wrong amount', { change: (t: FakeTransaction) => (t.amount.total = 1) }, 400],
   ])('refuses %s and leaves the order unpaid', async (_name, options, status) => {
     const code = await newOrder()
     await native(code)

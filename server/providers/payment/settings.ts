@@ -112,6 +112,8 @@ function rsaPrivateKey(pem: string | null, name: string, problems: string[]): cr
 function rsaPublicKey(pem: string | null, name: string, problems: string[]): crypto.KeyObject | null {
   if (pem === null) return null
   try {
+    // createPublicKey also derives one from a private key: a private key here is a mistake.
+    if (pem.includes('PRIVATE KEY')) throw new Error('a private key')
     const key = crypto.createPublicKey(pem)
     if (key.asymmetricKeyType !== 'rsa') throw new Error('not RSA')
     return key

@@ -17,9 +17,30 @@ export const OFFICIAL_APPID = 'wx1234567890abcdef'
 export const MINI_APPID = 'wxfedcba0987654321'
 export const APIV3_KEY = 'k3GSx1ZyPp7vNqa0Hf4dWm8cLr2tYu6B'
 
+/** The order body a merchant posts (the fields these tests read). */
+export interface OrderBody {
+  appid: string
+  mchid: string
+  out_trade_no: string
+  notify_url?: string
+  time_expire?: string
+  amount: { total: number; currency: string }
+  payer?: { openid: string }
+  scene_info?: unknown
+}
+
+export interface FakeTransaction {
+  appid: string
+  mchid: string
+  out_trade_no: string
+  trade_state: string
+  transaction_id?: string
+  amount: { total: number; payer_total: number; currency: string }
+}
+
 export interface FakeTrade {
   kind: 'native' | 'h5' | 'jsapi'
-  body: Record<string, any>
+  body: OrderBody
   state: 'NOTPAY' | 'SUCCESS' | 'CLOSED'
   transactionId?: string
 }
@@ -27,7 +48,7 @@ export interface FakeTrade {
 export interface RecordedCall {
   method: string
   path: string
-  body: Record<string, any> | null
+  body: OrderBody | null
 }
 
 const pem = (key: crypto.KeyObject, type: 'pkcs8' | 'spki') => key.export({ type, format: 'pem' }) as string
@@ -85,13 +106,12 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
       .verify(merchant.publicKey, fields.signature ?? '', 'base64')
   }
 
-  function transactionOf(code: string, trade: FakeTrade) {
+  function transactionOf(code: string, trade: FakeTrade): FakeTransaction {
     return {
       appid: trade.body.appid,
       mchid: MCHID,
       out_trade_no: code,
       trade_state: trade.state,
-      trade_state_desc: trade.state,
       ...(trade.transactionId
         ? { transaction_id: trade.transactionId, success_time: new Date().toISOString() }
         : {}),
@@ -109,7 +129,7 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
         refused.push(`${req.method} ${url.pathname}`)
         return signedAnswer(res, 401, { code: 'SIGN_ERROR', message: '签名错误' })
       }
-      const json = body ? (JSON.parse(body) as Record<string, any>) : null
+      const json = body ? (JSON.parse(body) as OrderBody) : null
       calls.push({ method: req.method ?? '', path: url.pathname, body: json })
       const created = url.pathname.match(/^\/v3\/pay\/transactions\/(native|h5|jsapi)$/)
       if (req.method === 'POST' && created && json) {
@@ -157,7 +177,7 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
   function notification(
     code: string,
     options: {
-      change?: (transaction: any) => void
+      change?: (transaction: FakeTransaction) => void
       ageSeconds?: number
       key?: string
       tamper?: boolean
