@@ -10,6 +10,7 @@ import {
   SWITCH_SIGN_PREFIX,
 } from '../src/core/config/shared'
 import { ANONYMOUS_CALLS_PER_MINUTE } from './http/rate-limits'
+import { loadPaymentSettings, type PaymentSettings } from './providers/payment/settings'
 import { assertPasswordKey } from './security/password'
 
 /** An app registered with WeChat (mini-program, or the official account for the web OAuth). */
@@ -52,6 +53,8 @@ export interface ServerConfig {
   hsts: boolean
   /** HMAC key of the signed file addresses (/api/user/downLoadFile); FILE_URL_SECRET, required in production. */
   fileUrlSecret: string
+  /** WeChat Pay and Alipay (WECHATPAY_*, ALIPAY_*), production only; unset or null = offline transfer only. */
+  paymentProviders?: PaymentSettings
 }
 
 /** The payment sandbox's notification key outside production (PAY_NOTIFY_SECRET replaces it). */
@@ -183,6 +186,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((entry) => origin(entry, 'FRAME_ANCESTORS') as string),
     hsts: env.HSTS === '1',
     fileUrlSecret: env.FILE_URL_SECRET || DEV_FILE_URL_SECRET,
+    // Development pays through the sandbox; production through the providers configured here.
+    paymentProviders: production ? loadPaymentSettings(env) : undefined,
   }
 }
 
@@ -198,7 +203,8 @@ export function disabledServices(config: ServerConfig): string[] {
       ? []
       : ['WeChat web OAuth and QR login (WECHAT_OAUTH_APPID, WECHAT_OAUTH_SECRET)']),
     ...(config.payNotifySecret ? [] : ['payment notifications (PAY_NOTIFY_SECRET)']),
-    'payment providers (Alipay, WeChat Pay: no provider client in the reference server)',
+    ...(config.paymentProviders?.alipay ? [] : ['Alipay (ALIPAY_*)']),
+    ...(config.paymentProviders?.wechatPay ? [] : ['WeChat Pay (WECHATPAY_*)']),
     'e-sign provider (contracts, invoice PDFs)',
     'SMS gateway (codes are refused)',
     'mail gateway (activation and confirmation mail)',

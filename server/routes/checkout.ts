@@ -12,7 +12,7 @@ const oapiOk = <T>(Data: T) => ({ IsSuccess: true, code: 200, Message: OK_MESSAG
 
 const byOrderCode = { querystring: object({ orderCode: shortText(32) }, ['orderCode']) }
 
-export function checkoutRoutes(app: TypedApp, { checkout }: Services, { requireViewer }: Guards) {
+export function checkoutRoutes(app: TypedApp, { checkout, payments }: Services, { requireViewer }: Guards) {
   app.post(
     '/oapi/newac/ConfirmOrder',
     {
@@ -69,6 +69,6 @@ export function checkoutRoutes(app: TypedApp, { checkout }: Services, { requireV
   )
 
   app.get('/api/pc/getOrderStatus', { preHandler: requireViewer, schema: byOrderCode }, async (req) =>
-    ok(await checkout.isPaid(req.viewer, req.query.orderCode.trim())),
+    ok(await payments.paymentStatus(req.viewer, req.query.orderCode.trim())),
   )
 }

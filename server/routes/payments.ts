@@ -1,10 +1,14 @@
 // Payment providers (doc2 §7): precreate calls for the console, and the providers' asynchronous
 // notifications, which are public (the provider calls them) and trusted only by their signature.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
+import { ApiFailure } from '../http/failure'
 import { originOf } from '../http/origin'
+import { NotificationRefused } from '../providers/payment/gateway'
 import type { Services } from '../services'
-import type { Provider } from '../services/payments'
+import type { PaymentService, Provider } from '../services/payments'
+import { PAYER_CALLBACK_PATH, PAYER_STATE_PREFIX } from '../services/wechat-payer'
 import { object, shortText, type TypedApp } from './schemas'
 
 // Amounts sent by the client (total_amount, total_fee) are not read: the order's own amount,
@@ -15,6 +19,10 @@ const wxpayTrade = object(
     trade_type: { enum: ['NATIVE', 'MWEB', 'JSAPI'] },
     out_trade_no: shortText(32),
     body: shortText(128),
+    /** JSAPI in the mini-program: a fresh wx.login code. */
+    code: shortText(128),
+    /** JSAPI in WeChat's browser: the payer token the snsapi_base authorisation returned. */
+    payer: shortText(256),
   },
   ['trade_type', 'out_trade_no'],
 )
@@ -40,18 +48,76 @@ export function paymentRoutes(app: TypedApp, { payments }: Services, { requireVi
     { preHandler: requireViewer, schema: { body: wxpayTrade } },
     async (req) =>
       ok(
-        await payments.wxpayPrecreate(
-          req.viewer,
-          req.body.out_trade_no.trim(),
-          req.body.trade_type,
-          originOf(req),
-        ),
+        await payments.wxpayPrecreate(req.viewer, req.body.out_trade_no.trim(), req.body.trade_type, {
+          origin: originOf(req),
+          ip: req.ip,
+          miniCode: req.body.code?.trim(),
+          payer: req.body.payer?.trim(),
+        }),
       ),
   )
 
   for (const provider of ['alipay', 'wxpay'] as Provider[]) {
+    if (payments.realProvider(provider)) {
+      if (provider === 'wxpay') payerCallbackRoute(app, payments)
+      app.register(async (scope) => providerNotifyRoute(scope, provider, payments))
+      continue
+    }
+    // The sandbox's notification (development), or none at all (production without the provider).
     app.post(`/api/${provider}/notify`, { schema: { body: notification } }, async (req) =>
       ok(await payments.notify(provider, req.body), 'success'),
     )
   }
+}
+
+/**
+ * A real provider's notification, read as the exact text it sent (the signature covers those bytes)
+ * and answered as that provider expects: WeChat Pay 204, or 4xx {code: FAIL} to be sent again;
+ * Alipay the plain `success`, anything else to be sent again.
+ */
+function providerNotifyRoute(scope: FastifyInstance, provider: Provider, payments: PaymentService) {
+  scope.removeAllContentTypeParsers()
+  scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  )
+  scope.post(`/api/${provider}/notify`, async (req: FastifyRequest, reply: FastifyReply) => {
+    const raw = { headers: req.headers, body: typeof req.body === 'string' ? req.body : '' }
+    try {
+      await payments.providerNotify(provider, raw)
+    } catch (error) {
+      if (!(error instanceof NotificationRefused) && !(error instanceof ApiFailure)) throw error
+      req.log.warn({ provider, refusal: error.message }, 'payment notification refused')
+      const status = error instanceof NotificationRefused ? 401 : 400
+      return provider === 'wxpay'
+        ? reply.code(status).send({ code: 'FAIL', message: error.message })
+        : reply.type('text/plain').send('fail')
+    }
+    return provider === 'wxpay' ? reply.code(204).send() : reply.type('text/plain').send('success')
+  })
+}
+
+/**
+ * WeChat's browser comes back here from the silent snsapi_base authorisation (services/wechat-payer.ts)
+ * and goes on to the payment page with the payer token; without a code (or with one WeChat refuses)
+ * it goes back without one, where paying shows the refusal instead of looping through WeChat.
+ */
+function payerCallbackRoute(app: TypedApp, payments: PaymentService) {
+  const query = object({ code: shortText(256), state: shortText(64) })
+  app.get(PAYER_CALLBACK_PATH, { schema: { querystring: query } }, async (req, reply) => {
+    const state = (req.query.state ?? '').trim()
+    const orderCode = state.startsWith(PAYER_STATE_PREFIX) ? state.slice(PAYER_STATE_PREFIX.length) : ''
+    if (!/^[0-9A-Za-z]{1,32}$/.test(orderCode)) return reply.redirect('/orderlist')
+    const page = new URLSearchParams({ orderCode })
+    const code = req.query.code?.trim()
+    if (code) {
+      try {
+        page.set('wxPayer', await payments.payerToken(code))
+      } catch (error) {
+        if (!(error instanceof ApiFailure)) throw error
+        req.log.warn({ refusal: error.message }, 'snsapi_base code refused')
+        page.set('wxPayer', 'refused')
+      }
+    }
+    return reply.redirect(`/orderByPlay?${page}`)
+  })
 }

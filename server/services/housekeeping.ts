@@ -16,17 +16,23 @@ import {
   wechatTickets,
 } from '../db/schema'
 import type { CheckoutService } from './checkout'
+import type { PaymentService } from './payments'
 import { LOCKOUT_MS, LOGIN_WINDOW_MS } from './login-limits'
 import { SMS_LIMIT_WINDOW_MS } from './sms'
 
 /** Kept a day past expiry so support can still see what happened. */
 const GRACE_MS = hours(24)
 
-export function createHousekeeping({ db, now }: AppContext, { checkout }: { checkout: CheckoutService }) {
+export function createHousekeeping(
+  { db, now }: AppContext,
+  { checkout, payments }: { checkout: CheckoutService; payments?: PaymentService },
+) {
   async function purgeExpired(): Promise<void> {
     // Unpaid orders past their payment deadline are cancelled (doc2 §2 payment page: automatic
     // cancellation), also when nobody opens them again.
     await checkout.voidExpired()
+    // ...and closed at the payment providers they were offered to, so they can no longer be paid.
+    await payments?.closeAbandoned()
     const before = new Date(now().getTime() - GRACE_MS)
     await db.delete(captchas).where(lt(captchas.expiresAt, before))
     await db.delete(entryTokens).where(lt(entryTokens.expiresAt, before))

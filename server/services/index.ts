@@ -56,6 +56,7 @@ export function createServices(ctx: AppContext) {
   const orders = createOrderService(ctx)
   const loginMethods = createLoginMethods(ctx, { operateLog })
   const wechatIdentity = createWechatIdentity(ctx)
+  const payments = createPaymentService(ctx, { checkout, fulfilment, wechatIdentity })
   const fileStorage = databaseFileStorage(ctx.db)
   const wechat = createWechatService(ctx, {
     members,
@@ -102,7 +103,7 @@ export function createServices(ctx: AppContext) {
     workOrders: createWorkOrderService(ctx),
     uploads: createUploadService(ctx, { storage: fileStorage }),
     workOrderEngineer: createWorkOrderEngineer(ctx, { storage: fileStorage }),
-    housekeeping: createHousekeeping(ctx, { checkout }),
+    housekeeping: createHousekeeping(ctx, { checkout, payments }),
     subAccounts: createSubAccountService(ctx, { roles, operateLog, signIn, captchas, sms, recipients }),
     recipients,
     customer: createCustomerService(ctx),
@@ -111,7 +112,7 @@ export function createServices(ctx: AppContext) {
     products: createProductService(ctx, { fulfilment }),
     productTransfer: createProductTransfer(ctx, { captchas, members, operateLog, roles, sms, smsRequests }),
     checkout,
-    payments: createPaymentService(ctx, { checkout, fulfilment }),
+    payments,
     orders,
     billing: createBillingService(ctx, { orders }),
   }

@@ -79,6 +79,25 @@ describe('loadConfig (docs/api.md "Configuration")', () => {
     expect(disabled).toMatch(/PAY_NOTIFY_SECRET/)
     expect(disabled).toMatch(/SMS gateway/)
     expect(disabled).not.toMatch(/WECHAT_MINI_APPID/)
+    // No payment provider variables: both providers are off (paying answers 在线支付暂未开通).
+    expect(config.paymentProviders).toEqual({ wechatPay: null, alipay: null })
+    expect(disabled).toMatch(/WeChat Pay \(WECHATPAY_\*\)/)
+    expect(disabled).toMatch(/Alipay \(ALIPAY_\*\)/)
+  })
+
+  it('refuses to start in production with a payment provider configured in part, naming each problem', () => {
+    const production = {
+      NODE_ENV: 'production',
+      TARO_APP_PASSWORD_KEY: 'k'.repeat(32),
+      TARO_APP_SWITCH_SIGN_PREFIX: 'PREFIX',
+      PUBLIC_ORIGIN: 'https://mc.example.com',
+      FILE_URL_SECRET: 's'.repeat(40),
+    }
+    expect(() => loadConfig({ ...production, ALIPAY_APP_ID: '2021000000000001' })).toThrow(
+      /ALIPAY_PRIVATE_KEY_FILE is not set; ALIPAY_PUBLIC_KEY_FILE is not set/,
+    )
+    // The sandbox ignores them: development pays through /__dev/pay.
+    expect(loadConfig({ NODE_ENV: 'development', ALIPAY_APP_ID: '1' }).paymentProviders).toBeUndefined()
   })
 
   it('serves STATIC_DIR only when a build (index.html) is there', () => {

@@ -1,5 +1,8 @@
 // H5 payment: a QR dialog on desktop (Alipay precreate / WeChat NATIVE), a redirect to the
-// provider's page on phones (Alipay wap / WeChat MWEB), WeixinJSBridge JSAPI in WeChat's browser.
+// provider's page on phones (Alipay wap / WeChat MWEB, the v3 h5_url), WeixinJSBridge JSAPI in
+// WeChat's browser. JSAPI needs the payer's openid for the official account: without a payer token
+// the server answers `authorize_url` (WeChat's silent snsapi_base page), which comes back to the
+// payment page with `wxPayer`; the token is kept for this browser session and sent with JSAPI.
 import { http } from '../http/request'
 import type { PayEnvironment, PayOrder, PayOutcome, PayPath, PayProvider } from './pay'
 
@@ -9,6 +12,9 @@ const DESKTOP_QUERY = '(min-width: 768px)'
 /** WeixinJSBridge appears shortly after the page loads in WeChat; give up after this. */
 const BRIDGE_WAIT_MS = 5000
 const FAILED = '支付失败'
+const PAYER_KEY = 'member-centre.wxPayer'
+/** What the payer callback sets when WeChat refused the authorisation (server/routes/payments.ts). */
+const PAYER_REFUSED = 'refused'
 
 /** Phones and tablets pay on the provider's page: a QR would need a second device to scan it. */
 const HANDHELD = /Android|iPhone|iPad|iPod|Mobile|HarmonyOS/i
@@ -85,6 +91,26 @@ async function payInWechat(params: JsapiParams): Promise<PayOutcome> {
   )
 }
 
+/**
+ * The payer token the snsapi_base round trip brought back (taken off the address so it is not
+ * shared or bookmarked), else the one kept for this session; `refused` when WeChat said no.
+ */
+function payerToken(): string | null {
+  const url = new URL(window.location.href)
+  const returned = url.searchParams.get('wxPayer')
+  if (returned !== null) {
+    url.searchParams.delete('wxPayer')
+    window.history.replaceState(window.history.state, '', url.toString())
+    if (returned === PAYER_REFUSED) {
+      window.sessionStorage.removeItem(PAYER_KEY)
+      return PAYER_REFUSED
+    }
+    window.sessionStorage.setItem(PAYER_KEY, returned)
+    return returned
+  }
+  return window.sessionStorage.getItem(PAYER_KEY)
+}
+
 function leaveFor(url: string): PayOutcome {
   window.location.href = url
   return { kind: 'redirected' }
@@ -108,7 +134,19 @@ export async function pay({ orderCode, provider, subject }: PayOrder): Promise<P
       return leaveFor((await wxpay<{ mweb_url: string }>('MWEB')).mweb_url)
     case 'openInBrowser':
       return { kind: 'openInBrowser' }
-    default:
-      return payInWechat(await wxpay<JsapiParams>('JSAPI'))
+    default: {
+      const payer = payerToken()
+      if (payer === PAYER_REFUSED) return { kind: 'failed', message: FAILED }
+      const answer = await http.post<JsapiParams | { authorize_url: string }>('/api/wxpay/tradePrecreate', {
+        ...trade,
+        trade_type: 'JSAPI',
+        ...(payer ? { payer } : {}),
+      })
+      if ('authorize_url' in answer) {
+        window.sessionStorage.removeItem(PAYER_KEY)
+        return leaveFor(answer.authorize_url)
+      }
+      return payInWechat(answer)
+    }
   }
 }

@@ -1,5 +1,6 @@
 // Mini-program payment: WeChat JSAPI through Taro.requestPayment. A mini-program can pay only with
-// WeChat Pay, so that is the one provider it offers.
+// WeChat Pay, so that is the one provider it offers. Each payment sends a fresh wx.login code: the
+// server turns it into the payer's openid for the mini-program (jscode2session).
 import Taro from '@tarojs/taro'
 import { http } from '../http/request'
 import type { PayEnvironment, PayOrder, PayOutcome, PayPath, PayProvider } from './pay'
@@ -29,10 +30,17 @@ interface JsapiParams {
 }
 
 export async function pay({ orderCode, subject }: PayOrder): Promise<PayOutcome> {
+  let code: string
+  try {
+    code = (await Taro.login()).code
+  } catch {
+    return { kind: 'failed', message: '支付失败' }
+  }
   const params = await http.post<JsapiParams>('/api/wxpay/tradePrecreate', {
     trade_type: 'JSAPI',
     out_trade_no: orderCode,
     body: subject,
+    code,
   })
   try {
     await Taro.requestPayment(params)

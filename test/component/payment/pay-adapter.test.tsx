@@ -136,6 +136,44 @@ describe('pay(order)', () => {
     expect(invoke).toHaveBeenCalledWith('getBrandWCPayRequest', params, expect.any(Function))
   })
 
+  it('WeChat browser without a payer: the silent snsapi_base page first, then JSAPI with the token it brought back', async () => {
+    setUserAgent(WECHAT_UA)
+    window.sessionStorage.clear()
+    let answer: object = { authorize_url: '#authorize' }
+    const api = installFakeApi().on('POST', '/api/wxpay/tradePrecreate', () => ok(answer))
+    expect(await pay({ ...order, provider: 2 })).toEqual({ kind: 'redirected' })
+    expect(api.calls[0]!.body).not.toHaveProperty('payer')
+    expect(window.location.hash).toBe('#authorize')
+
+    // WeChat came back to the payment page with the token.
+    window.history.replaceState(null, '', '/orderByPlay?orderCode=C1&wxPayer=TOKEN')
+    answer = {
+      appId: 'a',
+      timeStamp: '1',
+      nonceStr: 'n',
+      package: 'prepay_id=p',
+      signType: 'RSA',
+      paySign: 'S',
+    }
+    window.WeixinJSBridge = { invoke: (_n, _p, done) => done({ err_msg: 'get_brand_wcpay_request:ok' }) }
+    expect(await pay({ ...order, provider: 2 })).toEqual({ kind: 'confirming' })
+    expect(api.calls[1]!.body).toMatchObject({ trade_type: 'JSAPI', payer: 'TOKEN' })
+    expect(window.location.search).toBe('?orderCode=C1')
+    // Kept for the session: the next payment needs no new authorisation.
+    await pay({ ...order, provider: 2 })
+    expect(api.calls[2]!.body).toMatchObject({ payer: 'TOKEN' })
+  })
+
+  it('WeChat browser: a refused authorisation fails the payment instead of looping through WeChat', async () => {
+    setUserAgent(WECHAT_UA)
+    window.history.replaceState(null, '', '/orderByPlay?orderCode=C1&wxPayer=refused')
+    const api = installFakeApi().on('POST', '/api/wxpay/tradePrecreate', () =>
+      ok({ authorize_url: '#again' }),
+    )
+    expect(await pay({ ...order, provider: 2 })).toEqual({ kind: 'failed', message: '支付失败' })
+    expect(api.calls).toHaveLength(0)
+  })
+
   it('a refused precreate rejects (the server message is shown by the request wrapper)', async () => {
     setUserAgent(DESKTOP_UA)
     installFakeApi().on('POST', '/api/alipay/tradePrecreate', () => ({
