@@ -17,6 +17,8 @@ test.describe('WeChat login (doc2 §2 Login, §4)', () => {
     await expect(page.getByText('扫码成功，请在微信中确认')).toBeVisible()
     await phone.getByRole('button', { name: '确认', exact: true }).click()
     await expect(phone.getByText('已确认，请回到电脑端')).toBeVisible()
+    // Back to the computer (a background tab gets no animation frames to click in).
+    await phone.close()
     await expect(page).toHaveURL(/\/index$/)
     await expectAccount(page, 'demo_main')
   })
