@@ -69,6 +69,10 @@ export const DEFAULT_STATIC_DIR = 'dist/h5'
 /** The only NODE_ENV values that turn on the sandbox and the development defaults. */
 const SANDBOX_ENVIRONMENTS = ['development', 'test']
 
+/** Production unless NODE_ENV is development or test (also read by `npm run db:reset`). */
+export const isProductionEnvironment = (env: Record<string, string | undefined>) =>
+  !SANDBOX_ENVIRONMENTS.includes(env.NODE_ENV ?? '')
+
 /**
  * TRUST_PROXY: unset or false = off; a whole number = that many proxy hops; else comma-separated
  * proxy addresses or CIDRs. `true` (trust any client's X-Forwarded-For) is refused: it would let a
@@ -138,7 +142,7 @@ function missingProductionSecrets(env: Record<string, string | undefined>): stri
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
-  const production = !SANDBOX_ENVIRONMENTS.includes(env.NODE_ENV ?? '')
+  const production = isProductionEnvironment(env)
   if (production) {
     const missing = missingProductionSecrets(env)
     if (missing.length)
