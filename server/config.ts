@@ -57,6 +57,9 @@ export interface ServerConfig {
 /** The payment sandbox's notification key outside production (PAY_NOTIFY_SECRET replaces it). */
 export const DEV_PAY_NOTIFY_SECRET = 'member-centre-pay-sandbox'
 
+/** A shorter PAY_NOTIFY_SECRET is refused in production, as FILE_URL_SECRET is. */
+const PAY_NOTIFY_SECRET_MIN_LENGTH = 32
+
 /** SMS_ADDRESS_HOURLY_LIMIT unless set: doc2 §9's hourly count, as for one phone (services/sms.ts). */
 export const DEFAULT_SMS_ADDRESS_HOURLY_LIMIT = 10
 /** The sandbox's key for signed file addresses (FILE_URL_SECRET replaces it; production has no default). */
@@ -138,6 +141,15 @@ function missingProductionSecrets(env: Record<string, string | undefined>): stri
   const fileUrlSecret = env.FILE_URL_SECRET ?? ''
   if (fileUrlSecret.length < FILE_URL_SECRET_MIN_LENGTH || fileUrlSecret === DEV_FILE_URL_SECRET)
     missing.push(`FILE_URL_SECRET (at least ${FILE_URL_SECRET_MIN_LENGTH} characters)`)
+  // Optional (unset refuses every notification), but when set it is a real key: the sandbox's is public.
+  const payNotifySecret = env.PAY_NOTIFY_SECRET ?? ''
+  if (
+    payNotifySecret &&
+    (payNotifySecret.length < PAY_NOTIFY_SECRET_MIN_LENGTH || payNotifySecret === DEV_PAY_NOTIFY_SECRET)
+  )
+    missing.push(
+      `PAY_NOTIFY_SECRET (at least ${PAY_NOTIFY_SECRET_MIN_LENGTH} characters, not the sandbox's key)`,
+    )
   return missing
 }
 
@@ -158,7 +170,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   assertPasswordKey(passwordKey)
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    // The sandbox (demo accounts, /__dev) listens on loopback unless HOST says otherwise.
+    host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
     production,
     seedDemo: !production || env.SEED_DEMO === '1',

@@ -44,7 +44,9 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal))
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
-  console.log(`会员中心 API listening on http://${shownHost}:${config.port}`)
+  console.log(
+    `会员中心 API listening on http://${shownHost}:${config.port}${config.production ? '' : ' (development sandbox: not for production)'}`,
+  )
   if (config.staticDir) console.log(`Serving the H5 console from ${config.staticDir}`)
   if (config.seedDemo) {
     console.log(`Demo accounts (password ${DEMO_PASSWORD}):`)
