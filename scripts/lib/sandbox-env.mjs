@@ -7,7 +7,6 @@
 const SANDBOX_ENVIRONMENTS = ['', 'development', 'test']
 export const LOOPBACK_HOST = '127.0.0.1'
 
-/** @returns {{ error: string } | { env: Record<string, string | undefined>, host: string, exposed: boolean }} */
 export function sandboxServerEnv(env) {
   const nodeEnv = env.NODE_ENV ?? ''
   if (!SANDBOX_ENVIRONMENTS.includes(nodeEnv))

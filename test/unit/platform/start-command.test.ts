@@ -12,7 +12,7 @@ describe('npm start', () => {
     (nodeEnv) => {
       const run = spawnSync(process.execPath, ['scripts/start.mjs'], {
         cwd: root,
-        env: { ...process.env, NODE_ENV: nodeEnv },
+        env: { ...process.env, NODE_ENV: nodeEnv } as NodeJS.ProcessEnv,
         encoding: 'utf8',
       })
       expect(run.status).toBe(1)
