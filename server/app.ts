@@ -62,13 +62,30 @@ export interface BuildOptions {
   onNotified?: (channel: string, id: number) => void
 }
 
-/** Query keys that carry one-time codes or credentials (entry tokens, activation codes, WeChat codes). */
-const SECRET_QUERY_KEYS = ['token', 'activeCode', 'code', 'wxcode', 'state', 'ticket']
-const SECRET_QUERY = new RegExp(`([?&](?:${SECRET_QUERY_KEYS.join('|')})=)[^&#]*`, 'gi')
+/**
+ * Query keys whose values are logged as sent: paging and filters that name nothing secret. Every
+ * other value is redacted, since links carry credentials under many names (entry tokens,
+ * activation codes, WeChat codes, receiver-link ids, survey uuIds, file signatures).
+ */
+const LOGGED_QUERY_KEYS = new Set(['page', 'pageNum', 'pageSize', 'type', 'status', 'tag', 'showHead'])
 
-/** Keeps one-time codes and tokens out of the request log. */
+/** Keeps one-time codes, tokens and link credentials out of the request log: an allow-list. */
 export function redactSecrets(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]')
+  const start = url.indexOf('?')
+  if (start < 0) return url
+  const hash = url.indexOf('#', start)
+  const end = hash < 0 ? url.length : hash
+  const query = url
+    .slice(start + 1, end)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=')
+      const key = equals < 0 ? pair : pair.slice(0, equals)
+      if (LOGGED_QUERY_KEYS.has(key)) return pair
+      return equals < 0 ? (pair ? '[redacted]' : pair) : `${key}=[redacted]`
+    })
+    .join('&')
+  return url.slice(0, start + 1) + query + url.slice(end)
 }
 
 const loggerOptions = {

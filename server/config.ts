@@ -60,6 +60,9 @@ export interface ServerConfig {
 /** The payment sandbox's notification key outside production (PAY_NOTIFY_SECRET replaces it). */
 export const DEV_PAY_NOTIFY_SECRET = 'member-centre-pay-sandbox'
 
+/** A shorter PAY_NOTIFY_SECRET is refused in production, as FILE_URL_SECRET is. */
+const PAY_NOTIFY_SECRET_MIN_LENGTH = 32
+
 /** SMS_ADDRESS_HOURLY_LIMIT unless set: doc2 §9's hourly count, as for one phone (services/sms.ts). */
 export const DEFAULT_SMS_ADDRESS_HOURLY_LIMIT = 10
 /** The sandbox's key for signed file addresses (FILE_URL_SECRET replaces it; production has no default). */
@@ -71,6 +74,10 @@ export const DEFAULT_DATABASE_URL = './data/pglite'
 export const DEFAULT_STATIC_DIR = 'dist/h5'
 /** The only NODE_ENV values that turn on the sandbox and the development defaults. */
 const SANDBOX_ENVIRONMENTS = ['development', 'test']
+
+/** Production unless NODE_ENV is development or test (also read by `npm run db:reset`). */
+export const isProductionEnvironment = (env: Record<string, string | undefined>) =>
+  !SANDBOX_ENVIRONMENTS.includes(env.NODE_ENV ?? '')
 
 /**
  * TRUST_PROXY: unset or false = off; a whole number = that many proxy hops; else comma-separated
@@ -137,11 +144,20 @@ function missingProductionSecrets(env: Record<string, string | undefined>): stri
   const fileUrlSecret = env.FILE_URL_SECRET ?? ''
   if (fileUrlSecret.length < FILE_URL_SECRET_MIN_LENGTH || fileUrlSecret === DEV_FILE_URL_SECRET)
     missing.push(`FILE_URL_SECRET (at least ${FILE_URL_SECRET_MIN_LENGTH} characters)`)
+  // Optional (unset refuses every notification), but when set it is a real key: the sandbox's is public.
+  const payNotifySecret = env.PAY_NOTIFY_SECRET ?? ''
+  if (
+    payNotifySecret &&
+    (payNotifySecret.length < PAY_NOTIFY_SECRET_MIN_LENGTH || payNotifySecret === DEV_PAY_NOTIFY_SECRET)
+  )
+    missing.push(
+      `PAY_NOTIFY_SECRET (at least ${PAY_NOTIFY_SECRET_MIN_LENGTH} characters, not the sandbox's key)`,
+    )
   return missing
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
-  const production = !SANDBOX_ENVIRONMENTS.includes(env.NODE_ENV ?? '')
+  const production = isProductionEnvironment(env)
   if (production) {
     const missing = missingProductionSecrets(env)
     if (missing.length)
@@ -157,7 +173,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   assertPasswordKey(passwordKey)
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    // The sandbox (demo accounts, /__dev) listens on loopback unless HOST says otherwise.
+    host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
     production,
     seedDemo: !production || env.SEED_DEMO === '1',

@@ -5,7 +5,7 @@ import { describeTrustProxy, disabledServices, loadConfig } from './config'
 import { hours } from './context'
 import { openDatabase } from './db/client'
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo'
-import { prepareDatabase } from './db/migrate'
+import { prepareDatabase, prepareOptions } from './db/migrate'
 
 async function main() {
   const config = loadConfig()
@@ -30,7 +30,7 @@ async function main() {
   }
 
   try {
-    const seeded = await prepareDatabase(database, { seed: config.seedDemo })
+    const seeded = await prepareDatabase(database, prepareOptions(config))
     app.log.info(`database: ${database.description}${seeded ? ' (seeded with demo data)' : ''}`)
     app.log.info(`mode: ${config.production ? 'production' : `sandbox (NODE_ENV=${process.env.NODE_ENV})`}`)
     app.log.info(`trusted proxies: ${describeTrustProxy(config.trustProxy)}`)
@@ -44,7 +44,9 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal))
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
-  console.log(`会员中心 API listening on http://${shownHost}:${config.port}`)
+  console.log(
+    `会员中心 API listening on http://${shownHost}:${config.port}${config.production ? '' : ' (development sandbox: not for production)'}`,
+  )
   if (config.staticDir) console.log(`Serving the H5 console from ${config.staticDir}`)
   if (config.seedDemo) {
     console.log(`Demo accounts (password ${DEMO_PASSWORD}):`)

@@ -1,16 +1,21 @@
 // `npm run db:reset`: drop this application's tables in the configured database, migrate again and
-// reseed the demo data. Refuses (like the server) while a server holds the PGlite data folder.
-import { loadConfig } from './config'
+// seed as the server's start would (server/db/reset-database.ts). Refuses in production without
+// --yes-production, and (like the server) while a server holds the PGlite data folder.
+import { isProductionEnvironment, loadConfig } from './config'
 import { openDatabase } from './db/client'
-import { dropApplicationTables, prepareDatabase, withSetupLock } from './db/migrate'
+import { assertResetAllowed, resetDatabase } from './db/reset-database'
 
 async function reset() {
+  const args = process.argv.slice(2)
+  // Before the configuration is read: the refusal names the flag, not the production secrets.
+  assertResetAllowed(isProductionEnvironment(process.env), args)
   const config = loadConfig()
   const database = await openDatabase(config.databaseUrl)
   try {
-    await withSetupLock(database, () => dropApplicationTables(database))
-    await prepareDatabase(database)
-    console.log(`Database reset and seeded: ${database.description}`)
+    const seeded = await resetDatabase(database, config, args)
+    console.log(
+      `Database reset${seeded ? ' and seeded with the demo data' : ' (no demo data)'}: ${database.description}`,
+    )
   } finally {
     await database.close()
   }

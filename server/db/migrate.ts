@@ -4,7 +4,9 @@ import path from 'node:path'
 import { getTableName, isTable, sql } from 'drizzle-orm'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { ServerConfig } from '../config'
 import type { DatabaseHandle } from './client'
+import { refuseDemoMembers } from './demo-members'
 import * as schema from './schema'
 import { seedIfEmpty } from './seed'
 
@@ -18,14 +20,27 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   else await migratePg(handle.driver.db, config)
 }
 
+export interface PrepareOptions {
+  /** Write the demo data into an empty database: config.seedDemo, never a default. */
+  seed: boolean
+  /** Production without the demo: refuse a database that holds the demo accounts (demo-members.ts). */
+  refuseDemoMembers?: boolean
+}
+
 /** Migrate, then seed when empty. Returns whether the demo data was written. */
-export async function prepareDatabase(handle: DatabaseHandle, options: { seed?: boolean } = {}) {
-  const seed = options.seed ?? true
+export async function prepareDatabase(handle: DatabaseHandle, options: PrepareOptions) {
   return withSetupLock(handle, async () => {
     await migrateDatabase(handle)
-    return seed ? seedIfEmpty(handle.db) : false
+    if (options.refuseDemoMembers) await refuseDemoMembers(handle.db)
+    return options.seed ? seedIfEmpty(handle.db) : false
   })
 }
+
+/** The preparation a configuration asks for (server start and `npm run db:reset`). */
+export const prepareOptions = (config: Pick<ServerConfig, 'production' | 'seedDemo'>): PrepareOptions => ({
+  seed: config.seedDemo,
+  refuseDemoMembers: config.production && !config.seedDemo,
+})
 
 export async function withSetupLock<T>(handle: DatabaseHandle, work: () => Promise<T>): Promise<T> {
   if (handle.driver.kind !== 'postgres') return work()

@@ -1,9 +1,12 @@
 // The /evaluate page's calls (doc2 §7 "Evaluate"; issue 12). getEvaluateDetail and sumbit are
 // public: the page is opened from a link without a login (account-area §2) and the survey's random
 // uuId is the credential. judgeBusinessIsEvaluate asks about the viewer's own business.
-import type { Guards } from '../http/auth'
+import type { FastifyRequest } from 'fastify'
+import { tokenOf, type Guards } from '../http/auth'
 import { ok } from '../http/envelope'
+import { ApiFailure } from '../http/failure'
 import type { Services } from '../services'
+import type { SessionService, Viewer } from '../services/sessions'
 import { EVALUATION_MSG } from '../../src/core/validation/evaluations'
 import { object, rowId, shortText, type TypedApp } from './schemas'
 
@@ -12,11 +15,28 @@ const uuId = shortText(36)
 /** The answers of one survey as JSON: a few text answers of at most 1000 characters each. */
 const EVALUATE_CONTENT_MAX = 20_000
 
-export function evaluationRoutes(app: TypedApp, { evaluations }: Services, { requireViewer }: Guards) {
+/** The verified session the request carries, if any: the page is public, a stale token is no error. */
+async function viewerIfAny(sessions: SessionService, req: FastifyRequest): Promise<Viewer | null> {
+  const token = tokenOf(req)
+  if (!token) return null
+  try {
+    const viewer = await sessions.resolve(token)
+    return viewer.pendingVerification ? null : viewer
+  } catch (error) {
+    if (error instanceof ApiFailure) return null
+    throw error
+  }
+}
+
+export function evaluationRoutes(
+  app: TypedApp,
+  { evaluations, sessions }: Services,
+  { requireViewer }: Guards,
+) {
   app.get(
     '/api/app/evaluate/getEvaluateDetail',
     { schema: { querystring: object({ uuId }, ['uuId']) } },
-    async (req) => ok(await evaluations.detail(req.query.uuId)),
+    async (req) => ok(await evaluations.detail(req.query.uuId, await viewerIfAny(sessions, req))),
   )
 
   app.post(

@@ -20,6 +20,7 @@ import { ACCOUNT_SMS_PURPOSE } from './account-reverify'
 import { forgetSessions } from './session-cache'
 import type { AccountProfile } from './account-profile'
 import type { CaptchaService } from './captchas'
+import { normaliseIdentifier, type LoginLimits } from './login-limits'
 import type { Member, MemberDirectory } from './members'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
 import { PHONE_AUTH_MESSAGES } from './phone-auth'
@@ -57,11 +58,12 @@ interface CredentialDeps {
   operateLog: OperateLog
   sms: SmsService
   profile: AccountProfile
+  limits: LoginLimits
 }
 
 export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) {
   const { db, now, config } = ctx
-  const { members, captchas, operateLog, sms, profile } = deps
+  const { members, captchas, operateLog, sms, profile, limits } = deps
 
   const modelOf = (member: Member | null): PasswordModel =>
     member?.passwordHash ? PASSWORD_MODEL.change : PASSWORD_MODEL.set
@@ -114,6 +116,13 @@ export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) 
     forgetSessions(ctx.sessionCache, ended)
   }
 
+  /** The member's login-attempt run: every name it logs in by (as login.ts counts it). */
+  async function attemptSubject(member: Member) {
+    const loginNames = [member.phone ?? '', ...(await members.ownedMemberAccounts(member.id))].filter(Boolean)
+    const identifier = normaliseIdentifier(loginNames[0] ?? `member-${member.id}`)
+    return { identifier, member: { id: member.id, loginNames } }
+  }
+
   /**
    * updatePassword: the form's rules, the current password for model 1 (the server's model, not the
    * client's), then the new hash; the member's other sessions end (this one stays) and a type-1
@@ -127,12 +136,15 @@ export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) 
     const log = (status: number, content: string) =>
       operateLog.record(actor, { type: OPERATE_TYPE.changePassword, content, status, ip })
 
-    if (
-      model === PASSWORD_MODEL.change &&
-      !(await verifyPassword(form.oldPassword.trim(), member?.passwordHash ?? ''))
-    ) {
-      await log(OPERATE_STATUS.failure, '修改密码失败：当前密码错误')
-      throw invalid(MSG.credentialsWrong)
+    if (model === PASSWORD_MODEL.change && member) {
+      // Guessing the current password is guessing a login password: it counts in the member's
+      // failure run and meets the same lock (login-limits.ts), checked before the password.
+      const attempt = await limits.reserve(await attemptSubject(member), ip)
+      if (!(await verifyPassword(form.oldPassword.trim(), member.passwordHash ?? ''))) {
+        await log(OPERATE_STATUS.failure, '修改密码失败：当前密码错误')
+        throw invalid(MSG.credentialsWrong)
+      }
+      await limits.succeeded(attempt)
     }
     await members.setPassword(viewer.memberId, await hashPassword(form.password.trim()))
     await revokeOtherSessions(viewer)

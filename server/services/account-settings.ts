@@ -5,6 +5,7 @@ import { createAccountCredentials } from './account-credentials'
 import { createLoginMasks } from './account-login-mask'
 import { createAccountProfile } from './account-profile'
 import { createAccountReverify } from './account-reverify'
+import { createLoginLimits } from './login-limits'
 import type { CaptchaService } from './captchas'
 import type { MemberDirectory } from './members'
 import type { OperateLog } from './operate-log'
@@ -26,7 +27,8 @@ export function createAccountSettings(ctx: AppContext, deps: AccountSettingsDeps
   return {
     reverify: createAccountReverify(ctx, deps),
     profile,
-    credentials: createAccountCredentials(ctx, { ...deps, profile }),
+    // The login limits keep no state of their own (attempts are rows): this is the same count as login's.
+    credentials: createAccountCredentials(ctx, { ...deps, profile, limits: createLoginLimits(ctx) }),
     loginMasks: createLoginMasks(ctx),
   }
 }

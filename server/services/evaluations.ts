@@ -1,6 +1,8 @@
 // Evaluation surveys (doc2 §2 Evaluation, §4 evaluation status, §7 evaluate calls; issue 12).
 // The /evaluate page is public: the random uuId in its link is the credential, so the detail and
 // the submit take nothing else, and an unknown uuId is answered exactly like an expired one.
+// A link lasts 30 days from the survey's creation (then 链接已失效). Once submitted, the link shows
+// only that it was rated: the answers are shown to a session of the survey's own account alone.
 import crypto from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { EVALUATE_STATUS, type EvaluateDetail, type SurveyItem } from '../../src/core/contract/evaluations'
@@ -11,12 +13,21 @@ import {
   parseAnswers,
   surveyErrors,
 } from '../../src/core/validation/evaluations'
-import type { AppContext } from '../context'
+import { hours, type AppContext } from '../context'
 import type { Database } from '../db/client'
 import { evaluations, orders } from '../db/schema'
 import { invalid, INVALID_PARAMS } from '../http/failure'
 import { ORDER_SURVEY, WORK_ORDER_SURVEY } from './evaluation-templates'
 import type { Viewer } from './sessions'
+
+/** How long a survey's link can be answered, from its creation. */
+export const SURVEY_LIFETIME_MS = hours(24 * 30)
+
+/** The status a survey shows at `at`: an open survey past its lifetime is expired. */
+export function surveyStatus(row: { status: number; createdAt: Date }, at: Date): number {
+  if (row.status !== EVALUATE_STATUS.open) return row.status
+  return at.getTime() - row.createdAt.getTime() >= SURVEY_LIFETIME_MS ? EVALUATE_STATUS.expired : row.status
+}
 
 export type SurveySubject = { orderId: number } | { workOrderId: number }
 
@@ -45,7 +56,7 @@ export async function surveyLink(
     ? eq(evaluations.orderId, subject.orderId)
     : eq(evaluations.workOrderId, subject.workOrderId)
   const [row] = await db.select().from(evaluations).where(match)
-  return { uuId: row.uuid, evaluateStatus: row.status }
+  return { uuId: row.uuid, evaluateStatus: surveyStatus(row, createdAt) }
 }
 
 export const evaluatePath = (uuId: string) => `/evaluate?uuId=${encodeURIComponent(uuId)}`
@@ -58,15 +69,21 @@ export function createEvaluationService({ db, now }: AppContext) {
     return row
   }
 
-  /** getEvaluateDetail: an open or submitted survey; unknown and expired links both answer 链接已失效. */
-  async function detail(uuId: string): Promise<EvaluateDetail> {
+  /**
+   * getEvaluateDetail: an open or submitted survey; unknown and expired links both answer 链接已失效.
+   * A submitted survey carries its answers only for a session of its own account (`viewer`): to
+   * anyone else holding the link it is just 已评价.
+   */
+  async function detail(uuId: string, viewer: Viewer | null): Promise<EvaluateDetail> {
     const row = await find(uuId)
-    if (!row || row.status === EVALUATE_STATUS.expired) throw expired()
+    const status = row ? surveyStatus(row, now()) : EVALUATE_STATUS.expired
+    if (!row || status === EVALUATE_STATUS.expired) throw expired()
+    const ownAccount = viewer?.accountId === row.accountId
     return {
       id: row.uuid,
-      evaluateStatus: row.status,
+      evaluateStatus: status,
       items: row.items,
-      ...(row.status === EVALUATE_STATUS.submitted ? { answers: row.answers ?? [] } : {}),
+      ...(status === EVALUATE_STATUS.submitted && ownAccount ? { answers: row.answers ?? [] } : {}),
     }
   }
 
@@ -77,8 +94,9 @@ export function createEvaluationService({ db, now }: AppContext) {
    */
   async function submit(id: string, evaluateContent: string): Promise<void> {
     const row = await find(id)
-    if (!row || row.status === EVALUATE_STATUS.expired) throw expired()
-    if (row.status !== EVALUATE_STATUS.open) throw invalid(EVALUATION_MSG.alreadySubmitted)
+    const status = row ? surveyStatus(row, now()) : EVALUATE_STATUS.expired
+    if (!row || status === EVALUATE_STATUS.expired) throw expired()
+    if (status !== EVALUATE_STATUS.open) throw invalid(EVALUATION_MSG.alreadySubmitted)
     const parsed = parseAnswers(row.items, evaluateContent)
     if (!parsed) throw invalid(INVALID_PARAMS)
     const errors = surveyErrors(row.items, parsed)

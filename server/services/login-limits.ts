@@ -1,12 +1,16 @@
 // Password-login throttling, checked before the password (so a locked account learns nothing):
 // 5 failures for one member (its phone and its member accounts together) or one unknown identifier
 // within 15 minutes lock it for 15 minutes; 20 failures from one IP within 15 minutes throttle that
-// IP. Attempts are rows, shared by every server instance.
+// IP. Attempts are rows, shared by every server instance. An IPv6 client counts by its /64 (one
+// subscriber's network, as in the per-minute limits of http/rate-limits.ts), so cycling through
+// the addresses of one's own network does not reset the count. A wrong current password in
+// updatePassword counts in the member's run too (account-credentials.ts).
 //
 // Each attempt is reserved before its password is checked: under advisory locks on the member (or
 // identifier) and the address, the limits are read and a row is written that counts as a failure
 // until the attempt succeeds. Simultaneous attempts therefore queue for the check, not for scrypt,
 // and no more than 5 of them are ever checked.
+import { normalizeIP } from '@fastify/rate-limit'
 import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm'
 import { minutes, type AppContext } from '../context'
 import type { Database } from '../db/client'
@@ -27,6 +31,9 @@ export const LIMIT_MESSAGES = {
 export function normaliseIdentifier(typed: string): string {
   return typed.trim().toLowerCase().slice(0, 64)
 }
+
+/** The address an attempt counts against: an IPv4 address, or the /64 of an IPv6 one. */
+export const attemptAddress = (ip: string): string => normalizeIP(ip)
 
 /** Who an attempt counts against: the member behind the identifier, or the identifier alone. */
 export interface AttemptSubject {
@@ -75,8 +82,9 @@ export function createLoginLimits({ db, now }: AppContext) {
   }
 
   /** 429 when the subject is locked or the address throttled; otherwise the attempt, recorded as failed. */
-  async function reserve(subject: AttemptSubject, ip: string): Promise<AttemptId> {
+  async function reserve(subject: AttemptSubject, clientIp: string): Promise<AttemptId> {
     const { identifier, member } = subject
+    const ip = attemptAddress(clientIp)
     const names = member
       ? [...new Set([identifier, ...member.loginNames.map(normaliseIdentifier)])]
       : [identifier]

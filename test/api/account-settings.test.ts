@@ -271,6 +271,37 @@ describe('password', () => {
     expect(await latestLog(`mc${phone}`)).toMatchObject({ type: 1, status: 1 })
   })
 
+  it('wrong current passwords count in the member’s login run: the sixth try, and a login, meet the lock', async () => {
+    const { phone, token } = await freshMember()
+    for (let i = 0; i < 5; i += 1) {
+      expect(
+        await server.post('/api/pc/updatePassword', passwordBody('Wrong#12345', NEW_PASSWORD), { token }),
+      ).toEqual(WRONG_PASSWORD)
+    }
+    const LOCKED = refused(429, '登录失败次数过多，账号已锁定，请15分钟后再试')
+    expect(
+      await server.post('/api/pc/updatePassword', passwordBody(DEMO_PASSWORD, NEW_PASSWORD), { token }),
+    ).toEqual(LOCKED)
+    expect(await server.login(phone)).toEqual(LOCKED)
+    expect(await server.login(`mc${phone}`)).toEqual(LOCKED)
+  })
+
+  it('a right current password ends the failure run', async () => {
+    const { phone, token } = await freshMember()
+    for (let i = 0; i < 4; i += 1) {
+      expect(
+        (await server.post('/api/pc/updatePassword', passwordBody('Wrong#12345', NEW_PASSWORD), { token }))
+          .code,
+      ).toBe(400)
+    }
+    expect(
+      (await server.post('/api/pc/updatePassword', passwordBody(DEMO_PASSWORD, NEW_PASSWORD), { token }))
+        .code,
+    ).toBe(200)
+    expect((await server.login(phone, 'Wrong#12345')).code).toBe(400)
+    expect((await server.login(phone, NEW_PASSWORD)).code).toBe(200)
+  })
+
   it('a change ends the member’s other sessions, keeps this one, and the new password logs in', async () => {
     const { phone, token, memberId } = await freshMember()
     const other = await server.tokenFor(phone)

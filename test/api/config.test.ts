@@ -21,7 +21,8 @@ describe('loadConfig (docs/api.md "Configuration")', () => {
     const config = loadConfig({ NODE_ENV: 'development', STATIC_DIR: '/no/such/dir' })
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      // The sandbox (demo accounts, /__dev) is reachable from this machine only unless HOST is set.
+      host: '127.0.0.1',
       databaseUrl: DEFAULT_DATABASE_URL,
       production: false,
       staticDir: null,
@@ -156,6 +157,25 @@ describe('production is the default and fails closed', () => {
     expect(loadConfig({ NODE_ENV: nodeEnv })).toMatchObject({ production: false, seedDemo: true })
   })
 
+  it('listens on every interface unless HOST is set; the sandbox on loopback', () => {
+    expect(loadConfig(secrets).host).toBe('0.0.0.0')
+    expect(loadConfig({ ...secrets, HOST: '10.0.0.7' }).host).toBe('10.0.0.7')
+    expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1')
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
+  })
+
+  it('refuses the sandbox payment-notification key, or a short one, in production', () => {
+    expect(() => loadConfig({ ...secrets, PAY_NOTIFY_SECRET: DEV_PAY_NOTIFY_SECRET })).toThrow(
+      /set PAY_NOTIFY_SECRET \(at least 32 characters/,
+    )
+    expect(() => loadConfig({ ...secrets, PAY_NOTIFY_SECRET: 'n'.repeat(31) })).toThrow(/PAY_NOTIFY_SECRET/)
+    expect(loadConfig({ ...secrets, PAY_NOTIFY_SECRET: 'n'.repeat(32) }).payNotifySecret).toBe('n'.repeat(32))
+    // Unset: notifications are refused, the server starts.
+    expect(loadConfig(secrets).payNotifySecret).toBeNull()
+    // The sandbox keeps its public key.
+    expect(loadConfig({ NODE_ENV: 'development', PAY_NOTIFY_SECRET: 'short' }).payNotifySecret).toBe('short')
+  })
+
   it('SEED_DEMO=1 opts a production server into the demo data', () => {
     expect(loadConfig({ ...secrets, SEED_DEMO: '1' }).seedDemo).toBe(true)
   })
@@ -186,18 +206,33 @@ describe('production is the default and fails closed', () => {
 })
 
 describe('request logging', () => {
-  it('keeps entry tokens and one-time codes out of logged URLs', () => {
+  it('logs only allow-listed query values: codes, tokens and link credentials are redacted', () => {
     expect(redactSecrets('/api/feignApi/fkToken?token=abc.DEF-1&x=1')).toBe(
-      '/api/feignApi/fkToken?token=[redacted]&x=1',
+      '/api/feignApi/fkToken?token=[redacted]&x=[redacted]',
     )
-    expect(redactSecrets('/index?a=1&token=abc')).toBe('/index?a=1&token=[redacted]')
-    expect(redactSecrets('/api/pc/getOrder?pageNum=1')).toBe('/api/pc/getOrder?pageNum=1')
-    expect(redactSecrets('/activation?activeCode=s3cr3t&id=4')).toBe('/activation?activeCode=[redacted]&id=4')
+    expect(redactSecrets('/index?pageNum=1&token=abc')).toBe('/index?pageNum=1&token=[redacted]')
+    expect(redactSecrets('/api/pc/getOrder?pageNum=1&pageSize=10&status=2')).toBe(
+      '/api/pc/getOrder?pageNum=1&pageSize=10&status=2',
+    )
+    expect(redactSecrets('/activation?activeCode=s3cr3t&id=4')).toBe(
+      '/activation?activeCode=[redacted]&id=[redacted]',
+    )
     expect(redactSecrets('/login?wxcode=w1&state=s2')).toBe('/login?wxcode=[redacted]&state=[redacted]')
     expect(redactSecrets('/api/wechat/oauthLogin?code=c&ticket=t#x')).toBe(
       '/api/wechat/oauthLogin?code=[redacted]&ticket=[redacted]#x',
     )
-    // Only whole keys: a key that merely ends in one of them is kept.
-    expect(redactSecrets('/api/pc/x?orderCode=ABC')).toBe('/api/pc/x?orderCode=ABC')
+    // The receiver link's id, the survey's uuId and a file's signature are credentials too.
+    expect(redactSecrets('/productTransfer?id=5f0c9e2a-77')).toBe('/productTransfer?id=[redacted]')
+    expect(redactSecrets('/api/app/evaluate/getEvaluateDetail?uuId=5d6b1a3e')).toBe(
+      '/api/app/evaluate/getEvaluateDetail?uuId=[redacted]',
+    )
+    expect(redactSecrets('/api/user/downLoadFile?fileId=12&expires=99&sig=abcdef')).toBe(
+      '/api/user/downLoadFile?fileId=[redacted]&expires=[redacted]&sig=[redacted]',
+    )
+    // Allow-listed by exact key only; a bare key is redacted whole.
+    expect(redactSecrets('/x?PAGE=1&pageNumber=2&s3cr3t')).toBe(
+      '/x?PAGE=[redacted]&pageNumber=[redacted]&[redacted]',
+    )
+    expect(redactSecrets('/api/pc/getOrder')).toBe('/api/pc/getOrder')
   })
 })

@@ -33,7 +33,7 @@ describe('a PGlite data folder is used by one process at a time', () => {
       expect(fs.readFileSync(`${dataDir}.lock`, 'utf8').trim()).toBe(String(process.pid))
       await expect(openDatabase(dataDir, { PGlite: hostPGlite() })).rejects.toThrow(DataDirLockedError)
       await expect(openDatabase(dataDir, { PGlite: hostPGlite() })).rejects.toThrow(/in use by process/)
-      await prepareDatabase(first)
+      await prepareDatabase(first, { seed: true })
       seeded = await accountCount(first)
     } finally {
       await first.close()
@@ -43,7 +43,7 @@ describe('a PGlite data folder is used by one process at a time', () => {
     const again = await openDatabase(dataDir, { PGlite: hostPGlite() })
     try {
       // The data survived: the second start does not seed again.
-      expect(await prepareDatabase(again)).toBe(false)
+      expect(await prepareDatabase(again, { seed: true })).toBe(false)
       expect(seeded).toBeGreaterThan(0)
       expect(await accountCount(again)).toBe(seeded)
     } finally {
@@ -76,14 +76,14 @@ describe('migrations and seed (the same on PGlite and PostgreSQL)', () => {
   it('migrates, seeds once, and reseeds after the tables are dropped', async () => {
     const { handle, dispose } = await openTestDatabase()
     try {
-      expect(await prepareDatabase(handle)).toBe(true)
+      expect(await prepareDatabase(handle, { seed: true })).toBe(true)
       const seeded = await memberCount(handle)
       expect(seeded).toBeGreaterThanOrEqual(4)
-      expect(await prepareDatabase(handle)).toBe(false)
+      expect(await prepareDatabase(handle, { seed: true })).toBe(false)
       expect(await memberCount(handle)).toBe(seeded)
 
       await dropApplicationTables(handle)
-      expect(await prepareDatabase(handle)).toBe(true)
+      expect(await prepareDatabase(handle, { seed: true })).toBe(true)
       expect(await memberCount(handle)).toBe(seeded)
     } finally {
       await dispose()

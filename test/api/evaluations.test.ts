@@ -7,6 +7,7 @@ import type { Order } from '../../src/core/contract/orders'
 import type { WorkOrderEvaluation } from '../../src/core/contract/work-orders'
 import { accounts, evaluations, orders, workOrders } from '../../server/db/schema'
 import { EVALUATION_DEMO, SUBMITTED_ANSWERS } from '../../server/db/seed-evaluations'
+import { minutes } from '../../server/context'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer
@@ -21,8 +22,12 @@ beforeAll(async () => {
 
 afterAll(() => server?.close())
 
-const detail = (uuId: string) =>
-  server.get<EvaluateDetail>(`/api/app/evaluate/getEvaluateDetail?uuId=${encodeURIComponent(uuId)}`)
+/** Public, or as a session (the answers of a submitted survey are shown to its own account only). */
+const detail = (uuId: string, token?: string) =>
+  server.get<EvaluateDetail>(
+    `/api/app/evaluate/getEvaluateDetail?uuId=${encodeURIComponent(uuId)}`,
+    token ? { token } : {},
+  )
 const submit = (id: string, answers: SurveyAnswer[] | string) =>
   server.post<null>('/api/app/evaluate/sumbit', {
     id,
@@ -52,9 +57,19 @@ describe('GET /api/app/evaluate/getEvaluateDetail', () => {
     })
   })
 
-  it('answers a submitted survey with its answers', async () => {
-    const answer = await detail(EVALUATION_DEMO.submitted)
-    expect(answer.data).toMatchObject({ evaluateStatus: 1, answers: SUBMITTED_ANSWERS })
+  it('answers a submitted survey with its answers to a session of its own account only', async () => {
+    const own = await detail(EVALUATION_DEMO.submitted, owner)
+    expect(own.data).toMatchObject({ evaluateStatus: 1, answers: SUBMITTED_ANSWERS })
+    // Anyone else holding the link learns only that it was rated.
+    for (const answer of [
+      await detail(EVALUATION_DEMO.submitted),
+      await detail(EVALUATION_DEMO.submitted, other),
+      await detail(EVALUATION_DEMO.submitted, 'not-a-session'),
+    ]) {
+      expect(answer.code).toBe(200)
+      expect(answer.data.evaluateStatus).toBe(1)
+      expect(answer.data).not.toHaveProperty('answers')
+    }
   })
 
   it.each([
@@ -110,7 +125,7 @@ describe('POST /api/app/evaluate/sumbit', () => {
       message: '评价成功！',
       data: null,
     })
-    const after = (await detail(EVALUATION_DEMO.open)).data
+    const after = (await detail(EVALUATION_DEMO.open, owner)).data
     expect(after.evaluateStatus).toBe(1)
     expect(after.answers).toEqual([null, null, 5, '非常满意', ['模板设计'], '搜索引擎', ''])
     expect(await submit(EVALUATION_DEMO.open, GOOD)).toEqual({ code: 400, message: '已提交', data: null })
@@ -136,7 +151,7 @@ describe('POST /api/app/evaluate/sumbit', () => {
 
   it('refuses a submitted survey with 已提交 and keeps its answers', async () => {
     expect((await submit(EVALUATION_DEMO.submitted, GOOD)).message).toBe('已提交')
-    expect((await detail(EVALUATION_DEMO.submitted)).data.answers).toEqual(SUBMITTED_ANSWERS)
+    expect((await detail(EVALUATION_DEMO.submitted, owner)).data.answers).toEqual(SUBMITTED_ANSWERS)
   })
 })
 
@@ -205,5 +220,29 @@ describe('GET /feignApi/judgeBusinessIsEvaluate', () => {
     const rated = await orderByCode('MC202611000005')
     expect((await judge(rated.businessId!, other)).data).toBe(false)
     expect((await judge(rated.businessId!)).code).toBe(996)
+  })
+})
+
+// Last: it moves the server's clock 30 days on.
+describe('a survey link lasts 30 days from its creation', () => {
+  it('answers and takes answers until then, and is 链接已失效 after', async () => {
+    const order = await orderByCode('MC202611000013')
+    const url = (
+      await server.get<string>(`/api/app/evaluate/getEvaluateUrl?orderId=${order.id}`, { token: owner })
+    ).data
+    const uuId = url.split('uuId=')[1]
+    server.clock.advance(minutes(30 * 24 * 60 - 1))
+    expect((await detail(uuId)).data).toMatchObject({ id: uuId, evaluateStatus: 0 })
+    server.clock.advance(minutes(1))
+    expect(await detail(uuId)).toEqual(EXPIRED)
+    expect(await submit(uuId, GOOD)).toEqual(EXPIRED)
+    // The order's link is the same, and says so.
+    const fresh = await server.tokenFor(DEMO.owner)
+    const again = await server.get<string>(`/api/app/evaluate/getEvaluateUrl?orderId=${order.id}`, {
+      token: fresh,
+    })
+    expect(again.data).toBe(url)
+    // A submitted survey stays 已评价 (the link no longer takes answers either way).
+    expect((await detail(EVALUATION_DEMO.submitted)).data.evaluateStatus).toBe(1)
   })
 })

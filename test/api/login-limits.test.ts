@@ -86,6 +86,20 @@ describe('throttling of one address after 20 failures in 15 minutes', () => {
     expect((await server.login('demo_main', undefined, { ip: '192.0.2.51' })).code).toBe(200)
   })
 
+  it('counts an IPv6 client by its /64: cycling addresses of one network does not reset the count', async () => {
+    const network = '2001:db8:77:1'
+    // 20 failures from 4 addresses of one /64, 5 per unknown account (under each account's lock).
+    for (let host = 1; host <= 4; host += 1) {
+      await failLogins(`1391111000${host}`, 5, `${network}::${host}`)
+    }
+    expect(await server.login('demo_main', undefined, { ip: `${network}::99` })).toEqual(THROTTLED)
+    expect(await server.login('demo_main', undefined, { ip: `${network}:ffff:ffff:ffff:ffff` })).toEqual(
+      THROTTLED,
+    )
+    // The next /64 is another subscriber.
+    expect((await server.login('demo_main', undefined, { ip: '2001:db8:77:2::1' })).code).toBe(200)
+  }, 300_000)
+
   it('forgets failures older than 15 minutes', async () => {
     const ip = '192.0.2.60'
     await insertFailures('someone-else', ip, 20, minutes(15) + 1000)

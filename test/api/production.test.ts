@@ -4,7 +4,8 @@
 import { count } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { loadConfig } from '../../server/config'
-import { prepareDatabase } from '../../server/db/migrate'
+import { prepareDatabase, prepareOptions } from '../../server/db/migrate'
+import { resetDatabase } from '../../server/db/reset-database'
 import { members, smsOutbox } from '../../server/db/schema'
 import { DEMO, openTestDatabase, startTestServer, type TestServer } from './support/harness'
 
@@ -24,6 +25,56 @@ describe('a production database', () => {
       expect(await prepareDatabase(handle, { seed: config.seedDemo })).toBe(false)
       const [{ total }] = await handle.db.select({ total: count() }).from(members)
       expect(total).toBe(0)
+    } finally {
+      await dispose()
+    }
+  }, 60_000)
+
+  it('is not reset without --yes-production, and a confirmed reset writes no demo data', async () => {
+    const config = loadConfig(PRODUCTION_ENV)
+    const { handle, dispose } = await openTestDatabase()
+    const memberCount = async () => (await handle.db.select({ total: count() }).from(members))[0].total
+    try {
+      await prepareDatabase(handle, { seed: true })
+      const seeded = await memberCount()
+      expect(seeded).toBeGreaterThan(0)
+      await expect(resetDatabase(handle, config, [])).rejects.toThrow(/--yes-production/)
+      expect(await memberCount()).toBe(seeded)
+
+      expect(await resetDatabase(handle, config, ['--yes-production'])).toBe(false)
+      expect(await memberCount()).toBe(0)
+      // SEED_DEMO=1 asks for the demo in production, as at start-up.
+      const demo = loadConfig({ ...PRODUCTION_ENV, SEED_DEMO: '1' })
+      expect(await resetDatabase(handle, demo, ['--yes-production'])).toBe(true)
+      expect(await memberCount()).toBe(seeded)
+    } finally {
+      await dispose()
+    }
+  }, 60_000)
+
+  it('holding the demo accounts refuses a production start without SEED_DEMO=1, naming them', async () => {
+    const { handle, dispose } = await openTestDatabase()
+    try {
+      await prepareDatabase(handle, { seed: true })
+      const start = prepareDatabase(handle, prepareOptions(loadConfig(PRODUCTION_ENV)))
+      await expect(start).rejects.toThrow(/demo accounts .*13800000001.*demo_nophone/)
+      expect(
+        await prepareDatabase(handle, prepareOptions(loadConfig({ ...PRODUCTION_ENV, SEED_DEMO: '1' }))),
+      ).toBe(false)
+      // The sandbox keeps its demo.
+      expect(await prepareDatabase(handle, prepareOptions(loadConfig({ NODE_ENV: 'test' })))).toBe(false)
+    } finally {
+      await dispose()
+    }
+  }, 60_000)
+})
+
+describe('npm run db:reset in the sandbox', () => {
+  it('reseeds the demo data without asking', async () => {
+    const { handle, dispose } = await openTestDatabase()
+    try {
+      await prepareDatabase(handle, { seed: false })
+      expect(await resetDatabase(handle, loadConfig({ NODE_ENV: 'development' }), [])).toBe(true)
     } finally {
       await dispose()
     }

@@ -21,7 +21,7 @@ const field = (page: Page, index: number) =>
 const messages = (page: Page) => page.getByRole('form', { name: '评价问卷' }).getByRole('alert')
 
 test.describe('evaluation survey (doc2 §2 Evaluation)', () => {
-  test('shows every item type, the required messages, submits once and is read-only after', async ({
+  test('shows every item type, the required messages, submits once; then the link says only 已评价', async ({
     page,
   }, testInfo) => {
     const uuId = testInfo.project.name === 'mobile' ? SURVEY.mobile : SURVEY.desktop
@@ -46,9 +46,17 @@ test.describe('evaluation survey (doc2 §2 Evaluation)', () => {
     await page.getByRole('button', { name: '提交', exact: true }).click()
     await expect(page.getByText('评价成功！')).toBeVisible()
 
-    const done = page.getByRole('button', { name: '已提交' })
-    await expect(done).toHaveAttribute('aria-disabled', 'true')
+    // Without the account's session the link no longer shows the answers.
+    const rated = page.getByRole('status').filter({ hasText: '已评价' })
+    await expect(rated).toContainText('感谢您的评价！')
     await page.reload()
+    await expect(rated).toBeVisible()
+    await expect(page.getByRole('radio', { name: '4星' })).toHaveCount(0)
+
+    // The account's own session reads them, read-only.
+    await loginAs(page, MAIN_PHONE)
+    await openSurvey(page, uuId)
+    const done = page.getByRole('button', { name: '已提交' })
     await expect(done).toHaveAttribute('aria-disabled', 'true')
     await expect(page.getByRole('radio', { name: '4星' })).toHaveAttribute('aria-checked', 'true')
     await expect(page.getByRole('checkbox', { name: '价格' })).toHaveAttribute('aria-checked', 'true')
@@ -59,7 +67,12 @@ test.describe('evaluation survey (doc2 §2 Evaluation)', () => {
     await expect(page.getByRole('radio', { name: '一般' })).toHaveAttribute('aria-checked', 'false')
   })
 
-  test('shows a submitted survey read-only', async ({ page }) => {
+  test('shows a submitted survey as 已评价 to the link, and read-only to the account', async ({ page }) => {
+    await page.goto(`/evaluate?uuId=${SURVEY.submitted}`)
+    await expect(page.getByRole('status').filter({ hasText: '已评价' })).toContainText('感谢您的评价！')
+    await expect(page.getByRole('radio')).toHaveCount(0)
+
+    await loginAs(page, MAIN_PHONE)
     await openSurvey(page, SURVEY.submitted)
     await expect(page.getByRole('button', { name: '已提交' })).toHaveAttribute('aria-disabled', 'true')
     await expect(page.getByRole('radio', { name: '满意', exact: true })).toHaveAttribute(

@@ -56,4 +56,44 @@ test.describe('session (account-area §2, doc2 §8)', () => {
     const again = await page.request.get(`/api/feignApi/fkToken?token=${entry}`)
     expect((await again.json()).code).toBe(996)
   })
+
+  test('an entry link for another account asks first: 取消 keeps the session, 切换 switches', async ({
+    page,
+  }) => {
+    const mint = async () =>
+      (await (await page.request.post('/__dev/entryToken', { data: { phone: '13800000003' } })).json()).data
+        .token as string
+    const question = page
+      .locator('.at-modal--active')
+      .filter({ hasText: '当前已登录其他账号，是否切换到链接中的账号？' })
+    await loginAs(page, MAIN_PHONE)
+    await expect(page).toHaveURL(/\/index$/)
+    const before = await storedSession(page)
+
+    await page.goto(`/myWorkOrder?token=${await mint()}`)
+    await expect(question).toBeVisible()
+    await question.getByText('取消', { exact: true }).click()
+    await expect(page).toHaveURL(/\/myWorkOrder$/)
+    expect(await storedSession(page)).toMatchObject({ token: before?.token, id: before?.id })
+
+    await page.goto(`/myWorkOrder?token=${await mint()}`)
+    await question.getByText('切换', { exact: true }).click()
+    await expect(page).toHaveURL(/\/myWorkOrder$/)
+    await expect.poll(async () => (await storedSession(page))?.id).not.toBe(before?.id)
+    // The replaced session ended on the server.
+    const old = await page.request.get('/api/pc/getPersonalInfo', {
+      headers: { token: String(before?.token) },
+    })
+    expect((await old.json()).code).toBe(996)
+  })
+
+  test('a bad entry link leaves the session as it was', async ({ page }) => {
+    await loginAs(page, MAIN_PHONE)
+    await expect(page).toHaveURL(/\/index$/)
+    const before = await storedSession(page)
+    await page.goto('/myWorkOrder?token=not-a-token')
+    await expect(page.getByText('登录凭证已失效，请重新登录')).toBeVisible()
+    await expect(page).toHaveURL(/\/myWorkOrder$/)
+    expect((await storedSession(page))?.token).toBe(before?.token)
+  })
 })

@@ -97,8 +97,10 @@ const PAGES = {
     query: () => ({ activeCode: ids.activeCode }),
     expect: ['子管理员激活', '王东华'],
   },
-  // The seeded submitted survey (server/db/seed-evaluations.ts EVALUATION_DEMO.submitted): read-only.
+  // The seeded submitted survey (server/db/seed-evaluations.ts EVALUATION_DEMO.submitted): read-only
+  // to its own account (anyone else holding the link sees only 已评价).
   'pages/evaluate/index': {
+    as: 'owner',
     query: () => ({ uuId: '5d6b1a3e-0c1f-4a57-9a39-1f4e7c2b8d04' }),
     expect: ['购买体验满意度调查', '整体评分', '您对购买流程是否满意？', '已提交'],
   },

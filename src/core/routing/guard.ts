@@ -75,6 +75,33 @@ export function decideNavigation(
   return { kind: 'allow' }
 }
 
+/** Who a session is: the account and, for a sub-administrator, its sub-account. */
+export interface SessionIdentity {
+  token: string
+  id: number | null
+  subAccountId: number
+}
+
+/**
+ * After an entry link's exchange: with no session, or one of the same identity, its session is
+ * taken; over a different identity the user is asked first (the link may have been sent by
+ * someone else), and 取消 keeps the current session.
+ */
+export function entryLinkSessionChange(
+  current: SessionIdentity,
+  exchanged: { accountId: number; subAccountId?: number | null },
+): 'adopt' | 'askToSwitch' {
+  if (!current.token) return 'adopt'
+  const same =
+    current.id === exchanged.accountId &&
+    (current.subAccountId || 0) === (Number(exchanged.subAccountId) || 0)
+  return same ? 'adopt' : 'askToSwitch'
+}
+
+/** A failed exchange leaves the session as it was: a logged-in user goes on to the page, others log in. */
+export const afterFailedEntry = (current: Pick<SessionIdentity, 'token'>, continueTo: string): string =>
+  current.token ? continueTo : LOGIN_PATH
+
 /**
  * account-area §2 has two rules for a member without a bound phone: the guard removes the token and
  * goes to /login, and the home page shows a bind-phone dialog. Both hold: the home page (where every

@@ -13,6 +13,9 @@ export const EVALUATION_MSG = {
   expired: '链接已失效',
   /** The button of a submitted survey, and the server's answer to a second submit. */
   alreadySubmitted: '已提交',
+  /** A submitted survey opened by anyone but its own account: no answers, only this and thanks. */
+  rated: '已评价',
+  thanks: '感谢您的评价！',
   /** A text answer over its limit. */
   tooLong: (max: number) => `不能超过${max}个字符`,
 } as const

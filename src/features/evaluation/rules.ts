@@ -8,12 +8,15 @@ export type SurveyView =
   | { kind: 'expired' }
   | { kind: 'open'; detail: EvaluateDetail }
   | { kind: 'submitted'; detail: EvaluateDetail; answers: SurveyAnswer[] }
+  /** Submitted, seen without the account's own session: the server sends no answers. */
+  | { kind: 'rated' }
 
 /** The page's state from the detail call's answer. */
 export function surveyView(detail: EvaluateDetail): SurveyView {
   if (detail.evaluateStatus === EVALUATE_STATUS.expired) return { kind: 'expired' }
   if (detail.evaluateStatus === EVALUATE_STATUS.open) return { kind: 'open', detail }
-  return { kind: 'submitted', detail, answers: detail.answers ?? detail.items.map(emptyAnswer) }
+  if (!detail.answers) return { kind: 'rated' }
+  return { kind: 'submitted', detail, answers: detail.answers }
 }
 
 /** The server's refusal of an unknown, expired or malformed link (envelope code 400). */

@@ -153,7 +153,7 @@ function headersOf(options: CallOptions = {}) {
 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const { handle, url: databaseUrl, dispose } = await openTestDatabase()
-  await prepareDatabase(handle)
+  await prepareDatabase(handle, { seed: true })
   const clock = createClock()
   const apps: FastifyInstance[] = []
   const build = async (config: Partial<ServerConfig>, options: VariantOptions = {}) => {

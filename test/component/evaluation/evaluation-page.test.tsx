@@ -150,6 +150,35 @@ describe('/evaluate (doc2 §2 Evaluation, §5, §8)', () => {
     expect(screen.queryByRole('button', { name: '提交' })).toBeNull()
   })
 
+  it('shows only 已评价 and thanks for a submitted survey the server sends without answers', async () => {
+    const api = installFakeApi()
+    api.on('GET', DETAIL, () => ok(survey(1)))
+    render(<EvaluationPage uuId='uuid-1' />)
+    const rated = await screen.findByRole('status')
+    expect(rated.textContent).toContain('已评价')
+    expect(rated.textContent).toContain('感谢您的评价！')
+    expect(screen.queryByRole('radio')).toBeNull()
+    expect(screen.queryByRole('button', { name: '提交' })).toBeNull()
+  })
+
+  it('after a submit without the account’s session, the page says 已评价 instead of showing the answers', async () => {
+    let submitted = false
+    const api = installFakeApi()
+    api.on('GET', DETAIL, () => ok(survey(submitted ? 1 : 0)))
+    api.on('POST', SUBMIT, () => {
+      submitted = true
+      return ok(null)
+    })
+    render(<EvaluationPage uuId='uuid-1' />)
+    await userEvent.click(await screen.findByRole('radio', { name: '4星' }))
+    await userEvent.click(screen.getByRole('radio', { name: '满意' }))
+    await userEvent.click(screen.getByRole('checkbox', { name: '速度' }))
+    await type('survey-5', '朋友推荐')
+    await userEvent.click(submitButton())
+    expect((await screen.findByRole('status')).textContent).toContain('已评价')
+    expect(screen.queryByRole('radio', { name: '4星' })).toBeNull()
+  })
+
   it.each([
     ['an expired or unknown link', () => ({ code: 400, message: '链接已失效', data: null })],
     ['status 3', () => ok(survey(3))],

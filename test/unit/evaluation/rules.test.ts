@@ -83,8 +83,13 @@ describe('the page state (doc2 §4 evaluation status, §8)', () => {
   it('0 is open, non-zero submitted with its answers, 3 expired', () => {
     expect(surveyView(detail(0)).kind).toBe('open')
     expect(surveyView(detail(1, [4]))).toMatchObject({ kind: 'submitted', answers: [4] })
-    expect(surveyView(detail(2))).toMatchObject({ kind: 'submitted', answers: [0] })
+    expect(surveyView(detail(2, [3]))).toMatchObject({ kind: 'submitted', answers: [3] })
     expect(surveyView(detail(3))).toEqual({ kind: 'expired' })
+  })
+
+  it('a submitted survey without answers (not the account’s own session) is only 已评价', () => {
+    expect(surveyView(detail(1))).toEqual({ kind: 'rated' })
+    expect(surveyView(detail(2))).toEqual({ kind: 'rated' })
   })
 
   it('a refused or missing link is expired; a network failure is thrown for a retry', async () => {

@@ -1,4 +1,10 @@
-import { decideNavigation, mustLogoutForProfile, postLoginTarget } from '../../../src/core/routing/guard'
+import {
+  afterFailedEntry,
+  decideNavigation,
+  entryLinkSessionChange,
+  mustLogoutForProfile,
+  postLoginTarget,
+} from '../../../src/core/routing/guard'
 import { SPEC_ROUTES } from './spec-routes'
 
 const loggedOut = { token: '', role: 0 }
@@ -144,5 +150,29 @@ describe('work-order entry links on the built route table', () => {
       kind: 'redirect',
       to: `/login?redirect=${encodeURIComponent('/workOrderDetail?id=3')}`,
     })
+  })
+})
+
+describe('an entry link over an existing session', () => {
+  const none = { token: '', id: null, subAccountId: 0 }
+  const owner = { token: 't1', id: 1, subAccountId: 0 }
+  const subAdmin = { token: 't2', id: 2, subAccountId: 5 }
+
+  it('takes the link’s session when there is none, or it is the same identity', () => {
+    expect(entryLinkSessionChange(none, { accountId: 1, subAccountId: 0 })).toBe('adopt')
+    expect(entryLinkSessionChange(owner, { accountId: 1, subAccountId: 0 })).toBe('adopt')
+    expect(entryLinkSessionChange(subAdmin, { accountId: 2, subAccountId: 5 })).toBe('adopt')
+  })
+
+  it('asks before switching to another account or role', () => {
+    expect(entryLinkSessionChange(owner, { accountId: 3, subAccountId: 0 })).toBe('askToSwitch')
+    // The same account as a sub-administrator is another identity.
+    expect(entryLinkSessionChange(owner, { accountId: 1, subAccountId: 7 })).toBe('askToSwitch')
+    expect(entryLinkSessionChange(subAdmin, { accountId: 2, subAccountId: 0 })).toBe('askToSwitch')
+  })
+
+  it('a failed exchange keeps a logged-in user on the page and sends a visitor to /login', () => {
+    expect(afterFailedEntry(owner, '/myWorkOrder')).toBe('/myWorkOrder')
+    expect(afterFailedEntry(none, '/myWorkOrder')).toBe('/login')
   })
 })

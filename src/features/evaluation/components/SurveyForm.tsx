@@ -10,7 +10,7 @@ import { evaluationApi } from '../api'
 import { EVALUATION_MSG, initialAnswers, type SurveyView } from '../rules'
 import { SurveyItemView } from './SurveyItemView'
 
-type Shown = Exclude<SurveyView, { kind: 'expired' }>
+type Shown = Extract<SurveyView, { kind: 'open' | 'submitted' }>
 
 /**
  * The survey's items with their answers. Open: messages per item on submit, and a refused submit

@@ -10,14 +10,16 @@ import { usePageShown } from '../../../core/ui/usePageShown'
 import { ToastHost } from '../../../core/ui/ToastHost'
 import { useIdleLogout } from '../hooks/useIdleLogout'
 import { useRouteGuard } from '../hooks/useRouteGuard'
+import { useSwitchQuestion } from '../hooks/useSwitchQuestion'
 
 /**
- * Wraps every page: runs the guard, tracks clicks for the idle logout, hosts the toasts and
+ * Wraps every page: runs the guard (and asks before an entry link switches identity), tracks clicks for the idle logout, hosts the toasts and
  * the slider captcha. Children render only once the guard allows the page. Only the page on top
  * hosts the slider: every page of the stack stays mounted, and each would load its own puzzle.
  */
 export function PageFrame({ children }: { children: ReactNode }) {
-  const allowed = useRouteGuard()
+  const switchQuestion = useSwitchQuestion()
+  const allowed = useRouteGuard(switchQuestion.ask)
   const route = findRoute(currentDestination().path)
   useIdleLogout(Boolean(route?.idleExempt))
   usePageShare(route)
@@ -27,6 +29,7 @@ export function PageFrame({ children }: { children: ReactNode }) {
     <View className='page-frame' onClick={touch}>
       {allowed ? children : <PageLoading />}
       {shown && <SliderHost />}
+      {switchQuestion.dialog}
       <ToastHost />
     </View>
   )
