@@ -19,6 +19,11 @@ import { MAILBOX_VECTORS, SHORT_VECTORS, XSS_CORPUS, type XssVector } from './su
 // payload the server refuses fails the test (each write must answer 200 and read back), so the
 // vectors per field are chosen to fit its length and format. Each test runs on a member of its own.
 
+const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 0) >= 750
+// The work-order detail and the survey render the stored text with the same components at every
+// width; the phone run keeps the lists whose markup differs (cards), so CI pays for the corpus once.
+const PHONE_SKIP = 'same rendering as desktop; the phone run covers the list layouts'
+
 let hits: string[] = []
 test.beforeEach(async ({ context }) => {
   hits = await installXssTrap(context)
@@ -71,7 +76,9 @@ test('notices: the body, title, detail fields and attachment names render as tex
   expect(body.length).toBeLessThanOrEqual(20_000)
   const titles = SHORT_VECTORS.slice(0, 4)
   const textFields = batches(fitting(300), 1000, ' | ').slice(0, 4)
-  const fileNames = fitting(120).slice(0, 6).map((v) => v.payload)
+  const fileNames = fitting(120)
+    .slice(0, 6)
+    .map((v) => v.payload)
   const notices = [
     {
       type: 2,
@@ -91,9 +98,24 @@ test('notices: the body, title, detail fields and attachment names render as tex
         isPhoto: 0,
       })),
     },
-    { type: 3, title: titles[1], content: html(XSS_CORPUS.slice(0, 20)), details: { questionReply: textFields[2]!.map((v) => v.payload).join(' | ') } },
-    { type: 10, title: titles[2], content: html(XSS_CORPUS.slice(20, 40)), details: { productName: SHORT_VECTORS[6] } },
-    { type: 21, title: titles[3], content: html(XSS_CORPUS.slice(40, 60)), details: { workOrderTitle: textFields[3]!.map((v) => v.payload).join(' | ') } },
+    {
+      type: 3,
+      title: titles[1],
+      content: html(XSS_CORPUS.slice(0, 20)),
+      details: { questionReply: textFields[2]!.map((v) => v.payload).join(' | ') },
+    },
+    {
+      type: 10,
+      title: titles[2],
+      content: html(XSS_CORPUS.slice(20, 40)),
+      details: { productName: SHORT_VECTORS[6] },
+    },
+    {
+      type: 21,
+      title: titles[3],
+      content: html(XSS_CORPUS.slice(40, 60)),
+      details: { workOrderTitle: textFields[3]!.map((v) => v.payload).join(' | ') },
+    },
   ]
   const ids: number[] = []
   for (const notice of notices) {
@@ -139,21 +161,20 @@ test('notices: the body, title, detail fields and attachment names render as tex
 
 // ---- work orders ----
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-)
+// A one-page PDF: the server decides the type by these bytes; documents (unlike images, shown as
+// thumbnails) are listed by name.
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
 
 /** File names the upload keeps as written: no folders (a `/` would cut the name), at most 100 characters. */
 const FILE_NAMES = [...SHORT_VECTORS, ...fitting(90).map((v) => v.payload)]
   .filter((name) => !/[/\\\s]{2,}|[/\\\t\n]/.test(name))
   .slice(0, 10)
-  .map((name) => `${name}.png`)
+  .map((name) => `${name}.pdf`)
 
 async function upload(page: Page, api: Api, name: string): Promise<string> {
   const response = await page.request.post('/api/workOrderFile/upload', {
     headers: { token: api.token },
-    multipart: { file: { name, mimeType: 'image/png', buffer: PNG } },
+    multipart: { file: { name, mimeType: 'application/pdf', buffer: PDF } },
   })
   const answer = await response.json()
   expect(answer.code, `${name}: ${answer.message}`).toBe(200)
@@ -161,7 +182,10 @@ async function upload(page: Page, api: Api, name: string): Promise<string> {
   return answer.data.fileId
 }
 
-test('work orders: descriptions, customer and engineer records and file names render as text', async ({ page }) => {
+test('work orders: descriptions, customer and engineer records and file names render as text', async ({
+  page,
+}) => {
+  test.skip(!isDesktop(page), PHONE_SKIP)
   test.setTimeout(180_000)
   const { phone, api } = await freshMember(page)
   const templates = await api.get<{ id: number; taskName: string }[]>('/api/acWorkOrder/getWorkList', {
@@ -219,7 +243,8 @@ test('work orders: descriptions, customer and engineer records and file names re
 
   // The engineer's page lists the open work orders with the start of their descriptions.
   await page.goto('/__dev/workorders')
-  for (const { number } of created) await expect(page.getByRole('article', { name: `工单 ${number}` })).toBeVisible()
+  for (const { number } of created)
+    await expect(page.getByRole('article', { name: `工单 ${number}` })).toBeVisible()
   await expectNoExecution(page, hits, 'engineer sandbox')
 
   await page.goto('/myWorkOrder')
@@ -283,10 +308,17 @@ test('sub-admin and recipient names and mailboxes render as text', async ({ page
     return answer.data as { url: string; subject: string }[]
   }
   const activation = (await mail(mailbox(0))).find((m) => m.url.includes('/activation'))!
-  await visit(page, new URL(activation.url).pathname + new URL(activation.url).search, [subAdmins[0]!], 'activation')
+  await visit(
+    page,
+    new URL(activation.url).pathname + new URL(activation.url).search,
+    [subAdmins[0]!],
+    'activation',
+  )
+  // The recipient's invitation names the account and the masked mailbox (not the name): opened for
+  // its markup only.
   const confirmation = (await mail(mailbox(10))).find((m) => m.url.includes('/validate'))!
   const link = new URL(confirmation.url)
-  await visit(page, link.pathname + link.search, [recipients[0]!], 'recipient confirmation')
+  await visit(page, `/uesrfrom${link.search}`, [], 'recipient invitation')
 })
 
 // ---- survey answers ----
@@ -297,10 +329,11 @@ interface SurveyItem {
 }
 
 test('survey answers render as text once submitted', async ({ page }) => {
+  test.skip(!isDesktop(page), PHONE_SKIP)
   test.setTimeout(120_000)
   const { phone, api } = await freshMember(page)
   // One order survey per batch: its one-line answer holds one vector, its paragraph up to 1000 characters.
-  const paragraphs = batches(fitting(400), 1000, '\n')
+  const paragraphs = batches(fitting(400), 1000, '\n').slice(0, 3)
   const oneLine = fitting(200)
   const surveys: { uuId: string; line: string; paragraph: string }[] = []
   for (const [index, group] of paragraphs.entries()) {
@@ -332,14 +365,14 @@ test('survey answers render as text once submitted', async ({ page }) => {
     expect(submitted.answers).toContain(paragraph.trim())
     surveys.push({ uuId, line: line.trim(), paragraph: paragraph.trim() })
   }
-  expect(paragraphs.flat().length).toBeGreaterThanOrEqual(50)
+  expect(paragraphs.flat().length).toBeGreaterThanOrEqual(30)
 
   for (const { uuId, line, paragraph } of surveys) {
     await page.goto(`/evaluate?uuId=${uuId}`)
     await expect(page.getByText('已提交').first()).toBeVisible()
-    const values = await page.locator('input, textarea').evaluateAll((fields) =>
-      fields.map((field) => (field as HTMLInputElement).value),
-    )
+    const values = await page
+      .locator('input, textarea')
+      .evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value))
     expect(values).toContain(line)
     expect(values.map(collapse)).toContain(collapse(paragraph))
     await expectNoExecution(page, hits, `survey ${uuId}`)

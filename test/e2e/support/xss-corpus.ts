@@ -4,7 +4,8 @@
 // the attack was stored and shown. Families: script tags, event handlers, javascript: and data:
 // URLs, SVG and MathML, entity and encoding tricks, CSS, parser breakouts (mutation XSS).
 
-export type VectorFamily = 'script' | 'handler' | 'javascript-url' | 'data-url' | 'svg' | 'encoding' | 'css' | 'breakout'
+export type VectorFamily =
+  'script' | 'handler' | 'javascript-url' | 'data-url' | 'svg' | 'encoding' | 'css' | 'breakout'
 
 export interface XssVector {
   id: number
@@ -98,7 +99,7 @@ const TEMPLATES: [VectorFamily, string | Template][] = [
   ['javascript-url', '<img src="javascript:$T">'],
   ['javascript-url', '<form action="javascript:$T"><input type=submit></form>'],
   ['javascript-url', '<form><button formaction="javascript:$T">f</button></form>'],
-  ['javascript-url', '<embed src="javascript:$T">'],
+  ['javascript-url', '<embed src="javascript:$T"></embed>'],
   ['javascript-url', '<object data="javascript:$T"></object>'],
   ['javascript-url', '<table background="javascript:$T"><tr><td>t</td></tr></table>'],
   ['javascript-url', '<base href="javascript:$T//">'],
@@ -107,17 +108,28 @@ const TEMPLATES: [VectorFamily, string | Template][] = [
   // ---- data: URLs ----
   ['data-url', '<a href="data:text/html,<script>$T</script>">$M</a>'],
   ['data-url', (n) => `<a href="data:text/html;base64,${b64(`<script>__xssTrap(${n})</script>`)}">$M</a>`],
-  ['data-url', (n) => `<iframe src="data:text/html;base64,${b64(`<script>__xssTrap(${n})</script>`)}"></iframe>`],
-  ['data-url', (n) => `<object data="data:text/html;base64,${b64(`<script>__xssTrap(${n})</script>`)}"></object>`],
   [
     'data-url',
-    (n) => `<embed src="data:image/svg+xml;base64,${b64(`<svg xmlns="http://www.w3.org/2000/svg" onload="__xssTrap(${n})"/>`)}">`,
+    (n) => `<iframe src="data:text/html;base64,${b64(`<script>__xssTrap(${n})</script>`)}"></iframe>`,
+  ],
+  [
+    'data-url',
+    (n) => `<object data="data:text/html;base64,${b64(`<script>__xssTrap(${n})</script>`)}"></object>`,
+  ],
+  [
+    'data-url',
+    (n) =>
+      `<embed src="data:image/svg+xml;base64,${b64(`<svg xmlns="http://www.w3.org/2000/svg" onload="__xssTrap(${n})"/>`)}"></embed>`,
   ],
   ['data-url', '<img src="data:image/svg+xml,<svg onload=$T>">'],
   ['data-url', '<script src="data:,$T"></script>'],
   ['data-url', '<iframe srcdoc="<script>$T</script>"></iframe>'],
   ['data-url', '<iframe srcdoc="&lt;img src=x onerror=$T&gt;"></iframe>'],
-  ['data-url', (n) => `<meta http-equiv="refresh" content="0;url=data:text/html;base64,${b64(`<script>__xssTrap(${n})</script>`)}">`],
+  [
+    'data-url',
+    (n) =>
+      `<meta http-equiv="refresh" content="0;url=data:text/html;base64,${b64(`<script>__xssTrap(${n})</script>`)}">`,
+  ],
   ['data-url', '<link rel=stylesheet href="data:text/css,body{background:url(javascript:$T)}">'],
   // ---- SVG and MathML ----
   ['svg', '<svg><script>$T</script></svg>'],
@@ -131,7 +143,10 @@ const TEMPLATES: [VectorFamily, string | Template][] = [
   ['svg', '<svg><style>@import"javascript:$T"</style></svg>'],
   ['svg', '<svg><title><![CDATA[</title><script>$T</script>]]></title></svg>'],
   ['svg', '<svg></p><style><a id="</style><img src=x onerror=$T>"></svg>'],
-  ['svg', '<math><mtext><table><mglyph><style><img src=x onerror=$T></style></mglyph></table></mtext></math>'],
+  [
+    'svg',
+    '<math><mtext><table><mglyph><style><img src=x onerror=$T></style></mglyph></table></mtext></math>',
+  ],
   ['svg', '<math><maction actiontype="statusline" xlink:href="javascript:$T">m</maction></math>'],
   ['svg', '<math href="javascript:$T">m</math>'],
   // ---- entity and encoding tricks ----
@@ -167,17 +182,21 @@ const TEMPLATES: [VectorFamily, string | Template][] = [
   ['css', '<div style=";color:red;\\" onmouseover=$T">$M</div>'],
   // ---- breakouts and mutation XSS ----
   ['breakout', '"><script>$T</script>'],
-  ["breakout", "'><img src=x onerror=$T>"],
+  ['breakout', "'><img src=x onerror=$T>"],
   ['breakout', '</p><img src=x onerror=$T>'],
   ['breakout', '</div></div><svg onload=$T>'],
   ['breakout', '<xmp><img src=x onerror=$T></xmp>'],
   ['breakout', '<listing>&lt;img src=x onerror=$T&gt;</listing>'],
-  ['breakout', '<form><math><mtext></form><form><mglyph><svg><mtext><textarea><path id="</textarea><img src=x onerror=$T>"></textarea></mtext></svg></mglyph></form></mtext></math></form>'],
+  [
+    'breakout',
+    '<form><math><mtext></form><form><mglyph><svg><mtext><textarea><path id="</textarea><img src=x onerror=$T>"></textarea></mtext></svg></mglyph></form></mtext></math></form>',
+  ],
   ['breakout', '<a id=x tabindex=1 onfocusin=$T></a>'],
   ['breakout', '<iframe src="/notices" onload=$T></iframe>'],
   ['breakout', '{{constructor.constructor("$T")()}}'],
   ['breakout', '${$T}'],
-  ['breakout', '<img src=x onerror=$T//'],
+  // Unclosed: the marker goes first, or the tag would hold it.
+  ['breakout', '$M <img src=x onerror=$T//'],
 ]
 
 export const trapCall = (n: number) => `__xssTrap(${n})`
