@@ -67,7 +67,9 @@ function get(agent, port, url, token) {
             resolve({ ms, code: 'bad JSON' })
           }
         })
-        response.on('error', (error) => resolve({ ms, code: error.code ?? 'response error' }))
+        response.on('error', (error) =>
+          resolve({ ms: performance.now() - started, code: error.code ?? 'response error' }),
+        )
       },
     )
     request.setTimeout(10_000, () =>

@@ -56,6 +56,7 @@ export function dangerousMarkup(page: Page): Promise<string[]> {
         for (const attribute of Array.from(el.attributes)) {
           const name = attribute.name
           // Browsers drop control characters and spaces before parsing an address.
+          // eslint-disable-next-line no-control-regex
           const value = attribute.value.replace(/[\u0000-\u0020]/g, '')
           if (/^on/i.test(name)) found.push(`${name}= on ${describe(el)}`)
           else if (URL_ATTRIBUTES.test(name) && SCRIPT_URL.test(value))
@@ -138,7 +139,7 @@ export async function apiOf(page: Page): Promise<Api> {
   expect(token).not.toBe('')
   const request: APIRequestContext = page.request
   const check = async <T>(what: string, response: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    const body = await response.json()
+    const body = (await response.json()) as { code: number; message: string; data: unknown }
     expect(body.code, `${what}: ${body.message}`).toBe(200)
     return body.data as T
   }
