@@ -186,7 +186,8 @@ test('work orders: descriptions, customer and engineer records and file names re
   page,
 }) => {
   test.skip(!isDesktop(page), PHONE_SKIP)
-  test.setTimeout(180_000)
+  // About 20 detail pages (one per 500 characters of the corpus): a few seconds each on a busy machine.
+  test.setTimeout(420_000)
   const { phone, api } = await freshMember(page)
   const templates = await api.get<{ id: number; taskName: string }[]>('/api/acWorkOrder/getWorkList', {
     workType: 3,
@@ -377,4 +378,63 @@ test('survey answers render as text once submitted', async ({ page }) => {
     expect(values.map(collapse)).toContain(collapse(paragraph))
     await expectNoExecution(page, hits, `survey ${uuId}`)
   }
+})
+
+// ---- invoice and contract applications ----
+
+/** The text a PDF of server/services/pdf.ts draws: its `<UCS-2 hex> Tj` strings, in order. */
+function pdfText(pdf: Buffer): string {
+  const strings = [...pdf.toString('latin1').matchAll(/<([0-9A-F]+)> Tj/g)].map((m) =>
+    Buffer.from(m[1]!, 'hex').swap16().toString('utf16le'),
+  )
+  return strings.join('')
+}
+
+test('invoice and contract fields are accepted; the contract PDF carries them as text', async ({ page }) => {
+  test.skip(!isDesktop(page), PHONE_SKIP)
+  const { phone, api } = await freshMember(page)
+  const orderOf = async (index: number) => {
+    const { orderCode } = await api.post<{ orderCode: string }>('/__dev/products/purchase', {
+      skuId: 'SKU-SITE-STD',
+      secondDomain: `bill${index}${phone}`,
+    })
+    const orders = await api.get<{ data: { id: number; orderCode: string }[] }>('/api/pc/getOrder', {
+      pageNum: 1,
+      pageSize: 100,
+    })
+    return orders.data.find((o) => o.orderCode === orderCode)!.id
+  }
+  // The invoice application is the issuer's input: no console page shows it back. Accepted (200)
+  // and the order moves to 已申请 (billStatus 2).
+  const invoiceOrder = await orderOf(1)
+  await api.post('/api/pc/applyBill', {
+    orderId: invoiceOrder,
+    subject: 1,
+    billType: 1,
+    title: fitting(100)[0]!.payload,
+    IdCard: '11010519491231002X',
+    applicant: fitting(100)[1]!.payload,
+    applicantPhone: phone,
+    receiveMail: `bill@x${phone}.cn`,
+  })
+  expect(
+    (await api.get<{ billStatus: number }>('/api/pc/getOrderById', { orderId: invoiceOrder })).billStatus,
+  ).toBe(2)
+
+  // The contract's title is printed in the signed PDF, which is sent as a PDF attachment.
+  const contractOrder = await orderOf(2)
+  const party = SHORT_VECTORS[1]!
+  const { docs } = await api.post<{ docs: { fileUrl: string }[] }>('/api/esign/applyContract', {
+    orderId: contractOrder,
+    applyType: 0,
+    name: party,
+    idType: 'CRED_PSN_PASSPORT',
+    idNumber: 'E12345678',
+    mobile: phone,
+    contacts: SHORT_VECTORS[2]!,
+  })
+  const file = await page.request.get(docs[0]!.fileUrl)
+  expect(file.headers()['content-type']).toContain('application/pdf')
+  expect(file.headers()['content-disposition']).toMatch(/^attachment/)
+  expect(pdfText(await file.body())).toContain(`合同抬头 Party: ${party}`)
 })
