@@ -35,7 +35,7 @@ export async function installXssTrap(context: BrowserContext): Promise<string[]>
 /**
  * Markup in the rendered page (shadow roots included) that could run script: an event-handler
  * attribute, a javascript:/vbscript:/data:text/html address, a frame, object, embed, base or
- * refresh in the body, a style naming the trap or a script-running CSS feature, or an inline
+ * refresh in the body, a style with a script address or a script-running CSS feature, or an inline
  * script naming the trap. Empty when the page is clean.
  */
 export function dangerousMarkup(page: Page): Promise<string[]> {
@@ -62,8 +62,12 @@ export function dangerousMarkup(page: Page): Promise<string[]> {
           else if (URL_ATTRIBUTES.test(name) && SCRIPT_URL.test(value))
             found.push(`${name}=${value.slice(0, 60)}`)
           // Text attributes (aria-label, value, title, alt) may hold the payload as text, and an
-          // image address may hold an SVG (images run no script); a style may not name it.
-          else if (name === 'style' && /xssTrap|expression\(|javascript:|behavior|binding/i.test(value))
+          // image (an img address or a CSS background) may be an SVG: images run no script. A style
+          // may not hold a script address or a script-running CSS feature.
+          else if (
+            name === 'style' &&
+            /expression\(|javascript:|vbscript:|behavior:|-moz-binding/i.test(value)
+          )
             found.push(`${name} names the trap: ${describe(el)}`)
         }
         if (el.shadowRoot) visit(el.shadowRoot)
