@@ -34,7 +34,8 @@ async function freshMember(page: Page): Promise<{ phone: string; api: Api }> {
   const phone = freshPhone()
   await registerViaApi(page.request, phone)
   await loginAs(page, phone)
-  await expect(page).toHaveURL(/\/index$/)
+  // A scrypt check and the home's first load: slow on a busy machine.
+  await expect(page).toHaveURL(/\/index$/, { timeout: 30_000 })
   return { phone, api: await apiOf(page) }
 }
 
