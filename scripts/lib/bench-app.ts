@@ -1,7 +1,9 @@
 // The reference server as `npm run bench:server` measures it: a child process (so the load generator
 // has its own event loop) running the sandbox app on loopback with its logger off, on an in-memory
 // PGlite or a throwaway database on the PostgreSQL named by BENCH_DATABASE_URL. The parent drives
-// it over IPC: `login` answers a session token, `seed` grows the bench account's list tables.
+// it over IPC: `login` answers a session token, `seed` grows the bench account's list tables,
+// `sessions` answers many session tokens of one account at once (the soak's clients). A second
+// instance joins the first one's database with BENCH_JOIN_DATABASE_URL (npm run bench:soak).
 import { count, eq, sql } from 'drizzle-orm'
 import { PASSWORD_AES_KEY } from '../../src/core/config/shared'
 import { encryptPassword } from '../../src/core/crypto/password'
@@ -10,11 +12,14 @@ import { loadConfig } from '../../server/config'
 import { MEMORY_URL, openDatabase, type DatabaseHandle } from '../../server/db/client'
 import { prepareDatabase } from '../../server/db/migrate'
 import { throwawayDatabase } from '../../server/db/throwaway'
-import { accounts, captchas, orders } from '../../server/db/schema'
+import { accounts, captchas, orders, sessions } from '../../server/db/schema'
+import { hashToken, newToken } from '../../server/security/tokens'
 import { DEMO, DEMO_PASSWORD } from '../../server/db/seed'
 
 type Request = { id: number } & (
-  { kind: 'login'; account: string } | { kind: 'seed'; account: string; rows: number }
+  | { kind: 'login'; account: string }
+  | { kind: 'seed'; account: string; rows: number }
+  | { kind: 'sessions'; account: string; count: number }
 )
 
 const send = (message: unknown) => process.send?.(message)
@@ -60,16 +65,18 @@ async function seedLists(handle: DatabaseHandle, accountId: number, rows: number
 
 async function main() {
   const serverUrl = process.env.BENCH_DATABASE_URL
-  const throwaway = serverUrl ? await throwawayDatabase(serverUrl, 'mc_bench') : null
-  const handle = await openDatabase(throwaway?.url ?? MEMORY_URL)
-  await prepareDatabase(handle, { seed: true })
+  // Joining: the first instance made, migrated and seeded the database, and drops it.
+  const joinUrl = process.env.BENCH_JOIN_DATABASE_URL
+  const throwaway = serverUrl && !joinUrl ? await throwawayDatabase(serverUrl, 'mc_bench') : null
+  const handle = await openDatabase(joinUrl || (throwaway?.url ?? MEMORY_URL))
+  if (!joinUrl) await prepareDatabase(handle, { seed: true })
   const config = {
     ...loadConfig({ NODE_ENV: 'development' }),
     host: '127.0.0.1',
     port: 0,
     logger: false,
     staticDir: null,
-    databaseUrl: throwaway ? 'postgres://' : MEMORY_URL,
+    databaseUrl: throwaway || joinUrl ? 'postgres://' : MEMORY_URL,
   }
   const app = buildApp({ db: handle.db, config, listen: handle.listen })
   await app.listen({ host: '127.0.0.1', port: 0 })
@@ -97,6 +104,22 @@ async function main() {
     return body.data.token
   }
 
+  /** `count` more sessions like one fresh login's (a password login per client would take minutes). */
+  async function sessionsOf(account: string, count: number) {
+    const token = await login(account)
+    const [template] = await handle.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)))
+    const { id: _id, tokenHash: _hash, ...row } = template
+    const tokens = Array.from({ length: count }, () => newToken())
+    for (let from = 0; from < count; from += 500)
+      await handle.db
+        .insert(sessions)
+        .values(tokens.slice(from, from + 500).map((t) => ({ ...row, tokenHash: hashToken(t) })))
+    return tokens
+  }
+
   async function accountIdOf(memberAccount: string) {
     const [row] = await handle.db
       .select({ id: accounts.id })
@@ -118,6 +141,8 @@ async function main() {
   process.on('message', async (request: Request) => {
     try {
       if (request.kind === 'login') send({ id: request.id, token: await login(request.account) })
+      else if (request.kind === 'sessions')
+        send({ id: request.id, tokens: await sessionsOf(request.account, request.count) })
       else {
         await seedLists(handle, await accountIdOf(request.account), request.rows)
         send({ id: request.id, done: true })
@@ -126,7 +151,13 @@ async function main() {
       send({ id: request.id, error: error instanceof Error ? error.message : String(error) })
     }
   })
-  send({ ready: true, port, database: throwaway ? 'PostgreSQL' : 'in-memory PGlite' })
+  send({
+    ready: true,
+    port,
+    database: throwaway || joinUrl ? 'PostgreSQL' : 'in-memory PGlite',
+    // For a second instance to join (bench:soak); loopback only, a throwaway database.
+    databaseUrl: throwaway?.url ?? joinUrl ?? null,
+  })
 }
 
 main().catch((error) => {
