@@ -50,6 +50,8 @@ export interface ServerConfig {
   frameAncestors: string[]
   /** Served over TLS (directly or behind the proxy): send Strict-Transport-Security. */
   hsts: boolean
+  /** Bytes of uploads one account may keep (UPLOAD_QUOTA_MB, default 200 MB; services/uploads.ts). */
+  uploadQuotaBytes: number
   /** HMAC key of the signed file addresses (/api/user/downLoadFile); FILE_URL_SECRET, required in production. */
   fileUrlSecret: string
 }
@@ -61,6 +63,8 @@ export const DEV_PAY_NOTIFY_SECRET = 'member-centre-pay-sandbox'
 export const DEFAULT_SMS_ADDRESS_HOURLY_LIMIT = 10
 /** The sandbox's key for signed file addresses (FILE_URL_SECRET replaces it; production has no default). */
 export const DEV_FILE_URL_SECRET = 'member-centre-file-url-sandbox'
+/** UPLOAD_QUOTA_MB unless set. */
+export const DEFAULT_UPLOAD_QUOTA_MB = 200
 /** A signing key shorter than this is refused (it would be guessable). */
 const FILE_URL_SECRET_MIN_LENGTH = 32
 
@@ -183,6 +187,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((entry) => origin(entry, 'FRAME_ANCESTORS') as string),
     hsts: env.HSTS === '1',
     fileUrlSecret: env.FILE_URL_SECRET || DEV_FILE_URL_SECRET,
+    uploadQuotaBytes:
+      positiveInteger(env.UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_QUOTA_MB, 'UPLOAD_QUOTA_MB') * 1024 * 1024,
   }
 }
 

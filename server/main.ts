@@ -15,6 +15,7 @@ async function main() {
     config,
     housekeepingEveryMs: hours(1),
     listen: database.listen,
+    fileStorage: database.fileStorage,
   })
   let stopping = false
   const stop = async (signal: string) => {

@@ -10,6 +10,13 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { Pool } from 'pg'
+import {
+  databaseFileStorage,
+  filesDirOf,
+  folderFileStorage,
+  temporaryFilesDir,
+  type FileStorage,
+} from '../services/file-storage'
 import { acquireDataDirLock, releaseDataDirLock } from './lock'
 import { postgresListener, type Listen } from './notifications'
 import * as schema from './schema'
@@ -29,6 +36,11 @@ export interface DatabaseHandle {
   description: string
   /** LISTEN on a channel (server/db/notifications.ts): how instances hear of each other's changes. */
   listen: Listen
+  /**
+   * Where uploads' bytes go: PostgreSQL keeps them (every instance reads them); PGlite writes them
+   * to a folder beside its data folder (a temporary one for memory://), off its event loop.
+   */
+  fileStorage: FileStorage
   close(): Promise<void>
 }
 
@@ -54,7 +66,14 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
   if (url === MEMORY_URL) {
     const client = new PGliteClass({ extensions: PGLITE_EXTENSIONS })
     await client.waitReady
-    return pgliteHandle(client, 'in-memory PGlite', () => client.close())
+    const files = temporaryFilesDir()
+    return pgliteHandle(client, 'in-memory PGlite', files.dir, async () => {
+      try {
+        await client.close()
+      } finally {
+        await files.remove()
+      }
+    })
   }
   return openDataFolder(path.resolve(url.replace(/^file:\/\//, '')), PGliteClass)
 }
@@ -69,6 +88,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     driver: { kind: 'postgres', db, pool },
     description: 'PostgreSQL',
     listen: postgresListener(url),
+    fileStorage: databaseFileStorage(db as Database),
     close: () => pool.end(),
   }
 }
@@ -80,7 +100,7 @@ async function openDataFolder(dataDir: string, PGliteClass: typeof PGlite): Prom
   try {
     const client = new PGliteClass(dataDir, { extensions: PGLITE_EXTENSIONS })
     await client.waitReady
-    return pgliteHandle(client, dataDir, async () => {
+    return pgliteHandle(client, dataDir, filesDirOf(dataDir), async () => {
       try {
         await client.close()
       } finally {
@@ -93,11 +113,17 @@ async function openDataFolder(dataDir: string, PGliteClass: typeof PGlite): Prom
   }
 }
 
-function pgliteHandle(client: PGlite, description: string, close: () => Promise<void>): DatabaseHandle {
+function pgliteHandle(
+  client: PGlite,
+  description: string,
+  filesDir: string,
+  close: () => Promise<void>,
+): DatabaseHandle {
   const db = drizzlePglite({ client, schema })
   let closing: Promise<void> | null = null
   return {
     db: db as unknown as Database,
+    fileStorage: folderFileStorage(filesDir, db as unknown as Database),
     driver: { kind: 'pglite', db, client },
     description,
     // PGlite delivers a NOTIFY to its own listeners before the notifying statement resolves.

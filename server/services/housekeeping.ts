@@ -1,7 +1,8 @@
 // Stateful rows expire but are not deleted by their readers; this removes the dead ones (captchas,
 // entry tokens, sessions, login attempts, SMS codes, WeChat login and bind scenes, tickets, receiver
-// confirmation links) so the tables stay small. Safe to run from several instances at once (plain
-// deletes).
+// confirmation links) so the tables stay small, and uploads nothing took within a day (with their
+// bytes). Safe to run from several instances at once (plain deletes; the upload purge runs on one
+// instance at a time).
 import { and, isNotNull, lt, or } from 'drizzle-orm'
 import { hours, type AppContext } from '../context'
 import {
@@ -16,13 +17,17 @@ import {
   wechatTickets,
 } from '../db/schema'
 import type { CheckoutService } from './checkout'
+import type { UploadService } from './uploads'
 import { LOCKOUT_MS, LOGIN_WINDOW_MS } from './login-limits'
 import { SMS_LIMIT_WINDOW_MS } from './sms'
 
 /** Kept a day past expiry so support can still see what happened. */
 const GRACE_MS = hours(24)
 
-export function createHousekeeping({ db, now }: AppContext, { checkout }: { checkout: CheckoutService }) {
+export function createHousekeeping(
+  { db, now }: AppContext,
+  { checkout, uploads }: { checkout: CheckoutService; uploads?: UploadService },
+) {
   async function purgeExpired(): Promise<void> {
     // Unpaid orders past their payment deadline are cancelled (doc2 §2 payment page: automatic
     // cancellation), also when nobody opens them again.
@@ -50,6 +55,7 @@ export function createHousekeeping({ db, now }: AppContext, { checkout }: { chec
     // Attempts matter only inside the lockout window.
     const attemptsBefore = new Date(now().getTime() - LOGIN_WINDOW_MS - LOCKOUT_MS - GRACE_MS)
     await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, attemptsBefore))
+    await uploads?.purgeUnattached()
   }
 
   return { purgeExpired }

@@ -6,7 +6,12 @@ import type { FastifyInstance } from 'fastify'
 import { PASSWORD_AES_KEY, SWITCH_SIGN_PREFIX } from '../../../src/core/config/shared'
 import { encryptPassword } from '../../../src/core/crypto/password'
 import { buildApp, type BuildOptions } from '../../../server/app'
-import { DEV_FILE_URL_SECRET, DEV_PAY_NOTIFY_SECRET, type ServerConfig } from '../../../server/config'
+import {
+  DEFAULT_UPLOAD_QUOTA_MB,
+  DEV_FILE_URL_SECRET,
+  DEV_PAY_NOTIFY_SECRET,
+  type ServerConfig,
+} from '../../../server/config'
 import { SMS_HOURLY_LIMIT } from '../../../server/services/sms'
 import { MEMORY_URL, openDatabase, type Database, type DatabaseHandle } from '../../../server/db/client'
 import { prepareDatabase } from '../../../server/db/migrate'
@@ -62,6 +67,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     frameAncestors: [],
     hsts: false,
     fileUrlSecret: DEV_FILE_URL_SECRET,
+    uploadQuotaBytes: DEFAULT_UPLOAD_QUOTA_MB * 1024 * 1024,
     ...overrides,
   }
 }
