@@ -19,6 +19,7 @@ import { throwawayDatabase } from '../../../server/db/throwaway'
 import { captchas, smsOutbox } from '../../../server/db/schema'
 import { DEMO_PASSWORD } from '../../../server/db/seed'
 import type { Envelope } from '../../../server/http/envelope'
+import type { FileStorage } from '../../../server/services/file-storage'
 
 declare global {
   // Set by test/api/support/pglite-environment.ts.
@@ -120,6 +121,8 @@ export interface TestServer {
   /** The PostgreSQL database of this server (TEST_DATABASE_URL); null on in-memory PGlite. */
   databaseUrl: string | null
   clock: TestClock
+  /** Where this server's uploads live (a temporary folder on PGlite, stored_files on PostgreSQL). */
+  fileStorage: FileStorage
   /** Another app on the same database, e.g. in production mode (with a fake WeChat: options.wechatApi). */
   buildVariant(overrides: Partial<ServerConfig>, options?: VariantOptions): Promise<FastifyInstance>
   get<T = unknown>(url: string, options?: CallOptions): Promise<Envelope<T>>
@@ -168,6 +171,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       config: testConfig({ ...overrides, ...config }),
       now: clock,
       listen: handle.listen,
+      fileStorage: handle.fileStorage,
       ...options,
     })
     apps.push(built)
@@ -193,6 +197,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     db: handle.db,
     databaseUrl,
     clock,
+    fileStorage: handle.fileStorage,
     buildVariant: build,
     get: (url, options) => call('GET', url, undefined, options),
     post: (url, body, options) => call('POST', url, body, options),
