@@ -1,8 +1,10 @@
 // The reference server as `npm run bench:server` measures it: a child process (so the load generator
 // has its own event loop) running the sandbox app on loopback with its logger off, on an in-memory
 // PGlite or a throwaway database on the PostgreSQL named by BENCH_DATABASE_URL. The parent drives
-// it over IPC: `login` answers a session token, `seed` grows the bench account's list tables.
-import { count, eq, sql } from 'drizzle-orm'
+// it over IPC: `login` answers a session token, `seed` grows the bench account's list tables,
+// `clearUploads` deletes an account's upload slots and unattached uploads (so the upload load is not
+// stopped by the per-minute limit or the quota, which are not what it measures).
+import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import { PASSWORD_AES_KEY } from '../../src/core/config/shared'
 import { encryptPassword } from '../../src/core/crypto/password'
 import { buildApp } from '../../server/app'
@@ -10,11 +12,13 @@ import { loadConfig } from '../../server/config'
 import { MEMORY_URL, openDatabase, type DatabaseHandle } from '../../server/db/client'
 import { prepareDatabase } from '../../server/db/migrate'
 import { throwawayDatabase } from '../../server/db/throwaway'
-import { accounts, captchas, orders } from '../../server/db/schema'
+import { accounts, captchas, orders, uploadedFiles, uploadReservations } from '../../server/db/schema'
 import { DEMO, DEMO_PASSWORD } from '../../server/db/seed'
 
 type Request = { id: number } & (
-  { kind: 'login'; account: string } | { kind: 'seed'; account: string; rows: number }
+  | { kind: 'login'; account: string }
+  | { kind: 'seed'; account: string; rows: number }
+  | { kind: 'clearUploads'; account: string }
 )
 
 const send = (message: unknown) => process.send?.(message)
@@ -71,7 +75,12 @@ async function main() {
     staticDir: null,
     databaseUrl: throwaway ? 'postgres://' : MEMORY_URL,
   }
-  const app = buildApp({ db: handle.db, config, listen: handle.listen })
+  const app = buildApp({
+    db: handle.db,
+    config,
+    listen: handle.listen,
+    fileStorage: handle.fileStorage,
+  })
   await app.listen({ host: '127.0.0.1', port: 0 })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
@@ -105,6 +114,15 @@ async function main() {
     return row.id
   }
 
+  async function clearUploads(accountId: number) {
+    await handle.db.delete(uploadReservations).where(eq(uploadReservations.accountId, accountId))
+    const loose = await handle.db
+      .delete(uploadedFiles)
+      .where(and(eq(uploadedFiles.accountId, accountId), isNull(uploadedFiles.workOrderId)))
+      .returning({ id: uploadedFiles.id })
+    for (const { id } of loose) await handle.fileStorage.delete(id)
+  }
+
   let closing = false
   const close = async () => {
     if (closing) return
@@ -118,7 +136,10 @@ async function main() {
   process.on('message', async (request: Request) => {
     try {
       if (request.kind === 'login') send({ id: request.id, token: await login(request.account) })
-      else {
+      else if (request.kind === 'clearUploads') {
+        await clearUploads(await accountIdOf(request.account))
+        send({ id: request.id, done: true })
+      } else {
         await seedLists(handle, await accountIdOf(request.account), request.rows)
         send({ id: request.id, done: true })
       }
