@@ -17,6 +17,7 @@ import { fork } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { Worker } from 'node:worker_threads'
 import autocannon from 'autocannon'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -135,48 +136,70 @@ const UPLOAD_BYTES = 5 * 1024 * 1024
 const UPLOADERS = 2
 const POLL_CONNECTIONS = 10
 
-/** 5 MiB that the server takes for a PDF. */
-const uploadBody = () => {
-  const bytes = Buffer.alloc(UPLOAD_BYTES, 0x20)
-  bytes.write('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 0, 'latin1')
-  return bytes
+/**
+ * Uploads 5 MiB PDFs back to back from `clients` connections until told to stop. A worker thread,
+ * so that sending the bytes does not slow this thread's load generator (it would measure itself).
+ */
+const UPLOADER = `
+const { parentPort, workerData } = require('node:worker_threads')
+const { base, token, bytes, clients } = workerData
+const body = Buffer.alloc(bytes, 0x20)
+body.write('%PDF-1.4\\n', 0, 'latin1')
+let running = true
+let accepted = 0
+let refused = 0
+parentPort.on('message', () => { running = false })
+async function client() {
+  while (running) {
+    const form = new FormData()
+    form.append('file', new Blob([body], { type: 'application/pdf' }), 'bench.pdf')
+    const response = await fetch(base + '/api/workOrderFile/upload', { method: 'POST', headers: { token }, body: form })
+    const answer = await response.json()
+    if (answer.code === 200) accepted++
+    else refused++
+  }
 }
+Promise.all(Array.from({ length: clients }, client)).then(() => parentPort.postMessage({ accepted, refused }))
+`
 
 /**
- * The home poll's p99 alone, then while UPLOADERS clients upload 5 MiB files back to back (each
- * upload's slot and file released after it, so neither the per-minute limit nor the quota stops the
- * load: what is measured is the bytes going in).
+ * The home poll's p99 alone, then while UPLOADERS clients upload 5 MiB files back to back. The
+ * account's upload slots and files are released every 250 ms, so neither the per-minute limit nor
+ * the quota stops the load: what is measured is the bytes going in.
  */
 async function pollDuringUploads(base, token) {
   const poll = () => load(`${base}/api/pc/selectLatestNews`, { token, conns: POLL_CONNECTIONS }).then(summary)
   const alone = await poll()
-  const body = uploadBody()
-  let running = true
-  let done = 0
-  let refused = 0
-  const uploader = async () => {
-    while (running) {
-      const form = new FormData()
-      form.append('file', new Blob([body], { type: 'application/pdf' }), 'bench.pdf')
-      const answer = await (
-        await fetch(`${base}/api/workOrderFile/upload`, { method: 'POST', headers: { token }, body: form })
-      ).json()
-      if (answer.code === 200) done++
-      else refused++
+  const worker = new Worker(UPLOADER, {
+    eval: true,
+    workerData: { base, token, bytes: UPLOAD_BYTES, clients: UPLOADERS },
+  })
+  const counts = new Promise((resolve, reject) => {
+    worker.once('message', resolve)
+    worker.once('error', reject)
+  })
+  let releasing = true
+  const release = (async () => {
+    while (releasing) {
       await ask({ kind: 'clearUploads', account: OWNER_MEMBER_ACCOUNT })
+      await new Promise((resolve) => setTimeout(resolve, 250))
     }
-  }
-  const uploaders = Array.from({ length: UPLOADERS }, uploader)
+  })()
   // Let the uploads start before measuring.
-  await new Promise((resolve) => setTimeout(resolve, 500))
+  await new Promise((resolve) => setTimeout(resolve, 1000))
   const during = await poll()
-  running = false
-  await Promise.all(uploaders)
+  worker.postMessage('stop')
+  const { accepted, refused } = await counts
+  releasing = false
+  await release
+  await worker.terminate()
   console.log(`Other requests during uploads (home poll, ${POLL_CONNECTIONS} connections, ${duration} s)`)
   line('selectLatestNews alone', alone)
   line(`with ${UPLOADERS} uploaders of 5 MiB`, during)
-  console.log(`  uploads: ${done} accepted, ${refused} refused; p99 ${during.p99Ms} ms (goal: under 50 ms)`)
-  return { alone, during, uploadsAccepted: done, uploadsRefused: refused, goalP99Ms: 50 }
+  console.log(
+    `  uploads: ${accepted} accepted, ${refused} refused; p99 ${during.p99Ms} ms (goal: under 50 ms)`,
+  )
+  return { alone, during, uploadsAccepted: accepted, uploadsRefused: refused, goalP99Ms: 50 }
 }
 
 try {
