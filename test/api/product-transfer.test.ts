@@ -604,6 +604,7 @@ describe('work orders on moved products (security issue 20)', () => {
         opts(owner),
       ),
     ).toMatchObject({ code: 200 })
+    server.clock.advance(minutes(2)) // past the SMS resend lock
     const code = await readyToMove(owner, receiver, [product.businessId])
     const late = await createMaintenanceOrder(owner, product.orderCode, 'wo-a')
     expect(await move(owner, receiver.phone, code, [product.businessId])).toEqual(
