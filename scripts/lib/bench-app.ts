@@ -14,6 +14,7 @@ import { prepareDatabase } from '../../server/db/migrate'
 import { throwawayDatabase } from '../../server/db/throwaway'
 import { accounts, captchas, orders, uploadedFiles, uploadReservations } from '../../server/db/schema'
 import { DEMO, DEMO_PASSWORD } from '../../server/db/seed'
+import { fileStorageFor } from '../../server/services/file-storage'
 
 type Request = { id: number } & (
   | { kind: 'login'; account: string }
@@ -75,11 +76,12 @@ async function main() {
     staticDir: null,
     databaseUrl: throwaway ? 'postgres://' : MEMORY_URL,
   }
+  const fileStorage = fileStorageFor(handle)
   const app = buildApp({
     db: handle.db,
     config,
     listen: handle.listen,
-    fileStorage: handle.fileStorage,
+    fileStorage,
   })
   await app.listen({ host: '127.0.0.1', port: 0 })
   const address = app.server.address()
@@ -120,7 +122,7 @@ async function main() {
       .delete(uploadedFiles)
       .where(and(eq(uploadedFiles.accountId, accountId), isNull(uploadedFiles.workOrderId)))
       .returning({ id: uploadedFiles.id })
-    for (const { id } of loose) await handle.fileStorage.delete(id)
+    for (const { id } of loose) await fileStorage.delete(id)
   }
 
   let closing = false

@@ -10,13 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { Pool } from 'pg'
-import {
-  databaseFileStorage,
-  filesDirOf,
-  folderFileStorage,
-  temporaryFilesDir,
-  type FileStorage,
-} from '../services/file-storage'
+import os from 'node:os'
 import { acquireDataDirLock, releaseDataDirLock } from './lock'
 import { postgresListener, type Listen } from './notifications'
 import * as schema from './schema'
@@ -37,10 +31,11 @@ export interface DatabaseHandle {
   /** LISTEN on a channel (server/db/notifications.ts): how instances hear of each other's changes. */
   listen: Listen
   /**
-   * Where uploads' bytes go: PostgreSQL keeps them (every instance reads them); PGlite writes them
-   * to a folder beside its data folder (a temporary one for memory://), off its event loop.
+   * Where uploads' bytes go (services/file-storage.ts `fileStorageFor`): null on PostgreSQL, which
+   * keeps them (every instance reads them); PGlite's folder beside its data folder (a temporary
+   * one for memory://, removed on close), so they stay off its event loop.
    */
-  fileStorage: FileStorage
+  filesDir: string | null
   close(): Promise<void>
 }
 
@@ -66,12 +61,12 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
   if (url === MEMORY_URL) {
     const client = new PGliteClass({ extensions: PGLITE_EXTENSIONS })
     await client.waitReady
-    const files = temporaryFilesDir()
-    return pgliteHandle(client, 'in-memory PGlite', files.dir, async () => {
+    const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'member-centre-files-'))
+    return pgliteHandle(client, 'in-memory PGlite', filesDir, async () => {
       try {
         await client.close()
       } finally {
-        await files.remove()
+        await fs.promises.rm(filesDir, { recursive: true, force: true })
       }
     })
   }
@@ -88,7 +83,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     driver: { kind: 'postgres', db, pool },
     description: 'PostgreSQL',
     listen: postgresListener(url),
-    fileStorage: databaseFileStorage(db as Database),
+    filesDir: null,
     close: () => pool.end(),
   }
 }
@@ -100,7 +95,7 @@ async function openDataFolder(dataDir: string, PGliteClass: typeof PGlite): Prom
   try {
     const client = new PGliteClass(dataDir, { extensions: PGLITE_EXTENSIONS })
     await client.waitReady
-    return pgliteHandle(client, dataDir, filesDirOf(dataDir), async () => {
+    return pgliteHandle(client, dataDir, `${dataDir}-files`, async () => {
       try {
         await client.close()
       } finally {
@@ -123,7 +118,7 @@ function pgliteHandle(
   let closing: Promise<void> | null = null
   return {
     db: db as unknown as Database,
-    fileStorage: folderFileStorage(filesDir, db as unknown as Database),
+    filesDir,
     driver: { kind: 'pglite', db, client },
     description,
     // PGlite delivers a NOTIFY to its own listeners before the notifying statement resolves.

@@ -5,12 +5,11 @@
 // path (docs/architecture.md "Files"): the same calls over a bucket, with the key as the object name.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { eq, sql } from 'drizzle-orm'
-import type { Database } from '../db/client'
+import type { Database, DatabaseHandle } from '../db/client'
 import { storedFiles } from '../db/schema'
 
 export interface StoredBytes {
@@ -146,11 +145,7 @@ export function folderFileStorage(dir: string, db: Database): FileStorage {
   }
 }
 
-/** A folder for an in-memory database's files, removed with it. */
-export function temporaryFilesDir(): { dir: string; remove: () => Promise<void> } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'member-centre-files-'))
-  return { dir, remove: () => fs.promises.rm(dir, { recursive: true, force: true }) }
+/** The store of a database: PostgreSQL's own table, or PGlite's folder. */
+export function fileStorageFor(handle: DatabaseHandle): FileStorage {
+  return handle.filesDir ? folderFileStorage(handle.filesDir, handle.db) : databaseFileStorage(handle.db)
 }
-
-/** Where a PGlite data folder's uploads live: beside it (./data/pglite → ./data/pglite-files). */
-export const filesDirOf = (dataDir: string) => `${dataDir.replace(/[/\\]+$/, '')}-files`

@@ -193,13 +193,6 @@ export function createUploadService({ db, config, now }: AppContext, { storage }
     }
   }
 
-  /** Stores an upload held in memory (one call: reserve, stage, accept). */
-  async function store(viewer: Viewer, upload: IncomingUpload): Promise<UploadedFile> {
-    if (upload.bytes.length > MAX_FILE_BYTES) throw invalid(WORK_ORDER_MSG.fileTooLarge)
-    await reserve(viewer)
-    return accept(viewer, await stage(upload.fileName, Readable.from([upload.bytes])))
-  }
-
   /**
    * A file read through its signed address; a stale or forged one is refused like a missing file.
    * The id names one file forever, so it is the entity tag.
@@ -243,7 +236,7 @@ export function createUploadService({ db, config, now }: AppContext, { storage }
     return deleted.length
   }
 
-  return { reserve, stage, discard, accept, store, read, urlOf, purgeUnattached }
+  return { reserve, stage, discard, accept, read, urlOf, purgeUnattached }
 }
 
 /** If-None-Match: `*` or a list of tags (weak ones compare by their opaque part, RFC 9110 §13.1.2). */

@@ -19,7 +19,7 @@ import { throwawayDatabase } from '../../../server/db/throwaway'
 import { captchas, smsOutbox } from '../../../server/db/schema'
 import { DEMO_PASSWORD } from '../../../server/db/seed'
 import type { Envelope } from '../../../server/http/envelope'
-import type { FileStorage } from '../../../server/services/file-storage'
+import { fileStorageFor, type FileStorage } from '../../../server/services/file-storage'
 
 declare global {
   // Set by test/api/support/pglite-environment.ts.
@@ -164,6 +164,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const { handle, url: databaseUrl, dispose } = await openTestDatabase()
   await prepareDatabase(handle)
   const clock = createClock()
+  const fileStorage = fileStorageFor(handle)
   const apps: FastifyInstance[] = []
   const build = async (config: Partial<ServerConfig>, options: VariantOptions = {}) => {
     const built = buildApp({
@@ -171,7 +172,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       config: testConfig({ ...overrides, ...config }),
       now: clock,
       listen: handle.listen,
-      fileStorage: handle.fileStorage,
+      fileStorage,
       ...options,
     })
     apps.push(built)
@@ -197,7 +198,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     db: handle.db,
     databaseUrl,
     clock,
-    fileStorage: handle.fileStorage,
+    fileStorage,
     buildVariant: build,
     get: (url, options) => call('GET', url, undefined, options),
     post: (url, body, options) => call('POST', url, body, options),
