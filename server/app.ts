@@ -59,7 +59,7 @@ export interface BuildOptions {
    * forgotten when any instance changes them; without it every request reads the sessions table.
    */
   listen?: Listen
-  /** Where uploads' bytes go (DatabaseHandle.fileStorage); default: the database. */
+  /** Where uploads' bytes go (`fileStorageFor(handle)`, services/file-storage.ts); default: the database. */
   fileStorage?: FileStorage
   /** Called when a change notification has been applied, with its channel and id (tests wait on it). */
   onNotified?: (channel: string, id: number) => void

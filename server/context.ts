@@ -21,7 +21,7 @@ export interface AppContext {
   sessionCache?: SessionCache
   /** The home poll's answers, kept true the same way; default: nothing cached. */
   latestNotices?: LatestNoticeCache
-  /** Where uploads' bytes go (DatabaseHandle.fileStorage); default: the database (stored_files). */
+  /** Where uploads' bytes go (`fileStorageFor(handle)`, services/file-storage.ts); default: the database (stored_files). */
   fileStorage?: FileStorage
 }
 
