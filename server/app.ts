@@ -39,6 +39,7 @@ import { wechatBindingRoutes } from './routes/wechat-binding'
 import { workOrderRoutes } from './routes/work-orders'
 import type { TypedApp } from './routes/schemas'
 import { createServices, type Services } from './services'
+import type { FileStorage } from './services/file-storage'
 import type { Housekeeping } from './services/housekeeping'
 import { createLatestNoticeCache, NOTICES_CHANNEL } from './services/latest-notice-cache'
 import { createSessionCache, SESSION_CHANNEL } from './services/session-cache'
@@ -58,6 +59,8 @@ export interface BuildOptions {
    * forgotten when any instance changes them; without it every request reads the sessions table.
    */
   listen?: Listen
+  /** Where uploads' bytes go (`fileStorageFor(handle)`, services/file-storage.ts); default: the database. */
+  fileStorage?: FileStorage
   /** Called when a change notification has been applied, with its channel and id (tests wait on it). */
   onNotified?: (channel: string, id: number) => void
 }
@@ -107,6 +110,7 @@ export function buildApp({
   wechatApi,
   listen,
   onNotified,
+  fileStorage,
 }: BuildOptions): FastifyInstance {
   const withSecurityHeaders = securityHeadersWithoutHooks(config)
   const app = Fastify({
@@ -119,7 +123,16 @@ export function buildApp({
   })
   const sessionCache = createSessionCache({ listen, onChange: (id) => onNotified?.(SESSION_CHANNEL, id) })
   const latestNotices = createLatestNoticeCache(listen, (id) => onNotified?.(NOTICES_CHANNEL, id))
-  const ctx: AppContext = { db, config, now, log: app.log, wechatApi, sessionCache, latestNotices }
+  const ctx: AppContext = {
+    db,
+    config,
+    now,
+    log: app.log,
+    wechatApi,
+    sessionCache,
+    latestNotices,
+    fileStorage,
+  }
   const services = createServices(ctx)
   app.addHook('onReady', async () => {
     await sessionCache.start()

@@ -51,6 +51,8 @@ export interface ServerConfig {
   frameAncestors: string[]
   /** Served over TLS (directly or behind the proxy): send Strict-Transport-Security. */
   hsts: boolean
+  /** Bytes of uploads one account may keep (UPLOAD_QUOTA_MB, default 200 MB; services/uploads.ts). */
+  uploadQuotaBytes: number
   /** HMAC key of the signed file addresses (/api/user/downLoadFile); FILE_URL_SECRET, required in production. */
   fileUrlSecret: string
   /** WeChat Pay and Alipay (WECHATPAY_*, ALIPAY_*), production only; unset or null = offline transfer only. */
@@ -67,6 +69,8 @@ const PAY_NOTIFY_SECRET_MIN_LENGTH = 32
 export const DEFAULT_SMS_ADDRESS_HOURLY_LIMIT = 10
 /** The sandbox's key for signed file addresses (FILE_URL_SECRET replaces it; production has no default). */
 export const DEV_FILE_URL_SECRET = 'member-centre-file-url-sandbox'
+/** UPLOAD_QUOTA_MB unless set. */
+export const DEFAULT_UPLOAD_QUOTA_MB = 200
 /** A signing key shorter than this is refused (it would be guessable). */
 const FILE_URL_SECRET_MIN_LENGTH = 32
 
@@ -205,6 +209,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fileUrlSecret: env.FILE_URL_SECRET || DEV_FILE_URL_SECRET,
     // Development pays through the sandbox; production through the providers configured here.
     paymentProviders: production ? loadPaymentSettings(env) : undefined,
+    uploadQuotaBytes:
+      positiveInteger(env.UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_QUOTA_MB, 'UPLOAD_QUOTA_MB') * 1024 * 1024,
   }
 }
 

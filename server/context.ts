@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { ServerConfig } from './config'
 import type { Database } from './db/client'
+import type { FileStorage } from './services/file-storage'
 import type { LatestNoticeCache } from './services/latest-notice-cache'
 import type { SessionCache } from './services/session-cache'
 import type { WechatApi } from './services/wechat-api'
@@ -20,6 +21,8 @@ export interface AppContext {
   sessionCache?: SessionCache
   /** The home poll's answers, kept true the same way; default: nothing cached. */
   latestNotices?: LatestNoticeCache
+  /** Where uploads' bytes go (`fileStorageFor(handle)`, services/file-storage.ts); default: the database (stored_files). */
+  fileStorage?: FileStorage
 }
 
 export const systemClock: Clock = () => new Date()

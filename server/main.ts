@@ -6,6 +6,7 @@ import { hours } from './context'
 import { openDatabase } from './db/client'
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo'
 import { prepareDatabase, prepareOptions } from './db/migrate'
+import { fileStorageFor } from './services/file-storage'
 
 async function main() {
   const config = loadConfig()
@@ -15,6 +16,7 @@ async function main() {
     config,
     housekeepingEveryMs: hours(1),
     listen: database.listen,
+    fileStorage: fileStorageFor(database),
   })
   let stopping = false
   const stop = async (signal: string) => {

@@ -4,7 +4,9 @@
 // it over IPC: `login` answers a session token, `seed` grows the bench account's list tables,
 // `sessions` answers many session tokens of one account at once (the soak's clients). A second
 // instance joins the first one's database with BENCH_JOIN_DATABASE_URL (npm run bench:soak).
-import { count, eq, sql } from 'drizzle-orm'
+// `clearUploads` deletes an account's upload slots and unattached uploads (so the upload load is not
+// stopped by the per-minute limit or the quota, which are not what it measures).
+import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import { PASSWORD_AES_KEY } from '../../src/core/config/shared'
 import { encryptPassword } from '../../src/core/crypto/password'
 import { buildApp } from '../../server/app'
@@ -12,14 +14,23 @@ import { loadConfig } from '../../server/config'
 import { MEMORY_URL, openDatabase, type DatabaseHandle } from '../../server/db/client'
 import { prepareDatabase } from '../../server/db/migrate'
 import { throwawayDatabase } from '../../server/db/throwaway'
-import { accounts, captchas, orders, sessions } from '../../server/db/schema'
+import {
+  accounts,
+  captchas,
+  orders,
+  sessions,
+  uploadedFiles,
+  uploadReservations,
+} from '../../server/db/schema'
 import { hashToken, newToken } from '../../server/security/tokens'
 import { DEMO, DEMO_PASSWORD } from '../../server/db/seed'
+import { fileStorageFor } from '../../server/services/file-storage'
 
 type Request = { id: number } & (
   | { kind: 'login'; account: string }
   | { kind: 'seed'; account: string; rows: number }
   | { kind: 'sessions'; account: string; count: number }
+  | { kind: 'clearUploads'; account: string }
 )
 
 const send = (message: unknown) => process.send?.(message)
@@ -78,7 +89,13 @@ async function main() {
     staticDir: null,
     databaseUrl: throwaway || joinUrl ? 'postgres://' : MEMORY_URL,
   }
-  const app = buildApp({ db: handle.db, config, listen: handle.listen })
+  const fileStorage = fileStorageFor(handle)
+  const app = buildApp({
+    db: handle.db,
+    config,
+    listen: handle.listen,
+    fileStorage,
+  })
   await app.listen({ host: '127.0.0.1', port: 0 })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
@@ -128,6 +145,15 @@ async function main() {
     return row.id
   }
 
+  async function clearUploads(accountId: number) {
+    await handle.db.delete(uploadReservations).where(eq(uploadReservations.accountId, accountId))
+    const loose = await handle.db
+      .delete(uploadedFiles)
+      .where(and(eq(uploadedFiles.accountId, accountId), isNull(uploadedFiles.workOrderId)))
+      .returning({ id: uploadedFiles.id })
+    for (const { id } of loose) await fileStorage.delete(id)
+  }
+
   let closing = false
   const close = async () => {
     if (closing) return
@@ -143,7 +169,10 @@ async function main() {
       if (request.kind === 'login') send({ id: request.id, token: await login(request.account) })
       else if (request.kind === 'sessions')
         send({ id: request.id, tokens: await sessionsOf(request.account, request.count) })
-      else {
+      else if (request.kind === 'clearUploads') {
+        await clearUploads(await accountIdOf(request.account))
+        send({ id: request.id, done: true })
+      } else {
         await seedLists(handle, await accountIdOf(request.account), request.rows)
         send({ id: request.id, done: true })
       }

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { Pool } from 'pg'
+import os from 'node:os'
 import { acquireDataDirLock, releaseDataDirLock } from './lock'
 import { postgresListener, type Listen } from './notifications'
 import * as schema from './schema'
@@ -29,6 +30,12 @@ export interface DatabaseHandle {
   description: string
   /** LISTEN on a channel (server/db/notifications.ts): how instances hear of each other's changes. */
   listen: Listen
+  /**
+   * Where uploads' bytes go (services/file-storage.ts `fileStorageFor`): null on PostgreSQL, which
+   * keeps them (every instance reads them); PGlite's folder beside its data folder (a temporary
+   * one for memory://, removed on close), so they stay off its event loop.
+   */
+  filesDir: string | null
   close(): Promise<void>
 }
 
@@ -54,7 +61,14 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
   if (url === MEMORY_URL) {
     const client = new PGliteClass({ extensions: PGLITE_EXTENSIONS })
     await client.waitReady
-    return pgliteHandle(client, 'in-memory PGlite', () => client.close())
+    const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'member-centre-files-'))
+    return pgliteHandle(client, 'in-memory PGlite', filesDir, async () => {
+      try {
+        await client.close()
+      } finally {
+        await fs.promises.rm(filesDir, { recursive: true, force: true })
+      }
+    })
   }
   return openDataFolder(path.resolve(url.replace(/^file:\/\//, '')), PGliteClass)
 }
@@ -69,6 +83,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     driver: { kind: 'postgres', db, pool },
     description: 'PostgreSQL',
     listen: postgresListener(url),
+    filesDir: null,
     close: () => pool.end(),
   }
 }
@@ -80,7 +95,7 @@ async function openDataFolder(dataDir: string, PGliteClass: typeof PGlite): Prom
   try {
     const client = new PGliteClass(dataDir, { extensions: PGLITE_EXTENSIONS })
     await client.waitReady
-    return pgliteHandle(client, dataDir, async () => {
+    return pgliteHandle(client, dataDir, `${dataDir}-files`, async () => {
       try {
         await client.close()
       } finally {
@@ -93,11 +108,17 @@ async function openDataFolder(dataDir: string, PGliteClass: typeof PGlite): Prom
   }
 }
 
-function pgliteHandle(client: PGlite, description: string, close: () => Promise<void>): DatabaseHandle {
+function pgliteHandle(
+  client: PGlite,
+  description: string,
+  filesDir: string,
+  close: () => Promise<void>,
+): DatabaseHandle {
   const db = drizzlePglite({ client, schema })
   let closing: Promise<void> | null = null
   return {
     db: db as unknown as Database,
+    filesDir,
     driver: { kind: 'pglite', db, client },
     description,
     // PGlite delivers a NOTIFY to its own listeners before the notifying statement resolves.

@@ -89,6 +89,11 @@ export const orders = pgTable(
     billUrl: text('bill_url').notNull().default(''),
     /** Contract: 0/3/4 can apply, 1/2 signed or signing (doc2 §4). */
     signStatus: smallint('sign_status').notNull().default(0),
+    /**
+     * The account whose invoice and contract records the order's are, once it is no longer the
+     * order's account (a product transfer moved it): null = `accountId`. Only that account applies.
+     */
+    billingAccountId: integer('billing_account_id').references(() => accounts.id),
     isEvaluate: smallint('is_evaluate').notNull().default(0),
     isDisplay: smallint('is_display').notNull().default(1),
     createdAt: at('created_at').notNull(),

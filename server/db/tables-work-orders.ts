@@ -164,7 +164,27 @@ export const uploadedFiles = pgTable(
     index('uploaded_files_work_order_idx').on(t.workOrderId),
     index('uploaded_files_record_idx').on(t.recordId),
     index('uploaded_files_account_idx').on(t.accountId, t.createdAt),
+    // Housekeeping deletes uploads nothing took within a day.
+    index('uploaded_files_unattached_idx')
+      .on(t.createdAt)
+      .where(sql`${t.workOrderId} is null`),
   ],
+)
+
+/**
+ * One upload's slot, taken before its body is read (services/uploads.ts): the per-minute count is
+ * of these, so parallel uploads cannot all pass the check before any is stored.
+ */
+export const uploadReservations = pgTable(
+  'upload_reservations',
+  {
+    id: id(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('upload_reservations_account_idx').on(t.accountId, t.createdAt)],
 )
 
 /** The database file store's bytes (server/services/file-storage.ts). */

@@ -21,13 +21,19 @@ export const ANONYMOUS_CALLS_PER_MINUTE = 60
 
 const MINUTE_MS = 60_000
 
+/** File downloads per address and minute, as a multiple of ANONYMOUS_CALLS_PER_MINUTE (600 by default). */
+export const DOWNLOADS_FACTOR = 10
+
 export interface RateLimitRule {
   /** Calls in one group share one count (the same call under two methods or spellings). */
   group: string
   routes: string[]
+  /** The count allowed, as a multiple of the per-minute setting (default 1). */
+  factor?: number
 }
 
-const calls = (group: string, routes: string[]): RateLimitRule => ({ group, routes })
+const calls = (group: string, routes: string[], factor?: number): RateLimitRule =>
+  factor ? { group, routes, factor } : { group, routes }
 
 /**
  * Every anonymous call that writes a row or draws an image, and the logged-in calls that check an
@@ -67,6 +73,9 @@ export const RATE_LIMIT_RULES: RateLimitRule[] = [
     'GET /api/app/account/getAccountInfoByActiveCode',
     'POST /api/app/account/activeAccountByActiveCode',
   ]),
+  // Signed file addresses (the signature is the credential, no session): a work order's page shows
+  // many images, so ten times the count; a wall against a script pulling files in a loop.
+  calls('file-download', ['GET /api/user/downLoadFile'], DOWNLOADS_FACTOR),
 ]
 
 /** The rule of a route, by method and URL as registered; HEAD runs its GET's handler. */
@@ -133,7 +142,7 @@ export function registerRateLimits(app: FastifyInstance, perMinute: number, rule
     const matched = methods.map((method) => ruleFor(method, route.url ?? '', rules)).find(Boolean)
     if (!matched) return
     const rateLimit: RateLimitOptions = {
-      max: perMinute,
+      max: perMinute * (matched.factor ?? 1),
       timeWindow: MINUTE_MS,
       groupId: `|${matched.group}`,
     }

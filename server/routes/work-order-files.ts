@@ -10,7 +10,7 @@ import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { ApiFailure, invalid } from '../http/failure'
 import type { Services } from '../services'
-import { isImageMime, type IncomingUpload } from '../services/uploads'
+import { isImageMime, type IncomingUpload, type StagedUpload, type UploadService } from '../services/uploads'
 import { boundedInteger, INT32_MAX, object, type TypedApp } from './schemas'
 
 export const MULTIPART_LIMITS = {
@@ -38,11 +38,7 @@ export async function readUpload(
       }
     }
   } catch (error) {
-    if (error instanceof ApiFailure) throw error
-    const code = (error as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(WORK_ORDER_MSG.fileTooLarge)
-    if (code === 'FST_FILES_LIMIT') throw invalid(WORK_ORDER_MSG.tooManyFiles)
-    throw invalid(WORK_ORDER_MSG.uploadFailed)
+    throw uploadFailure(error)
   }
   return { upload, fields }
 }
@@ -62,18 +58,52 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
 }
 
-function sendFile(
-  reply: FastifyReply,
-  file: { fileName: string; mime: string; bytes: Buffer; maxAge: number },
-) {
+/**
+ * The one file of a user's upload, streamed into the store as it arrives (never whole in memory,
+ * never through PGlite); a refused request keeps nothing.
+ */
+async function receiveUpload(req: FastifyRequest, uploads: UploadService): Promise<StagedUpload> {
+  let staged: StagedUpload | null = null
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') continue
+      if (staged) throw invalid(WORK_ORDER_MSG.tooManyFiles)
+      staged = await uploads.stage(part.filename ?? '', part.file)
+      // Cut at the limit: busboy ends the stream early and marks it.
+      if (part.file.truncated) throw invalid(WORK_ORDER_MSG.fileTooLarge)
+    }
+  } catch (error) {
+    if (staged) await uploads.discard(staged)
+    throw uploadFailure(error)
+  }
+  if (!staged) throw invalid(WORK_ORDER_MSG.uploadFailed)
+  return staged
+}
+
+/** The spec's words for what went wrong while reading a multipart body. */
+function uploadFailure(error: unknown): ApiFailure {
+  if (error instanceof ApiFailure) return error
+  const code = (error as { code?: string }).code
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return invalid(WORK_ORDER_MSG.fileTooLarge)
+  if (code === 'FST_FILES_LIMIT') return invalid(WORK_ORDER_MSG.tooManyFiles)
+  return invalid(WORK_ORDER_MSG.uploadFailed)
+}
+
+type ReadFile = Awaited<ReturnType<UploadService['read']>>
+
+function sendFile(reply: FastifyReply, file: ReadFile) {
   const image = isImageMime(file.mime)
+  reply
+    .header('cache-control', `private, max-age=${file.maxAge}`)
+    .header('etag', file.etag)
+    .header('x-content-type-options', 'nosniff')
+  if (file.notModified) return reply.code(304).send()
   return reply
     .header('content-type', file.mime)
+    .header('content-length', file.size)
     .header('content-disposition', contentDisposition(image ? 'inline' : 'attachment', file.fileName))
-    .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('cache-control', `private, max-age=${file.maxAge}`)
-    .send(file.bytes)
+    .send(file.body)
 }
 
 export function workOrderFileRoutes(app: TypedApp, { uploads }: Services, { requireViewer }: Guards) {
@@ -82,15 +112,17 @@ export function workOrderFileRoutes(app: TypedApp, { uploads }: Services, { requ
     for (const url of ['/api/account/upload', '/api/workOrderFile/upload']) {
       scope.post(url, { preValidation: requireViewer }, async (req) => {
         if (!req.isMultipart()) throw invalid(WORK_ORDER_MSG.uploadFailed)
-        const { upload } = await readUpload(req)
-        if (!upload) throw invalid(WORK_ORDER_MSG.uploadFailed)
-        return ok(await uploads.store(req.viewer, upload), '上传成功')
+        // The slot first: a refused upload's body is never read.
+        await uploads.reserve(req.viewer)
+        const staged = await receiveUpload(req, uploads)
+        return ok(await uploads.accept(req.viewer, staged), '上传成功')
       })
     }
   })
 
   // Public: the signature is the credential (<img>, image preview and downloadFile send no token).
+  // Limited per address (server/http/rate-limits.ts); If-None-Match answers 304 without the bytes.
   app.get('/api/user/downLoadFile', { schema: { querystring: downloadQuery } }, async (req, reply) =>
-    sendFile(reply, await uploads.read(req.query)),
+    sendFile(reply, await uploads.read(req.query, req.headers['if-none-match'])),
   )
 }

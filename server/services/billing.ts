@@ -24,7 +24,7 @@ import type { AppContext } from '../context'
 import { contractApplications, invoiceApplications, orders } from '../db/schema'
 import { invalid } from '../http/failure'
 import { resolveRegion } from './address-tree'
-import type { OrderService } from './orders'
+import { billedElsewhere, type OrderService } from './orders'
 import { renderPdf, type PdfLine } from './pdf'
 import type { Viewer } from './sessions'
 
@@ -49,7 +49,7 @@ export function createBillingService({ db, now, config }: AppContext, deps: { or
   /** POST /api/pc/applyBill: billStatus 1 or 5 becomes 2. */
   async function applyInvoice(viewer: Viewer, orderId: number, form: InvoiceForm): Promise<void> {
     const order = await deps.orders.ownRow(viewer, { id: orderId })
-    if (!canApplyInvoice(order)) throw invalid(BILLING_MESSAGES.invoiceClosed)
+    if (billedElsewhere(order) || !canApplyInvoice(order)) throw invalid(BILLING_MESSAGES.invoiceClosed)
     const error = first(validateInvoice(form))
     if (error) throw invalid(error)
     const paper = isPaperBill(form.billType)
@@ -99,7 +99,7 @@ export function createBillingService({ db, now, config }: AppContext, deps: { or
   /** POST /api/esign/applyContract: the sandbox signs at once (signStatus 2) and keeps the PDF. */
   async function applyContract(viewer: Viewer, orderId: number, form: ContractForm, origin: string) {
     const order = await deps.orders.ownRow(viewer, { id: orderId })
-    if (!canApplyContract(order)) throw invalid(BILLING_MESSAGES.contractClosed)
+    if (billedElsewhere(order) || !canApplyContract(order)) throw invalid(BILLING_MESSAGES.contractClosed)
     const error = first(validateContract(form))
     if (error) throw invalid(error)
     // The only signer is the development sandbox; production needs a real e-sign provider.
@@ -151,6 +151,8 @@ export function createBillingService({ db, now, config }: AppContext, deps: { or
   /** GET /api/esign/getContractUrl: the newest contract of a signing or signed order. */
   async function contractUrl(viewer: Viewer, orderId: number, origin: string) {
     const order = await deps.orders.ownRow(viewer, { id: orderId })
+    // Another account's contract (a transferred product's order): as if there were none.
+    if (billedElsewhere(order)) throw invalid(BILLING_MESSAGES.contractMissing)
     const [latest] =
       order.signStatus === SIGN_STATUS.signing || order.signStatus === SIGN_STATUS.signed
         ? await db

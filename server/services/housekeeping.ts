@@ -1,7 +1,8 @@
 // Stateful rows expire but are not deleted by their readers; this removes the dead ones (captchas,
 // entry tokens, sessions, login attempts, SMS codes, WeChat login and bind scenes, tickets, receiver
-// confirmation links) so the tables stay small. Safe to run from several instances at once (plain
-// deletes).
+// confirmation links) so the tables stay small, and uploads nothing took within a day (with their
+// bytes). Safe to run from several instances at once (plain deletes; the upload purge runs on one
+// instance at a time).
 import { and, isNotNull, lt, or } from 'drizzle-orm'
 import { hours, type AppContext } from '../context'
 import {
@@ -17,6 +18,7 @@ import {
 } from '../db/schema'
 import type { CheckoutService } from './checkout'
 import type { PaymentService } from './payments'
+import type { UploadService } from './uploads'
 import { LOCKOUT_MS, LOGIN_WINDOW_MS } from './login-limits'
 import { SMS_LIMIT_WINDOW_MS } from './sms'
 
@@ -25,7 +27,11 @@ const GRACE_MS = hours(24)
 
 export function createHousekeeping(
   { db, now }: AppContext,
-  { checkout, payments }: { checkout: CheckoutService; payments?: PaymentService },
+  {
+    checkout,
+    payments,
+    uploads,
+  }: { checkout: CheckoutService; payments?: PaymentService; uploads?: UploadService },
 ) {
   async function purgeExpired(): Promise<void> {
     // Unpaid orders past their payment deadline are cancelled (doc2 §2 payment page: automatic
@@ -56,6 +62,7 @@ export function createHousekeeping(
     // Attempts matter only inside the lockout window.
     const attemptsBefore = new Date(now().getTime() - LOGIN_WINDOW_MS - LOCKOUT_MS - GRACE_MS)
     await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, attemptsBefore))
+    await uploads?.purgeUnattached()
   }
 
   return { purgeExpired }

@@ -57,7 +57,7 @@ export function createServices(ctx: AppContext) {
   const loginMethods = createLoginMethods(ctx, { operateLog })
   const wechatIdentity = createWechatIdentity(ctx)
   const payments = createPaymentService(ctx, { checkout, fulfilment, wechatIdentity })
-  const fileStorage = databaseFileStorage(ctx.db)
+  const fileStorage = ctx.fileStorage ?? databaseFileStorage(ctx.db)
   const wechat = createWechatService(ctx, {
     members,
     roles,
@@ -67,6 +67,7 @@ export function createServices(ctx: AppContext) {
     identity: wechatIdentity,
   })
   const recipients = createRecipientService(ctx, createMessageOutbox(ctx))
+  const uploads = createUploadService(ctx, { storage: fileStorage })
   return {
     members,
     roles,
@@ -101,9 +102,9 @@ export function createServices(ctx: AppContext) {
     accountSettings: createAccountSettings(ctx, { members, roles, captchas, operateLog, sms, smsRequests }),
     notices: createNoticeService(ctx),
     workOrders: createWorkOrderService(ctx),
-    uploads: createUploadService(ctx, { storage: fileStorage }),
+    uploads,
     workOrderEngineer: createWorkOrderEngineer(ctx, { storage: fileStorage }),
-    housekeeping: createHousekeeping(ctx, { checkout, payments }),
+    housekeeping: createHousekeeping(ctx, { checkout, payments, uploads }),
     subAccounts: createSubAccountService(ctx, { roles, operateLog, signIn, captchas, sms, recipients }),
     recipients,
     customer: createCustomerService(ctx),

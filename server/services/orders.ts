@@ -1,7 +1,13 @@
 // Orders of the viewer's account (doc2 §2 Order list / Order detail, §4 cancel). Every query is
 // filtered by the viewer's account: another account's order or business is refused, never shown.
 import { and, desc, eq } from 'drizzle-orm'
-import { ORDER_STATUS, ORDER_TYPE_LABEL, type Order, type OrderTypeId } from '../../src/core/contract/orders'
+import {
+  BILLED_ELSEWHERE,
+  ORDER_STATUS,
+  ORDER_TYPE_LABEL,
+  type Order,
+  type OrderTypeId,
+} from '../../src/core/contract/orders'
 import { canVoidOrder } from '../../src/core/validation/billing'
 import type { AppContext } from '../context'
 import { businesses, orders } from '../db/schema'
@@ -22,8 +28,20 @@ export type OrderRow = typeof orders.$inferSelect
 /** is_display of an order the lists show. */
 const DISPLAYED = 1
 
+/** The order came with a transferred product: its invoices and contracts are the payer's. */
+export const billedElsewhere = (row: Pick<OrderRow, 'accountId' | 'billingAccountId'>) =>
+  row.billingAccountId !== null && row.billingAccountId !== row.accountId
+
 /** An order as the client sees it (doc2 §3 "Order"). */
 export function orderView(row: OrderRow, origin = ''): Order {
+  const paperwork = billedElsewhere(row)
+    ? { ...BILLED_ELSEWHERE, billUrl: '' }
+    : {
+        signStatus: row.signStatus,
+        billStatus: row.billStatus,
+        // Issued invoices are stored as a path on this server: hand out a full address.
+        billUrl: row.billUrl.startsWith('/') ? origin + row.billUrl : row.billUrl,
+      }
   return {
     id: row.id,
     orderCode: row.orderCode,
@@ -40,10 +58,7 @@ export function orderView(row: OrderRow, origin = ''): Order {
     payAmount: Number(row.payAmount),
     salesChannel: row.salesChannel,
     productType: row.productType,
-    signStatus: row.signStatus,
-    billStatus: row.billStatus,
-    // Issued invoices are stored as a path on this server: hand out a full address.
-    billUrl: row.billUrl.startsWith('/') ? origin + row.billUrl : row.billUrl,
+    ...paperwork,
     isEvaluate: row.isEvaluate,
     isDisplay: row.isDisplay,
   }

@@ -1,6 +1,8 @@
 // Product transfer (account-area §2, §4 Transfer, §5, §7, §9; docs/api.md "Product transfer"). The
-// main account hands some of its businesses, with their orders, invoice and contract applications,
-// evaluations and maintenance allowances, to another registered main account. Three proofs, each
+// main account hands some of its businesses, with their orders, evaluations and maintenance
+// allowances, to another registered main account. The sender's invoice and contract applications
+// stay with the sender (the account that paid: orders.billing_account_id); a product with an
+// unfinished work order does not move. Three proofs, each
 // single use: an SMS code to the caller's bound phone (step 1, checkCodeByAccountId), step 2's choice
 // made within the 30 s that verification holds (confirmProducts), and an SMS code to the receiving
 // phone (moveBusiness). The move and both accounts' log entries are one transaction.
@@ -11,7 +13,8 @@
 // the chosen ids); moveBusiness spends it (`spent_at`) for exactly that choice; a new verification
 // voids the session's earlier ones (`used_at`). Housekeeping deletes expired rows.
 import crypto from 'node:crypto'
-import { and, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import { IN_SERVICE_STATUSES } from '../../src/core/contract/work-orders'
 import { maskPhone } from '../../src/core/format/mask'
 import { OPERATE_STATUS, OPERATE_TYPE } from '../../src/core/contract/oplog'
 import {
@@ -28,15 +31,7 @@ import {
   transferCodeError,
 } from '../../src/core/validation/transfer'
 import { later, type AppContext } from '../context'
-import {
-  businesses,
-  captchas,
-  contractApplications,
-  evaluations,
-  invoiceApplications,
-  maintenanceAllowances,
-  orders,
-} from '../db/schema'
+import { businesses, captchas, evaluations, maintenanceAllowances, orders, workOrders } from '../db/schema'
 import { invalid } from '../http/failure'
 import type { CaptchaService } from './captchas'
 import type { MemberDirectory } from './members'
@@ -57,6 +52,56 @@ interface TransferDeps {
   roles: RoleService
   sms: SmsService
   smsRequests: SmsRequests
+}
+
+/** The refusal naming a product with unfinished work orders, and their numbers. */
+export const openWorkOrderMessage = (product: string, numbers: string[]) =>
+  `产品「${product}」有未完结的工单（工单号 ${numbers.join('、')}），请完结后再移交`
+
+type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0]
+
+/**
+ * Refused while a work order of the sender about one of the businesses (its maintenance order or
+ * any of its orders) is unfinished: the order would stay with the sender on a site it no longer
+ * has, and its maintenance items would be taken from the receiver's allowance.
+ */
+async function refuseOpenWorkOrders(
+  db: AppContext['db'] | Tx,
+  accountId: number,
+  moving: { id: number; productName: string; secondDomain: string }[],
+) {
+  const ids = moving.map((business) => business.id)
+  const codes = await db
+    .select({ businessId: businesses.id, orderCode: businesses.orderCode })
+    .from(businesses)
+    .where(inArray(businesses.id, ids))
+    .union(
+      db
+        .select({ businessId: sql<number>`${orders.businessId}`, orderCode: orders.orderCode })
+        .from(orders)
+        .where(and(eq(orders.accountId, accountId), inArray(orders.businessId, ids))),
+    )
+  if (codes.length === 0) return
+  const open = await db
+    .select({ number: workOrders.number, orderCode: workOrders.orderCode })
+    .from(workOrders)
+    .where(
+      and(
+        eq(workOrders.accountId, accountId),
+        inArray(workOrders.status, [...IN_SERVICE_STATUSES]),
+        isNull(workOrders.deletedAt),
+        inArray(
+          workOrders.orderCode,
+          codes.map((row) => row.orderCode),
+        ),
+      ),
+    )
+    .orderBy(workOrders.number)
+  for (const business of moving) {
+    const mine = new Set(codes.filter((row) => row.businessId === business.id).map((row) => row.orderCode))
+    const numbers = open.filter((row) => row.orderCode && mine.has(row.orderCode)).map((row) => row.number)
+    if (numbers.length) throw invalid(openWorkOrderMessage(productList([business]), numbers))
+  }
 }
 
 const proofOf = (viewer: Viewer) => `session:${viewer.sessionId}`
@@ -185,7 +230,7 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
    */
   async function confirmProducts(viewer: Viewer, typedIds: readonly number[] | undefined): Promise<void> {
     const ids = chosenIds(typedIds)
-    await ownedBusinesses(viewer, ids)
+    await refuseOpenWorkOrders(db, viewer.accountId, await ownedBusinesses(viewer, ids))
     const phone = await smsRequests.boundPhoneOf(viewer)
     const current = now()
     const subject = choiceOf(ids)
@@ -275,29 +320,28 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
         .where(and(eq(businesses.accountId, viewer.accountId), inArray(businesses.id, ids)))
         .for('update')
       if (moving.length !== ids.length) throw invalid(TRANSFER_MESSAGES.notOwned)
+      await refuseOpenWorkOrders(tx, viewer.accountId, moving)
       const to = receiver.accountId
       // A backend sign-in ticket the sender holds (miandenglu, 1 minute) must not outlive the move.
       await tx
         .update(businesses)
         .set({ accountId: to, backendTicketHash: null, backendTicketExpiresAt: null })
         .where(inArray(businesses.id, ids))
-      // The sender's sub-admins mean nothing on the receiving account.
+      // The sender's sub-admins mean nothing on the receiving account. Invoices and contracts stay
+      // with the account that paid (its tax and identity records): the receiver neither reads
+      // them nor applies for these orders (orders.ts, billing.ts).
       const movedOrders = await tx
         .update(orders)
-        .set({ accountId: to, subAccountId: null })
+        .set({
+          accountId: to,
+          subAccountId: null,
+          billingAccountId: sql`coalesce(${orders.billingAccountId}, ${orders.accountId})`,
+        })
         .where(and(eq(orders.accountId, viewer.accountId), inArray(orders.businessId, ids)))
         .returning({ id: orders.id, orderCode: orders.orderCode })
       if (movedOrders.length) {
         const orderIds = movedOrders.map((order) => order.id)
         const orderCodes = movedOrders.map((order) => order.orderCode)
-        await tx
-          .update(invoiceApplications)
-          .set({ accountId: to })
-          .where(inArray(invoiceApplications.orderId, orderIds))
-        await tx
-          .update(contractApplications)
-          .set({ accountId: to })
-          .where(inArray(contractApplications.orderId, orderIds))
         await tx.update(evaluations).set({ accountId: to }).where(inArray(evaluations.orderId, orderIds))
         await tx
           .update(maintenanceAllowances)

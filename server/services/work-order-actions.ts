@@ -21,7 +21,7 @@ import {
   replyError,
 } from '../../src/core/validation/work-orders'
 import type { AppContext } from '../context'
-import { workOrderRecords } from '../db/schema'
+import { businesses, workOrderRecords } from '../db/schema'
 import { invalid } from '../http/failure'
 import type { Viewer } from './sessions'
 import { takeFromAllowance } from './work-order-maintenance'
@@ -46,6 +46,8 @@ export const ACTION_REFUSED = {
   remove: '只有已关闭的工单可以删除',
   adjust: '当前工单不能调整服务项目',
   open: '当前工单状态不支持此操作',
+  /** A maintenance order's business is no longer the account's (a product transfer moved it). */
+  moved: '该代维管家服务已移交给其他账号，工单只能关闭',
 } as const
 
 export const SYSTEM_TEXT = {
@@ -84,15 +86,31 @@ const actionsOf = (row: WorkOrderRow): WorkOrderActions =>
     urgedAt: row.urgedAt?.toISOString() ?? null,
   })
 
+async function assertMaintenanceHeld(tx: Db, row: WorkOrderRow) {
+  if (row.type !== WORK_ORDER_TYPE.maintenance || !row.orderCode) return
+  const [held] = await tx
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(eq(businesses.orderCode, row.orderCode), eq(businesses.accountId, row.accountId)))
+    .for('share')
+  if (!held) throw invalid(ACTION_REFUSED.moved)
+}
+
 export function createWorkOrderActions({ db, now }: AppContext) {
-  /** Runs `change` on the viewer's locked work order in one transaction. */
+  /**
+   * Runs `change` on the viewer's locked work order in one transaction. A maintenance order's
+   * business must still be the account's (checked on every action, held against a transfer until
+   * the action commits); only closing and deleting (`ending`) remain once it moved.
+   */
   function onOwned<T>(
     viewer: Viewer,
     id: number,
     change: (tx: Db, row: WorkOrderRow, at: Date) => Promise<T>,
+    ending = false,
   ) {
     return db.transaction(async (tx) => {
       const row = await findOwned(tx, viewer, id, true)
+      if (!ending) await assertMaintenanceHeld(tx, row)
       return change(tx, row, now())
     })
   }
@@ -120,32 +138,38 @@ export function createWorkOrderActions({ db, now }: AppContext) {
 
   /** closeWorkOrder: isClose 1 closes with a reason (→ 4); isClose 0 confirms completion at 1 (→ 3). */
   function close(viewer: Viewer, request: CloseRequest) {
-    return onOwned(viewer, request.id, async (tx, row, at) => {
-      const actions = actionsOf(row)
-      if (request.isClose === 1) {
-        if (!actions.close) throw invalid(ACTION_REFUSED.close)
-        const reason = (request.closeReason ?? '').trim()
-        const error = closeReasonError(reason, CLOSE_REASONS)
-        if (error) throw invalid(error)
-        await touch(tx, row.id, at, { status: WORK_ORDER_STATUS.closed, closeReason: reason })
+    return onOwned(
+      viewer,
+      request.id,
+      async (tx, row, at) => {
+        const actions = actionsOf(row)
+        if (request.isClose === 1) {
+          if (!actions.close) throw invalid(ACTION_REFUSED.close)
+          const reason = (request.closeReason ?? '').trim()
+          const error = closeReasonError(reason, CLOSE_REASONS)
+          if (error) throw invalid(error)
+          await touch(tx, row.id, at, { status: WORK_ORDER_STATUS.closed, closeReason: reason })
+          await addRecord(tx, {
+            workOrderId: row.id,
+            role: RECORD_ROLE.system,
+            content: SYSTEM_TEXT.closed(reason),
+            at,
+          })
+          return WORK_ORDER_STATUS.closed
+        }
+        await assertMaintenanceHeld(tx, row)
+        if (!actions.confirmOrContinue) throw invalid(ACTION_REFUSED.confirm)
+        await touch(tx, row.id, at, { status: WORK_ORDER_STATUS.completed })
         await addRecord(tx, {
           workOrderId: row.id,
           role: RECORD_ROLE.system,
-          content: SYSTEM_TEXT.closed(reason),
+          content: SYSTEM_TEXT.completed,
           at,
         })
-        return WORK_ORDER_STATUS.closed
-      }
-      if (!actions.confirmOrContinue) throw invalid(ACTION_REFUSED.confirm)
-      await touch(tx, row.id, at, { status: WORK_ORDER_STATUS.completed })
-      await addRecord(tx, {
-        workOrderId: row.id,
-        role: RECORD_ROLE.system,
-        content: SYSTEM_TEXT.completed,
-        at,
-      })
-      return WORK_ORDER_STATUS.completed
-    })
+        return WORK_ORDER_STATUS.completed
+      },
+      true,
+    )
   }
 
   /**
@@ -216,10 +240,15 @@ export function createWorkOrderActions({ db, now }: AppContext) {
 
   /** deleteWorkOrder: closed orders only; the row stays for the record and is shown nowhere. */
   function remove(viewer: Viewer, id: number) {
-    return onOwned(viewer, id, async (tx, row, at) => {
-      if (!actionsOf(row).remove) throw invalid(ACTION_REFUSED.remove)
-      await touch(tx, row.id, at, { deletedAt: at })
-    })
+    return onOwned(
+      viewer,
+      id,
+      async (tx, row, at) => {
+        if (!actionsOf(row).remove) throw invalid(ACTION_REFUSED.remove)
+        await touch(tx, row.id, at, { deletedAt: at })
+      },
+      true,
+    )
   }
 
   /** updRecordLook: the engineer replies of one work order are seen (the header badge drops). */

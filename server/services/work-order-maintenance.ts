@@ -164,7 +164,11 @@ export async function takeFromAllowance(
       .update(maintenanceAllowances)
       .set({ remaining: left })
       .where(
-        and(eq(maintenanceAllowances.orderCode, order.orderCode), eq(maintenanceAllowances.code, item.code)),
+        and(
+          eq(maintenanceAllowances.accountId, accountId),
+          eq(maintenanceAllowances.orderCode, order.orderCode),
+          eq(maintenanceAllowances.code, item.code),
+        ),
       )
   }
   return normalisedRequest(requested)

@@ -2,7 +2,8 @@
 // Product transfer (account-area §2, §4 Transfer, §5, §6, §7, §9): the main account's alone, both SMS
 // codes (single use, purpose bound), step 2 within the 30 s of step 1, the receiver a registered main
 // account other than the caller, and the businesses moving with their orders, invoice and contract
-// applications and evaluations in one transaction, logged on both accounts.
+// applications and evaluations in one transaction, logged on both accounts. The sender's invoice and
+// contract records stay with it; a product with an unfinished work order does not move (issue 20).
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { minutes } from '../../server/context'
 import {
@@ -11,10 +12,15 @@ import {
   contractApplications,
   evaluations,
   invoiceApplications,
+  maintenanceAllowances,
   operateRecords,
   orders,
+  workOrders,
 } from '../../server/db/schema'
+import { BILLED_ELSEWHERE, SIGN_STATUS } from '../../src/core/contract/orders'
 import { TRANSFER_MESSAGES } from '../../src/core/contract/transfer'
+import { ACTION_REFUSED } from '../../server/services/work-order-actions'
+import { openWorkOrderMessage } from '../../server/services/product-transfer'
 import { DEMO, DEMO_PASSWORD, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer
@@ -305,16 +311,18 @@ describe('moveBusiness', () => {
     expect(business.backendTicketHash).toBeNull()
     const [order] = await server.db.select().from(orders).where(eq(orders.id, moved.orderId))
     expect(order.accountId).toBe(receiver.accountId)
+    // The invoice and contract records stay with the account that paid.
+    expect(order.billingAccountId).toBe(owner.accountId)
     const [invoice] = await server.db
       .select()
       .from(invoiceApplications)
       .where(eq(invoiceApplications.orderId, moved.orderId))
-    expect(invoice.accountId).toBe(receiver.accountId)
+    expect(invoice.accountId).toBe(owner.accountId)
     const [contract] = await server.db
       .select()
       .from(contractApplications)
       .where(eq(contractApplications.orderId, moved.orderId))
-    expect(contract.accountId).toBe(receiver.accountId)
+    expect(contract.accountId).toBe(owner.accountId)
     const [evaluation] = await server.db
       .select()
       .from(evaluations)
@@ -477,5 +485,177 @@ describe('moveBusiness', () => {
     const [order] = await server.db.select().from(orders).where(eq(orders.id, orderId))
     expect(order.accountId).toBe(owner.accountId)
     expect(await transferLog(owner.accountId)).toEqual([])
+  })
+})
+
+describe('what stays with the sender (security issue 20)', () => {
+  it('keeps the invoice and contract records of a moved order from the receiver, who cannot apply', async () => {
+    const owner = await freshMember()
+    const receiver = await freshMember()
+    const moved = await productOf(owner, 'paper-a')
+    // The sender signed its contract; the invoice could still be applied for.
+    await server.db.update(orders).set({ signStatus: SIGN_STATUS.signed }).where(eq(orders.id, moved.orderId))
+    const code = await readyToMove(owner, receiver, [moved.businessId])
+    expect((await move(owner, receiver.phone, code, [moved.businessId])).code).toBe(200)
+
+    const seen = await server.get<Record<string, unknown>>(
+      `/api/pc/getOrderById?orderId=${moved.orderId}`,
+      opts(receiver),
+    )
+    expect(seen.code).toBe(200)
+    expect(seen.data).toMatchObject({ ...BILLED_ELSEWHERE, billUrl: '' })
+    const list = await server.get<{ data: Record<string, unknown>[] }>(
+      '/api/pc/getOrder?pageNum=1&pageSize=10',
+      opts(receiver),
+    )
+    expect(list.data.data.find((order) => order.id === moved.orderId)).toMatchObject(BILLED_ELSEWHERE)
+    // The sender's contract (its ID number, phone) is not the receiver's to read.
+    expect(await server.get(`/api/esign/getContractUrl?orderId=${moved.orderId}`, opts(receiver))).toEqual(
+      refused(400, '合同尚未签署'),
+    )
+    expect(
+      await server.post(
+        '/api/pc/applyBill',
+        {
+          orderId: moved.orderId,
+          subject: 1,
+          billType: 1,
+          title: '李四',
+          IdCard: '11010519491231002X',
+          applicant: '李四',
+          applicantPhone: receiver.phone,
+          receiveMail: 'lisi@example.cn',
+        },
+        opts(receiver),
+      ),
+    ).toEqual(refused(400, '该订单当前不能申请发票'))
+    await server.db.update(orders).set({ signStatus: SIGN_STATUS.none }).where(eq(orders.id, moved.orderId))
+    expect(
+      await server.post(
+        '/api/esign/applyContract',
+        {
+          orderId: moved.orderId,
+          applyType: 0,
+          name: '李四',
+          idType: 'CRED_PSN_CH_IDCARD',
+          idNumber: '11010519491231002X',
+          mobile: receiver.phone,
+        },
+        opts(receiver),
+      ),
+    ).toEqual(refused(400, '该订单当前不能申请合同'))
+  })
+})
+
+describe('work orders on moved products (security issue 20)', () => {
+  /** The sender's product made a 代维管家 business, and a maintenance work order on it. */
+  async function maintenanceOf(owner: Member, domain: string) {
+    const product = await productOf(owner, domain)
+    const [business] = await server.db
+      .update(businesses)
+      .set({ isDaiweiBusiness: 1, productVersion: '基础版' })
+      .where(eq(businesses.id, product.businessId))
+      .returning()
+    return { ...product, orderCode: business.orderCode }
+  }
+
+  async function createMaintenanceOrder(owner: Member, orderCode: string, domain: string) {
+    const templates = await server.get<{ id: number }[]>(
+      '/api/acWorkOrder/getWorkList?workType=4&state=1',
+      opts(owner),
+    )
+    const created = await server.post<{ id: number; number: string }>(
+      '/api/acWorkOrder/createWorkOrder',
+      {
+        type: 4,
+        templateId: templates.data[0].id,
+        source: 1,
+        acWorkOrderDataPos: [
+          { fieldCode: 'dwServiceOrder', fieldValue: orderCode, sort: 1 },
+          { fieldCode: 'websiteDomain', fieldValue: domain, sort: 2 },
+          { fieldCode: 'telPhone', fieldValue: owner.phone, sort: 3 },
+          { fieldCode: 'description', fieldValue: '改一个页面', sort: 4 },
+        ],
+        acWorkOrderFilePos: [],
+        serviceProject: [{ code: 'pageAdjust', inputNum: 1 }],
+      },
+      opts(owner),
+    )
+    expect(created).toMatchObject({ code: 200 })
+    const [row] = await server.db.select().from(workOrders).where(eq(workOrders.id, created.data.id))
+    return row
+  }
+
+  it('refuses step 2 and step 3 while a work order on a chosen product is unfinished, naming it', async () => {
+    const owner = await freshMember()
+    const receiver = await freshMember()
+    const product = await maintenanceOf(owner, 'wo-a')
+    const open = await createMaintenanceOrder(owner, product.orderCode, 'wo-a')
+    expect((await verify(owner)).code).toBe(200)
+    const message = openWorkOrderMessage('企业官网（wo-a）', [open.number])
+    expect(message).toBe(`产品「企业官网（wo-a）」有未完结的工单（工单号 ${open.number}），请完结后再移交`)
+    expect(await confirm(owner, [product.businessId])).toEqual(refused(400, message))
+
+    // Closed, it moves; a work order opened between step 2 and step 3 stops the move.
+    expect(
+      await server.post(
+        '/api/acWorkOrder/closeWorkOrder',
+        { id: open.id, isClose: 1, closeReason: '自己已解决' },
+        opts(owner),
+      ),
+    ).toMatchObject({ code: 200 })
+    server.clock.advance(minutes(2)) // past the SMS resend lock
+    const code = await readyToMove(owner, receiver, [product.businessId])
+    const late = await createMaintenanceOrder(owner, product.orderCode, 'wo-a')
+    expect(await move(owner, receiver.phone, code, [product.businessId])).toEqual(
+      refused(400, openWorkOrderMessage('企业官网（wo-a）', [late.number])),
+    )
+    expect(await ownerOf(product.businessId)).toBe(owner.accountId)
+  })
+
+  it('lets a work order left open by an earlier transfer only be closed, never touch the receiver’s allowance', async () => {
+    const owner = await freshMember()
+    const receiver = await freshMember()
+    const product = await maintenanceOf(owner, 'wo-b')
+    const open = await createMaintenanceOrder(owner, product.orderCode, 'wo-b')
+    // What a transfer before this rule did: the business and its allowance moved, the work order stayed.
+    await server.db
+      .update(businesses)
+      .set({ accountId: receiver.accountId })
+      .where(eq(businesses.id, product.businessId))
+    await server.db
+      .update(maintenanceAllowances)
+      .set({ accountId: receiver.accountId })
+      .where(eq(maintenanceAllowances.orderCode, product.orderCode))
+    const allowance = async () =>
+      (
+        await server.db
+          .select({ code: maintenanceAllowances.code, remaining: maintenanceAllowances.remaining })
+          .from(maintenanceAllowances)
+          .where(eq(maintenanceAllowances.orderCode, product.orderCode))
+      ).sort((a, b) => a.code.localeCompare(b.code))
+    const before = await allowance()
+
+    const adjust = await server.post(
+      '/api/acWorkOrder/openWorkOrder',
+      { id: open.id, serviceProject: [{ code: 'posterDesign', inputNum: 2 }] },
+      opts(owner),
+    )
+    expect(adjust).toEqual(refused(400, ACTION_REFUSED.moved))
+    expect(await allowance()).toEqual(before)
+    expect(
+      await server.post(
+        '/api/appWorkOrderCommunicationRecords/saveRecords',
+        { workOrderId: open.id, content: '还在吗' },
+        opts(owner),
+      ),
+    ).toEqual(refused(400, ACTION_REFUSED.moved))
+    expect(
+      await server.post(
+        '/api/acWorkOrder/closeWorkOrder',
+        { id: open.id, isClose: 1, closeReason: '自己已解决' },
+        opts(owner),
+      ),
+    ).toMatchObject({ code: 200 })
   })
 })

@@ -7,6 +7,11 @@ export const ORDER_STATUS = { paid: 1, refunded: 2, unpaid: 3, voided: 4 } as co
 export const BILL_STATUS = { open: 1, applied: 2, issuing: 3, issued: 4, rejected: 5 } as const
 /** doc2 §4 contract states: 0 none, 1 signing, 2 signed, 3 refused, 4 expired (0/3/4 may apply). */
 export const SIGN_STATUS = { none: 0, signing: 1, signed: 2, refused: 3, expired: 4 } as const
+/**
+ * An order whose invoice and contract records belong to another account (the one that paid, before
+ * a product transfer moved the order here): no invoice or contract action, nothing of them shown.
+ */
+export const BILLED_ELSEWHERE = { billStatus: 0, signStatus: 5 } as const
 /** doc2 §4 sales channels. */
 export const CHANNEL = { market: 1638, marketFree: 31, partnerA: 1723, partnerB: 1740, direct: 32 } as const
 

@@ -53,3 +53,14 @@ export function toggleProduct(chosen: readonly number[], id: number, order: read
 
 /** A refusal of the server meaning the verification is gone: step 1 again. */
 export const isVerificationLost = (message: string) => message === TRANSFER_MESSAGES.verificationExpired
+
+/**
+ * Step 2's plain account of what moves and what stays (security issue 20): products move, the
+ * sender's invoice and contract records stay with the account that paid.
+ */
+export const TRANSFER_SCOPE = {
+  moves: '移交后转入对方账号：所选产品，及其订单、评价和代维管家服务余量。',
+  stays:
+    '仍留在当前账号：已申请的发票、合同及其中的开票和签约资料（抬头、税号、证件号码、联系人等）。对方看不到这些资料，也不能为这些订单申请发票或合同，需要的请在移交前申请。',
+  openWorkOrders: '有未完结工单的产品不能移交，请先完结相关工单。',
+} as const

@@ -6,7 +6,12 @@ import type { FastifyInstance } from 'fastify'
 import { PASSWORD_AES_KEY, SWITCH_SIGN_PREFIX } from '../../../src/core/config/shared'
 import { encryptPassword } from '../../../src/core/crypto/password'
 import { buildApp, type BuildOptions } from '../../../server/app'
-import { DEV_FILE_URL_SECRET, DEV_PAY_NOTIFY_SECRET, type ServerConfig } from '../../../server/config'
+import {
+  DEFAULT_UPLOAD_QUOTA_MB,
+  DEV_FILE_URL_SECRET,
+  DEV_PAY_NOTIFY_SECRET,
+  type ServerConfig,
+} from '../../../server/config'
 import { SMS_HOURLY_LIMIT } from '../../../server/services/sms'
 import { MEMORY_URL, openDatabase, type Database, type DatabaseHandle } from '../../../server/db/client'
 import { prepareDatabase } from '../../../server/db/migrate'
@@ -14,6 +19,7 @@ import { throwawayDatabase } from '../../../server/db/throwaway'
 import { captchas, smsOutbox } from '../../../server/db/schema'
 import { DEMO_PASSWORD } from '../../../server/db/seed'
 import type { Envelope } from '../../../server/http/envelope'
+import { fileStorageFor, type FileStorage } from '../../../server/services/file-storage'
 
 declare global {
   // Set by test/api/support/pglite-environment.ts.
@@ -62,6 +68,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     frameAncestors: [],
     hsts: false,
     fileUrlSecret: DEV_FILE_URL_SECRET,
+    uploadQuotaBytes: DEFAULT_UPLOAD_QUOTA_MB * 1024 * 1024,
     ...overrides,
   }
 }
@@ -114,6 +121,8 @@ export interface TestServer {
   /** The PostgreSQL database of this server (TEST_DATABASE_URL); null on in-memory PGlite. */
   databaseUrl: string | null
   clock: TestClock
+  /** Where this server's uploads live (a temporary folder on PGlite, stored_files on PostgreSQL). */
+  fileStorage: FileStorage
   /** Another app on the same database, e.g. in production mode (with a fake WeChat: options.wechatApi). */
   buildVariant(overrides: Partial<ServerConfig>, options?: VariantOptions): Promise<FastifyInstance>
   get<T = unknown>(url: string, options?: CallOptions): Promise<Envelope<T>>
@@ -155,6 +164,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const { handle, url: databaseUrl, dispose } = await openTestDatabase()
   await prepareDatabase(handle, { seed: true })
   const clock = createClock()
+  const fileStorage = fileStorageFor(handle)
   const apps: FastifyInstance[] = []
   const build = async (config: Partial<ServerConfig>, options: VariantOptions = {}) => {
     const built = buildApp({
@@ -162,6 +172,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       config: testConfig({ ...overrides, ...config }),
       now: clock,
       listen: handle.listen,
+      fileStorage,
       ...options,
     })
     apps.push(built)
@@ -187,6 +198,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     db: handle.db,
     databaseUrl,
     clock,
+    fileStorage,
     buildVariant: build,
     get: (url, options) => call('GET', url, undefined, options),
     post: (url, body, options) => call('POST', url, body, options),

@@ -4,6 +4,7 @@ import Taro from '@tarojs/taro'
 import { useSession } from '../../../src/core/session/store'
 import { ToastHost } from '../../../src/core/ui/ToastHost'
 import { ProductTransfer } from '../../../src/features/transfer/components/ProductTransfer'
+import { TRANSFER_SCOPE } from '../../../src/features/transfer/rules'
 import { fail, installFakeApi, ok } from '../support/fake-api'
 
 // 产品移交 (account-area §2, §4 Transfer, §5, §9): the three steps against a fake server.
@@ -160,4 +161,16 @@ it('shows the empty and failed product lists', async () => {
   await user.click(button('下一步'))
   expect(await screen.findByText('服务器繁忙，请稍后重试')).toBeTruthy()
   expect(button('重试')).toBeTruthy()
+})
+
+it('says on step 2 what moves to the receiver and what stays with the account that paid', async () => {
+  transferApi()
+  const user = userEvent.setup()
+  render(<ProductTransfer />)
+  await passStepOne(user)
+  const scope = screen.getByRole('note', { name: '移交范围' })
+  expect(scope.textContent).toContain(TRANSFER_SCOPE.moves)
+  expect(scope.textContent).toContain(TRANSFER_SCOPE.stays)
+  expect(scope.textContent).toContain('发票、合同')
+  expect(scope.textContent).toContain(TRANSFER_SCOPE.openWorkOrders)
 })

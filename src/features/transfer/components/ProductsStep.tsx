@@ -8,7 +8,14 @@ import { useResource } from '../../../core/ui/useResource'
 import { useSubmit } from '../../../core/ui/useSubmit'
 import { productsError } from '../../../core/validation/transfer'
 import { transferApi } from '../api'
-import { holdLeft, holdSeconds, isVerificationLost, toggleProduct, type TransferState } from '../rules'
+import {
+  holdLeft,
+  holdSeconds,
+  isVerificationLost,
+  toggleProduct,
+  TRANSFER_SCOPE,
+  type TransferState,
+} from '../rules'
 
 interface ProductsStepProps {
   state: TransferState
@@ -97,6 +104,11 @@ export function ProductsStep({ state, onChoose, onConfirmed, onLost }: ProductsS
           })}
         </View>
       )}
+      <View className='transfer-scope' role='note' aria-label='移交范围'>
+        <Text className='transfer-scope__line'>{TRANSFER_SCOPE.moves}</Text>
+        <Text className='transfer-scope__line'>{TRANSFER_SCOPE.stays}</Text>
+        <Text className='transfer-scope__line'>{TRANSFER_SCOPE.openWorkOrders}</Text>
+      </View>
       <FieldError message={error || failure} />
       <View className='transfer-step__actions'>
         <Button type='primary' loading={confirm.busy} disabled={products.status !== 'ready'} onClick={next}>
