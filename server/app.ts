@@ -8,6 +8,7 @@ import type { Database } from './db/client'
 import type { Listen } from './db/notifications'
 import { createGuards, type Guards } from './http/auth'
 import { frameworkErrors, registerErrorHandler } from './http/error-handler'
+import { registerHealthRoutes } from './http/health'
 import { registerRateLimits } from './http/rate-limits'
 import { registerSecurityHeaders, securityHeadersWithoutHooks } from './http/security-headers'
 import { registerStaticApp } from './http/static'
@@ -122,6 +123,7 @@ export function buildApp({
   app.register(async (api) =>
     apiRoutes(api.withTypeProvider<JsonSchemaToTsProvider>(), services, guards, config),
   )
+  registerHealthRoutes(app, db)
   registerStaticApp(app, config.staticDir)
   if (housekeepingEveryMs) scheduleHousekeeping(app, services.housekeeping, housekeepingEveryMs)
   return app
