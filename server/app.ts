@@ -9,6 +9,8 @@ import type { Listen } from './db/notifications'
 import { createGuards, type Guards } from './http/auth'
 import { frameworkErrors, registerErrorHandler } from './http/error-handler'
 import { registerHealthRoutes } from './http/health'
+import { registerRequestLog, requestLogOptions } from './http/request-log'
+import { registerMetrics } from './http/metrics'
 import { registerRateLimits } from './http/rate-limits'
 import { registerSecurityHeaders, securityHeadersWithoutHooks } from './http/security-headers'
 import { registerStaticApp } from './http/static'
@@ -94,6 +96,7 @@ export function buildApp({
 }: BuildOptions): FastifyInstance {
   const withSecurityHeaders = securityHeadersWithoutHooks(config)
   const app = Fastify({
+    ...requestLogOptions,
     logger: config.logger ? loggerOptions : false,
     trustProxy: fastifyTrustProxy(config),
     frameworkErrors: (error, req, reply) => {
@@ -116,9 +119,11 @@ export function buildApp({
   const guards = createGuards(app, services.sessions, services.accountSettings.reverify)
 
   registerErrorHandler(app)
+  registerRequestLog(app)
   // Plugins load in registration order: headers and limits before the routes and the console.
   registerSecurityHeaders(app, config)
   registerRateLimits(app, config.anonymousCallsPerMinute)
+  registerMetrics(app, db, config)
   // Routes see their request types from their JSON schemas (routes/schemas.ts `TypedApp`).
   app.register(async (api) =>
     apiRoutes(api.withTypeProvider<JsonSchemaToTsProvider>(), services, guards, config),

@@ -10,6 +10,7 @@ import {
   SWITCH_SIGN_PREFIX,
 } from '../src/core/config/shared'
 import { ANONYMOUS_CALLS_PER_MINUTE } from './http/rate-limits'
+import { DEFAULT_STOP_TIMEOUT_MS } from './lifecycle'
 import { assertPasswordKey } from './security/password'
 
 /** An app registered with WeChat (mini-program, or the official account for the web OAuth). */
@@ -52,6 +53,10 @@ export interface ServerConfig {
   hsts: boolean
   /** HMAC key of the signed file addresses (/api/user/downLoadFile); FILE_URL_SECRET, required in production. */
   fileUrlSecret: string
+  /** SIGTERM waits this long for the requests in flight, then cuts their connections (STOP_TIMEOUT_MS). */
+  stopTimeoutMs: number
+  /** METRICS_TOKEN: /metrics wants `Authorization: Bearer <it>`; null = open in the sandbox, off in production. */
+  metricsToken: string | null
 }
 
 /** The payment sandbox's notification key outside production (PAY_NOTIFY_SECRET replaces it). */
@@ -183,6 +188,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((entry) => origin(entry, 'FRAME_ANCESTORS') as string),
     hsts: env.HSTS === '1',
     fileUrlSecret: env.FILE_URL_SECRET || DEV_FILE_URL_SECRET,
+    stopTimeoutMs: positiveInteger(env.STOP_TIMEOUT_MS, DEFAULT_STOP_TIMEOUT_MS, 'STOP_TIMEOUT_MS'),
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
   }
 }
 

@@ -6,6 +6,7 @@ import { hours } from './context'
 import { openDatabase } from './db/client'
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo'
 import { prepareDatabase } from './db/migrate'
+import { gracefulStop } from './lifecycle'
 
 async function main() {
   const config = loadConfig()
@@ -16,18 +17,7 @@ async function main() {
     housekeepingEveryMs: hours(1),
     listen: database.listen,
   })
-  let stopping = false
-  const stop = async (signal: string) => {
-    if (stopping) return
-    stopping = true
-    app.log.info(`${signal} received, shutting down`)
-    try {
-      await app.close()
-    } finally {
-      await database.close()
-    }
-    process.exit(0)
-  }
+  const stop = gracefulStop(app, database, { timeoutMs: config.stopTimeoutMs })
 
   try {
     const seeded = await prepareDatabase(database, { seed: config.seedDemo })

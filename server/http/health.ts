@@ -28,7 +28,7 @@ function newestMigrationMillis(): number {
 async function migrationsApplied(db: Database, newest: number): Promise<boolean> {
   try {
     const result = await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`)
-    const [row] = result.rows as { newest: string | number | null }[]
+    const [row] = (result as unknown as { rows: { newest: string | number | null }[] }).rows
     return Number(row?.newest ?? 0) >= newest
   } catch {
     // No journal yet: the server is still starting (or the database was never migrated).

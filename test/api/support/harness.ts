@@ -62,6 +62,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     frameAncestors: [],
     hsts: false,
     fileUrlSecret: DEV_FILE_URL_SECRET,
+    stopTimeoutMs: 25_000,
+    metricsToken: null,
     ...overrides,
   }
 }
