@@ -11,6 +11,7 @@ import { frameworkErrors, registerErrorHandler } from './http/error-handler'
 import { registerHealthRoutes } from './http/health'
 import { registerRequestLog, requestLogOptions } from './http/request-log'
 import { registerMetrics } from './http/metrics'
+import { rateLimitStoreFor } from './http/rate-limit-store'
 import { registerRateLimits } from './http/rate-limits'
 import { registerSecurityHeaders, securityHeadersWithoutHooks } from './http/security-headers'
 import { registerStaticApp } from './http/static'
@@ -122,7 +123,7 @@ export function buildApp({
   registerRequestLog(app)
   // Plugins load in registration order: headers and limits before the routes and the console.
   registerSecurityHeaders(app, config)
-  registerRateLimits(app, config.anonymousCallsPerMinute)
+  registerRateLimits(app, config.anonymousCallsPerMinute, undefined, rateLimitStoreFor(db))
   registerMetrics(app, db, config)
   // Routes see their request types from their JSON schemas (routes/schemas.ts `TypedApp`).
   app.register(async (api) =>

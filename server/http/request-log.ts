@@ -2,7 +2,7 @@
 // together (docs/operations.md "Logs"): every response carries it in X-Request-Id, and the generic
 // failure shows it, so a user can quote it to support and support can find the line.
 import crypto from 'node:crypto'
-import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { GENERIC_FAILURE } from './envelope'
 
 export const REQUEST_ID_HEADER = 'x-request-id'
@@ -17,7 +17,7 @@ export const newRequestId = () => crypto.randomBytes(6).toString('hex')
  */
 export const requestLogOptions = {
   genReqId: newRequestId,
-  disableRequestLogging: true,
+  logController: new LogController({ disableRequestLogging: true }),
 } satisfies Partial<FastifyServerOptions>
 
 /** The generic failure with the id a user can quote: 服务器繁忙，请稍后重试（编号 0a1b2c3d4e5f）. */

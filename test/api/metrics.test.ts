@@ -22,7 +22,7 @@ beforeAll(async () => {
   server = await startTestServer()
   staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-static-'))
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>会员中心</title>')
-}, 60_000)
+}, 180_000)
 
 afterAll(async () => {
   await server?.close()
@@ -75,7 +75,7 @@ describe('in the sandbox', () => {
     const after = (await scrape(server.app)).body
     const sample = 'member_centre_login_refusals_total{reason="locked"}'
     expect(value(after, sample) - value(before, sample)).toBe(1)
-  })
+  }, 300_000)
 
   it('shows the PostgreSQL pool (not on PGlite, which has none) and gauges a module registers', async () => {
     const app = buildApp({ db: server.db, config: testConfig() })
