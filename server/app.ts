@@ -8,6 +8,10 @@ import type { Database } from './db/client'
 import type { Listen } from './db/notifications'
 import { createGuards, type Guards } from './http/auth'
 import { frameworkErrors, registerErrorHandler } from './http/error-handler'
+import { registerHealthRoutes } from './http/health'
+import { registerRequestLog, requestLogOptions } from './http/request-log'
+import { registerMetrics } from './http/metrics'
+import { rateLimitStoreFor } from './http/rate-limit-store'
 import { registerRateLimits } from './http/rate-limits'
 import { registerSecurityHeaders, securityHeadersWithoutHooks } from './http/security-headers'
 import { registerStaticApp } from './http/static'
@@ -114,6 +118,7 @@ export function buildApp({
 }: BuildOptions): FastifyInstance {
   const withSecurityHeaders = securityHeadersWithoutHooks(config)
   const app = Fastify({
+    ...requestLogOptions,
     logger: config.logger ? loggerOptions : false,
     trustProxy: fastifyTrustProxy(config),
     frameworkErrors: (error, req, reply) => {
@@ -145,13 +150,16 @@ export function buildApp({
   const guards = createGuards(app, services.sessions, services.accountSettings.reverify)
 
   registerErrorHandler(app)
+  registerRequestLog(app)
   // Plugins load in registration order: headers and limits before the routes and the console.
   registerSecurityHeaders(app, config)
-  registerRateLimits(app, config.anonymousCallsPerMinute)
+  registerRateLimits(app, config.anonymousCallsPerMinute, undefined, rateLimitStoreFor(db))
+  registerMetrics(app, db, config)
   // Routes see their request types from their JSON schemas (routes/schemas.ts `TypedApp`).
   app.register(async (api) =>
     apiRoutes(api.withTypeProvider<JsonSchemaToTsProvider>(), services, guards, config),
   )
+  registerHealthRoutes(app, db)
   registerStaticApp(app, config.staticDir)
   if (housekeepingEveryMs) scheduleHousekeeping(app, services.housekeeping, housekeepingEveryMs)
   return app

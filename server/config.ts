@@ -11,6 +11,7 @@ import {
 } from '../src/core/config/shared'
 import { ANONYMOUS_CALLS_PER_MINUTE } from './http/rate-limits'
 import { loadPaymentSettings, type PaymentSettings } from './providers/payment/settings'
+import { DEFAULT_STOP_TIMEOUT_MS } from './lifecycle'
 import { assertPasswordKey } from './security/password'
 
 /** An app registered with WeChat (mini-program, or the official account for the web OAuth). */
@@ -57,6 +58,10 @@ export interface ServerConfig {
   fileUrlSecret: string
   /** WeChat Pay and Alipay (WECHATPAY_*, ALIPAY_*), production only; unset or null = offline transfer only. */
   paymentProviders?: PaymentSettings
+  /** SIGTERM waits this long for the requests in flight, then cuts their connections (STOP_TIMEOUT_MS). */
+  stopTimeoutMs: number
+  /** METRICS_TOKEN: /metrics wants `Authorization: Bearer <it>`; null = open in the sandbox, off in production. */
+  metricsToken: string | null
 }
 
 /** The payment sandbox's notification key outside production (PAY_NOTIFY_SECRET replaces it). */
@@ -211,6 +216,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentProviders: production ? loadPaymentSettings(env) : undefined,
     uploadQuotaBytes:
       positiveInteger(env.UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_QUOTA_MB, 'UPLOAD_QUOTA_MB') * 1024 * 1024,
+    stopTimeoutMs: positiveInteger(env.STOP_TIMEOUT_MS, DEFAULT_STOP_TIMEOUT_MS, 'STOP_TIMEOUT_MS'),
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
   }
 }
 

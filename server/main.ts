@@ -6,6 +6,7 @@ import { hours } from './context'
 import { openDatabase } from './db/client'
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo'
 import { prepareDatabase, prepareOptions } from './db/migrate'
+import { gracefulStop } from './lifecycle'
 import { fileStorageFor } from './services/file-storage'
 
 async function main() {
@@ -18,18 +19,7 @@ async function main() {
     listen: database.listen,
     fileStorage: fileStorageFor(database),
   })
-  let stopping = false
-  const stop = async (signal: string) => {
-    if (stopping) return
-    stopping = true
-    app.log.info(`${signal} received, shutting down`)
-    try {
-      await app.close()
-    } finally {
-      await database.close()
-    }
-    process.exit(0)
-  }
+  const stop = gracefulStop(app, database, { timeoutMs: config.stopTimeoutMs })
 
   try {
     const seeded = await prepareDatabase(database, prepareOptions(config))

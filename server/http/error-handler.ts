@@ -1,8 +1,9 @@
 // Every failure becomes an envelope with a Chinese message (style examples: "never a stack trace
 // or a 500"). /api and /__dev answers are HTTP 200 whatever the code (account-area §7).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { CODE, fail, GENERIC_FAILURE } from './envelope'
+import { CODE, fail } from './envelope'
 import { ApiFailure, INVALID_PARAMS } from './failure'
+import { genericFailure } from './request-log'
 
 export const MALFORMED_BODY = '请求数据格式有误'
 export const BODY_TOO_LARGE = '请求数据过大'
@@ -56,6 +57,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(200).send(fail(CODE.invalid, clientErrorMessage(error as FastifyError)))
     }
     req.log.error({ err: error }, 'unhandled error')
-    return reply.code(200).send(fail(CODE.internal, GENERIC_FAILURE))
+    // The id lets support find this error's log line from what the user quotes.
+    return reply.code(200).send(fail(CODE.internal, genericFailure(req.id)))
   })
 }

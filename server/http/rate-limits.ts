@@ -1,8 +1,9 @@
 // Per-address limits on the anonymous calls that write a row or draw an image (security issue
 // #10): without them one client could fill the captcha, WeChat scene and ticket tables or keep the
 // CPU drawing captchas and hashing passwords. The limits live here, keyed by route, so the route
-// files stay as they are. Counts are kept in this process's memory: each instance behind a load
-// balancer limits on its own (docs/api.md "Security model").
+// files stay as they are. Counts are kept in PostgreSQL when the server runs on it, so instances
+// behind a load balancer share one limit, and in this process's memory on PGlite
+// (http/rate-limit-store.ts; docs/api.md "Security model").
 import fastifyRateLimit, {
   normalizeIP,
   type FastifyRateLimitStore,
@@ -136,7 +137,12 @@ export class SharedWindowStore implements FastifyRateLimitStore {
  * declared by a plugin registered after it: @fastify/rate-limit attaches its hook to each route
  * from an onRoute hook that exists only once the plugin has loaded.
  */
-export function registerRateLimits(app: FastifyInstance, perMinute: number, rules = RATE_LIMIT_RULES) {
+export function registerRateLimits(
+  app: FastifyInstance,
+  perMinute: number,
+  rules = RATE_LIMIT_RULES,
+  store: new () => FastifyRateLimitStore = SharedWindowStore,
+) {
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     const matched = methods.map((method) => ruleFor(method, route.url ?? '', rules)).find(Boolean)
@@ -150,7 +156,7 @@ export function registerRateLimits(app: FastifyInstance, perMinute: number, rule
   })
   app.register(fastifyRateLimit, {
     global: false,
-    store: SharedWindowStore,
+    store,
     keyGenerator: (req: FastifyRequest) => normalizeIP(req.ip),
     // Thrown into the error handler: HTTP 200, envelope code 429, like every other refusal.
     errorResponseBuilder: () => tooManyRequests(RATE_LIMITED),

@@ -16,6 +16,7 @@ import { minutes, type AppContext } from '../context'
 import type { Database } from '../db/client'
 import { loginAttempts } from '../db/schema'
 import { tooManyRequests } from '../http/failure'
+import { loginMetrics } from './counters'
 
 export const LOGIN_WINDOW_MS = minutes(15)
 export const LOCKOUT_MS = minutes(15)
@@ -94,13 +95,19 @@ export function createLoginLimits({ db, now }: AppContext) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`)
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-ip:${ip}`}))`)
       const current = now()
-      if (await lockedUntil(tx, names, current)) throw tooManyRequests(LIMIT_MESSAGES.locked)
-      if ((await ipFailures(tx, ip, current)) >= IP_FAILURE_LIMIT)
+      if (await lockedUntil(tx, names, current)) {
+        loginMetrics.refused('locked')
+        throw tooManyRequests(LIMIT_MESSAGES.locked)
+      }
+      if ((await ipFailures(tx, ip, current)) >= IP_FAILURE_LIMIT) {
+        loginMetrics.refused('throttled')
         throw tooManyRequests(LIMIT_MESSAGES.ipThrottled)
+      }
       const [row] = await tx
         .insert(loginAttempts)
         .values({ identifier, ip, success: false, createdAt: current })
         .returning({ id: loginAttempts.id })
+      loginMetrics.attempt()
       return row.id
     })
   }
@@ -108,6 +115,7 @@ export function createLoginLimits({ db, now }: AppContext) {
   /** The attempt opened a session: it ends the subject's failure run. */
   async function succeeded(attempt: AttemptId): Promise<void> {
     await db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, attempt))
+    loginMetrics.success()
   }
 
   /** A password reset lifts the lockout: the failures recorded against these identifiers go. */

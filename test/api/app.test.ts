@@ -59,7 +59,7 @@ describe('error envelopes (never a stack trace or a raw 500)', () => {
     expect((await server.post('/api/no/such/call', {})).code).toBe(404)
   })
 
-  it('hides an unexpected exception behind 服务器繁忙', async () => {
+  it('hides an unexpected exception behind 服务器繁忙 with the request id to quote', async () => {
     const app = buildApp({ db: server.db, config: testConfig() })
     app.get('/api/test/explode', async () => {
       throw new Error('secret stack detail')
@@ -67,8 +67,28 @@ describe('error envelopes (never a stack trace or a raw 500)', () => {
     const exploded = await app.inject({ method: 'GET', url: '/api/test/explode' })
     await app.close()
     expect(exploded.statusCode).toBe(200)
-    expect(exploded.json()).toEqual({ code: 500, message: '服务器繁忙，请稍后重试', data: null })
+    const requestId = exploded.headers['x-request-id']
+    expect(requestId).toMatch(/^[0-9a-f]{12}$/)
+    expect(exploded.json()).toEqual({
+      code: 500,
+      message: `服务器繁忙，请稍后重试（编号 ${requestId}）`,
+      data: null,
+    })
     expect(exploded.body).not.toContain('secret')
+  })
+
+  it('sends a new request id with every answer and ignores the one a client sends', async () => {
+    const first = await server.app.inject({ method: 'GET', url: '/api/app/code?type=6' })
+    const forged = await server.app.inject({
+      method: 'GET',
+      url: '/api/no/such/call',
+      headers: { 'x-request-id': 'forged-id' },
+    })
+    expect(first.headers['x-request-id']).toMatch(/^[0-9a-f]{12}$/)
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f]{12}$/)
+    expect(forged.headers['x-request-id']).not.toBe(first.headers['x-request-id'])
+    // The spec's own messages stay as written: only the generic failure carries the id.
+    expect(forged.json()).toEqual({ code: 404, message: '接口不存在', data: null })
   })
 })
 

@@ -69,6 +69,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     hsts: false,
     fileUrlSecret: DEV_FILE_URL_SECRET,
     uploadQuotaBytes: DEFAULT_UPLOAD_QUOTA_MB * 1024 * 1024,
+    stopTimeoutMs: 25_000,
+    metricsToken: null,
     ...overrides,
   }
 }

@@ -1,0 +1,133 @@
+/** @jest-environment ./test/api/support/pglite-environment.ts */
+// Issue 23 "Durability": SIGKILL in the middle of a burst of writes (work-order replies from several
+// clients at once), then a restart on the same PGlite folder (or the same PostgreSQL database with
+// TEST_DATABASE_URL). Every reply the server acknowledged is there, once; a restart after the crash
+// opens the folder without manual steps (the dead process's lock is taken over).
+import { and, eq, like } from 'drizzle-orm'
+import { PASSWORD_AES_KEY } from '../../src/core/config/shared'
+import { encryptPassword } from '../../src/core/crypto/password'
+import { openDatabase, type DatabaseHandle } from '../../server/db/client'
+import { DEMO, DEMO_PASSWORD } from '../../server/db/demo'
+import { prepareDatabase } from '../../server/db/migrate'
+import { workOrderRecords, workOrders } from '../../server/db/schema'
+import { hostPGlite } from './support/harness'
+import { killStrayServers, request, serverDatabase, spawnServer } from './support/spawned-server'
+
+// Two starts of the real server (and a first PGlite folder): seconds alone, far more on a busy machine.
+jest.setTimeout(300_000)
+
+let database: Awaited<ReturnType<typeof serverDatabase>>
+
+const openHere = (): Promise<DatabaseHandle> =>
+  openDatabase(database.url, database.folder ? { PGlite: hostPGlite() } : {})
+
+beforeAll(async () => {
+  database = await serverDatabase()
+})
+
+afterAll(async () => {
+  killStrayServers()
+  await database?.dispose()
+})
+
+async function envelope(
+  base: string,
+  method: string,
+  url: string,
+  options: { body?: unknown; token?: string } = {},
+) {
+  const answer = await request(base, method, url, options)
+  return JSON.parse(answer.body) as { code: number; message: string; data: any } // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+async function login(base: string, phone: string): Promise<string> {
+  const issued = await envelope(base, 'GET', '/api/app/code?type=6')
+  const answer = await envelope(base, 'GET', `/__dev/captcha?id=${issued.data.uuid}`)
+  const result = await envelope(base, 'POST', '/api/app/loginByPassword', {
+    body: {
+      phone,
+      password: encryptPassword(DEMO_PASSWORD, PASSWORD_AES_KEY),
+      uuId: issued.data.uuid,
+      verificationCode: answer.data.answer,
+      type: 1,
+      platform: 'h5',
+    },
+  })
+  if (result.code !== 200) throw new Error(`login refused: ${result.message}`)
+  return result.data.token
+}
+
+const CLIENTS = 6
+/** SIGKILL once this many replies are acknowledged: the others are still being written. */
+const KILL_AFTER = 24
+
+it('keeps every acknowledged write across a SIGKILL and restarts without manual steps', async () => {
+  // Seeded beforehand, so the test knows the work order the replies go to.
+  const setup = await openHere()
+  await prepareDatabase(setup)
+  const [order] = await setup.db.select().from(workOrders).where(eq(workOrders.number, '20260001'))
+  await setup.close()
+
+  const server = await spawnServer(database.url)
+  const token = await login(server.url, DEMO.owner)
+  const acknowledged: string[] = []
+  let killed = false
+  const client = async (n: number) => {
+    for (let i = 0; !killed; i += 1) {
+      const content = `durable-${n}-${i}`
+      try {
+        const saved = await envelope(
+          server.url,
+          'POST',
+          '/api/appWorkOrderCommunicationRecords/saveRecords',
+          {
+            body: { workOrderId: order.id, content },
+            token,
+          },
+        )
+        if (saved.code === 200) acknowledged.push(content)
+        else throw new Error(`reply refused: ${saved.message}`)
+      } catch (error) {
+        if (!killed) throw error
+      }
+      if (!killed && acknowledged.length >= KILL_AFTER) {
+        killed = true
+        server.child.kill('SIGKILL')
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)))
+  expect(await server.exit).toEqual({ code: null, signal: 'SIGKILL' })
+
+  // The restart opens the same database as it is (no repair step) and serves.
+  const restarted = await spawnServer(database.url)
+  expect((await request(restarted.url, 'GET', '/readyz')).status).toBe(200)
+  const afterCrash = await envelope(
+    restarted.url,
+    'POST',
+    '/api/appWorkOrderCommunicationRecords/saveRecords',
+    {
+      body: { workOrderId: order.id, content: 'durable-after-restart' },
+      token: await login(restarted.url, DEMO.owner),
+    },
+  )
+  expect(afterCrash.code).toBe(200)
+  restarted.child.kill('SIGTERM')
+  expect(await restarted.exit).toEqual({ code: 0, signal: null })
+
+  const check = await openHere()
+  try {
+    const stored = await check.db
+      .select({ content: workOrderRecords.content })
+      .from(workOrderRecords)
+      .where(and(eq(workOrderRecords.workOrderId, order.id), like(workOrderRecords.content, 'durable-%')))
+    const contents = stored.map((row) => row.content)
+    expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER)
+    for (const content of acknowledged) expect(contents).toContain(content)
+    expect(contents).toContain('durable-after-restart')
+    // Each reply at most once: a write is there whole or not at all.
+    expect(new Set(contents).size).toBe(contents.length)
+  } finally {
+    await check.close()
+  }
+})
