@@ -29,6 +29,7 @@ import type { Fulfilment, OrderRow } from './fulfilment'
 import type { Viewer } from './sessions'
 import { openPayer, payerAuthorizeUrl, sealPayer } from './wechat-payer'
 import type { WechatIdentityService } from './wechat-identity'
+import { countPaymentNotification } from './counters'
 
 export type Provider = 'alipay' | 'wxpay'
 /** Where the sandbox page was opened from: a desktop QR, or a phone's wap / MWEB redirect. */
@@ -288,11 +289,25 @@ export function createPaymentService(
    * throw; a repeated notification of a paid order answers 'alreadyPaid' and changes nothing.
    */
   async function notify(provider: Provider, fields: Record<string, string>): Promise<NotifyOutcome> {
-    if (!secret) throw forbidden(PAYMENT_MESSAGES.notConfigured)
-    if (!validSignature(fields, secret)) throw invalid(PAYMENT_MESSAGES.badSign)
-    const notice = readNotice(provider, fields)
-    if (!notice.success) return 'ignored'
-    return applyPaid(provider, notice)
+    return counted(provider, async () => {
+      if (!secret) throw forbidden(PAYMENT_MESSAGES.notConfigured)
+      if (!validSignature(fields, secret)) throw invalid(PAYMENT_MESSAGES.badSign)
+      const notice = readNotice(provider, fields)
+      if (!notice.success) return 'ignored'
+      return applyPaid(provider, notice)
+    })
+  }
+
+  /** Counts each notification's outcome for /metrics; a refusal (signature, amount, order) as 'refused'. */
+  async function counted(provider: Provider, handle: () => Promise<NotifyOutcome>): Promise<NotifyOutcome> {
+    try {
+      const outcome = await handle()
+      countPaymentNotification(provider, outcome)
+      return outcome
+    } catch (error) {
+      countPaymentNotification(provider, 'refused')
+      throw error
+    }
   }
 
   /** Whether a real provider (not the sandbox) receives `provider`'s notifications. */
@@ -303,12 +318,14 @@ export function createPaymentService(
    * timestamp, merchant) or an ApiFailure (amount, order) is thrown for the route to answer.
    */
   async function providerNotify(provider: Provider, raw: RawNotification): Promise<NotifyOutcome> {
-    const result =
-      provider === 'wxpay'
-        ? gateways.wxpay!.verifyNotification(raw)
-        : gateways.alipay!.verifyNotification(Object.fromEntries(new URLSearchParams(raw.body)))
-    if (result.kind === 'ignored') return 'ignored'
-    return applyPaid(provider, result.trade)
+    return counted(provider, async () => {
+      const result =
+        provider === 'wxpay'
+          ? gateways.wxpay!.verifyNotification(raw)
+          : gateways.alipay!.verifyNotification(Object.fromEntries(new URLSearchParams(raw.body)))
+      if (result.kind === 'ignored') return 'ignored'
+      return applyPaid(provider, result.trade)
+    })
   }
 
   /** The one paid path: a payment the provider vouched for (notification or query answer). */

@@ -77,6 +77,18 @@ describe('in the sandbox', () => {
     expect(value(after, sample) - value(before, sample)).toBe(1)
   }, 300_000)
 
+  it('counts payment notifications by provider and outcome', async () => {
+    const sample = 'member_centre_payment_notifications_total{provider="alipay",outcome="refused"}'
+    const before = value((await scrape(server.app)).body, sample)
+    // Unsigned: the sandbox's notification check refuses it.
+    const answer = await server.post('/api/alipay/notify', {
+      out_trade_no: 'nope',
+      trade_status: 'TRADE_SUCCESS',
+    })
+    expect(answer.code).not.toBe(200)
+    expect(value((await scrape(server.app)).body, sample) - before).toBe(1)
+  })
+
   it('shows the PostgreSQL pool (not on PGlite, which has none) and gauges a module registers', async () => {
     const app = buildApp({ db: server.db, config: testConfig() })
     registerGauge(app, { name: 'member_centre_test_pending', help: 'a test gauge', read: async () => 7 })
