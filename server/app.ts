@@ -40,6 +40,8 @@ import { workOrderRoutes } from './routes/work-orders'
 import type { TypedApp } from './routes/schemas'
 import { createServices, type Services } from './services'
 import type { Housekeeping } from './services/housekeeping'
+import { createOutboxDispatcher } from './services/outbox-dispatcher'
+import type { Gateways } from './providers/index'
 import { createLatestNoticeCache, NOTICES_CHANNEL } from './services/latest-notice-cache'
 import { createSessionCache, SESSION_CHANNEL } from './services/session-cache'
 import type { WechatApi } from './services/wechat-api'
@@ -60,6 +62,8 @@ export interface BuildOptions {
   listen?: Listen
   /** Called when a change notification has been applied, with its channel and id (tests wait on it). */
   onNotified?: (channel: string, id: number) => void
+  /** The SMS and mail providers; default: those the configuration names (tests pass fakes). */
+  gateways?: Gateways
 }
 
 /** Query keys that carry one-time codes or credentials (entry tokens, activation codes, WeChat codes). */
@@ -90,6 +94,7 @@ export function buildApp({
   wechatApi,
   listen,
   onNotified,
+  gateways,
 }: BuildOptions): FastifyInstance {
   const withSecurityHeaders = securityHeadersWithoutHooks(config)
   const app = Fastify({
@@ -102,8 +107,12 @@ export function buildApp({
   })
   const sessionCache = createSessionCache({ listen, onChange: (id) => onNotified?.(SESSION_CHANNEL, id) })
   const latestNotices = createLatestNoticeCache(listen, (id) => onNotified?.(NOTICES_CHANNEL, id))
-  const ctx: AppContext = { db, config, now, log: app.log, wechatApi, sessionCache, latestNotices }
+  const ctx: AppContext = { db, config, now, log: app.log, wechatApi, sessionCache, latestNotices, gateways }
   const services = createServices(ctx)
+  // Delivers the outbox: woken by every instance's inserts; stopped (sends under way recorded) on close.
+  const outboxDispatcher = createOutboxDispatcher(services.outbox, { listen })
+  app.addHook('onReady', () => outboxDispatcher.start())
+  app.addHook('onClose', () => outboxDispatcher.stop())
   app.addHook('onReady', async () => {
     await sessionCache.start()
     await latestNotices.start()

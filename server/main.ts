@@ -6,6 +6,7 @@ import { hours } from './context'
 import { openDatabase } from './db/client'
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo'
 import { prepareDatabase } from './db/migrate'
+import { describeProviders } from './providers/index'
 
 async function main() {
   const config = loadConfig()
@@ -34,6 +35,7 @@ async function main() {
     app.log.info(`database: ${database.description}${seeded ? ' (seeded with demo data)' : ''}`)
     app.log.info(`mode: ${config.production ? 'production' : `sandbox (NODE_ENV=${process.env.NODE_ENV})`}`)
     app.log.info(`trusted proxies: ${describeTrustProxy(config.trustProxy)}`)
+    for (const line of describeProviders(config)) app.log.info(`provider ${line}`)
     for (const service of disabledServices(config)) app.log.warn(`disabled, not configured: ${service}`)
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {

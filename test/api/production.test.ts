@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { loadConfig } from '../../server/config'
 import { prepareDatabase } from '../../server/db/migrate'
-import { members, smsOutbox } from '../../server/db/schema'
+import { members, outbox, smsCodes } from '../../server/db/schema'
 import { DEMO, openTestDatabase, startTestServer, type TestServer } from './support/harness'
 
 const PRODUCTION_ENV = {
@@ -50,7 +50,8 @@ describe('a production server', () => {
   })
 
   it('refuses to send SMS codes (no gateway) and writes nothing', async () => {
-    const before = await server.db.select({ total: count() }).from(smsOutbox)
+    const before = await server.db.select({ total: count() }).from(smsCodes)
+    const queuedBefore = await server.db.select({ total: count() }).from(outbox)
     const { captchaId, captchaData } = await server.solvedSlider(DEMO.owner)
     const response = await production.inject({
       method: 'POST',
@@ -60,7 +61,7 @@ describe('a production server', () => {
     })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ code: 503, message: '短信服务未配置，暂不可用，请联系客服' })
-    const after = await server.db.select({ total: count() }).from(smsOutbox)
-    expect(after).toEqual(before)
+    expect(await server.db.select({ total: count() }).from(smsCodes)).toEqual(before)
+    expect(await server.db.select({ total: count() }).from(outbox)).toEqual(queuedBefore)
   })
 })

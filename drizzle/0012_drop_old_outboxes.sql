@@ -1,0 +1,2 @@
+DROP TABLE "sms_outbox" CASCADE;--> statement-breakpoint
+DROP TABLE "message_outbox" CASCADE;
