@@ -20,6 +20,8 @@ import {
   type FakeTencent,
 } from './support/fake-sms-providers'
 
+jest.setTimeout(60_000)
+
 type Fake = FakeAliyun | FakeTencent
 
 function settingsFor(kind: 'aliyun' | 'tencent', fake: Fake, secret?: string): SmsSettings {

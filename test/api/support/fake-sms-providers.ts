@@ -59,6 +59,9 @@ async function listen(
       () => res.destroy(),
     )
   })
+  // Real gateways keep connections open longer than Node's 5 s default; a shorter wait makes the
+  // SDK's keep-alive reuse a socket just closed (a reset, retried, but noise in a test's counts).
+  server.keepAliveTimeout = 120_000
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
 }
@@ -206,17 +209,24 @@ export async function startFakeTencentSms(): Promise<FakeTencent> {
       return 'AuthFailure.SignatureExpire'
     if (new Date(timestamp * 1000).toISOString().slice(0, 10) !== date) return 'AuthFailure.SignatureFailure'
     // Tencent Cloud names the service by the first label of the host the call is signed for.
-    if (service !== String(req.headers.host ?? '').split('.')[0]) return 'AuthFailure.SignatureFailure'
+    if (
+      service !==
+      String(req.headers.host ?? '')
+        .replace(/:\d+$/, '')
+        .split('.')[0]
+    )
+      return 'AuthFailure.SignatureFailure'
     const names = signedHeaders.split(';')
     if (!names.includes('content-type') || !names.includes('host')) return 'AuthFailure.SignatureFailure'
-    const headers = names
-      .map(
-        (name) =>
-          `${name}:${String(req.headers[name] ?? '')
+    // The real endpoint has no port, and the SDK signs the host name alone: so does this fake.
+    const hostname = String(req.headers.host ?? '').replace(/:\d+$/, '')
+    const value = (name: string) =>
+      name === 'host'
+        ? hostname
+        : String(req.headers[name] ?? '')
             .trim()
-            .toLowerCase()}\n`,
-      )
-      .join('')
+            .toLowerCase()
+    const headers = names.map((name) => `${name}:${value(name)}\n`).join('')
     const canonical = ['POST', '/', '', headers, signedHeaders, sha256(body)].join('\n')
     const toSign = `TC3-HMAC-SHA256\n${timestamp}\n${date}/${service}/tc3_request\n${sha256(canonical)}`
     const signing = hmac(hmac(hmac(`TC3${secretKey}`, date), service), 'tc3_request')
