@@ -14,6 +14,7 @@ const PRODUCTION_ENV = {
   TARO_APP_SWITCH_SIGN_PREFIX: 'DEPLOYED-PREFIX',
   PUBLIC_ORIGIN: 'https://mc.example.com',
   FILE_URL_SECRET: 'f'.repeat(32),
+  SMS_CODE_SECRET: 'c'.repeat(32),
 }
 
 describe('a production database', () => {
