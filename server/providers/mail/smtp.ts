@@ -10,10 +10,17 @@ export interface SmtpSettings {
   from: string
 }
 
-/** 5xx answers are final (no such mailbox, refused); everything else may pass another time. */
+/**
+ * A 5xx answer to the envelope or the message (no such mailbox, refused content) is final; anything
+ * else, our own login refused included (a corrected configuration sends it), may pass another time.
+ */
 export function smtpResult(error: unknown): DeliveryResult {
-  const { responseCode, code } = (error ?? {}) as { responseCode?: number; code?: string }
-  if (responseCode && responseCode >= 500) {
+  const { responseCode, code, command } = (error ?? {}) as {
+    responseCode?: number
+    code?: string
+    command?: string
+  }
+  if (responseCode && responseCode >= 500 && /^(MAIL|RCPT|DATA)/i.test(command ?? '')) {
     const reason = responseCode === 550 || responseCode === 553 ? 'invalidRecipient' : 'other'
     return { outcome: 'refused', reason, code: `smtp ${responseCode}` }
   }
