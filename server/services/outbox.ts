@@ -79,6 +79,7 @@ export function createOutbox({ db, now, log }: AppContext, gateways: Gateways) {
     const params = row.params as MessageParams | null
     if (!params || row.expiresAt <= now()) return { outcome: 'refused', reason: 'other', code: 'expired' }
     const template = row.template as SmsTemplate
+    const link = 'path' in params ? params.path : undefined
     try {
       if (row.channel === 'sms') {
         if (!gateways.sms) return { outcome: 'refused', reason: 'other', code: 'not configured' }
@@ -88,11 +89,11 @@ export function createOutbox({ db, now, log }: AppContext, gateways: Gateways) {
           purpose: row.purpose,
           params: smsTemplateParams(params),
           text: smsText(template, params),
+          link,
           idempotencyKey: row.idempotencyKey,
         })
       }
       if (!gateways.mail) return { outcome: 'refused', reason: 'other', code: 'not configured' }
-      const link = 'path' in params ? params.path : undefined
       return await gateways.mail.send({
         to: row.recipient,
         ...mailContent(template, params),

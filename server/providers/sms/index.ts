@@ -55,6 +55,8 @@ export interface OutgoingSms {
   params: Record<string, string>
   /** A code's purpose (login, register, …): a label for the sandbox, no provider sees it. */
   purpose?: string | null
+  /** The site path a link message points to (the sandbox's /__dev/mail lists it). */
+  link?: string
   /** The message written out (sandbox only shows it). */
   text: string
   /** Stays the same on every retry: Aliyun OutId, Tencent Cloud SessionContext. */

@@ -17,7 +17,7 @@ export function sandboxSms(db: Database, now: Clock, log: FastifyBaseLogger): Sm
         recipient: message.phone,
         subject: message.template,
         body: message.text,
-        link: message.params.link ?? '',
+        link: message.link ?? '',
         code,
         purpose: message.purpose ?? null,
         createdAt: now(),
