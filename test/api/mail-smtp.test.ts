@@ -64,7 +64,7 @@ describe('the SMTP adapter', () => {
     expect(await gateway.send(outgoing('wang@example.cn'))).toEqual({ outcome: 'sent' })
     const mail = inbox.at(-1)!
     expect(mail.subject).toBe('会员中心子管理员激活')
-    expect(mail.from?.text).toBe('会员中心 <noreply@mc.example.com>')
+    expect(mail.from?.value).toEqual([{ name: '会员中心', address: 'noreply@mc.example.com' }])
     expect(mail.to).toMatchObject({ text: 'wang@example.cn' })
     expect(mail.text?.trim()).toBe(outgoing('').text)
     expect(mail.html).toContain('href="https://mc.example.com/activation?activeCode=abc"')
@@ -89,7 +89,7 @@ describe('a sub-admin invitation in production mode', () => {
   beforeAll(async () => {
     server = await startTestServer()
     fake = await startFakeAliyunSms()
-  }, 120_000)
+  }, 300_000)
   afterAll(async () => {
     await server?.close()
     await fake?.close()
