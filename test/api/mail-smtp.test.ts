@@ -130,11 +130,20 @@ describe('a sub-admin invitation in production mode', () => {
     })
     expect(added.json()).toMatchObject({ code: 200 })
     await mailed
-    const mail = inbox.find((m) => m.to && 'text' in m.to && m.to.text === 'new.admin@example.cn')!
+    // 接收通知 is on, so a recipient confirmation goes to the same mailbox: pick the activation mail.
+    const mail = inbox.find(
+      (m) =>
+        m.subject === '会员中心子管理员激活' &&
+        m.to &&
+        'text' in m.to &&
+        m.to.text === 'new.admin@example.cn',
+    )!
     const link = /https:\/\/mc\.example\.com\/activation\?activeCode=[\w-]+/.exec(mail.text ?? '')?.[0]
     expect(link).toBeDefined()
     expect(mail.html).toContain(`href="${link}"`)
-    const sms = fake.received.find((m) => m.phone === '13900000902')!
+    const sms = fake.received.find(
+      (m) => m.phone === '13900000902' && m.template === templateIds('aliyun').activationLink,
+    )!
     expect(sms).toMatchObject({ template: templateIds('aliyun').activationLink, params: { link } })
     // The link works: it names the pending sub-admin.
     const activeCode = new URL(link!).searchParams.get('activeCode')
