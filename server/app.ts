@@ -45,6 +45,8 @@ import type { TypedApp } from './routes/schemas'
 import { createServices, type Services } from './services'
 import type { FileStorage } from './services/file-storage'
 import type { Housekeeping } from './services/housekeeping'
+import { createOutboxDispatcher } from './services/outbox-dispatcher'
+import type { Gateways } from './providers/index'
 import { createLatestNoticeCache, NOTICES_CHANNEL } from './services/latest-notice-cache'
 import { createSessionCache, SESSION_CHANNEL } from './services/session-cache'
 import type { WechatApi } from './services/wechat-api'
@@ -67,6 +69,8 @@ export interface BuildOptions {
   fileStorage?: FileStorage
   /** Called when a change notification has been applied, with its channel and id (tests wait on it). */
   onNotified?: (channel: string, id: number) => void
+  /** The SMS and mail providers; default: those the configuration names (tests pass fakes). */
+  gateways?: Gateways
 }
 
 /**
@@ -115,6 +119,7 @@ export function buildApp({
   listen,
   onNotified,
   fileStorage,
+  gateways,
 }: BuildOptions): FastifyInstance {
   const withSecurityHeaders = securityHeadersWithoutHooks(config)
   const app = Fastify({
@@ -137,8 +142,13 @@ export function buildApp({
     sessionCache,
     latestNotices,
     fileStorage,
+    gateways,
   }
   const services = createServices(ctx)
+  // Delivers the outbox: woken by every instance's inserts; stopped (sends under way recorded) on close.
+  const outboxDispatcher = createOutboxDispatcher(services.outbox, { listen })
+  app.addHook('onReady', () => outboxDispatcher.start())
+  app.addHook('onClose', () => outboxDispatcher.stop())
   app.addHook('onReady', async () => {
     await sessionCache.start()
     await latestNotices.start()

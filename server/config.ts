@@ -12,6 +12,7 @@ import {
 import { ANONYMOUS_CALLS_PER_MINUTE } from './http/rate-limits'
 import { loadPaymentSettings, type PaymentSettings } from './providers/payment/settings'
 import { DEFAULT_STOP_TIMEOUT_MS } from './lifecycle'
+import { readMailSettings, readSmsSettings, type MailSettings, type SmsSettings } from './providers/settings'
 import { assertPasswordKey } from './security/password'
 
 /** An app registered with WeChat (mini-program, or the official account for the web OAuth). */
@@ -62,6 +63,16 @@ export interface ServerConfig {
   stopTimeoutMs: number
   /** METRICS_TOKEN: /metrics wants `Authorization: Bearer <it>`; null = open in the sandbox, off in production. */
   metricsToken: string | null
+  /** The SMS provider (SMS_PROVIDER, providers/settings.ts); null = SMS refused as 未配置. */
+  sms: SmsSettings | null
+  /** The mail provider (SMTP_URL, MAIL_FROM); null = mail refused as 未配置. */
+  mail: MailSettings | null
+  /** HMAC key of the stored SMS codes; SMS_CODE_SECRET, required in production. */
+  smsCodeSecret: string
+  /** SMS one account may cause in an hour (SMS_ACCOUNT_HOURLY_LIMIT). */
+  smsAccountHourlyLimit: number
+  /** SMS the whole server may send in an hour (SMS_GLOBAL_HOURLY_LIMIT): a cap on the bill. */
+  smsGlobalHourlyLimit: number
 }
 
 /** The payment sandbox's notification key outside production (PAY_NOTIFY_SECRET replaces it). */
@@ -78,6 +89,11 @@ export const DEV_FILE_URL_SECRET = 'member-centre-file-url-sandbox'
 export const DEFAULT_UPLOAD_QUOTA_MB = 200
 /** A signing key shorter than this is refused (it would be guessable). */
 const FILE_URL_SECRET_MIN_LENGTH = 32
+
+/** The sandbox's key for the SMS code hashes (SMS_CODE_SECRET replaces it; production has no default). */
+export const DEV_SMS_CODE_SECRET = 'member-centre-sms-code-sandbox'
+export const DEFAULT_SMS_ACCOUNT_HOURLY_LIMIT = 20
+export const DEFAULT_SMS_GLOBAL_HOURLY_LIMIT = 1000
 
 export const DEFAULT_DATABASE_URL = './data/pglite'
 export const DEFAULT_STATIC_DIR = 'dist/h5'
@@ -162,6 +178,9 @@ function missingProductionSecrets(env: Record<string, string | undefined>): stri
     missing.push(
       `PAY_NOTIFY_SECRET (at least ${PAY_NOTIFY_SECRET_MIN_LENGTH} characters, not the sandbox's key)`,
     )
+  const smsCodeSecret = env.SMS_CODE_SECRET ?? ''
+  if (smsCodeSecret.length < FILE_URL_SECRET_MIN_LENGTH || smsCodeSecret === DEV_SMS_CODE_SECRET)
+    missing.push(`SMS_CODE_SECRET (at least ${FILE_URL_SECRET_MIN_LENGTH} characters)`)
   return missing
 }
 
@@ -180,6 +199,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`PORT is not a port number: ${env.PORT}`)
   const passwordKey = env.TARO_APP_PASSWORD_KEY || PASSWORD_AES_KEY
   assertPasswordKey(passwordKey)
+  const sms = readSmsSettings(env, production)
+  const mail = readMailSettings(env, production)
+  const providerProblems = [...sms.problems, ...mail.problems]
+  if (providerProblems.length)
+    throw new Error(`Refusing to start: ${providerProblems.join('; ')} (npm run providers:check)`)
   return {
     port,
     // The sandbox (demo accounts, /__dev) listens on loopback unless HOST says otherwise.
@@ -218,6 +242,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       positiveInteger(env.UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_QUOTA_MB, 'UPLOAD_QUOTA_MB') * 1024 * 1024,
     stopTimeoutMs: positiveInteger(env.STOP_TIMEOUT_MS, DEFAULT_STOP_TIMEOUT_MS, 'STOP_TIMEOUT_MS'),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
+    sms: sms.settings,
+    mail: mail.settings,
+    smsCodeSecret: env.SMS_CODE_SECRET || DEV_SMS_CODE_SECRET,
+    smsAccountHourlyLimit: positiveInteger(
+      env.SMS_ACCOUNT_HOURLY_LIMIT,
+      DEFAULT_SMS_ACCOUNT_HOURLY_LIMIT,
+      'SMS_ACCOUNT_HOURLY_LIMIT',
+    ),
+    smsGlobalHourlyLimit: positiveInteger(
+      env.SMS_GLOBAL_HOURLY_LIMIT,
+      DEFAULT_SMS_GLOBAL_HOURLY_LIMIT,
+      'SMS_GLOBAL_HOURLY_LIMIT',
+    ),
   }
 }
 
@@ -236,7 +273,7 @@ export function disabledServices(config: ServerConfig): string[] {
     ...(config.paymentProviders?.alipay ? [] : ['Alipay (ALIPAY_*)']),
     ...(config.paymentProviders?.wechatPay ? [] : ['WeChat Pay (WECHATPAY_*)']),
     'e-sign provider (contracts, invoice PDFs)',
-    'SMS gateway (codes are refused)',
-    'mail gateway (activation and confirmation mail)',
+    ...(config.sms ? [] : ['SMS (SMS_PROVIDER: codes and links by SMS are refused)']),
+    ...(config.mail ? [] : ['mail (SMTP_URL, MAIL_FROM: activation and confirmation mail is refused)']),
   ]
 }

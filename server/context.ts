@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { ServerConfig } from './config'
 import type { Database } from './db/client'
 import type { FileStorage } from './services/file-storage'
+import type { Gateways } from './providers/index'
 import type { LatestNoticeCache } from './services/latest-notice-cache'
 import type { SessionCache } from './services/session-cache'
 import type { WechatApi } from './services/wechat-api'
@@ -19,6 +20,8 @@ export interface AppContext {
   wechatApi?: WechatApi
   /** Live sessions in memory, kept true by the database's notifications; default: nothing cached. */
   sessionCache?: SessionCache
+  /** The SMS and mail providers; default: those config names (providers/index.ts). */
+  gateways?: Gateways
   /** The home poll's answers, kept true the same way; default: nothing cached. */
   latestNotices?: LatestNoticeCache
   /** Where uploads' bytes go (`fileStorageFor(handle)`, services/file-storage.ts); default: the database (stored_files). */

@@ -8,6 +8,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo'
 import { prepareDatabase, prepareOptions } from './db/migrate'
 import { gracefulStop } from './lifecycle'
 import { fileStorageFor } from './services/file-storage'
+import { describeProviders } from './providers/index'
 
 async function main() {
   const config = loadConfig()
@@ -26,6 +27,7 @@ async function main() {
     app.log.info(`database: ${database.description}${seeded ? ' (seeded with demo data)' : ''}`)
     app.log.info(`mode: ${config.production ? 'production' : `sandbox (NODE_ENV=${process.env.NODE_ENV})`}`)
     app.log.info(`trusted proxies: ${describeTrustProxy(config.trustProxy)}`)
+    for (const line of describeProviders(config)) app.log.info(`provider ${line}`)
     for (const service of disabledServices(config)) app.log.warn(`disabled, not configured: ${service}`)
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {

@@ -6,7 +6,7 @@ import { VALIDATE_TYPE } from '../../src/core/contract/recipients'
 import { later } from '../context'
 import { hashToken, newToken } from '../security/tokens'
 import { VALIDATE_TTL_MS, validatePath } from '../services/recipients'
-import { messageOutbox, recipients, recipientValidations, subAccounts } from './schema'
+import { sandboxMessages, recipients, recipientValidations, subAccounts } from './schema'
 import { daysAgo, type DemoIds, type Tx } from './seed-support'
 
 /** 钱小知: the recipient whose SMS confirmation link (in the outbox) has expired. */
@@ -80,7 +80,7 @@ export async function seedRecipients(tx: Tx, ids: DemoIds): Promise<void> {
     expiresAt,
   })
   const link = validatePath(code, VALIDATE_TYPE.sms, expiresAt)
-  await tx.insert(messageOutbox).values({
+  await tx.insert(sandboxMessages).values({
     channel: 'sms',
     recipient: expired.phone,
     subject: '接收人验证',

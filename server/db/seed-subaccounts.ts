@@ -8,7 +8,7 @@ import { POSITION_DICTIONARY } from '../services/sub-accounts'
 import {
   accountVipServers,
   dictionaryItems,
-  messageOutbox,
+  sandboxMessages,
   subAccountActivations,
   subAccounts,
 } from './schema'
@@ -84,7 +84,7 @@ export async function seedSubAccounts(tx: Tx, ids: DemoIds): Promise<void> {
   ])
   const link = activationPath(activeCode)
   const text = `星辰科技邀请您成为子管理员，请在7天内打开链接激活：${link}`
-  await tx.insert(messageOutbox).values([
+  await tx.insert(sandboxMessages).values([
     {
       channel: 'sms',
       recipient: DEMO_PENDING_SUB_ADMIN.phone,

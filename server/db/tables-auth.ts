@@ -1,5 +1,5 @@
 // Sessions and everything a login is checked with: captchas, SMS codes, attempts, known addresses, entry tokens.
-import { boolean, index, integer, pgTable, smallint, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core'
 import { at, id } from './columns'
 import { roleColumns } from './columns-role'
 import { members } from './tables-members'
@@ -52,32 +52,6 @@ export const captchas = pgTable('captchas', {
   /** What a claimed proof was claimed for: a transfer's chosen businesses (a digest of their ids). */
   subject: varchar('subject', { length: 64 }),
 })
-
-/**
- * Every SMS send request; the server "sends" by writing the code here (the dev sandbox reads it
- * back). code is null when nothing was sent (a login or reset code asked for an unknown phone):
- * the row still counts towards the send limits, so they do not reveal which phones exist.
- */
-export const smsOutbox = pgTable(
-  'sms_outbox',
-  {
-    id: id(),
-    phone: varchar('phone', { length: 11 }).notNull(),
-    code: varchar('code', { length: 6 }),
-    /** login, register, forget, bindPhone, securityVerification: a code only proves its own purpose. */
-    purpose: varchar('purpose', { length: 32 }).notNull(),
-    /** The requesting client's address, for the hourly per-address limit. */
-    ip: varchar('ip', { length: 64 }).notNull().default(''),
-    /** Wrong codes entered against this one; at 5 it is void. */
-    failedAttempts: smallint('failed_attempts').notNull().default(0),
-    createdAt: at('created_at').notNull(),
-    usedAt: at('used_at'),
-  },
-  (t) => [
-    index('sms_outbox_phone_idx').on(t.phone, t.createdAt),
-    index('sms_outbox_ip_idx').on(t.ip, t.createdAt),
-  ],
-)
 
 /** Password login attempts, for the per-identifier lockout and the per-IP limit. */
 export const loginAttempts = pgTable(

@@ -1,6 +1,6 @@
-// Sub-admin activation, the message outbox, the position dictionary and the customer managers
+// Sub-admin activation, the position dictionary and the customer managers
 // (account-area §3, §4, §7).
-import { integer, pgTable, smallint, text, uniqueIndex, varchar, index } from 'drizzle-orm/pg-core'
+import { integer, pgTable, smallint, uniqueIndex, varchar, index } from 'drizzle-orm/pg-core'
 import { at, id } from './columns'
 import { accounts, subAccounts } from './tables-members'
 
@@ -24,28 +24,6 @@ export const subAccountActivations = pgTable(
     uniqueIndex('sub_account_activations_code_key').on(t.codeHash),
     index('sub_account_activations_sub_idx').on(t.subAccountId),
   ],
-)
-
-/**
- * Messages with text (activation links) "sent" by SMS or e-mail. There is no carrier: they are
- * written here and read back at GET /__dev/mail outside production. SMS codes keep their own
- * table (sms_outbox), whose rows count towards the 60 s resend lock.
- */
-export const messageOutbox = pgTable(
-  'message_outbox',
-  {
-    id: id(),
-    /** 'sms' or 'email'. */
-    channel: varchar('channel', { length: 8 }).notNull(),
-    /** A phone or an e-mail address. */
-    recipient: varchar('recipient', { length: 128 }).notNull(),
-    subject: varchar('subject', { length: 128 }).notNull(),
-    body: text('body').notNull(),
-    /** The site path the message links to, e.g. /activation?activeCode=…. */
-    link: varchar('link', { length: 256 }).notNull().default(''),
-    createdAt: at('created_at').notNull(),
-  },
-  (t) => [index('message_outbox_recipient_idx').on(t.recipient, t.createdAt)],
 )
 
 /** Dictionaries of select options (GET /api/pc/getListByCode), e.g. recipient_position. */

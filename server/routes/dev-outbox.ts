@@ -6,9 +6,9 @@ import { originOf } from '../http/origin'
 import type { Services } from '../services'
 import { object, shortText, type TypedApp } from './schemas'
 
-export function devOutboxRoutes(app: TypedApp, { subAccounts }: Services) {
+export function devOutboxRoutes(app: TypedApp, { sandboxInbox }: Services) {
   app.get('/__dev/mail', { schema: { querystring: object({ to: shortText(128) }, ['to']) } }, async (req) => {
-    const messages = await subAccounts.outbox(req.query.to)
+    const messages = await sandboxInbox.sentTo(req.query.to)
     if (messages.length === 0) throw notFound('暂无邮件')
     const origin = originOf(req)
     return ok(messages.map((message) => ({ ...message, url: message.link ? origin + message.link : '' })))

@@ -179,7 +179,7 @@ export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) 
     const typed = typedNewPhone(input.phone)
     await captchas.spendSlider((input.captchaId ?? '').trim(), typed)
     const phone = await checkedNewPhone(viewer, typed)
-    await sms.send(phone, ACCOUNT_SMS_PURPOSE.changePhone, ip)
+    await sms.send(phone, ACCOUNT_SMS_PURPOSE.changePhone, ip, { accountId: viewer.accountId })
   }
 
   /** updateBingPhone {bindPhone, code, uuId, verificationCode}: the code proves the new phone. */

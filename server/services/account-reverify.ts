@@ -58,7 +58,7 @@ export function createAccountReverify({ db, now }: AppContext, { captchas, sms, 
   async function sendCode(viewer: Viewer, input: SmsSendInput, ip: string): Promise<void> {
     const phone = await smsRequests.boundPhoneOf(viewer)
     await captchas.spendSlider((input.captchaId ?? '').trim(), phone)
-    await sms.send(phone, ACCOUNT_SMS_PURPOSE.reverify, ip)
+    await sms.send(phone, ACCOUNT_SMS_PURPOSE.reverify, ip, { accountId: viewer.accountId })
   }
 
   /** POST /api/app/account/reverify/confirm {code}: the session is fresh again from now. */

@@ -3,7 +3,7 @@
 // confirmation links) so the tables stay small, and uploads nothing took within a day (with their
 // bytes). Safe to run from several instances at once (plain deletes; the upload purge runs on one
 // instance at a time).
-import { and, isNotNull, lt, or } from 'drizzle-orm'
+import { and, eq, isNotNull, lt, ne, or } from 'drizzle-orm'
 import { hours, type AppContext } from '../context'
 import {
   captchas,
@@ -11,7 +11,8 @@ import {
   loginAttempts,
   recipientValidations,
   sessions,
-  smsOutbox,
+  outbox as outboxTable,
+  smsCodes,
   wechatBindScenes,
   wechatScenes,
   wechatTickets,
@@ -47,10 +48,17 @@ export function createHousekeeping(
     await db.delete(wechatBindScenes).where(lt(wechatBindScenes.expiresAt, before))
     // A missing link reads as an expired one (添加超时 请重新获取验证).
     await db.delete(recipientValidations).where(lt(recipientValidations.expiresAt, before))
-    // SMS rows matter for an hour (the send limits; codes live 5 minutes).
+    // SMS code records and sent messages matter for an hour (the send limits; codes live 5 minutes).
+    const limitsBefore = new Date(now().getTime() - SMS_LIMIT_WINDOW_MS - GRACE_MS)
+    await db.delete(smsCodes).where(lt(smsCodes.createdAt, limitsBefore))
+    // A message past its lifetime is not sent any more: its code or link is purged with it.
     await db
-      .delete(smsOutbox)
-      .where(lt(smsOutbox.createdAt, new Date(now().getTime() - SMS_LIMIT_WINDOW_MS - GRACE_MS)))
+      .update(outboxTable)
+      .set({ status: 'expired', params: null, doneAt: now() })
+      .where(and(eq(outboxTable.status, 'pending'), lt(outboxTable.expiresAt, now())))
+    await db
+      .delete(outboxTable)
+      .where(and(ne(outboxTable.status, 'pending'), lt(outboxTable.createdAt, limitsBefore)))
     await db
       .delete(sessions)
       .where(

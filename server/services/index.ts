@@ -29,7 +29,9 @@ import { createSignIn } from './sign-in'
 import { createSmsService } from './sms'
 import { createSmsRequests } from './sms-requests'
 import { createSubAccountService } from './sub-accounts'
-import { createMessageOutbox } from './message-outbox'
+import { createOutbox } from './outbox'
+import { createSandboxInbox } from './sandbox-inbox'
+import { createGateways } from '../providers/index'
 import { createRecipientService } from './recipients'
 import { createCustomerService } from './customer'
 import { createWechatService } from './wechat'
@@ -48,7 +50,9 @@ export function createServices(ctx: AppContext) {
   const operateLog = createOperateLog(ctx)
   const knownAddresses = createKnownAddresses(ctx)
   const limits = createLoginLimits(ctx)
-  const sms = createSmsService(ctx)
+  // Outgoing SMS and mail: one outbox over the configured providers (tests may pass their own).
+  const outbox = createOutbox(ctx, ctx.gateways ?? createGateways(ctx))
+  const sms = createSmsService(ctx, outbox)
   const signIn = createSignIn(ctx, { roles, sessions, knownAddresses, operateLog })
   const smsRequests = createSmsRequests(ctx, { captchas, members, sms })
   const fulfilment = createFulfilment(ctx)
@@ -66,9 +70,11 @@ export function createServices(ctx: AppContext) {
     sms,
     identity: wechatIdentity,
   })
-  const recipients = createRecipientService(ctx, createMessageOutbox(ctx))
+  const recipients = createRecipientService(ctx, outbox)
   const uploads = createUploadService(ctx, { storage: fileStorage })
   return {
+    outbox,
+    sandboxInbox: createSandboxInbox(ctx),
     members,
     roles,
     sessions,
@@ -105,7 +111,15 @@ export function createServices(ctx: AppContext) {
     uploads,
     workOrderEngineer: createWorkOrderEngineer(ctx, { storage: fileStorage }),
     housekeeping: createHousekeeping(ctx, { checkout, payments, uploads }),
-    subAccounts: createSubAccountService(ctx, { roles, operateLog, signIn, captchas, sms, recipients }),
+    subAccounts: createSubAccountService(ctx, {
+      roles,
+      operateLog,
+      signIn,
+      captchas,
+      sms,
+      recipients,
+      outbox,
+    }),
     recipients,
     customer: createCustomerService(ctx),
     evaluations: createEvaluationService(ctx),

@@ -161,7 +161,7 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
   async function sendVerifyCode(viewer: Viewer, input: SmsSendInput, ip: string): Promise<void> {
     const phone = await smsRequests.boundPhoneOf(viewer)
     await captchaService.spendSlider((input.captchaId ?? '').trim(), phone)
-    await sms.send(phone, 'transferVerify', ip)
+    await sms.send(phone, 'transferVerify', ip, { accountId: viewer.accountId })
   }
 
   /** The bound phone, and the typed one must be it (the spec's call sends it). */
@@ -277,7 +277,7 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
     // The slider first: each registered-or-not answer costs a solved puzzle.
     await captchaService.spendSlider((input.captchaId ?? '').trim(), phone)
     await receiverOf(viewer, phone)
-    await sms.send(phone, 'transferReceive', ip)
+    await sms.send(phone, 'transferReceive', ip, { accountId: viewer.accountId })
   }
 
   /** POST /api/wechat/moveBusiness: step 3. Everything or nothing moves. */

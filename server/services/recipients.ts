@@ -39,7 +39,7 @@ import { isUniqueViolation } from '../db/errors'
 import { accounts, dictionaryItems, recipients, recipientValidations, subAccounts } from '../db/schema'
 import { invalid, INVALID_PARAMS, notConfigured, notFound, tooManyRequests } from '../http/failure'
 import { hashToken, newToken } from '../security/tokens'
-import type { MessageOutbox } from './message-outbox'
+import type { Outbox } from './outbox'
 import { ROLE, type Role } from './roles'
 
 export const VALIDATE_TTL_MS = hours(24)
@@ -89,7 +89,16 @@ const lockTarget = (tx: Tx, target: string) =>
 const targetOf = (row: RecipientRow, type: ValidateType) =>
   type === VALIDATE_TYPE.sms ? row.phone : row.mailbox
 
-export function createRecipientService({ db, now, config }: AppContext, outbox: MessageOutbox) {
+export function createRecipientService({ db, now, config }: AppContext, outbox: Outbox) {
+  /** Links go by SMS and by mail: both providers are needed (none in production without them). */
+  const linksConfigured = () => outbox.gateways.sms !== null && outbox.gateways.mail !== null
+  /** After the commit: the first delivery attempts, in order (a refusal leaves the link to resend). */
+  const attemptAll =
+    (ids: number[]): Send =>
+    async () => {
+      for (const id of ids) await outbox.attempt(id)
+    }
+
   const live = (accountId: number) => and(eq(recipients.accountId, accountId), isNull(recipients.deletedAt))
 
   async function positionNames(): Promise<Map<string, string>> {
@@ -163,8 +172,8 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
     }
   }
 
-  async function accountNameOf(accountId: number): Promise<string> {
-    const [row] = await db
+  async function accountNameOf(tx: Tx, accountId: number): Promise<string> {
+    const [row] = await tx
       .select({ name: accounts.accountName })
       .from(accounts)
       .where(eq(accounts.id, accountId))
@@ -224,35 +233,36 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
     return validatePath(code, type, expiresAt)
   }
 
-  async function deliver(row: RecipientRow, type: ValidateType, link: string, origin: string) {
-    const accountName = await accountNameOf(row.accountId)
-    const text = `${accountName}将您添加为通知接收人，请在24小时内打开链接完成验证：${config.publicOrigin ?? origin}${link}`
-    if (type === VALIDATE_TYPE.sms) {
-      await outbox.write({
-        channel: 'sms',
-        recipient: row.phone,
-        subject: '接收人验证',
-        body: `【会员中心】${text}`,
-        link,
-      })
-    } else {
-      await outbox.write({
-        channel: 'email',
-        recipient: row.mailbox,
-        subject: '会员中心通知接收人验证',
-        body: `${row.fullName}，您好！${text}`,
-        link,
-      })
+  /** Queues the link in the caller's transaction (services/outbox.ts); returns the message's id. */
+  async function queue(tx: Tx, row: RecipientRow, type: ValidateType, link: string, origin: string) {
+    const params = {
+      account: await accountNameOf(tx, row.accountId),
+      name: row.fullName,
+      url: `${config.publicOrigin ?? origin}${link}`,
+      path: link,
     }
+    const sms = type === VALIDATE_TYPE.sms
+    return outbox.enqueue(
+      tx,
+      {
+        channel: sms ? 'sms' : 'email',
+        recipient: sms ? row.phone : row.mailbox,
+        template: 'recipientLink',
+        params,
+        accountId: row.accountId,
+        ttlMs: VALIDATE_TTL_MS,
+      },
+      { attemptNow: true },
+    )
   }
 
   /** Issues and sends a link for each type, after the row is written. */
   async function sendLinks(tx: Tx, row: RecipientRow, types: ValidateType[], origin: string): Promise<Send> {
-    const links: { type: ValidateType; link: string }[] = []
+    const ids: number[] = []
     for (const type of types) {
-      if (targetOf(row, type)) links.push({ type, link: await issue(tx, row, type) })
+      if (targetOf(row, type)) ids.push(await queue(tx, row, type, await issue(tx, row, type), origin))
     }
-    return () => Promise.all(links.map(({ type, link }) => deliver(row, type, link, origin)))
+    return attemptAll(ids)
   }
 
   async function insertRow(tx: Tx, values: typeof recipients.$inferInsert, origin: string) {
@@ -262,7 +272,7 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
 
   /** The limit is counted under the account's lock, so simultaneous adds cannot pass it. */
   async function add(owner: RecipientOwner, form: RecipientForm, origin: string): Promise<Recipient> {
-    if (config.production) throw notConfigured(GATEWAY)
+    if (!linksConfigured()) throw notConfigured(GATEWAY)
     const values = await checkedForm(form)
     try {
       const { row, send } = await db.transaction(async (tx) => {
@@ -311,7 +321,7 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
       })
       .where(eq(recipients.id, row.id))
       .returning()
-    const types = mailboxChanged && !config.production ? [VALIDATE_TYPE.email] : []
+    const types = mailboxChanged && outbox.gateways.mail ? [VALIDATE_TYPE.email] : []
     return { updated, send: await sendLinks(tx, updated, types, origin) }
   }
 
@@ -346,10 +356,10 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
 
   /** sendSmsValidate / sendEmailValidate: a fresh link, at most once a minute per type. */
   async function resend(owner: RecipientOwner, id: number, type: ValidateType, origin: string) {
-    if (config.production) throw notConfigured(GATEWAY)
+    if (!linksConfigured()) throw notConfigured(GATEWAY)
     const row = await ownRow(owner, id)
     if (!targetOf(row, type)) throw invalid(INVALID_PARAMS)
-    const link = await db.transaction(async (tx) => {
+    const messageId = await db.transaction(async (tx) => {
       // Checked under the account's lock: of two resends at once, the second sees the first's link.
       await lockAccount(tx, row.accountId)
       const since = new Date(now().getTime() - RESEND_LOCK_MS)
@@ -365,9 +375,9 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
         )
         .limit(1)
       if (recent) throw tooManyRequests(RESEND_TOO_SOON)
-      return issue(tx, row, type)
+      return queue(tx, row, type, await issue(tx, row, type), origin)
     })
-    await deliver(row, type, link, origin)
+    await attemptAll([messageId])()
   }
 
   /** The link and its recipient when it still works: unused, unexpired, for the current address. */
@@ -466,7 +476,7 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
       .where(and(live(subAdmin.accountId), eq(recipients.phone, subAdmin.phoneNumber)))
       .limit(1)
     if (samePhone) return nothingToSend
-    if (config.production) throw notConfigured(GATEWAY)
+    if (!linksConfigured()) throw notConfigured(GATEWAY)
     const created = await insertRow(
       tx,
       {

@@ -48,9 +48,10 @@ export function createSmsRequests(_ctx: AppContext, { captchas, members, sms }: 
     input: SmsSendInput,
     ip: string,
     deliver: () => Promise<boolean> = async () => true,
+    accountId: number | null = null,
   ) {
     await captchas.spendSlider((input.captchaId ?? '').trim(), phone)
-    await sms.send(phone, purpose, ip, await deliver())
+    await sms.send(phone, purpose, ip, { deliver: await deliver(), accountId })
   }
 
   /** POST /api/pc/sendSmsCode: type login, register or forget. */
@@ -77,7 +78,14 @@ export function createSmsRequests(_ctx: AppContext, { captchas, members, sms }: 
 
   /** POST /api/app/securityVerification/sendSmsCode: to the session member's bound phone. */
   async function sendForSecurityVerification(viewer: Viewer, input: SmsSendInput, ip: string): Promise<void> {
-    await sendGuarded(await boundPhoneOf(viewer), 'securityVerification', input, ip)
+    await sendGuarded(
+      await boundPhoneOf(viewer),
+      'securityVerification',
+      input,
+      ip,
+      undefined,
+      viewer.accountId,
+    )
   }
 
   /**

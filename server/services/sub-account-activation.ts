@@ -20,7 +20,7 @@ import { accounts, members, subAccountActivations, subAccounts } from '../db/sch
 import { invalid, INVALID_PARAMS } from '../http/failure'
 import { hashToken, newToken } from '../security/tokens'
 import type { CaptchaService } from './captchas'
-import type { MessageOutbox } from './message-outbox'
+import type { Outbox } from './outbox'
 import { ROLE } from './roles'
 import type { IssuedSession } from './sessions'
 import type { SignIn } from './sign-in'
@@ -48,7 +48,7 @@ interface ActivationDeps {
   signIn: SignIn
   captchas: CaptchaService
   sms: SmsService
-  outbox: MessageOutbox
+  outbox: Outbox
 }
 
 type SubAdminRow = typeof subAccounts.$inferSelect
@@ -75,24 +75,42 @@ export function createSubAccountActivation(
     return activeCode
   }
 
-  /** The link by SMS and e-mail, on the public origin (a spoofed Host header cannot redirect it). */
-  async function sendLink(row: SubAdminRow, accountName: string, activeCode: string, origin: string) {
+  /**
+   * The link by SMS and e-mail, on the public origin (a spoofed Host header cannot redirect it),
+   * queued in the caller's transaction; returns the messages' ids for the first attempts.
+   */
+  async function queueLink(
+    tx: Tx,
+    row: SubAdminRow,
+    accountName: string,
+    activeCode: string,
+    origin: string,
+  ) {
     const link = activationPath(activeCode)
-    const text = `${accountName}邀请您成为子管理员，请在7天内打开链接激活：${config.publicOrigin ?? origin}${link}`
-    await outbox.write({
-      channel: 'sms',
-      recipient: row.phoneNumber,
-      subject: '子管理员激活',
-      body: `【会员中心】${text}`,
-      link,
-    })
-    await outbox.write({
-      channel: 'email',
-      recipient: row.mailbox,
-      subject: '会员中心子管理员激活',
-      body: `${row.fullName}，您好！${text}`,
-      link,
-    })
+    const params = {
+      account: accountName,
+      name: row.fullName,
+      url: `${config.publicOrigin ?? origin}${link}`,
+      path: link,
+    }
+    const message = {
+      template: 'activationLink',
+      params,
+      accountId: row.accountId,
+      ttlMs: ACTIVATION_TTL_MS,
+    } as const
+    return [
+      await outbox.enqueue(
+        tx,
+        { ...message, channel: 'sms', recipient: row.phoneNumber },
+        { attemptNow: true },
+      ),
+      await outbox.enqueue(
+        tx,
+        { ...message, channel: 'email', recipient: row.mailbox },
+        { attemptNow: true },
+      ),
+    ]
   }
 
   /** The sub-admin behind a link. Unknown, expired, deleted → 非法参数; already active → its message. */
@@ -141,7 +159,7 @@ export function createSubAccountActivation(
     const { subAdmin } = await pendingActivation(request.activeCode)
     if (request.phone.trim() !== subAdmin.phoneNumber) throw invalid(INVALID_PARAMS)
     await captchas.spendSlider(request.captchaId.trim(), subAdmin.phoneNumber)
-    await sms.send(subAdmin.phoneNumber, ACTIVATION_SMS_PURPOSE, ip)
+    await sms.send(subAdmin.phoneNumber, ACTIVATION_SMS_PURPOSE, ip, { accountId: subAdmin.accountId })
   }
 
   /** The member with that phone, or a new one without a password (no main account of its own). */
@@ -217,7 +235,7 @@ export function createSubAccountActivation(
     return signIn.signIn(memberId, { source: ACTIVATION_SOURCE, ip, content: '激活子管理员并登录', role })
   }
 
-  return { issue, sendLink, info, sendSms, activate }
+  return { issue, queueLink, info, sendSms, activate }
 }
 
 export type SubAccountActivation = ReturnType<typeof createSubAccountActivation>

@@ -39,7 +39,7 @@ import {
 } from '../http/failure'
 import type { CaptchaService } from './captchas'
 import { forgetSessions } from './session-cache'
-import { createMessageOutbox } from './message-outbox'
+import type { Outbox } from './outbox'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
 import { ROLE, type RoleGrant, type RoleService } from './roles'
 import { SESSION_MESSAGES, type Viewer } from './sessions'
@@ -93,6 +93,7 @@ interface SubAccountDeps {
   captchas: CaptchaService
   sms: SmsService
   recipients: RecipientService
+  outbox: Outbox
 }
 
 type SubAdminRow = typeof subAccounts.$inferSelect
@@ -104,10 +105,11 @@ export type SubAdminSwitch = keyof typeof SWITCH_COLUMNS
 
 export function createSubAccountService(
   ctx: AppContext,
-  { roles, operateLog, signIn, captchas, sms, recipients }: SubAccountDeps,
+  { roles, operateLog, signIn, captchas, sms, recipients, outbox }: SubAccountDeps,
 ) {
-  const { db, now, config, sessionCache } = ctx
-  const outbox = createMessageOutbox(ctx)
+  const { db, now, sessionCache } = ctx
+  /** Invitations go by SMS and by mail: both providers are needed (production may have neither). */
+  const invitationsConfigured = () => outbox.gateways.sms !== null && outbox.gateways.mail !== null
   const activation = createSubAccountActivation(ctx, { signIn, captchas, sms, outbox })
   const live = (accountId: number) => and(eq(subAccounts.accountId, accountId), isNull(subAccounts.deletedAt))
 
@@ -247,7 +249,7 @@ export function createSubAccountService(
    * together, under advisory locks on the account and the phone, so simultaneous adds cannot slip
    * past the invitation limits.
    */
-  async function insertInvited(accountId: number, values: SubAdminForm, origin: string) {
+  async function insertInvited(accountId: number, accountName: string, values: SubAdminForm, origin: string) {
     try {
       return await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invite-account:${accountId}`}))`)
@@ -257,8 +259,16 @@ export function createSubAccountService(
           .insert(subAccounts)
           .values({ accountId, ...values, activeState: 0, createdAt: now() })
           .returning()
-        const activeCode = await activation.issue(tx, row)
-        return { row, activeCode, sendRecipientLinks: await recipients.followSubAdmin(tx, row, origin) }
+        const sendRecipientLinks = await recipients.followSubAdmin(tx, row, origin)
+        // Last, so that it is the newest message to the phone and the mailbox.
+        const links = await activation.queueLink(
+          tx,
+          row,
+          accountName,
+          await activation.issue(tx, row),
+          origin,
+        )
+        return { row, sendRecipientLinks, links }
       })
     } catch (error) {
       // Two adds of one phone at once: the partial unique index lets one through.
@@ -269,15 +279,19 @@ export function createSubAccountService(
 
   /** `origin`: the request's, used for the link only in the sandbox without PUBLIC_ORIGIN. */
   async function add(viewer: Viewer, form: SubAdminForm, ip: string, origin: string): Promise<SubAdminItem> {
-    if (config.production) throw notConfigured(INVITATION_GATEWAY)
+    if (!invitationsConfigured()) throw notConfigured(INVITATION_GATEWAY)
     const values = await checkedForm(form)
     if (!(await addAvailability(viewer)).available) throw invalid(MSG.subAdminLimit)
     if (!(await phoneAvailable(viewer, values.phoneNumber))) throw invalid(PHONE_TAKEN)
     const actor = await actorOf(viewer)
-    const { row, activeCode, sendRecipientLinks } = await insertInvited(viewer.accountId, values, origin)
+    const { row, sendRecipientLinks, links } = await insertInvited(
+      viewer.accountId,
+      actor.accountName,
+      values,
+      origin,
+    )
     await sendRecipientLinks()
-    // Last, so that it is the newest message to the phone and the mailbox.
-    await activation.sendLink(row, actor.accountName, activeCode, origin)
+    for (const id of links) await outbox.attempt(id)
     await logAction(
       viewer,
       OPERATE_TYPE.addSubAdmin,
@@ -362,7 +376,8 @@ export function createSubAccountService(
     if (status !== 0 && status !== 1) throw invalid(INVALID_PARAMS)
     const row = await ownRow(viewer, id)
     // 接收通知 on makes the sub-admin a recipient, which production cannot send links to.
-    if (which === 'notify' && status === 1 && config.production) throw notConfigured(INVITATION_GATEWAY)
+    if (which === 'notify' && status === 1 && !invitationsConfigured())
+      throw notConfigured(INVITATION_GATEWAY)
     const send = await db.transaction(async (tx) => {
       const [updated] = await tx
         .update(subAccounts)
@@ -394,8 +409,6 @@ export function createSubAccountService(
     activationInfo: activation.info,
     sendActivationSms: activation.sendSms,
     activate: activation.activate,
-    /** Dev sandbox: the messages sent to a phone or an e-mail address, newest first. */
-    outbox: outbox.sentTo,
   }
 }
 

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
-import { smsOutbox } from '../../server/db/schema'
+import { sandboxMessages } from '../../server/db/schema'
 import { startTestServer, testConfig, type TestServer } from './support/harness'
 
 let server: TestServer
@@ -119,9 +119,15 @@ describe('GET /api/app/code (image captcha)', () => {
 
 describe('dev sandbox routes', () => {
   it('reads the latest SMS code of a phone, 404 when there is none', async () => {
-    await server.db.insert(smsOutbox).values([
-      { phone: '13800000001', code: '111111', purpose: 'login', createdAt: new Date(Date.now() - 1000) },
-      { phone: '13800000001', code: '222222', purpose: 'login', createdAt: new Date() },
+    await server.db.insert(sandboxMessages).values([
+      {
+        channel: 'sms',
+        recipient: '13800000001',
+        body: '',
+        code: '111111',
+        createdAt: new Date(Date.now() - 1000),
+      },
+      { channel: 'sms', recipient: '13800000001', body: '', code: '222222', createdAt: new Date() },
     ])
     expect(await server.get('/__dev/sms?phone=13800000001')).toMatchObject({
       code: 200,

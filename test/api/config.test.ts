@@ -10,6 +10,7 @@ import {
 import {
   DEFAULT_DATABASE_URL,
   DEV_FILE_URL_SECRET,
+  DEV_SMS_CODE_SECRET,
   DEV_PAY_NOTIFY_SECRET,
   disabledServices,
   loadConfig,
@@ -52,6 +53,7 @@ describe('loadConfig (docs/api.md "Configuration")', () => {
       TARO_APP_SWITCH_SIGN_PREFIX: 'PREFIX',
       PUBLIC_ORIGIN: 'https://mc.example.com/ignored/path',
       FILE_URL_SECRET: 's'.repeat(40),
+      SMS_CODE_SECRET: 'c'.repeat(40),
       SMS_ADDRESS_HOURLY_LIMIT: '50',
       WECHAT_MINI_APPID: 'wx123',
       WECHAT_MINI_SECRET: 'mini-secret',
@@ -78,7 +80,8 @@ describe('loadConfig (docs/api.md "Configuration")', () => {
     const disabled = disabledServices(config).join('\n')
     expect(disabled).toMatch(/WECHAT_OAUTH_APPID/)
     expect(disabled).toMatch(/PAY_NOTIFY_SECRET/)
-    expect(disabled).toMatch(/SMS gateway/)
+    expect(disabled).toMatch(/SMS_PROVIDER/)
+    expect(disabled).toMatch(/SMTP_URL/)
     expect(disabled).not.toMatch(/WECHAT_MINI_APPID/)
     // No payment provider variables: both providers are off (paying answers 在线支付暂未开通).
     expect(config.paymentProviders).toEqual({ wechatPay: null, alipay: null })
@@ -143,6 +146,7 @@ describe('production is the default and fails closed', () => {
     TARO_APP_SWITCH_SIGN_PREFIX: 'DEPLOYED-PREFIX',
     PUBLIC_ORIGIN: 'https://mc.example.com',
     FILE_URL_SECRET: 'f'.repeat(32),
+    SMS_CODE_SECRET: 'c'.repeat(32),
   }
 
   it.each([undefined, '', 'production', 'staging', 'Development'])(
@@ -202,6 +206,14 @@ describe('production is the default and fails closed', () => {
     expect(() => loadConfig({ ...secrets, FILE_URL_SECRET: DEV_FILE_URL_SECRET })).toThrow(/FILE_URL_SECRET/)
     expect(loadConfig(secrets).fileUrlSecret).toBe(secrets.FILE_URL_SECRET)
     expect(loadConfig({ NODE_ENV: 'development' }).fileUrlSecret).toBe(DEV_FILE_URL_SECRET)
+  })
+
+  it('refuses a missing, short or sandbox SMS code key in production', () => {
+    const { SMS_CODE_SECRET: _key, ...withoutKey } = secrets
+    expect(() => loadConfig(withoutKey)).toThrow(/set SMS_CODE_SECRET \(at least 32 characters\)/)
+    expect(() => loadConfig({ ...secrets, SMS_CODE_SECRET: 'c'.repeat(31) })).toThrow(/SMS_CODE_SECRET/)
+    expect(() => loadConfig({ ...secrets, SMS_CODE_SECRET: DEV_SMS_CODE_SECRET })).toThrow(/SMS_CODE_SECRET/)
+    expect(loadConfig(secrets).smsCodeSecret).toBe(secrets.SMS_CODE_SECRET)
   })
 })
 

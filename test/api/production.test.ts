@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { loadConfig } from '../../server/config'
 import { prepareDatabase, prepareOptions } from '../../server/db/migrate'
 import { resetDatabase } from '../../server/db/reset-database'
-import { members, smsOutbox } from '../../server/db/schema'
+import { members, outbox, smsCodes } from '../../server/db/schema'
 import { DEMO, openTestDatabase, startTestServer, type TestServer } from './support/harness'
 
 const PRODUCTION_ENV = {
@@ -15,6 +15,7 @@ const PRODUCTION_ENV = {
   TARO_APP_SWITCH_SIGN_PREFIX: 'DEPLOYED-PREFIX',
   PUBLIC_ORIGIN: 'https://mc.example.com',
   FILE_URL_SECRET: 'f'.repeat(32),
+  SMS_CODE_SECRET: 'c'.repeat(32),
 }
 
 describe('a production database', () => {
@@ -101,7 +102,8 @@ describe('a production server', () => {
   })
 
   it('refuses to send SMS codes (no gateway) and writes nothing', async () => {
-    const before = await server.db.select({ total: count() }).from(smsOutbox)
+    const before = await server.db.select({ total: count() }).from(smsCodes)
+    const queuedBefore = await server.db.select({ total: count() }).from(outbox)
     const { captchaId, captchaData } = await server.solvedSlider(DEMO.owner)
     const response = await production.inject({
       method: 'POST',
@@ -111,7 +113,7 @@ describe('a production server', () => {
     })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ code: 503, message: '短信服务未配置，暂不可用，请联系客服' })
-    const after = await server.db.select({ total: count() }).from(smsOutbox)
-    expect(after).toEqual(before)
+    expect(await server.db.select({ total: count() }).from(smsCodes)).toEqual(before)
+    expect(await server.db.select({ total: count() }).from(outbox)).toEqual(queuedBefore)
   })
 })

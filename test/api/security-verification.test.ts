@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm'
 import { MSG } from '../../src/core/validation/messages'
 import { hours } from '../../server/context'
-import { knownAddresses, members, smsOutbox } from '../../server/db/schema'
+import { knownAddresses, members, smsCodes } from '../../server/db/schema'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer
@@ -87,11 +87,12 @@ describe('a password login from a new address', () => {
     expect(await sendVerificationCode(token, ip)).toEqual({ code: 200, message: '已发送', data: null })
     const [sent] = await server.db
       .select()
-      .from(smsOutbox)
-      .where(and(eq(smsOutbox.ip, ip), eq(smsOutbox.purpose, 'securityVerification')))
+      .from(smsCodes)
+      .where(and(eq(smsCodes.ip, ip), eq(smsCodes.purpose, 'securityVerification')))
     expect(sent.phone).toBe(DEMO.otherOwner)
+    const code = await server.latestSms(DEMO.otherOwner, 'securityVerification')
 
-    const wrong = sent.code === '000000' ? '111111' : '000000'
+    const wrong = code === '000000' ? '111111' : '000000'
     expect(await server.post(CONFIRM, { code: wrong }, { token, ip })).toEqual({
       code: 400,
       message: '请输入正确的手机号和验证码',
@@ -104,7 +105,7 @@ describe('a password login from a new address', () => {
     })
     expect(await server.get(INFO, { token, ip })).toEqual(NEEDS_VERIFICATION)
 
-    expect(await server.post(CONFIRM, { code: sent.code }, { token, ip })).toEqual({
+    expect(await server.post(CONFIRM, { code }, { token, ip })).toEqual({
       code: 200,
       message: '验证成功',
       data: null,

@@ -6,7 +6,7 @@ import {
   captchas,
   entryTokens,
   sessions,
-  smsOutbox,
+  smsCodes,
   wechatScenes,
   wechatTickets,
 } from '../../server/db/schema'
@@ -197,9 +197,7 @@ describe('housekeeping', () => {
 
     await housekeeping.purgeExpired()
 
-    const phones = (await server.db.select({ phone: smsOutbox.phone }).from(smsOutbox)).map(
-      (row) => row.phone,
-    )
+    const phones = (await server.db.select({ phone: smsCodes.phone }).from(smsCodes)).map((row) => row.phone)
     expect(phones).toContain('13300000002')
     expect(phones).not.toContain('13300000001')
     const scenes = (await server.db.select({ code: wechatScenes.code }).from(wechatScenes)).map(

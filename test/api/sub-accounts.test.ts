@@ -3,7 +3,7 @@ import { and, count, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { SWITCH_SIGN_PREFIX } from '../../src/core/config/shared'
 import { switchSignature } from '../../src/core/crypto/switch-sign'
-import { accounts, members, messageOutbox, operateRecords, subAccounts } from '../../server/db/schema'
+import { accounts, members, operateRecords, outbox, subAccounts } from '../../server/db/schema'
 import { DEMO_PENDING_SUB_ADMIN, DEMO_POSITIONS } from '../../server/db/seed-subaccounts'
 import {
   ACTIVATION_TTL_MS,
@@ -698,7 +698,7 @@ describe('invitations: the link’s origin, the hourly limits, production', () =
     const production = await server.buildVariant({ production: true, publicOrigin: 'https://mc.example.com' })
     const token = await newOwner()
     const phone = newPhone()
-    const before = await server.db.select({ total: count() }).from(messageOutbox)
+    const before = await server.db.select({ total: count() }).from(outbox)
     const refused = await addVia(production, token, form(phone), 'mc.example.com')
     expect(refused.statusCode).toBe(200)
     expect(refused.json()).toEqual({
@@ -707,6 +707,6 @@ describe('invitations: the link’s origin, the hourly limits, production', () =
       data: null,
     })
     expect(await server.db.select().from(subAccounts).where(eq(subAccounts.phoneNumber, phone))).toEqual([])
-    expect(await server.db.select({ total: count() }).from(messageOutbox)).toEqual(before)
+    expect(await server.db.select({ total: count() }).from(outbox)).toEqual(before)
   })
 })

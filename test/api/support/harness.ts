@@ -7,16 +7,19 @@ import { PASSWORD_AES_KEY, SWITCH_SIGN_PREFIX } from '../../../src/core/config/s
 import { encryptPassword } from '../../../src/core/crypto/password'
 import { buildApp, type BuildOptions } from '../../../server/app'
 import {
+  DEFAULT_SMS_ACCOUNT_HOURLY_LIMIT,
+  DEFAULT_SMS_GLOBAL_HOURLY_LIMIT,
   DEFAULT_UPLOAD_QUOTA_MB,
   DEV_FILE_URL_SECRET,
   DEV_PAY_NOTIFY_SECRET,
+  DEV_SMS_CODE_SECRET,
   type ServerConfig,
 } from '../../../server/config'
 import { SMS_HOURLY_LIMIT } from '../../../server/services/sms'
 import { MEMORY_URL, openDatabase, type Database, type DatabaseHandle } from '../../../server/db/client'
 import { prepareDatabase } from '../../../server/db/migrate'
 import { throwawayDatabase } from '../../../server/db/throwaway'
-import { captchas, smsOutbox } from '../../../server/db/schema'
+import { captchas, sandboxMessages } from '../../../server/db/schema'
 import { DEMO_PASSWORD } from '../../../server/db/seed'
 import type { Envelope } from '../../../server/http/envelope'
 import { fileStorageFor, type FileStorage } from '../../../server/services/file-storage'
@@ -71,6 +74,11 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     uploadQuotaBytes: DEFAULT_UPLOAD_QUOTA_MB * 1024 * 1024,
     stopTimeoutMs: 25_000,
     metricsToken: null,
+    sms: { provider: 'sandbox' },
+    mail: { provider: 'sandbox' },
+    smsCodeSecret: DEV_SMS_CODE_SECRET,
+    smsAccountHourlyLimit: DEFAULT_SMS_ACCOUNT_HOURLY_LIMIT,
+    smsGlobalHourlyLimit: DEFAULT_SMS_GLOBAL_HOURLY_LIMIT,
     ...overrides,
   }
 }
@@ -144,7 +152,7 @@ export interface TestServer {
   solvedSlider(phone?: string, options?: CallOptions): Promise<{ captchaId: string; captchaData: string }>
   /** Solves a slider and asks POST `url` (default /api/pc/sendSmsCode) to send; returns the envelope. */
   sendSms(phone: string, type: string, options?: CallOptions & { url?: string }): Promise<Envelope<null>>
-  /** The newest code actually sent to a phone (any purpose), from the outbox; null when none. */
+  /** The newest code the sandbox phone received (any purpose); null when none. */
   latestSms(phone: string, purpose?: string): Promise<string | null>
   close(): Promise<void>
 }
@@ -248,16 +256,16 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     },
     async latestSms(phone, purpose) {
       const [row] = await handle.db
-        .select({ code: smsOutbox.code })
-        .from(smsOutbox)
+        .select({ code: sandboxMessages.code })
+        .from(sandboxMessages)
         .where(
           and(
-            eq(smsOutbox.phone, phone),
-            isNotNull(smsOutbox.code),
-            ...(purpose ? [eq(smsOutbox.purpose, purpose)] : []),
+            eq(sandboxMessages.recipient, phone),
+            isNotNull(sandboxMessages.code),
+            ...(purpose ? [eq(sandboxMessages.purpose, purpose)] : []),
           ),
         )
-        .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
+        .orderBy(desc(sandboxMessages.createdAt), desc(sandboxMessages.id))
         .limit(1)
       return row?.code ?? null
     },

@@ -1,0 +1,70 @@
+// The SMS seam (issue 21 "Provider seams"): services hand an OutgoingSms to the outbox, and the
+// dispatcher gives it to whichever SmsGateway config chose (sandbox, Aliyun or Tencent Cloud).
+// Carriers in China send only registered templates, so a message is a template id plus parameters;
+// `text` is the same message written out, for the sandbox and the log of a development phone.
+import type { SmsPurpose } from '../../../src/core/contract/sms'
+import type { DeliveryResult } from '../delivery'
+
+/** One registered template per kind of message (SMS_TEMPLATE_* in README "Deploying"). */
+export const SMS_TEMPLATES = [
+  'login',
+  'register',
+  'reset',
+  'bind',
+  'verify',
+  'changePhone',
+  'transfer',
+  'activationLink',
+  'recipientLink',
+] as const
+export type SmsTemplate = (typeof SMS_TEMPLATES)[number]
+
+/** Which template carries the code of each purpose. */
+export const CODE_TEMPLATE: Record<SmsPurpose, SmsTemplate> = {
+  login: 'login',
+  register: 'register',
+  forget: 'reset',
+  bindPhone: 'bind',
+  changePhone: 'changePhone',
+  transferVerify: 'transfer',
+  transferReceive: 'transfer',
+  // Proving the bound phone again (new address, sensitive change, sub-admin activation).
+  securityVerification: 'verify',
+  reverify: 'verify',
+  activation: 'verify',
+}
+
+/**
+ * Template parameters by name (Aliyun's TemplateParam) and, in this order, by position (Tencent
+ * Cloud's TemplateParamSet): a code template takes {code}; a link template {account, link}.
+ */
+export const TEMPLATE_PARAM_ORDER = {
+  code: ['code'],
+  link: ['account', 'link'],
+} as const
+
+export function positionalParams(params: Record<string, string>): string[] {
+  const order = 'code' in params ? TEMPLATE_PARAM_ORDER.code : TEMPLATE_PARAM_ORDER.link
+  return order.map((name) => params[name] ?? '')
+}
+
+export interface OutgoingSms {
+  /** Mainland mobile number, 11 digits. */
+  phone: string
+  template: SmsTemplate
+  params: Record<string, string>
+  /** A code's purpose (login, register, …): a label for the sandbox, no provider sees it. */
+  purpose?: string | null
+  /** The site path a link message points to (the sandbox's /__dev/mail lists it). */
+  link?: string
+  /** The message written out (sandbox only shows it). */
+  text: string
+  /** Stays the same on every retry: Aliyun OutId, Tencent Cloud SessionContext. */
+  idempotencyKey: string
+}
+
+export interface SmsGateway {
+  /** For the start-up log: 'sandbox', 'aliyun' or 'tencent'. */
+  readonly name: string
+  send(message: OutgoingSms): Promise<DeliveryResult>
+}

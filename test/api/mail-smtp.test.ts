@@ -1,0 +1,153 @@
+/** @jest-environment ./test/api/support/pglite-environment.ts */
+// Mail over SMTP (issue 21 "E-mail"): nodemailer against a real SMTP server started here
+// (smtp-server), reading what arrived (mailparser); then a sub-admin invitation in production mode
+// with the SMS provider pointed at the Aliyun fake and mail at this server.
+import { simpleParser, type ParsedMail } from 'mailparser'
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { smtpMail } from '../../server/providers/mail/smtp'
+import { DEMO_PASSWORD, startTestServer, type TestServer } from './support/harness'
+import { startFakeAliyunSms, templateIds, type FakeAliyun } from './support/fake-sms-providers'
+
+jest.setTimeout(60_000)
+
+const USER = 'mailer'
+const PASSWORD = 'mail-secret-123'
+let smtp: SMTPServer
+let smtpUrl: string
+const inbox: ParsedMail[] = []
+let arrived: (() => void) | null = null
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: false,
+    disabledCommands: ['STARTTLS'],
+    onAuth(auth, _session, callback) {
+      if (auth.username === USER && auth.password === PASSWORD) callback(null, { user: USER })
+      else callback(new Error('Invalid username or password'))
+    },
+    onRcptTo(address, _session, callback) {
+      // A mailbox that does not exist, as a real server answers it.
+      if (address.address.startsWith('nobody@')) {
+        const error = new Error('No such user') as Error & { responseCode: number }
+        error.responseCode = 550
+        return callback(error)
+      }
+      callback()
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        inbox.push(mail)
+        arrived?.()
+        callback()
+      }, callback)
+    },
+  })
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+  const { port } = smtp.server.address() as AddressInfo
+  smtpUrl = `smtp://${USER}:${PASSWORD}@127.0.0.1:${port}`
+})
+
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())))
+
+const outgoing = (to: string) => ({
+  to,
+  subject: '会员中心子管理员激活',
+  text: '王东华，您好！请打开链接激活：https://mc.example.com/activation?activeCode=abc',
+  html: '<p>王东华，您好！</p><p><a href="https://mc.example.com/activation?activeCode=abc">激活</a></p>',
+  idempotencyKey: '3f1c2a52-5d6b-4a39-9a57-7c1f0d1e2b3c',
+})
+
+describe('the SMTP adapter', () => {
+  it('delivers the HTML and plain-text bodies with the idempotency key as Message-ID', async () => {
+    const gateway = smtpMail({ url: smtpUrl, from: '会员中心 <noreply@mc.example.com>' })
+    expect(await gateway.send(outgoing('wang@example.cn'))).toEqual({ outcome: 'sent' })
+    const mail = inbox.at(-1)!
+    expect(mail.subject).toBe('会员中心子管理员激活')
+    expect(mail.from?.value).toEqual([{ name: '会员中心', address: 'noreply@mc.example.com' }])
+    expect(mail.to).toMatchObject({ text: 'wang@example.cn' })
+    expect(mail.text?.trim()).toBe(outgoing('').text)
+    expect(mail.html).toContain('href="https://mc.example.com/activation?activeCode=abc"')
+    expect(mail.messageId).toBe('<3f1c2a52-5d6b-4a39-9a57-7c1f0d1e2b3c@mc.example.com>')
+  })
+
+  it('reports an unknown mailbox as a refusal and a wrong password as worth another try', async () => {
+    const gateway = smtpMail({ url: smtpUrl, from: 'noreply@mc.example.com' })
+    expect(await gateway.send(outgoing('nobody@example.cn'))).toMatchObject({
+      outcome: 'refused',
+      reason: 'invalidRecipient',
+    })
+    const wrong = smtpMail({ url: smtpUrl.replace(PASSWORD, 'wrong'), from: 'noreply@mc.example.com' })
+    // 535: the credentials are refused, which a corrected configuration fixes without losing the mail.
+    expect(await wrong.send(outgoing('wang@example.cn'))).toMatchObject({ outcome: 'retry' })
+  })
+})
+
+describe('a sub-admin invitation in production mode', () => {
+  let server: TestServer
+  let fake: FakeAliyun
+  beforeAll(async () => {
+    server = await startTestServer()
+    fake = await startFakeAliyunSms()
+  }, 300_000)
+  afterAll(async () => {
+    await server?.close()
+    await fake?.close()
+  })
+
+  it('sends the activation link by SMS (its template) and by mail, each read where it arrived', async () => {
+    const production = await server.buildVariant({
+      production: true,
+      publicOrigin: 'https://mc.example.com',
+      smsCodeSecret: 'p'.repeat(40),
+      sms: {
+        provider: 'aliyun',
+        accessKeyId: fake.accessKeyId,
+        accessKeySecret: fake.accessKeySecret,
+        endpoint: new URL(fake.url),
+        signName: '会员中心',
+        templates: templateIds('aliyun'),
+      },
+      mail: { provider: 'smtp', url: smtpUrl, from: '会员中心 <noreply@mc.example.com>' },
+    })
+    const ownerPhone = '13900000901'
+    expect((await server.post('/__dev/members', { phone: ownerPhone, password: DEMO_PASSWORD })).code).toBe(
+      200,
+    )
+    const token = await server.tokenFor(ownerPhone)
+    const mailed = new Promise<void>((resolve) => (arrived = resolve))
+    const added = await production.inject({
+      method: 'POST',
+      url: '/api/app/account/addAccountSubAccount',
+      headers: { token },
+      remoteAddress: '127.0.0.1',
+      payload: {
+        fullName: '新管理员',
+        mailbox: 'new.admin@example.cn',
+        phoneNumber: '13900000902',
+        position: '1',
+      },
+    })
+    expect(added.json()).toMatchObject({ code: 200 })
+    await mailed
+    // 接收通知 is on, so a recipient confirmation goes to the same mailbox: pick the activation mail.
+    const mail = inbox.find(
+      (m) =>
+        m.subject === '会员中心子管理员激活' &&
+        m.to &&
+        'text' in m.to &&
+        m.to.text === 'new.admin@example.cn',
+    )!
+    const link = /https:\/\/mc\.example\.com\/activation\?activeCode=[\w-]+/.exec(mail.text ?? '')?.[0]
+    expect(link).toBeDefined()
+    expect(mail.html).toContain(`href="${link}"`)
+    const sms = fake.received.find(
+      (m) => m.phone === '13900000902' && m.template === templateIds('aliyun').activationLink,
+    )!
+    expect(sms).toMatchObject({ template: templateIds('aliyun').activationLink, params: { link } })
+    // The link works: it names the pending sub-admin.
+    const activeCode = new URL(link!).searchParams.get('activeCode')
+    const info = await server.get(`/api/app/account/getAccountInfoByActiveCode?activeCode=${activeCode}`)
+    expect(info).toMatchObject({ code: 200 })
+  })
+})
