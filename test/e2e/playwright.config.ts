@@ -59,7 +59,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/app/code?type=6`,
     timeout: 120_000,
     reuseExistingServer: false,
-    // Every spec sends its SMS and draws its captchas from 127.0.0.1: lift the per-address limits
+    // Every spec sends its SMS and draws its captchas from 127.0.0.1 and the demo accounts: lift the
+    // per-address and per-account limits
     // (the API tests cover them).
     env: {
       PORT: String(PORT),
@@ -67,6 +68,7 @@ export default defineConfig({
       DATABASE_URL: 'memory://',
       NODE_ENV: 'development',
       SMS_ADDRESS_HOURLY_LIMIT: '1000',
+      SMS_ACCOUNT_HOURLY_LIMIT: '1000',
       ANONYMOUS_CALLS_PER_MINUTE: '1000',
     },
     stdout: 'ignore',
