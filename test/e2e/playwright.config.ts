@@ -60,8 +60,7 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     // Every spec sends its SMS and draws its captchas from 127.0.0.1 and the demo accounts: lift the
-    // per-address and per-account limits
-    // (the API tests cover them).
+    // per-address and per-account limits (the API tests cover them).
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
