@@ -191,6 +191,8 @@ export interface WorkOrderSummary {
   /** 1 when every engineer reply has been seen. */
   readState: 0 | 1
   isUrgent: 0 | 1
+  /** List rows only: the pictures the order was submitted with, for the list's preview (doc2 §2). */
+  images?: WorkOrderFile[]
 }
 
 /** doc2 §3 communication record. */

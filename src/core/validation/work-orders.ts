@@ -170,6 +170,10 @@ export function fileExtension(name: string): string {
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase()
 }
 
+const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png']
+/** Files shown as pictures (previewed); every other file opens as a document. */
+export const isImageFile = (name: string) => IMAGE_EXTENSIONS.includes(fileExtension(name))
+
 /** The client's check before an upload (the server checks the bytes again). */
 export function uploadError(file: { name: string; size: number }, alreadyInField: number): string | null {
   if (alreadyInField >= MAX_FILES_PER_FIELD) return WORK_ORDER_MSG.tooManyFiles

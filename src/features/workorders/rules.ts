@@ -20,7 +20,7 @@ import {
   type WorkOrderType,
 } from '../../core/contract/work-orders'
 import { clientSource } from '../../core/platform/env'
-import { dateRangeError, fileExtension, numberQuery } from '../../core/validation/work-orders'
+import { dateRangeError, numberQuery } from '../../core/validation/work-orders'
 import type { MyWorkOrderListQuery } from './api'
 
 export type StatusTone = 'green' | 'orange' | 'blue' | 'grey'
@@ -125,8 +125,7 @@ export const RECORD_ROLE_LABEL: Record<RecordRole, string> = {
 
 export const recordRoleLabel = (role: number) => RECORD_ROLE_LABEL[role as RecordRole] ?? '--'
 
-const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png']
-export const isImageFile = (name: string) => IMAGE_EXTENSIONS.includes(fileExtension(name))
+export { isImageFile } from '../../core/validation/work-orders'
 
 // ---------------------------------------------------------------- submit
 

@@ -142,6 +142,19 @@ describe('/workOrderDetail (doc2 §2, §4)', () => {
     expect(screen.getByRole('link', { name: '打开 log.zip' })).toBeTruthy()
   })
 
+  it('shows typed line breaks in the description and the records, still sanitised', async () => {
+    const order = detail(2)
+    order.acWorkOrderDataPos[0].fieldValue = '首页打不开\n换浏览器也一样<img src=x onerror="alert(1)">'
+    order.recordsDtos[0].content = '继续咨询：\n第一点\n第二点'
+    serve(order)
+    render(<WorkOrderDetailView id='5' />)
+    const records = await screen.findByRole('list', { name: '沟通记录' })
+    expect(records.innerHTML).toMatch(/继续咨询：<br\/?>第一点<br\/?>第二点/)
+    const info = screen.getByLabelText('工单信息')
+    expect(info.innerHTML).toMatch(/首页打不开<br\/?>换浏览器也一样/)
+    expect(info.innerHTML).not.toContain('onerror')
+  })
+
   it('the reply box says 请先填写完整留言！ when empty and sends the trimmed message', async () => {
     const api = serve(detail(2))
     const user = userEvent.setup()
