@@ -18,7 +18,7 @@ import {
 import { maskPhone } from '../../src/core/format/mask'
 import { isImageFile, WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import type { AppContext } from '../context'
-import { members, uploadedFiles, workOrderRecords, workOrders } from '../db/schema'
+import { members, subAccounts, uploadedFiles, workOrderRecords, workOrders } from '../db/schema'
 import { invalid, INVALID_PARAMS, notFound } from '../http/failure'
 import { evaluatePath, surveyLink } from './evaluations'
 import { countedTotal } from './list-counts'
@@ -262,9 +262,21 @@ export function createWorkOrderService(ctx: AppContext) {
   /** GET getIsExistWaitFinishWorkOrder (account-wide; the id only when the viewer may open it). */
   async function waitFinish(viewer: Viewer): Promise<WaitFinishWorkOrder> {
     const open = await openMaintenanceWorkOrder(db, viewer.accountId)
-    if (!open) return { exist: false, workOrderId: null }
+    if (!open) return { exist: false, workOrderId: null, number: null, submittedBy: null }
     const visible = viewer.role === ROLE.main || open.subAccountId === viewer.subAccountId
-    return { exist: true, workOrderId: visible ? open.id : null }
+    // A sub-admin blocked by another's order learns which one and who can confirm it.
+    const [submitter] = open.subAccountId
+      ? await db
+          .select({ fullName: subAccounts.fullName })
+          .from(subAccounts)
+          .where(and(eq(subAccounts.id, open.subAccountId), eq(subAccounts.accountId, viewer.accountId)))
+      : []
+    return {
+      exist: true,
+      workOrderId: visible ? open.id : null,
+      number: open.number,
+      submittedBy: submitter?.fullName ?? null,
+    }
   }
 
   /**
