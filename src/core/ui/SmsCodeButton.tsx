@@ -22,6 +22,8 @@ export interface SmsCodeButtonProps {
   checkPhone?(phone: string): string | null
   skipPhoneCheck?: boolean
   token?: string
+  /** Keeps the 60 s wait when the form is shown again (a step the user is sent back to). */
+  countdownKey?: string
 }
 
 /**
@@ -37,8 +39,9 @@ export function SmsCodeButton({
   checkPhone = phoneError,
   skipPhoneCheck,
   token,
+  countdownKey,
 }: SmsCodeButtonProps) {
-  const countdown = useCountdown()
+  const countdown = useCountdown(countdownKey)
   const [sending, setSending] = useState(false)
   const locked = countdown.running || sending
 

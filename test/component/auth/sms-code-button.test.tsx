@@ -134,4 +134,28 @@ describe('获取验证码 (slider, send, 60 s lock)', () => {
     )
     expect(send).toHaveBeenCalledTimes(1)
   })
+
+  it('with a countdown key, a form shown again keeps what is left of the 60 s wait', async () => {
+    jest.useFakeTimers({ advanceTimers: true })
+    installFakeApi()
+      .on('GET', '/api/app/genCaptcha', () => ok(puzzle('p1')))
+      .on('POST', '/api/app/check222', () => ok(null))
+    const send = jest.fn().mockResolvedValue(null)
+    const button = () => (
+      <>
+        <SmsCodeButton phone='13800000001' send={send} countdownKey='kept-wait' />
+        <SliderHost />
+      </>
+    )
+    const first = render(button())
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }))
+    await drag(120)
+    await waitFor(() => expect(toastTexts()).toContain('success:已发送'))
+    first.unmount()
+    act(() => jest.advanceTimersByTime(20_000))
+    render(button())
+    expect(screen.getByRole('button', { name: /^(40|39)s后重新获取$/ }).getAttribute('aria-disabled')).toBe(
+      'true',
+    )
+  })
 })
