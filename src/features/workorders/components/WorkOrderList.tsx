@@ -59,7 +59,7 @@ function RowActions({
           className='wo-link'
           onClick={() => previewOrderImages(order)}
         >
-          图片({order.images.length})
+          {`图片(${order.images.length})`}
         </View>
       ) : null}
       {isClosedStatus(order.status) && (
