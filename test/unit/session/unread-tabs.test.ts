@@ -3,19 +3,21 @@
 import { onOtherTabs, tellOtherTabs } from '../../../src/core/platform/tab-channel.h5'
 import { onUnreadCountsStale, refreshUnreadCounts } from '../../../src/core/session/unread'
 
-const { BroadcastChannel: NodeChannel } = require('node:worker_threads')
+import { BroadcastChannel as NodeChannel } from 'node:worker_threads'
 
 beforeAll(() => {
   ;(globalThis as { BroadcastChannel?: unknown }).BroadcastChannel ??= NodeChannel
 })
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
 
 describe('unread badges across tabs', () => {
   it('a refresh in this tab reaches another tab listening on the channel', async () => {
     const otherTab = new NodeChannel('member-centre')
     const heard: string[] = []
-    otherTab.onmessage = (event: MessageEvent) => heard.push(event.data)
+    otherTab.onmessage = (event) => {
+      heard.push((event as { data: string }).data)
+    }
     refreshUnreadCounts()
     await settle()
     otherTab.close()
