@@ -3,8 +3,10 @@
 //   wxss  wcsc over every .wxss (it rejects what the mini-program renderer cannot parse)
 //   ci    miniprogram-ci getCompiledResult: app.json, pages/components, JS parse + ES6 transpile + minify
 //   size  main package, each subpackage and the total against WeChat's limits
+//   quality  miniprogram-ci checkCodeQuality (WeChat's 代码质量 scan): fails on what the upload
+//         check blocks on (QUALITY_BLOCKING), prints the other findings
 // Options: --dir PATH (default dist/weapp), --build (rebuild dist/weapp first; also done when it is
-// missing), --only wxml,wxss,ci,size. Ends with `N passed, N failed`; exits 1 on any failure.
+// missing), --only wxml,wxss,ci,size,quality. Ends with `N passed, N failed`; exits 1 on any failure.
 import { spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -14,7 +16,7 @@ import { parseArgs } from 'node:util'
 import { tail, taroBuild } from './lib/build.mjs'
 import { ROOT, WEAPP_LIMITS, formatBytes, listFiles, weappPackageSizes } from './lib/sizes.mjs'
 
-const CHECKS = ['wxml', 'wxss', 'ci', 'size']
+const CHECKS = ['wxml', 'wxss', 'ci', 'size', 'quality']
 const { values: args } = parseArgs({
   options: {
     dir: { type: 'string' },
@@ -145,6 +147,51 @@ function checkCi() {
   }
 }
 
+/**
+ * The 代码质量 findings an upload is blocked on: an AppSecret in the code, an oversized plugin (the
+ * scan's "must fix" grade), the main package over its limit, and components injected all at start
+ * (lazyCodeLoading off). The others (unused files, compression settings of the DevTools project)
+ * are printed as advice.
+ */
+const QUALITY_BLOCKING = [
+  'CONTAINS_APPSECRET',
+  'PLUGIN_OVER_SIZE',
+  'PACKAGE_SIZE_LIMIT',
+  'LAZYCODE_LOADING_OPEN',
+]
+
+function runWorker(name) {
+  const work = mkdtempSync(path.join(tmpdir(), 'weapp-ci-'))
+  try {
+    const resultFile = path.join(work, 'result.json')
+    const worker = path.join(import.meta.dirname, 'lib', name)
+    const run = spawnSync(process.execPath, [worker, dir, resultFile], {
+      cwd: work,
+      encoding: 'utf8',
+      timeout: 5 * 60 * 1000,
+      maxBuffer: 64 * 1024 * 1024,
+    })
+    const result = existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : null
+    if (!result) throw new Error(`miniprogram-ci gave no result:\n${tail(`${run.stdout}${run.stderr}`, 20)}`)
+    if (!result.ok) throw new Error(result.error)
+    return result
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+function checkQuality() {
+  const { items } = runWorker('weapp-quality-worker.mjs')
+  const line = (i) =>
+    `${i.success ? 'ok  ' : QUALITY_BLOCKING.includes(i.name) ? 'FAIL' : 'note'} ${i.name}: ${i.text}` +
+    (!i.success && i.detail ? ` ${JSON.stringify(i.detail).slice(0, 300)}` : '')
+  const lines = items.map(line).join('\n')
+  const blocking = items.filter((i) => !i.success && QUALITY_BLOCKING.includes(i.name))
+  if (blocking.length) throw new Error(lines)
+  const notes = items.filter((i) => !i.success).length
+  return { summary: `checkCodeQuality: ${items.length} checks, ${notes} advisory finding(s)`, details: lines }
+}
+
 function checkSize() {
   const sizes = weappPackageSizes(dir)
   const rows = [
@@ -165,7 +212,7 @@ function checkSize() {
   }
 }
 
-const checks = { wxml: checkWxml, wxss: checkWxss, ci: checkCi, size: checkSize }
+const checks = { wxml: checkWxml, wxss: checkWxss, ci: checkCi, size: checkSize, quality: checkQuality }
 const indent = (text) => text.replace(/^/gm, '    ')
 let passed = 0
 let failed = 0

@@ -1,4 +1,4 @@
-import { weappPages } from './core/routing/routes'
+import { HOME_PATH, weappPages, weappPreload } from './core/routing/routes'
 
 const { pages, subPackages } = weappPages()
 
@@ -9,6 +9,10 @@ const nativeComponents = process.env.MC_NATIVE_COMPONENTS
 export default defineAppConfig({
   pages,
   subPackages,
+  // WeChat injects a component's code when a page first renders it, not all at start.
+  lazyCodeLoading: 'requiredComponents',
+  // What a user opens next from the home (orders, work orders, notices) downloads while idle.
+  preloadRule: weappPreload(HOME_PATH, ['/orderlist', '/myWorkOrder', '/noticesDetail']),
   ...(nativeComponents ? { components: nativeComponents.split(',') } : {}),
   window: {
     backgroundTextStyle: 'light',

@@ -90,6 +90,12 @@ const TEMPLATES: { workType: number; taskName: string; state?: number; fields: F
   },
 ]
 
+/** The label a template gives a field, as a submitted form stores it with the value. */
+function fieldNameOf(taskName: string, fieldCode: FieldCode): string {
+  const template = TEMPLATES.find((t) => t.taskName === taskName)
+  return template?.fields.find(([code]) => code === fieldCode)?.[1] ?? ''
+}
+
 async function seedTemplates(tx: Tx): Promise<Record<string, number>> {
   const ids: Record<string, number> = {}
   for (const [index, template] of TEMPLATES.entries()) {
@@ -186,7 +192,7 @@ async function addWorkOrder(tx: Tx, at: Date, templates: Record<string, number>,
       termYear: order.type === 4 ? 1 : null,
       dataFields: order.fields.map(([fieldCode, fieldValue], sort) => ({
         fieldCode,
-        name: '',
+        name: fieldNameOf(order.template, fieldCode),
         fieldValue,
         sort: sort + 1,
       })),
@@ -248,7 +254,7 @@ export async function seedWorkOrders(tx: Tx, ids: DemoIds): Promise<void> {
       age: 2,
       records: [
         SUBMITTED,
-        { role: 1, content: '首页轮播图上传后不显示。', file: 'png' },
+        { role: 1, content: '首页轮播图上传后不显示。\n换了两个浏览器都一样，截图见附件。', file: 'png' },
         { role: 2, content: '您好，已收到，正在排查。', looked: false },
         { role: 4, content: '缓存未刷新，已安排处理。' },
         { role: 2, content: '已修复，请刷新后查看。', looked: false, file: 'pdf' },

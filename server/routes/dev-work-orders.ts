@@ -1,6 +1,7 @@
 // The engineer's sandbox (development only): /__dev/workorders lists every open work order, where
 // one replies as the engineer (role 2, optionally with an attachment), adds a note (role 4), or
-// moves the order to 1 (awaiting the customer's confirmation) or 2 (processing). The console's
+// moves the order to 1 (awaiting the customer's confirmation), 2 (processing) or 5 (processing
+// again, which only the vendor's side sets). The console's
 // header badge and the detail page pick the replies up like real ones.
 import fastifyMultipart from '@fastify/multipart'
 import {
@@ -92,7 +93,8 @@ export function devWorkOrderRoutes(app: TypedApp, { workOrderEngineer }: Service
 <button type="submit">添加备注</button>
 </form>
 <p><button type="button" data-id="${id}" data-status="${WORK_ORDER_STATUS.awaitingConfirmation}">设为待确认</button>
-<button type="button" data-id="${id}" data-status="${WORK_ORDER_STATUS.processing}">设为处理中</button></p>
+<button type="button" data-id="${id}" data-status="${WORK_ORDER_STATUS.processing}">设为处理中</button>
+<button type="button" data-id="${id}" data-status="${WORK_ORDER_STATUS.processingAgain}">设为重新处理中（5）</button></p>
 <p id="result-${id}" role="status"></p>
 </article>`
     })
@@ -128,7 +130,7 @@ export function devWorkOrderRoutes(app: TypedApp, { workOrderEngineer }: Service
 
   app.post(
     '/__dev/workorders/status',
-    { schema: { body: object({ id: rowId, status: { enum: [1, 2] } }, ['id', 'status']) } },
+    { schema: { body: object({ id: rowId, status: { enum: [1, 2, 5] } }, ['id', 'status']) } },
     async (req) => {
       await workOrderEngineer.setStatus(req.body.id, req.body.status)
       return ok(null)

@@ -6,7 +6,12 @@
 import crypto from 'node:crypto'
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import { create as drawCaptcha } from 'svg-captcha'
-import { SLIDER_TYPE, type ImageCaptcha, type SliderPuzzle } from '../../src/core/contract/captcha'
+import {
+  SLIDER_MESSAGES,
+  SLIDER_TYPE,
+  type ImageCaptcha,
+  type SliderPuzzle,
+} from '../../src/core/contract/captcha'
 import { captchaMatches } from '../../src/core/validation/rules'
 import { later, minutes, type AppContext } from '../context'
 import { captchas } from '../db/schema'
@@ -24,12 +29,7 @@ const CHARACTERS = 'ABDEFGHJKMNPRTUWXYabdefhkmnprtuwxy3468'
 
 /** How far (px) the dropped piece may be from the gap. */
 export const SLIDER_TOLERANCE = 4
-export const SLIDER_MESSAGES = {
-  passed: '验证成功',
-  wrong: '验证失败，请重新拖动滑块',
-  expired: '验证码已失效，请刷新后重试',
-  required: '请先完成滑块验证',
-} as const
+export { SLIDER_MESSAGES } from '../../src/core/contract/captcha'
 
 /** The dropped position from captchaData (`{"x":N}`), or null when it is not that shape. */
 export function droppedX(captchaData: string): number | null {

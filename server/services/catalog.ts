@@ -11,6 +11,8 @@ export interface CatalogueSku {
   productType: number
   /** Rank among the editions of the same product (ProductName): an upgrade goes to a higher one. */
   edition: number
+  /** An add-on bought beside an edition (maintenance traffic, WAF): never an upgrade's source or target. */
+  addOn?: boolean
   PayMethod: string
   BuyCyclePriceList: BuyCyclePrice[]
 }
@@ -74,6 +76,28 @@ export const CATALOGUE: readonly CatalogueSku[] = [
     PayMethod: '年',
     BuyCyclePriceList: yearly(4000),
   },
+  // doc2 §9: the maintenance add-ons (not editions: no upgrade to or from them):
+  // traffic 50 yuan a year, which brings the 300G CDN traffic package, and WAF 1000 yuan a year.
+  {
+    SkuId: 'SKU-DAIWEI-TRAFFIC',
+    ProductName: '代维管家',
+    ProductTypeName: '流量包（300G CDN流量）',
+    productType: 4,
+    edition: 0,
+    addOn: true,
+    PayMethod: '年',
+    BuyCyclePriceList: yearly(50),
+  },
+  {
+    SkuId: 'SKU-DAIWEI-WAF',
+    ProductName: '代维管家',
+    ProductTypeName: 'WAF',
+    productType: 4,
+    edition: 0,
+    addOn: true,
+    PayMethod: '年',
+    BuyCyclePriceList: yearly(1000),
+  },
 ]
 
 export function findSku(skuId: string): CatalogueSku | undefined {
@@ -94,8 +118,10 @@ export const UPGRADE_MESSAGES = {
 /** The editions a business on `fromSkuId` may be upgraded to: the same product, a higher edition. */
 export function upgradeTargets(fromSkuId: string): CatalogueSku[] {
   const from = findSku(fromSkuId)
-  if (!from) return []
-  return CATALOGUE.filter((sku) => sku.ProductName === from.ProductName && sku.edition > from.edition)
+  if (!from || from.addOn) return []
+  return CATALOGUE.filter(
+    (sku) => !sku.addOn && sku.ProductName === from.ProductName && sku.edition > from.edition,
+  )
 }
 
 /** Why `fromSkuId` cannot be upgraded to `toSkuId`, or null when it can. */

@@ -59,7 +59,7 @@ function consultable(row: typeof orders.$inferSelect): ConsultableOrder {
 /** An unfinished maintenance work order of the account (any submitter), or null. */
 export async function openMaintenanceWorkOrder(db: Db, accountId: number) {
   const [row] = await db
-    .select({ id: workOrders.id, subAccountId: workOrders.subAccountId })
+    .select({ id: workOrders.id, number: workOrders.number, subAccountId: workOrders.subAccountId })
     .from(workOrders)
     .where(
       and(
@@ -178,7 +178,7 @@ export function createWorkOrderCreation({ db, now }: AppContext) {
       maintenanceOrder = (await maintenanceOrdersOf(db, viewer)).find((o) => o.orderCode === code) ?? null
       if (!maintenanceOrder) throw invalid(WORK_ORDER_MSG.orderRequired)
       if (values.websiteDomain && values.websiteDomain !== maintenanceOrder.websiteDomain)
-        throw invalid(WORK_ORDER_MSG.selectRequired)
+        throw invalid(WORK_ORDER_MSG.domainMismatch)
       orderCode = maintenanceOrder.orderCode
     } else if (request.serviceProject?.length) {
       throw invalid(WORK_ORDER_MSG.templateRequired)

@@ -1,6 +1,7 @@
 // The engineer's side of work orders, for the development sandbox (/__dev/workorders): reply
 // (role 2, with an attachment), note (role 4), and move an open order to 1 (awaiting the
-// customer's confirmation) or 2 (processing). Production has no route to any of it.
+// customer's confirmation), 2 (processing) or 5 (processing again: the vendor's engineers take an
+// order back up on their side; no customer action leads to it). Production has no route to any of it.
 import crypto from 'node:crypto'
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 import { IN_SERVICE_STATUSES, WORK_ORDER_STATUS } from '../../src/core/contract/work-orders'
@@ -15,6 +16,7 @@ import { addRecord, RECORD_ROLE, touch, WORK_ORDER_MISSING, type Db } from './wo
 export const ENGINEER_STATUS_TEXT = {
   1: '工程师已处理完成，请确认问题是否已解决',
   2: '工程师正在处理您的问题',
+  5: '工程师已重新跟进您的问题',
 } as const
 export type EngineerStatus = keyof typeof ENGINEER_STATUS_TEXT
 
@@ -97,7 +99,7 @@ export function createWorkOrderEngineer({ db, now }: AppContext, { storage }: { 
     })
   }
 
-  /** 1 awaiting the customer's confirmation, or 2 processing, with a system record. */
+  /** 1 awaiting the customer's confirmation, 2 processing or 5 processing again, with a system record. */
   async function setStatus(id: number, status: EngineerStatus) {
     await db.transaction(async (tx) => {
       const row = await openOrder(tx, id)

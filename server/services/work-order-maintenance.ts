@@ -136,9 +136,21 @@ export function normalisedRequest(requested: readonly ServiceProjectRequest[]): 
 }
 
 /**
+ * An adjustment's new request: the items it names change to what it says, every item it leaves
+ * out keeps what the order asked before (never given back silently).
+ */
+export function adjustedRequest(
+  previous: readonly ServiceProjectRequest[],
+  changes: readonly ServiceProjectRequest[],
+): ServiceProjectRequest[] {
+  const kept = previous.filter((p) => !changes.some((c) => c.code === p.code))
+  return [...kept, ...changes]
+}
+
+/**
  * Takes a request from a maintenance order's allowance, giving back `previous` first (an
- * adjustment). Refused with 服务项目请填写至少一项 when nothing is asked or an item asks more than
- * remains; the caller holds the transaction.
+ * adjustment: items the request leaves out stay as they were). Refused with 服务项目请填写至少一项
+ * when nothing is asked or an item asks more than remains; the caller holds the transaction.
  */
 export async function takeFromAllowance(
   db: Db,
@@ -149,15 +161,16 @@ export async function takeFromAllowance(
 ): Promise<ServiceProjectRequest[]> {
   const codes = requested.map((r) => r.code)
   if (new Set(codes).size !== codes.length) throw invalid(WORK_ORDER_MSG.serviceProjectRequired)
+  const wanted = adjustedRequest(previous, requested)
   const remaining = await remainingOf(db, accountId, order, true)
   const available = serviceItems(remaining).map((item) => ({
     ...item,
     resisueNum: item.resisueNum + (previous.find((p) => p.code === item.code)?.inputNum ?? 0),
   }))
-  const error = serviceRequestError(requested, available)
+  const error = serviceRequestError(wanted, available)
   if (error) throw invalid(error)
   for (const item of available) {
-    const asked = requested.find((r) => r.code === item.code)?.inputNum ?? 0
+    const asked = wanted.find((r) => r.code === item.code)?.inputNum ?? 0
     const left = item.resisueNum - asked
     if (left === remaining[item.code]) continue
     await db
@@ -171,5 +184,5 @@ export async function takeFromAllowance(
         ),
       )
   }
-  return normalisedRequest(requested)
+  return normalisedRequest(wanted)
 }

@@ -58,3 +58,21 @@ export async function offeredTemplate(db: Db, id: number): Promise<ProblemTempla
   const [template] = await withFields(db, rows)
   return template ?? null
 }
+
+/**
+ * A work order's fields with a label each: a stored field with no name (rows written before the
+ * form stored one) takes its template's label, offered or not.
+ */
+export async function labelledFields<F extends { fieldCode: string; name: string }>(
+  db: Db,
+  templateId: number | null,
+  fields: F[],
+): Promise<F[]> {
+  if (templateId === null || fields.every((f) => f.name)) return fields
+  const labels = await db
+    .select({ fieldCode: workOrderTemplateFields.fieldCode, fieldName: workOrderTemplateFields.fieldName })
+    .from(workOrderTemplateFields)
+    .where(eq(workOrderTemplateFields.templateId, templateId))
+  const labelOf = new Map(labels.map((l) => [l.fieldCode, l.fieldName]))
+  return fields.map((f) => (f.name ? f : { ...f, name: labelOf.get(f.fieldCode) ?? '' }))
+}

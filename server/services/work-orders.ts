@@ -2,7 +2,7 @@
 // only the ones it submitted; another account's id is answered exactly like a missing one. This
 // file holds the reads (list, count, detail, badge, evaluation link) and wires the other parts:
 // templates, creation, actions, maintenance items (work-order-*.ts, which never import this one).
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm'
 import {
   EVALUATION_CUTOFF,
   FILE_TYPE,
@@ -16,9 +16,9 @@ import {
   type WorkOrderStatus,
 } from '../../src/core/contract/work-orders'
 import { maskPhone } from '../../src/core/format/mask'
-import { WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
+import { isImageFile, WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import type { AppContext } from '../context'
-import { members, uploadedFiles, workOrderRecords, workOrders } from '../db/schema'
+import { members, subAccounts, uploadedFiles, workOrderRecords, workOrders } from '../db/schema'
 import { invalid, INVALID_PARAMS, notFound } from '../http/failure'
 import { evaluatePath, surveyLink } from './evaluations'
 import { countedTotal } from './list-counts'
@@ -36,7 +36,7 @@ import {
   summaryOf,
   type WorkOrderRow,
 } from './work-order-rows'
-import { listTemplates } from './work-order-templates'
+import { labelledFields, listTemplates } from './work-order-templates'
 import { pageOf, offsetOf, totalOfShortPage, type Page } from './paging'
 
 export { ownedBy, RECORD_ROLE } from './work-order-rows'
@@ -142,11 +142,37 @@ export function createWorkOrderService(ctx: AppContext) {
       .offset(offsetOf(query))
     const total = await totalOf(viewer, query, where, totalOfShortPage(rows.length, query))
     const unread = await unreadOf(rows.map((r) => r.id))
+    const images = await imagesOf(rows.map((r) => r.id))
     return pageOf(
-      rows.map((r) => summaryOf(r, unread.get(r.id) ?? 0)),
+      rows.map((r) => ({ ...summaryOf(r, unread.get(r.id) ?? 0), images: images.get(r.id) ?? [] })),
       total,
       query,
     )
+  }
+
+  /** The pictures each work order was submitted with (signed), for the list's preview (doc2 §2). */
+  async function imagesOf(ids: number[]): Promise<Map<number, WorkOrderFile[]>> {
+    if (ids.length === 0) return new Map()
+    const at = now()
+    const files = await db
+      .select()
+      .from(uploadedFiles)
+      .where(
+        and(
+          inArray(uploadedFiles.workOrderId, ids),
+          isNull(uploadedFiles.recordId),
+          eq(uploadedFiles.fileType, FILE_TYPE.general),
+        ),
+      )
+      .orderBy(asc(uploadedFiles.createdAt), asc(uploadedFiles.id))
+    const byOrder = new Map<number, WorkOrderFile[]>()
+    for (const file of files) {
+      if (!isImageFile(file.fileName) || file.workOrderId === null) continue
+      const list = byOrder.get(file.workOrderId) ?? []
+      list.push(fileOf(config.fileUrlSecret, at, file))
+      byOrder.set(file.workOrderId, list)
+    }
+    return byOrder
   }
 
   /** GET getMyWorkOrderCount: the viewer's work orders in the statuses asked (all without one). */
@@ -210,7 +236,11 @@ export function createWorkOrderService(ctx: AppContext) {
       productVersion: row.productVersion,
       termYear: row.termYear,
       orderCode: row.orderCode,
-      acWorkOrderDataPos: [...row.dataFields].sort((a, b) => a.sort - b.sort),
+      acWorkOrderDataPos: await labelledFields(
+        db,
+        row.templateId,
+        [...row.dataFields].sort((a, b) => a.sort - b.sort),
+      ),
       acWorkOrderFilePos: own(FILE_TYPE.general),
       licenseList: own(FILE_TYPE.businessLicense),
       identityList: own(FILE_TYPE.identity),
@@ -232,9 +262,21 @@ export function createWorkOrderService(ctx: AppContext) {
   /** GET getIsExistWaitFinishWorkOrder (account-wide; the id only when the viewer may open it). */
   async function waitFinish(viewer: Viewer): Promise<WaitFinishWorkOrder> {
     const open = await openMaintenanceWorkOrder(db, viewer.accountId)
-    if (!open) return { exist: false, workOrderId: null }
+    if (!open) return { exist: false, workOrderId: null, number: null, submittedBy: null }
     const visible = viewer.role === ROLE.main || open.subAccountId === viewer.subAccountId
-    return { exist: true, workOrderId: visible ? open.id : null }
+    // A sub-admin blocked by another's order learns which one and who can confirm it.
+    const [submitter] = open.subAccountId
+      ? await db
+          .select({ fullName: subAccounts.fullName })
+          .from(subAccounts)
+          .where(and(eq(subAccounts.id, open.subAccountId), eq(subAccounts.accountId, viewer.accountId)))
+      : []
+    return {
+      exist: true,
+      workOrderId: visible ? open.id : null,
+      number: open.number,
+      submittedBy: submitter?.fullName ?? null,
+    }
   }
 
   /**

@@ -196,7 +196,7 @@ describe('the engineer sandbox', () => {
     expect(page.body).toContain(`<script nonce="${nonce}">`)
   })
 
-  it('replies as the engineer with an attachment, notes, and sets 1 or 2; the badge counts the reply', async () => {
+  it('replies as the engineer with an attachment, notes, and sets 1, 2 or 5; the badge counts the reply', async () => {
     const id = await ownWorkOrder('20260003')
     const before = (
       await server.get<number>('/api/appWorkOrderCommunicationRecords/getRecordCount', {
@@ -232,6 +232,13 @@ describe('the engineer sandbox', () => {
       'application/pdf',
     )
     expect(await server.post('/__dev/workorders/status', { id, status: 2 })).toMatchObject({ code: 200 })
+    // 5 (processing again) is set only by the vendor's side: the sandbox reaches it.
+    expect(await server.post('/__dev/workorders/status', { id, status: 5 })).toMatchObject({ code: 200 })
+    const again = (
+      await server.get<WorkOrderDetail>(`/api/acWorkOrder/getWorkDetail?id=${id}`, { token: tokens.owner })
+    ).data
+    expect(again.status).toBe(5)
+    expect(again.recordsDtos.at(-1)).toMatchObject({ role: 0, content: '工程师已重新跟进您的问题' })
     expect(await server.post('/__dev/workorders/status', { id, status: 3 })).toMatchObject({
       code: CODE.invalid,
     })

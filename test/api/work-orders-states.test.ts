@@ -231,11 +231,18 @@ describe('the maintenance service', () => {
       '/api/acWorkOrder/getIsExistWaitFinishWorkOrder',
       owner(),
     )
-    expect(wait.data).toEqual({ exist: true, workOrderId: await maintenanceId() })
+    expect(wait.data).toEqual({
+      exist: true,
+      workOrderId: await maintenanceId(),
+      number: '20260008',
+      submittedBy: null,
+    })
     const sub = await server.get<WaitFinishWorkOrder>('/api/acWorkOrder/getIsExistWaitFinishWorkOrder', {
       token: tokens.subAdmin,
     })
-    expect(sub.data).toEqual({ exist: true, workOrderId: null })
+    // The sub-admin may not open the owner's order, but learns which one it is (submitted by the
+    // main account, which can confirm it).
+    expect(sub.data).toEqual({ exist: true, workOrderId: null, number: '20260008', submittedBy: null })
     const templates = await server.get<ProblemTemplate[]>(
       '/api/acWorkOrder/getWorkList?workType=4&state=1',
       owner(),
@@ -271,6 +278,12 @@ describe('the maintenance service', () => {
       refused(WORK_ORDER_MSG.serviceProjectRequired),
     )
     expect(await create(one, 'MC202611000006')).toEqual(refused(WORK_ORDER_MSG.orderRequired))
+    // An order of another site than the one chosen is explained, not refused with a bare 请选择.
+    const mismatched = body(one)
+    mismatched.acWorkOrderDataPos[1].fieldValue = 'another-site'
+    expect(await server.post('/api/acWorkOrder/createWorkOrder', mismatched, owner())).toEqual(
+      refused(WORK_ORDER_MSG.domainMismatch),
+    )
     const created = await create([
       { code: 'pageAdjust', inputNum: 1 },
       { code: 'contentUpload', inputNum: 30 },
@@ -279,7 +292,8 @@ describe('the maintenance service', () => {
     expect(await remaining('pageAdjust')).toBe(0)
     expect(await remaining('contentUpload')).toBe(70)
 
-    // Adjusting gives back what was asked and takes the new request.
+    // Adjusting changes exactly the items named: contentUpload and formFunction; pageAdjust,
+    // left out, keeps what the order asked (it is not given back).
     const adjusted = await open(created.data.id, {
       serviceProject: [
         { code: 'contentUpload', inputNum: 50 },
@@ -287,7 +301,7 @@ describe('the maintenance service', () => {
       ],
     })
     expect(adjusted).toMatchObject({ code: 200 })
-    expect(await remaining('pageAdjust')).toBe(1)
+    expect(await remaining('pageAdjust')).toBe(0)
     expect(await remaining('contentUpload')).toBe(50)
     expect(await remaining('formFunction')).toBe(0)
     const detail = await detailOf(created.data.id)
@@ -301,9 +315,26 @@ describe('the maintenance service', () => {
         .at(-1)!
         .serviceProject!.filter((i) => i.isSelected)
         .map((i) => i.code),
-    ).toEqual(['contentUpload', 'formFunction'])
+    ).toEqual(['pageAdjust', 'contentUpload', 'formFunction'])
     expect(
       await open(created.data.id, { serviceProject: [{ code: 'contentUpload', inputNum: 101 }] }),
+    ).toEqual(refused(WORK_ORDER_MSG.serviceProjectRequired))
+    expect(await remaining('contentUpload')).toBe(50)
+    // An item set to 0 is given back; the others stay.
+    expect(
+      await open(created.data.id, { serviceProject: [{ code: 'pageAdjust', inputNum: 0 }] }),
+    ).toMatchObject({ code: 200 })
+    expect(await remaining('pageAdjust')).toBe(1)
+    expect(await remaining('contentUpload')).toBe(50)
+    expect(await remaining('formFunction')).toBe(0)
+    // Giving everything back leaves nothing asked: refused, nothing changes.
+    expect(
+      await open(created.data.id, {
+        serviceProject: [
+          { code: 'contentUpload', inputNum: 0 },
+          { code: 'formFunction', inputNum: 0 },
+        ],
+      }),
     ).toEqual(refused(WORK_ORDER_MSG.serviceProjectRequired))
     expect(await remaining('contentUpload')).toBe(50)
     // Not on a closed order, nor on a work order of another type.

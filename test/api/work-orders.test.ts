@@ -330,6 +330,18 @@ describe('my work orders (getMyWorkOrderList, getMyWorkOrderCount)', () => {
     expect((await listOf('owner', '&status=4')).data.map((w) => w.number)).toContain('20260006')
   })
 
+  it('each row carries the pictures the order was submitted with (signed, loading), not its documents or records', async () => {
+    const rows = (await listOf('owner')).data
+    const urgent = rows.find((w) => w.number === '20260003')!
+    expect(urgent.images?.map((f) => f.fileName)).toEqual(['慢速页面截图.png'])
+    const picture = await server.app.inject({ method: 'GET', url: urgent.images![0].fileUrl })
+    expect(picture.statusCode).toBe(200)
+    expect(picture.headers['content-type']).toBe('image/png')
+    // 20260001's picture is in a record; 20260006's scans are licence and identity files.
+    expect(rows.find((w) => w.number === '20260001')!.images).toEqual([])
+    expect(rows.find((w) => w.number === '20260006')!.images).toEqual([])
+  })
+
   it('filters by number, description, keyword and Beijing submit days', async () => {
     expect((await listOf('owner', '&orderNum=2026000')).data.length).toBeGreaterThan(3)
     expect((await listOf('owner', '&orderNum=20260003')).data.map((w) => w.number)).toEqual(['20260003'])
@@ -443,6 +455,31 @@ describe('records and the unread badge', () => {
       as('owner'),
     )
     expect(five.code).toBe(200)
+  })
+
+  it('labels every field of the detail: the seeded names, else the template’s label', async () => {
+    const id = await idOf('20260001')
+    const labels = async () =>
+      (
+        await server.get<WorkOrderDetail>(`/api/acWorkOrder/getWorkDetail?id=${id}`, as('owner'))
+      ).data.acWorkOrderDataPos.map((f) => [f.fieldCode, f.name])
+    const expected = [
+      ['orderCode', '咨询订单'],
+      ['telPhone', '联系方式'],
+      ['description', '问题描述'],
+    ]
+    expect(await labels()).toEqual(expected)
+    // A row stored without names (as earlier demo data was) reads the template's labels.
+    const [row] = await server.db.select().from(workOrders).where(eq(workOrders.id, id))
+    await server.db
+      .update(workOrders)
+      .set({ dataFields: row.dataFields.map((f) => ({ ...f, name: '' })) })
+      .where(eq(workOrders.id, id))
+    try {
+      expect(await labels()).toEqual(expected)
+    } finally {
+      await server.db.update(workOrders).set({ dataFields: row.dataFields }).where(eq(workOrders.id, id))
+    }
   })
 
   it('shows the seeded records of every role, with attachments that load', async () => {

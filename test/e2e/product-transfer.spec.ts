@@ -37,7 +37,7 @@ test('a main account moves a product to another main account, which then has it 
   await expect(page).toHaveURL(/\/index/)
   await expect(page.getByText(`${domain}官网`)).toBeVisible()
   await page.goto('/accountManage')
-  await page.getByRole('link', { name: '产品移交' }).click()
+  await page.getByRole('button', { name: '去移交' }).click()
   await expect(page).toHaveURL(/\/productTransfer/)
   // Opened again on its own: every page kept in H5's stack hosts a slider overlay that loads its own
   // puzzle, and requestSmsCode reads the first puzzle the server hands out.

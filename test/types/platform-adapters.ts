@@ -23,6 +23,9 @@ import * as lineChartWeapp from '../../src/core/platform/line-chart.weapp'
 import type * as links from '../../src/core/platform/links'
 import * as linksH5 from '../../src/core/platform/links.h5'
 import * as linksWeapp from '../../src/core/platform/links.weapp'
+import type * as tabChannel from '../../src/core/platform/tab-channel'
+import * as tabChannelH5 from '../../src/core/platform/tab-channel.h5'
+import * as tabChannelWeapp from '../../src/core/platform/tab-channel.weapp'
 import type * as nativePage from '../../src/core/platform/native-page'
 import * as nativePageH5 from '../../src/core/platform/native-page.h5'
 import * as nativePageWeapp from '../../src/core/platform/native-page.weapp'
@@ -106,3 +109,5 @@ consoleNavH5 satisfies typeof consoleNav
 consoleNavWeapp satisfies typeof consoleNav
 pageFooterH5 satisfies typeof pageFooter
 pageFooterWeapp satisfies typeof pageFooter
+tabChannelH5 satisfies typeof tabChannel
+tabChannelWeapp satisfies typeof tabChannel

@@ -172,12 +172,14 @@ describe('every page of app.json boots in the mini-program runtime', () => {
     const spec = PAGES[page] ?? { as: 'owner', expect: [] }
     test(page, async (t) => {
       if (!PAGES[page]) t.diagnostic(`${page} has no expected texts in PAGES: only its boot is checked`)
-      const { runtime, texts } = await open(page, { query: spec.query?.() ?? {}, as: spec.as })
+      const { runtime, instance, texts } = await open(page, { query: spec.query?.() ?? {}, as: spec.as })
       try {
         assertClean(runtime)
         assert.deepEqual(navigations(runtime), [], 'the page left itself')
         assert.ok(texts().length > 0, 'the page rendered no text')
         assertShows(texts(), spec.expect)
+        // <Image>, previewImage and downloadFile cannot load '/api/…' in the mini-program.
+        assert.deepEqual(relativeApiAddresses(instance.data), [], 'relative /api/ addresses in the page data')
       } finally {
         runtime.close()
       }
@@ -187,6 +189,87 @@ describe('every page of app.json boots in the mini-program runtime', () => {
   test('PAGES names only pages the build has', () => {
     const listed = Object.keys(PAGES).filter((page) => !appPages().includes(page))
     assert.deepEqual(listed, [], 'PAGES names pages the build does not have')
+  })
+})
+
+/**
+ * Every value in a page's setData tree that is a relative API address. Taro abbreviates attribute
+ * names in setData (an Image's `src` travels as `p4`), so values are checked, whatever the key.
+ */
+function relativeApiAddresses(data) {
+  const found = []
+  const walk = (value) => {
+    if (typeof value === 'string') {
+      if (/^\/api\//.test(value.trim())) found.push(value)
+    } else if (Array.isArray(value)) value.forEach(walk)
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk)
+  }
+  walk(data)
+  return found
+}
+
+/** Every value of the tree holding a file address the server signed. */
+function fileAddresses(data) {
+  const found = []
+  const walk = (value) => {
+    if (typeof value === 'string') {
+      if (value.includes('/api/user/downLoadFile')) found.push(value)
+    } else if (Array.isArray(value)) value.forEach(walk)
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk)
+  }
+  walk(data)
+  return found
+}
+
+describe('work-order pictures in the mini-program (issue 25)', () => {
+  const orderId = async (number) => {
+    const list = await server.get(
+      '/api/acWorkOrder/getMyWorkOrderList?pageNum=1&pageSize=50',
+      logins.owner.token,
+    )
+    return list.data.data.find((o) => o.number === number).id
+  }
+
+  test('the detail hands <Image> absolute addresses that load, for the order and its records', async () => {
+    for (const number of ['20260003', '20260001']) {
+      const { runtime, instance } = await open('workorders/pages/detail/index', {
+        as: 'owner',
+        query: { id: String(await orderId(number)) },
+      })
+      try {
+        assertClean(runtime)
+        const addresses = fileAddresses(instance.data)
+        assert.ok(addresses.length > 0, `${number}: no picture in the page data`)
+        assert.deepEqual(relativeApiAddresses(instance.data), [])
+        for (const address of addresses) {
+          assert.match(address, /^https?:\/\//, `${number}: ${address}`)
+          // As WeChat would fetch it: the server answers the address's path and query.
+          const url = new URL(address)
+          const response = await server.inject({ method: 'GET', url: url.pathname + url.search })
+          assert.equal(response.statusCode, 200, address)
+          assert.match(String(response.headers['content-type']), /^image\//, address)
+        }
+      } finally {
+        runtime.close()
+      }
+    }
+  })
+
+  test("/myWorkOrder previews an order's pictures with absolute addresses", async () => {
+    const { runtime, instance } = await open('workorders/pages/my/index', { as: 'owner' })
+    try {
+      assertClean(runtime)
+      runtime.tap(instance, '图片(1)')
+      await runtime.settle()
+      const [preview] = callsOf(runtime, 'previewImage')
+      assert.ok(preview, 'no previewImage call')
+      assert.equal(preview.urls.length, 1)
+      assert.match(preview.urls[0], /^https?:\/\/.*\/api\/user\/downLoadFile/)
+      assert.equal(preview.current, preview.urls[0])
+      assert.deepEqual(navigations(runtime), [], 'the preview opened the detail')
+    } finally {
+      runtime.close()
+    }
   })
 })
 

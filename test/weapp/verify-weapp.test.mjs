@@ -3,7 +3,7 @@
 // (needs a weapp build; ~10 s, nearly all of it the miniprogram-ci case).
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
@@ -63,6 +63,35 @@ describe('verify-weapp', { concurrency: true }, () => {
     const result = await verify(dir, 'ci')
     assertOnlyFailure(result, 'ci')
     assert.match(result.stdout, /pages\/login\/index\.js/)
+  })
+
+  test("quality: the build passes WeChat's code-quality scan and prints the advisory findings", async () => {
+    const result = await verify(copy('quality-clean'), 'quality')
+    assert.equal(result.code, 0, result.stdout)
+    assert.match(result.stdout, /^PASS quality: checkCodeQuality: \d+ checks/m)
+    assert.match(result.stdout, /ok {3}LAZYCODE_LOADING_OPEN/)
+  })
+
+  test('quality: components injected all at start (no lazyCodeLoading) fail it', async () => {
+    const dir = copy('quality', (d) => {
+      const file = path.join(d, 'app.json')
+      const app = JSON.parse(readFileSync(file, 'utf8'))
+      delete app.lazyCodeLoading
+      writeFileSync(file, JSON.stringify(app))
+    })
+    const result = await verify(dir, 'quality')
+    assertOnlyFailure(result, 'quality')
+    assert.match(result.stdout, /FAIL LAZYCODE_LOADING_OPEN/)
+  })
+
+  test('app.json preloads the subpackages a user opens next from the home', () => {
+    const app = JSON.parse(readFileSync(path.join(dist, 'app.json'), 'utf8'))
+    assert.equal(app.lazyCodeLoading, 'requiredComponents')
+    assert.deepEqual(app.preloadRule['pages/index/index'].packages.sort(), [
+      'notices',
+      'pages/orderlist',
+      'workorders',
+    ])
   })
 
   test('size: a 1.3 MB asset in the main package fails the size check', async () => {

@@ -10,6 +10,26 @@ export interface ImageCaptcha {
 /** genCaptcha's type for the slider. */
 export const SLIDER_TYPE = 'SLIDER'
 
+/** The slider's refusals (check222, and an SMS send whose puzzle is missing or spent). */
+export const SLIDER_MESSAGES = {
+  passed: '验证成功',
+  wrong: '验证失败，请重新拖动滑块',
+  expired: '验证码已失效，请刷新后重试',
+  required: '请先完成滑块验证',
+} as const
+
+/**
+ * Whether a refused SMS send is about its puzzle (a wrong, spent or expired slide): a new puzzle
+ * fixes that. Any other refusal (the send limit, an unregistered phone) a new puzzle cannot.
+ */
+export function puzzleRefused(message: string): boolean {
+  return (
+    message === SLIDER_MESSAGES.wrong ||
+    message === SLIDER_MESSAGES.expired ||
+    message === SLIDER_MESSAGES.required
+  )
+}
+
 /** GET /api/app/genCaptcha: drag the piece to the gap. */
 export interface SliderPuzzle {
   id: string

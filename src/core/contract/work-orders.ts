@@ -191,6 +191,8 @@ export interface WorkOrderSummary {
   /** 1 when every engineer reply has been seen. */
   readState: 0 | 1
   isUrgent: 0 | 1
+  /** List rows only: the pictures the order was submitted with, for the list's preview (doc2 §2). */
+  images?: WorkOrderFile[]
 }
 
 /** doc2 §3 communication record. */
@@ -294,6 +296,10 @@ export interface WaitFinishWorkOrder {
   exist: boolean
   /** The blocking work order when the caller may open it (a sub-admin sees only its own). */
   workOrderId: number | null
+  /** Its number, so a caller who may not open it can name it (null when none blocks). */
+  number?: string | null
+  /** Who submitted it: null for the main account, else the sub-admin's name. */
+  submittedBy?: string | null
 }
 
 /** A reply (saveRecords): files by the id their upload answered. */

@@ -18,3 +18,17 @@ const filter = new FilterXSS({
 export function sanitizeHtml(html: string | null | undefined): string {
   return html ? filter.process(String(html)) : ''
 }
+
+// Markup that lays out its own lines: text carrying any of it came from an editor, whose newlines
+// are only source formatting.
+const BLOCK_MARKUP = /<(?:p|br|div|li|ul|ol|table|tr|h[1-6]|pre|blockquote)\b/i
+
+/**
+ * Sanitised rich text with the line breaks of plain typed text kept: descriptions, replies,
+ * 继续咨询 and reopen texts come from plain text areas, and HTML would fold their newlines
+ * into spaces. Editor markup keeps its own layout.
+ */
+export function sanitizeTypedText(text: string | null | undefined): string {
+  const safe = sanitizeHtml(text)
+  return BLOCK_MARKUP.test(safe) ? safe : safe.replace(/\r\n?|\n/g, '<br/>')
+}

@@ -1,8 +1,8 @@
 /**
- * Opens one of our pages (a spec URL such as '/notices') in a new browser tab on H5; the
- * mini-program has no tabs and pushes the page instead.
+ * Opens one of our pages (a spec URL such as '/notices') in a new browser tab on H5 — in the tab
+ * named `tab` when given, reused on each call; the mini-program has no tabs and pushes the page.
  */
-export declare function openInNewTab(path: string): void
+export declare function openInNewTab(path: string, tab?: string): void
 /**
  * Opens an outside http(s) address (a notice's link or attachment): a new tab on H5; the
  * mini-program cannot open outside pages, so the address is copied for the user.

@@ -3,7 +3,7 @@ import { apiUrl } from '../http/request'
 import { navigateTo } from '../routing/navigate'
 import { toast } from '../ui/toast'
 
-export function openInNewTab(path: string) {
+export function openInNewTab(path: string, _tab?: string) {
   navigateTo(path)
 }
 

@@ -180,6 +180,18 @@ export function weappPages(routes: readonly RouteDef[] = ROUTES) {
   return { pages, subPackages }
 }
 
+/**
+ * app.json `preloadRule`: from the page of `from`, the subpackages holding the pages of `next`
+ * download while the user is on it (any network).
+ */
+export function weappPreload(from: string, next: readonly string[], routes: readonly RouteDef[] = ROUTES) {
+  const page = routes.find((r) => r.path === from)
+  const packages = [
+    ...new Set(next.map((path) => routes.find((r) => r.path === path)?.subPackage).filter(Boolean)),
+  ] as string[]
+  return page && packages.length ? { [pagePath(page)]: { network: 'all' as const, packages } } : {}
+}
+
 function normalise(path: string): string {
   const clean = '/' + path.replace(/^\/+/, '').replace(/\/+$/, '')
   return clean.split('?')[0]

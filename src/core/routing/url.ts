@@ -29,3 +29,22 @@ export function splitUrl(url: string): { path: string; query: Query } {
   }
   return { path: path || '/', query }
 }
+
+const ADDRESS = /^(https?:\/\/[^/?#]+)?(\/[^?#]*)(\?[^#]*)?/i
+
+/**
+ * An address of one of our own pages as the in-app path ('/evaluate?uuId=…'): a path, or an
+ * absolute address on `ownOrigin` (the server that serves the console and built the link).
+ * Anything else (another site) is null. `isPage` says which paths are pages of ours.
+ */
+export function ownPagePath(
+  url: string,
+  ownOrigin: string,
+  isPage: (path: string) => boolean,
+): string | null {
+  const match = ADDRESS.exec(url.trim())
+  if (!match) return null
+  const [, origin, path, search = ''] = match
+  if (origin && origin.toLowerCase() !== ownOrigin.replace(/\/+$/, '').toLowerCase()) return null
+  return isPage(path) ? path + search : null
+}

@@ -1,7 +1,12 @@
 // Unread badges go stale when a page reads or deletes notices; the header on screen listens and
 // reloads them at once instead of waiting for its next 30 s refresh. On the home the badges come with
 // the home's own poll (GET /api/pc/homePoll): it publishes them here and the header only listens.
+import { onOtherTabs, tellOtherTabs } from '../platform/tab-channel'
+
 const listeners = new Set<() => void>()
+/** What one tab tells the others when its unread counts changed. */
+const STALE = 'unread-counts-stale'
+let stopListeningToTabs: (() => void) | null = null
 
 export interface UnreadCounts {
   notices: number
@@ -11,15 +16,25 @@ export interface UnreadCounts {
 /** How often the header's badges are refreshed, by the header itself or by the home's poll. */
 export const UNREAD_REFRESH_MS = 30000
 
-/** Tells the header on screen to reload its unread badges now. */
+/** Tells the header on screen, and the headers of the console's other tabs, to reload the badges now. */
 export function refreshUnreadCounts(): void {
   listeners.forEach((listener) => listener())
+  tellOtherTabs(STALE)
 }
 
-/** Calls `reload` on each refreshUnreadCounts(); returns the unsubscribe. */
+/** Calls `reload` on each refreshUnreadCounts() of this tab or another; returns the unsubscribe. */
 export function onUnreadCountsStale(reload: () => void): () => void {
   listeners.add(reload)
-  return () => listeners.delete(reload)
+  stopListeningToTabs ??= onOtherTabs((message) => {
+    if (message === STALE) listeners.forEach((listener) => listener())
+  })
+  return () => {
+    listeners.delete(reload)
+    if (listeners.size === 0) {
+      stopListeningToTabs?.()
+      stopListeningToTabs = null
+    }
+  }
 }
 
 const countListeners = new Set<(counts: UnreadCounts) => void>()

@@ -2,6 +2,7 @@ import { View } from '@tarojs/components'
 import { useState } from 'react'
 import { errorMessage } from '../http/api-error'
 import { phoneError } from '../validation/rules'
+import { puzzleRefused } from '../contract/captcha'
 import type { SolvedSlider } from './captcha/api'
 import { SliderCancelled, solveSlider } from './captcha/slider-request'
 import { useCountdown } from './countdown'
@@ -21,12 +22,15 @@ export interface SmsCodeButtonProps {
   checkPhone?(phone: string): string | null
   skipPhoneCheck?: boolean
   token?: string
+  /** Keeps the 60 s wait when the form is shown again (a step the user is sent back to). */
+  countdownKey?: string
 }
 
 /**
  * 获取验证码: a valid phone first, then the slider captcha, then the send; resend locked 60 s
- * with a visible countdown. A failed send shows why and spends the puzzle: the slider opens again
- * by itself with a new one (account-area §9 "the slider reloads"); closing it gives up.
+ * with a visible countdown. A send refused for its puzzle (wrong, spent, expired) opens the slider
+ * again by itself with a new one (account-area §9 "the slider reloads"); closing it gives up. Any
+ * other refusal (发送过于频繁, an unregistered phone) is shown and the button is ready again.
  */
 export function SmsCodeButton({
   phone,
@@ -35,8 +39,9 @@ export function SmsCodeButton({
   checkPhone = phoneError,
   skipPhoneCheck,
   token,
+  countdownKey,
 }: SmsCodeButtonProps) {
-  const countdown = useCountdown()
+  const countdown = useCountdown(countdownKey)
   const [sending, setSending] = useState(false)
   const locked = countdown.running || sending
 
@@ -59,7 +64,10 @@ export function SmsCodeButton({
         countdown.start(SMS_RESEND_SECONDS)
         return
       } catch (failure) {
-        toast.error(errorMessage(failure, '发送失败，请重试'))
+        const message = errorMessage(failure, '发送失败，请重试')
+        toast.error(message)
+        // Only a refused puzzle is fixed by a new one; the send limit or an unregistered phone is not.
+        if (!puzzleRefused(message)) return
       } finally {
         setSending(false)
       }

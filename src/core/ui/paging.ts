@@ -2,8 +2,13 @@
 // mobile, options 10/20/50/100, mobile breakpoint 750 px). usePagedList and Pager read them.
 import type { Page, PageQuery } from '../contract/paging'
 
-/** Lists switch from the desktop table to phone cards below this width. */
+/** Lists switch from the desktop table to phone cards below this width (doc2 §9: 750 px). */
 export const LIST_BREAKPOINT = 750
+/**
+ * The account area's one breakpoint (account-area §9: 768 px): the header and the account pages,
+ * sub-account lists included, in markup here and in SCSS as $breakpoint-account (styles/_tokens.scss).
+ */
+export const ACCOUNT_BREAKPOINT = 768
 export const DESKTOP_PAGE_SIZE = 10
 export const MOBILE_PAGE_SIZE = 5
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const

@@ -70,8 +70,9 @@ interface LoadOptions {
 }
 
 /** Desktop table with a pager at >= 750 px; cards with load-more below it and in the mini-program. */
-export function useListMode(): ListMode {
-  return useIsDesktop(LIST_BREAKPOINT) ? 'pages' : 'more'
+/** Table with pages at or above `breakpoint`, cards with 加载更多 below it. */
+export function useListMode(breakpoint: number = LIST_BREAKPOINT): ListMode {
+  return useIsDesktop(breakpoint) ? 'pages' : 'more'
 }
 
 /**

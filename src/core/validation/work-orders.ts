@@ -45,6 +45,7 @@ export const WORK_ORDER_MSG = {
   fileTypeUnsupported: '文件格式不支持',
   uploadFailed: '上传失败，请重新上传！',
   waitFinish: '您有尚未完结的代维管家工单，请先前往该工单确认完结。',
+  domainMismatch: '所选代维订单不属于该网站域名，请重新选择代维订单',
   dateRangeIncomplete: '请选择开始日期和结束日期',
   dateRangeReversed: '开始日期不能晚于结束日期',
   submitted: '提交成功',
@@ -169,6 +170,10 @@ export function fileExtension(name: string): string {
   const dot = name.lastIndexOf('.')
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase()
 }
+
+const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png']
+/** Files shown as pictures (previewed); every other file opens as a document. */
+export const isImageFile = (name: string) => IMAGE_EXTENSIONS.includes(fileExtension(name))
 
 /** The client's check before an upload (the server checks the bytes again). */
 export function uploadError(file: { name: string; size: number }, alreadyInField: number): string | null {

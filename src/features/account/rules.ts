@@ -52,8 +52,8 @@ export interface AccountLink {
 }
 
 /**
- * §2 links: the operation log when the personal info state allows it, product transfer for the main
- * account; only pages in the route table are offered.
+ * §2 links: the operation log when the personal info state allows it; only pages in the route table
+ * are offered. Product transfer has its own row under 安全设置 (one entry, with what it does).
  */
 export function accountLinks(
   info: { role: number; state: number | string | null | undefined },
@@ -61,7 +61,6 @@ export function accountLinks(
 ): AccountLink[] {
   const links: (AccountLink & { shown: boolean })[] = [
     { label: '操作日志', path: '/log', shown: Boolean(Number(info.state)) },
-    { label: '产品移交', path: '/productTransfer', shown: accountSections(info.role).productTransfer },
   ]
   return links
     .filter((link) => link.shown && findRoute(link.path, routes))

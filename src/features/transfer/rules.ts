@@ -12,6 +12,9 @@ export const TRANSFER_STEPS: readonly { step: TransferStep; label: string }[] = 
   { step: 3, label: '绑定新手机' },
 ]
 
+/** An account with nothing to move is told so before step 1 asks for a code. */
+export const NO_PRODUCTS = '暂无可移交的产品'
+
 /** Shown when step 2 outlived the verification and step 1 comes again. */
 export const HOLD_EXPIRED = '安全验证已超时，请重新验证'
 

@@ -11,16 +11,18 @@ import {
   WORK_ORDER_TYPE_LABEL,
   type CreateWorkOrderRequest,
   type FieldCode,
+  type MaintenanceOrder,
   type ProblemTemplate,
   type RecordRole,
   type ServiceProjectItem,
   type ServiceProjectRequest,
   type TemplateField,
+  type WaitFinishWorkOrder,
   type WorkOrderStatus,
   type WorkOrderType,
 } from '../../core/contract/work-orders'
 import { clientSource } from '../../core/platform/env'
-import { dateRangeError, fileExtension, numberQuery } from '../../core/validation/work-orders'
+import { dateRangeError, numberQuery, WORK_ORDER_MSG } from '../../core/validation/work-orders'
 import type { MyWorkOrderListQuery } from './api'
 
 export type StatusTone = 'green' | 'orange' | 'blue' | 'grey'
@@ -125,8 +127,7 @@ export const RECORD_ROLE_LABEL: Record<RecordRole, string> = {
 
 export const recordRoleLabel = (role: number) => RECORD_ROLE_LABEL[role as RecordRole] ?? '--'
 
-const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png']
-export const isImageFile = (name: string) => IMAGE_EXTENSIONS.includes(fileExtension(name))
+export { isImageFile } from '../../core/validation/work-orders'
 
 // ---------------------------------------------------------------- submit
 
@@ -197,6 +198,23 @@ export function createRequest(
   return request
 }
 
+/**
+ * 调整服务项目 starts from what the order asks now: each item may go up to what remains plus what
+ * this order already holds (an adjustment gives that back first, as the server does).
+ */
+export function adjustableServiceItems(items: readonly ServiceProjectItem[]): ServiceProjectItem[] {
+  return items.map((item) => ({ ...item, resisueNum: item.resisueNum + item.inputNum }))
+}
+
+/** The inputs as the order's current request fills them: counts as typed, switches on ('1'). */
+export function typedFromRequest(items: readonly ServiceProjectItem[]): Record<string, string> {
+  return Object.fromEntries(
+    items
+      .filter((item) => item.inputNum > 0)
+      .map((item) => [item.code, item.isInputBox ? String(item.inputNum) : '1']),
+  )
+}
+
 /** What the service-item inputs ask for: a count for input items, 0/1 for switches. */
 export function serviceRequest(items: readonly ServiceProjectItem[], typed: Record<string, string>) {
   return items.map((item) => ({ code: item.code, inputNum: Number(typed[item.code] || 0) || 0 }))
@@ -217,3 +235,29 @@ export const REOPEN_NOTE = '重开的工单将在2小时内处理'
 export const COMPLETE_CONFIRM = '请确认该工单是否已完结？'
 /** The server's own success message for urgentWorkOrder (the spec names none). */
 export const URGED_TEXT = '加急申请已提交'
+
+// ---------------------------------------------------------------- 代维管家
+
+/**
+ * A chosen 代维订单 and 网站域名 that do not belong together, explained at the order field (the
+ * server refuses the pair with the same words).
+ */
+export function maintenancePairError(
+  maintenance: readonly MaintenanceOrder[],
+  values: Partial<Record<FieldCode, string>>,
+): string | null {
+  const order = maintenance.find((m) => m.orderCode === values.dwServiceOrder)
+  if (!order || !values.websiteDomain) return null
+  return order.websiteDomain === values.websiteDomain ? null : WORK_ORDER_MSG.domainMismatch
+}
+
+/**
+ * What blocks a new 代维管家 work order, for a viewer who may not open it: which order, and who can
+ * confirm it (its submitter, and the main account, which sees every order of the account).
+ */
+export function blockedByOtherText(blocked: WaitFinishWorkOrder): string {
+  if (!blocked.number) return ''
+  return blocked.submittedBy
+    ? `该工单（编号 ${blocked.number}）由子账号${blocked.submittedBy}提交，请联系${blocked.submittedBy}或主账号确认完结。`
+    : `该工单（编号 ${blocked.number}）由主账号提交，请联系主账号确认完结。`
+}

@@ -69,12 +69,12 @@ describe('account settings screen (account-area §2, §6, §9)', () => {
     expect(screen.queryByRole('link', { name: '产品移交' })).toBeNull()
   })
 
-  it('offers the main account the product transfer: its row and its link (account-area §2, §6)', async () => {
+  it('offers the main account the product transfer once: its row (account-area §2, §6)', async () => {
     const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
     const { user } = setup(ok(info()))
-    await user.click(await screen.findByRole('link', { name: '产品移交' }))
-    expect(navigate).toHaveBeenCalledWith({ url: '/pages/productTransfer/index' })
-    navigate.mockClear()
+    await screen.findByRole('link', { name: '操作日志' })
+    expect(screen.queryByRole('link', { name: '产品移交' })).toBeNull()
+    expect(screen.getAllByText('产品移交')).toHaveLength(1)
     await user.click(within(row('产品移交')).getByRole('button', { name: '去移交' }))
     expect(navigate).toHaveBeenCalledWith({ url: '/pages/productTransfer/index' })
   })

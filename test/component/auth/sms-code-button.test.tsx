@@ -82,15 +82,15 @@ describe('获取验证码 (slider, send, 60 s lock)', () => {
     expect(send).not.toHaveBeenCalled()
   })
 
-  it('a failed send shows why and the slider reloads by itself; solving it again sends again', async () => {
+  it('a send refused for its puzzle shows why and the slider reloads by itself; solving it again sends', async () => {
     const send = jest
       .fn()
-      .mockRejectedValueOnce(new ApiError(500, '短信发送失败'))
+      .mockRejectedValueOnce(new ApiError(400, '请先完成滑块验证'))
       .mockResolvedValueOnce(null)
     const { api } = setup(send)
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }))
     await drag(120)
-    await waitFor(() => expect(toastTexts()).toContain('error:短信发送失败'))
+    await waitFor(() => expect(toastTexts()).toContain('error:请先完成滑块验证'))
     // No click: a new puzzle is fetched and shown.
     await waitFor(() => expect(api.calls.filter((c) => c.path === '/api/app/genCaptcha')).toHaveLength(2))
     await drag(120)
@@ -99,12 +99,33 @@ describe('获取验证码 (slider, send, 60 s lock)', () => {
     expect(send).toHaveBeenCalledTimes(2)
   })
 
+  it.each(['发送过于频繁，请60秒后再试', '该手机号未注册会员中心主账号', '短信发送失败'])(
+    'a refusal a new puzzle cannot fix (%s) is shown; the slider stays closed, the button ready',
+    async (message) => {
+      const send = jest.fn().mockRejectedValue(new ApiError(400, message))
+      const { api } = setup(send)
+      fireEvent.click(screen.getByRole('button', { name: '获取验证码' }))
+      await drag(120)
+      await waitFor(() => expect(toastTexts()).toContain(`error:${message}`))
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: '获取验证码' }).getAttribute('aria-disabled')).toBe(
+          'false',
+        ),
+      )
+      expect(useSliderRequest.getState().request).toBeNull()
+      // No new puzzle is asked for: the slider stays closed.
+      expect(document.querySelector('.at-modal--active')).toBeNull()
+      expect(api.calls.filter((c) => c.path === '/api/app/genCaptcha')).toHaveLength(1)
+      expect(send).toHaveBeenCalledTimes(1)
+    },
+  )
+
   it('closing the reloaded slider gives up and leaves the button ready', async () => {
-    const send = jest.fn().mockRejectedValue(new ApiError(429, '发送过于频繁，请60秒后再试'))
+    const send = jest.fn().mockRejectedValue(new ApiError(400, '验证码已失效，请刷新后重试'))
     const { api } = setup(send)
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }))
     await drag(120)
-    await waitFor(() => expect(toastTexts()).toContain('error:发送过于频繁，请60秒后再试'))
+    await waitFor(() => expect(toastTexts()).toContain('error:验证码已失效，请刷新后重试'))
     await waitFor(() => expect(api.calls.filter((c) => c.path === '/api/app/genCaptcha')).toHaveLength(2))
     await screen.findByRole('slider', { name: '拖动滑块' })
     act(() => useSliderRequest.getState().request?.reject(new SliderCancelled('closed')))
@@ -112,5 +133,29 @@ describe('获取验证码 (slider, send, 60 s lock)', () => {
       expect(screen.getByRole('button', { name: '获取验证码' }).getAttribute('aria-disabled')).toBe('false'),
     )
     expect(send).toHaveBeenCalledTimes(1)
+  })
+
+  it('with a countdown key, a form shown again keeps what is left of the 60 s wait', async () => {
+    jest.useFakeTimers({ advanceTimers: true })
+    installFakeApi()
+      .on('GET', '/api/app/genCaptcha', () => ok(puzzle('p1')))
+      .on('POST', '/api/app/check222', () => ok(null))
+    const send = jest.fn().mockResolvedValue(null)
+    const button = () => (
+      <>
+        <SmsCodeButton phone='13800000001' send={send} countdownKey='kept-wait' />
+        <SliderHost />
+      </>
+    )
+    const first = render(button())
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }))
+    await drag(120)
+    await waitFor(() => expect(toastTexts()).toContain('success:已发送'))
+    first.unmount()
+    act(() => jest.advanceTimersByTime(20_000))
+    render(button())
+    expect(screen.getByRole('button', { name: /^(40|39)s后重新获取$/ }).getAttribute('aria-disabled')).toBe(
+      'true',
+    )
   })
 })

@@ -20,12 +20,17 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks())
 
 describe('header 消息 badge (account-area §2: the notice list opens in a new tab)', () => {
-  it('opens /notices in a new browser tab on desktop', async () => {
+  it('opens /notices in one browser tab on desktop, the same tab at every click', async () => {
     mockDesktop = true
     const open = jest.spyOn(window, 'open').mockReturnValue(null)
     render(<Header />)
-    await userEvent.setup().click(await screen.findByLabelText('消息 3'))
-    expect(open).toHaveBeenCalledWith('/notices', '_blank', 'noopener')
+    const user = userEvent.setup()
+    await user.click(await screen.findByLabelText('消息 3'))
+    await user.click(screen.getByLabelText('消息 3'))
+    expect(open.mock.calls).toEqual([
+      ['/notices', 'member-centre-notices'],
+      ['/notices', 'member-centre-notices'],
+    ])
     expect(Taro.navigateTo).not.toHaveBeenCalled()
   })
 

@@ -7,7 +7,11 @@ import { SubAccountManager } from '../../../src/features/subaccounts/components/
 import { fail, installFakeApi, ok, type FakeApi } from '../support/fake-api'
 
 let mockDesktop = true
-jest.mock('../../../src/core/platform/viewport', () => ({ useIsDesktop: () => mockDesktop }))
+/** The window's width when a test sets one: the layout then follows the breakpoint asked for. */
+let mockWidth: number | null = null
+jest.mock('../../../src/core/platform/viewport', () => ({
+  useIsDesktop: (breakpoint = 768) => (mockWidth === null ? mockDesktop : mockWidth >= breakpoint),
+}))
 
 const BASE = '/api/app/account'
 const POSITIONS = [
@@ -83,6 +87,18 @@ describe('sub-admin list (account-area §2, §6)', () => {
     const cards = await screen.findByRole('list', { name: '子管理员' })
     expect(within(cards).getAllByRole('listitem')).toHaveLength(1)
     expect(within(cards).getAllByRole('switch')).toHaveLength(2)
+  })
+
+  it('switches to cards below the account area’s 768 px, as its styles do (760 px: cards)', async () => {
+    mockWidth = 760
+    try {
+      serve([admin(1)])
+      render(<SubAccountManager />)
+      expect(await screen.findByRole('list', { name: '子管理员' })).toBeTruthy()
+      expect(screen.queryByRole('table')).toBeNull()
+    } finally {
+      mockWidth = null
+    }
   })
 
   it('toggles a switch with id and status', async () => {

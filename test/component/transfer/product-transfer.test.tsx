@@ -44,7 +44,11 @@ function transferApi() {
     .on('POST', '/api/wechat/moveBusiness', () => ok(null))
 }
 
+/** Step 1 comes once the products are read (an account with none is told so instead). */
+const stepOne = () => screen.findByRole('form', { name: '安全验证' })
+
 async function passStepOne(user: ReturnType<typeof userEvent.setup>) {
+  await stepOne()
   await user.click(button('下一步'))
   expect(await screen.findByText('请输入短信验证码')).toBeTruthy()
   await user.type(input('transfer-verify-code'), '123456')
@@ -98,12 +102,15 @@ it('walks the three steps and moves the chosen products, then goes to /accountMa
     code: '654321',
     businessIds: [11, 12],
   })
-})
+}, 15_000)
 
 it('keeps a refused code as typed and shows why', async () => {
-  installFakeApi().on('POST', '/api/pc/checkCodeByAccountId', () => fail(400, '验证码错误，请重新输入'))
+  installFakeApi()
+    .on('GET', '/api/pc/getProductListByAccountId', () => ok(PRODUCTS))
+    .on('POST', '/api/pc/checkCodeByAccountId', () => fail(400, '验证码错误，请重新输入'))
   const user = userEvent.setup()
   render(<ProductTransfer />)
+  await stepOne()
   await user.type(input('transfer-verify-code'), '000000')
   await user.click(button('下一步'))
   expect(await screen.findByText('验证码错误，请重新输入')).toBeTruthy()
@@ -120,8 +127,10 @@ it('sends step 2 back to step 1 after 30 s unconfirmed (fake timers)', async () 
       <ToastHost />
     </>,
   )
+  await stepOne()
   await user.type(input('transfer-verify-code'), '123456')
   await user.click(button('下一步'))
+  // The products were read before step 1: step 2 shows them at once, its 30 s start with them.
   expect(await screen.findByRole('list', { name: '可移交的产品' })).toBeTruthy()
   expect(screen.getByRole('timer').textContent).toContain('30')
   act(() => jest.advanceTimersByTime(29_000))
@@ -135,6 +144,7 @@ it('goes back to step 1 when the server says the verification is gone', async ()
   transferApi().on('POST', '/api/pc/transfer/confirmProducts', () => fail(400, '安全验证已失效，请重新验证'))
   const user = userEvent.setup()
   render(<ProductTransfer />)
+  await stepOne()
   await user.type(input('transfer-verify-code'), '123456')
   await user.click(button('下一步'))
   await user.click(await screen.findByRole('checkbox', { name: '企业官网 xingchen' }))
@@ -142,25 +152,20 @@ it('goes back to step 1 when the server says the verification is gone', async ()
   expect(await screen.findByRole('form', { name: '安全验证' })).toBeTruthy()
 })
 
-it('shows the empty and failed product lists', async () => {
-  installFakeApi()
-    .on('POST', '/api/pc/checkCodeByAccountId', () => ok(null))
-    .on('GET', '/api/pc/getProductListByAccountId', () => ok([]))
-  const user = userEvent.setup()
+it('an account with no products is told 暂无可移交的产品 before any slider or code; a failed list offers 重试', async () => {
+  const api = installFakeApi().on('GET', '/api/pc/getProductListByAccountId', () => ok([]))
   const { unmount } = render(<ProductTransfer />)
-  await user.type(input('transfer-verify-code'), '123456')
-  await user.click(button('下一步'))
   expect(await screen.findByText('暂无可移交的产品')).toBeTruthy()
+  expect(screen.queryByRole('form', { name: '安全验证' })).toBeNull()
+  expect(screen.queryByRole('button', { name: '获取验证码' })).toBeNull()
+  expect(api.calls.map((c) => c.path)).toEqual(['/api/pc/getProductListByAccountId'])
   unmount()
 
-  installFakeApi()
-    .on('POST', '/api/pc/checkCodeByAccountId', () => ok(null))
-    .on('GET', '/api/pc/getProductListByAccountId', () => fail(500, '服务器繁忙，请稍后重试'))
+  installFakeApi().on('GET', '/api/pc/getProductListByAccountId', () => fail(500, '服务器繁忙，请稍后重试'))
   render(<ProductTransfer />)
-  await user.type(input('transfer-verify-code'), '123456')
-  await user.click(button('下一步'))
   expect(await screen.findByText('服务器繁忙，请稍后重试')).toBeTruthy()
   expect(button('重试')).toBeTruthy()
+  expect(screen.queryByRole('form', { name: '安全验证' })).toBeNull()
 })
 
 it('says on step 2 what moves to the receiver and what stays with the account that paid', async () => {

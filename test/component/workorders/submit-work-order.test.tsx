@@ -43,7 +43,7 @@ const serviceItem = (code: string, projectName: string, isInputBox: 0 | 1, resis
   isUpdate: 0,
 })
 
-function serve(options: { maintenance?: boolean; unfinished?: boolean } = {}) {
+function serve(options: { maintenance?: boolean; unfinished?: boolean; blockedBy?: string | null } = {}) {
   return installFakeApi()
     .on('GET', '/api/app/websiteButler/getServiceProjectList', () =>
       ok([serviceItem('pageAdjust', '页面调整', 1, 2), serviceItem('seoSettings', 'SEO设置', 0, 1)]),
@@ -51,12 +51,19 @@ function serve(options: { maintenance?: boolean; unfinished?: boolean } = {}) {
     .on('GET', '/api/app/websiteButler/getDaiweiOrderList', () =>
       ok(
         options.maintenance
-          ? [{ orderCode: 'DW1', productVersion: '基础版', websiteDomain: 'a.example', termYear: 1 }]
+          ? [
+              { orderCode: 'DW1', productVersion: '基础版', websiteDomain: 'a.example', termYear: 1 },
+              { orderCode: 'DW2', productVersion: '标准版', websiteDomain: 'b.example', termYear: 1 },
+            ]
           : [],
       ),
     )
     .on('GET', '/api/acWorkOrder/getIsExistWaitFinishWorkOrder', () =>
-      ok({ exist: Boolean(options.unfinished), workOrderId: options.unfinished ? 77 : null }),
+      ok(
+        options.blockedBy !== undefined
+          ? { exist: true, workOrderId: null, number: '20260077', submittedBy: options.blockedBy }
+          : { exist: Boolean(options.unfinished), workOrderId: options.unfinished ? 77 : null },
+      ),
     )
     .on('GET', '/api/acWorkOrder/getWorkList', (q) =>
       ok(
@@ -128,6 +135,22 @@ describe('/submitWorkOrder step 1 (doc2 §2)', () => {
     expect(within(alert).getByRole('button', { name: '前往该工单' })).toBeTruthy()
     expect(screen.queryByRole('form', { name: '工单信息' })).toBeNull()
   })
+  it.each([
+    [null, '该工单（编号 20260077）由主账号提交，请联系主账号确认完结。'],
+    ['王五', '该工单（编号 20260077）由子账号王五提交，请联系王五或主账号确认完结。'],
+  ])(
+    "a sub-admin blocked by another member's order (%s) is told which one and who can confirm it",
+    async (by, text) => {
+      serve({ maintenance: true, blockedBy: by })
+      const user = userEvent.setup()
+      render(<SubmitWorkOrder />)
+      await user.click(await screen.findByRole('button', { name: '代维管家' }))
+      const alert = await screen.findByRole('alert')
+      expect(alert.textContent).toContain('您有尚未完结的代维管家工单，请先前往该工单确认完结。')
+      expect(alert.textContent).toContain(text)
+      expect(within(alert).queryByRole('button', { name: '前往该工单' })).toBeNull()
+    },
+  )
 })
 
 describe('/submitWorkOrder step 2 (doc2 §2, §3, §5)', () => {
@@ -239,8 +262,17 @@ describe('/submitWorkOrder: 代维管家 (doc2 §3, §5)', () => {
     render(<SubmitWorkOrder />)
     await user.click(await screen.findByRole('button', { name: '代维管家' }))
     await user.click(await screen.findByRole('radio', { name: '服务项目申请' }))
-    await user.click(await screen.findByRole('radio', { name: 'a.example' }))
-    await user.click(screen.getByRole('radio', { name: 'DW1（基础版）' }))
+    // Choosing the order fills its domain.
+    await user.click(await screen.findByRole('radio', { name: 'DW1（基础版，a.example）' }))
+    expect(screen.getByRole('radio', { name: 'a.example' }).getAttribute('aria-checked')).toBe('true')
+    // Another domain with this order is explained at the order field at once.
+    await user.click(screen.getByRole('radio', { name: 'b.example' }))
+    const orderGroup = screen.getByRole('radiogroup', { name: '代维订单' }).parentElement!
+    expect(within(orderGroup).getByText('所选代维订单不属于该网站域名，请重新选择代维订单')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: '提交' }))
+    expect(posted(api, '/api/acWorkOrder/createWorkOrder')).toHaveLength(0)
+    await user.click(screen.getByRole('radio', { name: 'a.example' }))
+    expect(within(orderGroup).queryByText('所选代维订单不属于该网站域名，请重新选择代维订单')).toBeNull()
     const pages = await field('service-pageAdjust')
     await user.click(screen.getByRole('button', { name: '提交' }))
     expect(await screen.findByText('服务项目请填写至少一项')).toBeTruthy()

@@ -142,6 +142,19 @@ describe('/workOrderDetail (doc2 §2, §4)', () => {
     expect(screen.getByRole('link', { name: '打开 log.zip' })).toBeTruthy()
   })
 
+  it('shows typed line breaks in the description and the records, still sanitised', async () => {
+    const order = detail(2)
+    order.acWorkOrderDataPos[0].fieldValue = '首页打不开\n换浏览器也一样<img src=x onerror="alert(1)">'
+    order.recordsDtos[0].content = '继续咨询：\n第一点\n第二点'
+    serve(order)
+    render(<WorkOrderDetailView id='5' />)
+    const records = await screen.findByRole('list', { name: '沟通记录' })
+    expect(records.innerHTML).toMatch(/继续咨询：<br\/?>第一点<br\/?>第二点/)
+    const info = screen.getByLabelText('工单信息')
+    expect(info.innerHTML).toMatch(/首页打不开<br\/?>换浏览器也一样/)
+    expect(info.innerHTML).not.toContain('onerror')
+  })
+
   it('the reply box says 请先填写完整留言！ when empty and sends the trimmed message', async () => {
     const api = serve(detail(2))
     const user = userEvent.setup()
@@ -303,41 +316,60 @@ describe('header badge and maintenance items', () => {
     expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/workorders/pages/my/index' })
   })
 
-  it('调整服务项目: counts up to what remains (else cleared), at least one item, sent with openWorkOrder', async () => {
-    const item = (code: string, projectName: string, isInputBox: 0 | 1, resisueNum: number) => ({
+  it('调整服务项目 starts from the current request, counts up to what remains plus what the order holds, sends every item', async () => {
+    const item = (
+      code: string,
+      projectName: string,
+      isInputBox: 0 | 1,
+      inputNum: number,
+      resisueNum: number,
+    ) => ({
       code: code as 'pageAdjust',
       projectName,
       unit: isInputBox ? '张' : '',
-      inputNum: 0,
+      inputNum,
       resisueNum,
       isInputBox,
       isDisplay: 1 as const,
-      isSelected: 0 as const,
+      isSelected: (inputNum > 0 ? 1 : 0) as 0 | 1,
       isUpdate: 0 as const,
     })
     const api = serve(
       detail(2, {
         type: 4,
-        serviceProject: [item('posterDesign', '海报设计', 1, 3), item('onlineMap', '在线地图', 0, 0)],
+        serviceProject: [
+          item('posterDesign', '海报设计', 1, 2, 1),
+          item('contentUpload', '内容上传', 1, 0, 100),
+          item('seoSettings', 'SEO设置', 0, 1, 0),
+          item('onlineMap', '在线地图', 0, 0, 0),
+        ],
       }),
     )
     const user = userEvent.setup()
     render(<WorkOrderDetailView id='5' />)
     await user.click(await screen.findByRole('button', { name: '调整服务项目' }))
     const dialog = screen.getByRole('dialog', { name: '调整服务项目' })
-    await user.click(within(dialog).getByRole('button', { name: '提交' }))
-    expect(await within(dialog).findByText('服务项目请填写至少一项')).toBeTruthy()
+    const input = (code: string) =>
+      waitFor(() => {
+        const element = dialog.querySelector(`input[name="service-${code}"]`) as HTMLInputElement | null
+        if (!element) throw new Error('no input')
+        return element
+      })
+    const posters = await input('posterDesign')
+    // What the order asks now is filled in; the switch it holds stays on and can be turned off.
+    expect(posters.value).toBe('2')
+    const seo = within(dialog).getByRole('checkbox', { name: 'SEO设置' })
+    expect(seo.getAttribute('aria-checked')).toBe('true')
+    expect(seo.getAttribute('aria-disabled')).not.toBe('true')
     expect(within(dialog).getByRole('checkbox', { name: '在线地图' }).getAttribute('aria-disabled')).toBe(
       'true',
     )
-    const posters = await waitFor(() => {
-      const element = dialog.querySelector('input[name="service-posterDesign"]') as HTMLInputElement | null
-      if (!element) throw new Error('no input')
-      return element
-    })
+    // 2 held + 1 remaining: 4 is cleared, 3 is kept.
+    await user.clear(posters)
     await user.type(posters, '4')
     expect(posters.value).toBe('')
     await user.type(posters, '3')
+    await user.type(await input('contentUpload'), '10')
     await user.click(within(dialog).getByRole('button', { name: '提交' }))
     await waitFor(() =>
       expect(posted(api, '/api/acWorkOrder/openWorkOrder')).toEqual([
@@ -347,10 +379,41 @@ describe('header badge and maintenance items', () => {
           communicateReason: '',
           serviceProject: [
             { code: 'posterDesign', inputNum: 3 },
+            { code: 'contentUpload', inputNum: 10 },
+            { code: 'seoSettings', inputNum: 1 },
             { code: 'onlineMap', inputNum: 0 },
           ],
         },
       ]),
     )
+  })
+
+  it('调整服务项目 with everything turned off says 服务项目请填写至少一项', async () => {
+    const api = serve(
+      detail(2, {
+        type: 4,
+        serviceProject: [
+          {
+            code: 'seoSettings',
+            projectName: 'SEO设置',
+            unit: '',
+            inputNum: 1,
+            resisueNum: 0,
+            isInputBox: 0,
+            isDisplay: 1,
+            isSelected: 1,
+            isUpdate: 0,
+          },
+        ],
+      }),
+    )
+    const user = userEvent.setup()
+    render(<WorkOrderDetailView id='5' />)
+    await user.click(await screen.findByRole('button', { name: '调整服务项目' }))
+    const dialog = screen.getByRole('dialog', { name: '调整服务项目' })
+    await user.click(within(dialog).getByRole('checkbox', { name: 'SEO设置' }))
+    await user.click(within(dialog).getByRole('button', { name: '提交' }))
+    expect(await within(dialog).findByText('服务项目请填写至少一项')).toBeTruthy()
+    expect(posted(api, '/api/acWorkOrder/openWorkOrder')).toEqual([])
   })
 })

@@ -2,11 +2,13 @@ import Taro from '@tarojs/taro'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { WorkOrderSummary } from '../../../src/core/contract/work-orders'
+import { previewImages } from '../../../src/core/platform/image-preview'
 import { useToasts } from '../../../src/core/ui/toast'
 import { WorkOrderList } from '../../../src/features/workorders/components/WorkOrderList'
 import { fail, installFakeApi, ok, type FakeApi } from '../support/fake-api'
 
 let mockDesktop = true
+jest.mock('../../../src/core/platform/image-preview', () => ({ previewImages: jest.fn() }))
 jest.mock('../../../src/core/platform/viewport', () => ({ useIsDesktop: () => mockDesktop }))
 
 const order = (id: number, status: WorkOrderSummary['status']): WorkOrderSummary => ({
@@ -66,6 +68,32 @@ describe('/myWorkOrder (doc2 §2)', () => {
     expect(first.textContent).toContain('已分配')
     expect(listCalls(api)[0]).toEqual({ pageNum: '1', pageSize: '10' })
     expect(await screen.findByRole('tab', { name: '服务中（1）' })).toBeTruthy()
+  })
+
+  it('the pictures an order was submitted with are previewed from the list, on desktop and phones', async () => {
+    const picture = (fileId: string) => ({
+      fileId,
+      fileName: `${fileId}.png`,
+      fileUrl: `/api/user/downLoadFile?fileId=${fileId}&sig=1`,
+      fileSize: 10,
+      type: 0 as const,
+    })
+    const withImages = { ...order(1, 0), images: [picture('F1'), picture('F2')] }
+    for (const desktop of [true, false]) {
+      mockDesktop = desktop
+      ;(previewImages as jest.Mock).mockClear()
+      serve([withImages, order(2, 0)])
+      const user = userEvent.setup()
+      const view = render(<WorkOrderList />)
+      await user.click(await screen.findByRole('button', { name: '预览 20260001 的图片' }))
+      expect(previewImages).toHaveBeenCalledWith(
+        ['/api/user/downLoadFile?fileId=F1&sig=1', '/api/user/downLoadFile?fileId=F2&sig=1'],
+        '/api/user/downLoadFile?fileId=F1&sig=1',
+      )
+      expect(screen.queryByRole('button', { name: '预览 20260002 的图片' })).toBeNull()
+      expect(Taro.navigateTo).not.toHaveBeenCalled()
+      view.unmount()
+    }
   })
 
   it('删除 only on closed orders, after a confirmation', async () => {

@@ -1,5 +1,7 @@
 // The upgrade ladder and price (server/services/catalog.ts; docs/api.md "Upgrade pricing").
 import {
+  findSku,
+  priceOf,
   UPGRADE_MESSAGES,
   upgradePrice,
   upgradeRefusal,
@@ -14,6 +16,9 @@ describe('upgradeTargets and upgradeRefusal', () => {
   it('go only to a higher edition of the same product', () => {
     expect(upgradeTargets('SKU-SITE-STD').map((s) => s.SkuId)).toEqual(['SKU-SITE-PRO'])
     expect(upgradeTargets('SKU-DAIWEI-BASIC').map((s) => s.SkuId)).toEqual(['SKU-DAIWEI-STD'])
+    // The maintenance add-ons (traffic with its 300G CDN package, WAF) are no rung of the ladder.
+    expect(upgradeTargets('SKU-DAIWEI-TRAFFIC')).toEqual([])
+    expect(upgradeRefusal('SKU-DAIWEI-BASIC', 'SKU-DAIWEI-WAF')).toBe(UPGRADE_MESSAGES.notHigher)
     expect(upgradeRefusal('SKU-SITE-STD', 'SKU-SITE-PRO')).toBeNull()
     expect(upgradeRefusal('SKU-SITE-PRO', 'SKU-SITE-STD')).toBe(UPGRADE_MESSAGES.topEdition)
     expect(upgradeRefusal('SKU-DAIWEI-BASIC', 'SKU-DAIWEI-BASIC')).toBe(UPGRADE_MESSAGES.notHigher)
@@ -61,5 +66,20 @@ describe('upgradePrice: the yearly difference for the remaining term', () => {
       expect(price).toBeLessThanOrEqual(previous)
       previous = price
     }
+  })
+})
+
+describe('the maintenance price items (doc2 §9)', () => {
+  it.each([
+    ['SKU-DAIWEI-BASIC', 2000],
+    ['SKU-DAIWEI-STD', 4000],
+    ['SKU-DAIWEI-TRAFFIC', 50],
+    ['SKU-DAIWEI-WAF', 1000],
+  ])('%s costs %i yuan a year', (sku, price) => {
+    expect(priceOf(sku, 1)).toBe(price)
+  })
+
+  it('the traffic item brings the 300G CDN traffic add-on', () => {
+    expect(findSku('SKU-DAIWEI-TRAFFIC')?.ProductTypeName).toContain('300G CDN')
   })
 })

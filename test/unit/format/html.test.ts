@@ -1,4 +1,4 @@
-import { sanitizeHtml } from '../../../src/core/format/html'
+import { sanitizeHtml, sanitizeTypedText } from '../../../src/core/format/html'
 
 describe('rich text sanitising (notice bodies)', () => {
   it('drops scripts with their contents', () => {
@@ -27,5 +27,21 @@ describe('rich text sanitising (notice bodies)', () => {
     )
     expect(sanitizeHtml('')).toBe('')
     expect(sanitizeHtml(null)).toBe('')
+  })
+})
+
+describe('typed text (work-order descriptions and records)', () => {
+  it('shows the line breaks of plain typed text', () => {
+    expect(sanitizeTypedText('第一行\n第二行\r\n第三行')).toBe('第一行<br/>第二行<br/>第三行')
+  })
+
+  it('still sanitises', () => {
+    const out = sanitizeTypedText('a<img src=x onerror="alert(1)">\n<script>alert(1)</script>b')
+    expect(out).not.toMatch(/onerror|script/i)
+    expect(out).toContain('<br/>')
+  })
+
+  it('leaves editor markup to its own layout', () => {
+    expect(sanitizeTypedText('<p>一</p>\n<p>二</p>')).toBe('<p>一</p>\n<p>二</p>')
   })
 })

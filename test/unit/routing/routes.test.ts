@@ -8,6 +8,7 @@ import {
   ROUTES,
   shareAllowed,
   weappPages,
+  weappPreload,
 } from '../../../src/core/routing/routes'
 import { SPEC_ROUTES } from './spec-routes'
 
@@ -27,6 +28,18 @@ describe('the route table', () => {
       { root: 'orders', pages: ['pages/orderlist/index'] },
       { root: 'workorders', pages: ['pages/my/index'] },
     ])
+  })
+
+  it('preloads, from the home, the subpackages of the pages opened next (app.json preloadRule)', () => {
+    expect(weappPreload('/index', ['/orderlist', '/myWorkOrder', '/noticesDetail'])).toEqual({
+      'pages/index/index': {
+        network: 'all',
+        packages: ['pages/orderlist', 'workorders', 'notices'],
+      },
+    })
+    // Main-package pages need no preloading; an unknown page gives no rule.
+    expect(weappPreload('/index', ['/notices'])).toEqual({})
+    expect(weappPreload('/missing', ['/orderlist'])).toEqual({})
   })
 
   it('finds a route by spec URL, alias or Taro page path', () => {

@@ -1,4 +1,4 @@
-import { buildQuery, splitUrl, withQuery } from '../../../src/core/routing/url'
+import { buildQuery, ownPagePath, splitUrl, withQuery } from '../../../src/core/routing/url'
 
 describe('urls', () => {
   it('encodes queries and drops empty values', () => {
@@ -15,5 +15,19 @@ describe('urls', () => {
 
   it('survives malformed escapes', () => {
     expect(splitUrl('/x?a=%E0%A4%A')).toEqual({ path: '/x', query: { a: '%E0%A4%A' } })
+  })
+})
+
+describe('ownPagePath (a link of ours opens in-app)', () => {
+  const isPage = (path: string) => path === '/evaluate'
+  it.each([
+    ['https://mc.example.cn/evaluate?uuId=u1', '/evaluate?uuId=u1'],
+    ['/evaluate?uuId=u1', '/evaluate?uuId=u1'],
+    ['https://MC.example.cn/evaluate', '/evaluate'],
+    ['https://other.example.cn/evaluate?uuId=u1', null],
+    ['https://mc.example.cn/unknown?x=1', null],
+    ['javascript:alert(1)', null],
+  ])('%s → %s', (url, expected) => {
+    expect(ownPagePath(url, 'https://mc.example.cn/', isPage)).toBe(expected)
   })
 })

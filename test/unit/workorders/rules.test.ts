@@ -11,7 +11,10 @@ import {
   EMPTY_FILTER,
   serviceRequest,
   visibleServiceItems,
+  adjustableServiceItems,
+  typedFromRequest,
 } from '../../../src/features/workorders/rules'
+import { adjustedRequest } from '../../../server/services/work-order-maintenance'
 
 describe('work-order status view (doc2 §4)', () => {
   it.each([
@@ -156,6 +159,45 @@ describe('submitting a work order (doc2 §2, §3)', () => {
       { code: 'seoSettings', inputNum: 1 },
       { code: 'pageAdjust', inputNum: 2 },
       { code: 'visitorData', inputNum: 0 },
+    ])
+  })
+})
+
+describe('调整服务项目 (doc2 §4)', () => {
+  const item = (code: string, isInputBox: 0 | 1, inputNum: number, resisueNum: number) =>
+    ({
+      code,
+      projectName: code,
+      unit: '',
+      inputNum,
+      resisueNum,
+      isInputBox,
+      isDisplay: 1,
+      isSelected: inputNum > 0 ? 1 : 0,
+      isUpdate: 1,
+    }) as never
+  const items = [item('pageAdjust', 1, 2, 1), item('seoSettings', 0, 1, 0), item('onlineMap', 0, 0, 1)]
+
+  it('starts from what the order asks now', () => {
+    expect(typedFromRequest(items)).toEqual({ pageAdjust: '2', seoSettings: '1' })
+  })
+
+  it('each item goes up to what remains plus what this order holds', () => {
+    expect(adjustableServiceItems(items).map((i: { resisueNum: number }) => i.resisueNum)).toEqual([3, 1, 1])
+  })
+
+  it('the server changes exactly the items named and keeps the others', () => {
+    const previous = [
+      { code: 'pageAdjust' as const, inputNum: 2 },
+      { code: 'seoSettings' as const, inputNum: 1 },
+    ]
+    expect(adjustedRequest(previous, [{ code: 'pageAdjust', inputNum: 0 }])).toEqual([
+      { code: 'seoSettings', inputNum: 1 },
+      { code: 'pageAdjust', inputNum: 0 },
+    ])
+    expect(adjustedRequest(previous, [])).toEqual(previous)
+    expect(adjustedRequest([], [{ code: 'onlineMap', inputNum: 1 }])).toEqual([
+      { code: 'onlineMap', inputNum: 1 },
     ])
   })
 })

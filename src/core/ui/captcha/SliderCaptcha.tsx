@@ -1,13 +1,14 @@
 import { Image, Text, View } from '@tarojs/components'
 import { useCallback, useEffect, useState } from 'react'
 import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
+import { SLIDER_MESSAGES } from '../../contract/captcha'
 import { useHorizontalDrag } from '../../platform/drag'
 import { designPx, screenPxPerDesignPx } from '../../platform/env'
 import { PageLoading } from '../PageLoading'
 import { fetchSliderPuzzle, verifySliderPuzzle, type SliderPuzzle, type SolvedSlider } from './api'
 import './slider-captcha.scss'
 
-export const SLIDER_FAILED = '验证失败，请重新拖动滑块'
+export const SLIDER_FAILED = SLIDER_MESSAGES.wrong
 export const SLIDER_LOAD_FAILED = '获取图形验证码失败'
 
 type State =

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { openDocument, openUrl } from '../../../core/platform/links'
 import { navigateTo } from '../../../core/routing/navigate'
+import { openLink } from '../../../core/routing/open-link'
 import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
 import { toast } from '../../../core/ui/toast'
 import { contractApi, type ContractDocs } from '../../contracts/api'
@@ -42,7 +43,8 @@ export function useOrderActions({ reload, restart }: Reloads) {
           () => undefined, // the request wrapper showed the message
         )
       case 'evaluate':
-        return orderApi.evaluateUrl(order.id).then(openUrl, () => undefined)
+        // The survey page is ours: in the mini-program it opens in-app, not as a copied link.
+        return orderApi.evaluateUrl(order.id).then(openLink, () => undefined)
       case 'detail':
         return openUrl(action.url)
     }

@@ -17,13 +17,18 @@ interface BadgeProps {
   newTab?: boolean
 }
 
+/** The browser tab the header's 消息 opens, reused by every later click. */
+const NOTICES_TAB = 'member-centre-notices'
+
 function Badge({ label, count, path, newTab }: BadgeProps) {
   const text = badgeText(count)
   const desktop = useIsDesktop()
   const open = () => {
     if (!findRoute(path)) return
-    if (newTab && desktop) openInNewTab(path)
-    else navigateTo(path)
+    // Desktop: one notices tab, reused; already on the page, nothing to open.
+    if (newTab && desktop) {
+      if (currentDestination().path !== path) openInNewTab(path, NOTICES_TAB)
+    } else navigateTo(path)
   }
   return (
     <View

@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { VALIDATE_TYPE, type ValidateType } from '../../../core/contract/recipients'
 import type { Column } from '../../../core/ui/DataTable'
 import { toast } from '../../../core/ui/toast'
+import { ACCOUNT_BREAKPOINT } from '../../../core/ui/paging'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
 import { recipientApi, type Position, type Recipient } from '../api'
 import { canEditRecipient, isOn, RECIPIENT_TEXT, validateStateLabel } from '../rules'
@@ -86,7 +87,7 @@ function columns(actions: Actions): Column<Recipient>[] {
  * resends links; a sub-account sees the list only (account-area §6).
  */
 export function RecipientList({ manage, positions }: { manage: boolean; positions: Position[] }) {
-  const mode = useListMode()
+  const mode = useListMode(ACCOUNT_BREAKPOINT)
   const list = usePagedList(recipientApi.list, { mode })
   const editor = usePersonDialog(RecipientDialog, positions, list.reload)
   const remove = useConfirmedDelete<Recipient>(recipientApi.remove, RECIPIENT_TEXT, list.reload)

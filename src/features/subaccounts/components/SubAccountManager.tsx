@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useSession } from '../../../core/session/store'
 import type { Column } from '../../../core/ui/DataTable'
 import { toast } from '../../../core/ui/toast'
+import { ACCOUNT_BREAKPOINT } from '../../../core/ui/paging'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
 import { MSG } from '../../../core/validation/messages'
 import { subAccountApi, type Position, type SubAdmin } from '../api'
@@ -135,7 +136,7 @@ export function SubAccountManager() {
 
 /** The sub-admins in a table with pages on desktop, cards with load-more on phones. */
 function SubAdminList({ manage, positions }: { manage: boolean; positions: Position[] }) {
-  const mode = useListMode()
+  const mode = useListMode(ACCOUNT_BREAKPOINT)
   const list = usePagedList(subAccountApi.list, { mode })
   const editor = usePersonDialog(SubAdminDialog, positions, list.reload)
   const [checkingAdd, setCheckingAdd] = useState(false)

@@ -3,11 +3,9 @@ import { useEffect, useState } from 'react'
 import { Button } from '../../../core/ui/Button'
 import { Checkbox } from '../../../core/ui/Checkbox'
 import { FieldError } from '../../../core/ui/FieldError'
-import { ResourceStatus } from '../../../core/ui/ResourceStatus'
-import { useResource } from '../../../core/ui/useResource'
 import { useSubmit } from '../../../core/ui/useSubmit'
 import { productsError } from '../../../core/validation/transfer'
-import { transferApi } from '../api'
+import { transferApi, type TransferProduct } from '../api'
 import {
   holdLeft,
   holdSeconds,
@@ -18,6 +16,8 @@ import {
 } from '../rules'
 
 interface ProductsStepProps {
+  /** The account's products, read before step 1 (ProductTransfer). */
+  products: TransferProduct[]
   state: TransferState
   onChoose(chosen: number[]): void
   onConfirmed(): void
@@ -36,8 +36,7 @@ function useHoldSeconds(state: TransferState): number {
 }
 
 /** Step 2 (§2, §5): the account's products; at least one (您尚未选择移交的产品), within the 30 s. */
-export function ProductsStep({ state, onChoose, onConfirmed, onLost }: ProductsStepProps) {
-  const products = useResource(() => transferApi.products(), [])
+export function ProductsStep({ products: list, state, onChoose, onConfirmed, onLost }: ProductsStepProps) {
   const confirm = useSubmit({ fallback: '提交失败，请重试' })
   const [error, setError] = useState('')
   const seconds = useHoldSeconds(state)
@@ -47,7 +46,6 @@ export function ProductsStep({ state, onChoose, onConfirmed, onLost }: ProductsS
     if (isVerificationLost(failure)) onLost()
   }, [failure, onLost])
 
-  const list = products.data ?? []
   const order = list.map((p) => p.id)
   const next = () => {
     const invalid = productsError(state.chosen)
@@ -64,12 +62,6 @@ export function ProductsStep({ state, onChoose, onConfirmed, onLost }: ProductsS
       <View className='transfer-step__note' role='timer'>
         请在 {seconds} 秒内选择要移交的产品，超时需重新验证
       </View>
-      <ResourceStatus resource={products} />
-      {products.status === 'ready' && list.length === 0 && (
-        <View className='list-status list-status--empty' role='status'>
-          暂无可移交的产品
-        </View>
-      )}
       {list.length > 0 && (
         <View className='transfer-products' role='list' aria-label='可移交的产品'>
           {list.map((product) => {
@@ -111,7 +103,7 @@ export function ProductsStep({ state, onChoose, onConfirmed, onLost }: ProductsS
       </View>
       <FieldError message={error || failure} />
       <View className='transfer-step__actions'>
-        <Button type='primary' loading={confirm.busy} disabled={products.status !== 'ready'} onClick={next}>
+        <Button type='primary' loading={confirm.busy} onClick={next}>
           下一步
         </Button>
       </View>

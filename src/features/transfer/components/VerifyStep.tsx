@@ -41,6 +41,8 @@ export function VerifyStep({ bindPhone, onVerified }: { bindPhone: string; onVer
         }}
         phone=''
         skipPhoneCheck
+        countdownKey='transfer-verify'
+
         send={(slider) => transferApi.sendVerifyCode(slider)}
       />
       <FieldError message={error || check.failure} />

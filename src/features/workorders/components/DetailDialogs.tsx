@@ -20,7 +20,7 @@ import {
   WORK_ORDER_MSG,
 } from '../../../core/validation/work-orders'
 import { workOrderApi } from '../api'
-import { REOPEN_NOTE, serviceRequest, typeLabel } from '../rules'
+import { adjustableServiceItems, REOPEN_NOTE, serviceRequest, typedFromRequest, typeLabel } from '../rules'
 import { Choices } from './Choices'
 import { ServiceItems } from './ServiceItems'
 
@@ -204,8 +204,10 @@ export function ReopenDialog({ order, onDone, onClose }: ActionDialogProps) {
 
 /** 调整服务项目 on a maintenance order (openWorkOrder with serviceProject). */
 export function AdjustServicesDialog({ order, onDone, onClose }: ActionDialogProps) {
-  const items: ServiceProjectItem[] = order.serviceProject ?? []
-  const [typed, setTyped] = useState<Record<string, string>>({})
+  const items: ServiceProjectItem[] = adjustableServiceItems(order.serviceProject ?? [])
+  const [typed, setTyped] = useState<Record<string, string>>(() =>
+    typedFromRequest(order.serviceProject ?? []),
+  )
   const [error, setError] = useState('')
   const action = useRun(onDone)
   const confirm = () => {

@@ -1,5 +1,6 @@
 import { Image, Text, View } from '@tarojs/components'
 import type { WorkOrderFile } from '../../../core/contract/work-orders'
+import { apiUrl } from '../../../core/http/request'
 import { previewImages } from '../../../core/platform/image-preview'
 import { openDocument } from '../../../core/platform/links'
 import { isImageFile } from '../rules'
@@ -7,7 +8,8 @@ import { isImageFile } from '../rules'
 /** Files of a work order or a record: images open the previewer, other files the document viewer. */
 export function FileList({ files, label = '附件' }: { files: WorkOrderFile[]; label?: string }) {
   if (!files.length) return null
-  const images = files.filter((f) => isImageFile(f.fileName)).map((f) => f.fileUrl)
+  // The server hands out '/api/…' addresses: the mini-program's <Image> and previewer need them whole.
+  const images = files.filter((f) => isImageFile(f.fileName)).map((f) => apiUrl(f.fileUrl))
   return (
     <View className='wo-detail-files' aria-label={label}>
       {files.map((file) =>
@@ -15,11 +17,11 @@ export function FileList({ files, label = '附件' }: { files: WorkOrderFile[]; 
           <Image
             key={file.fileId}
             className='wo-detail-files__image'
-            src={file.fileUrl}
+            src={apiUrl(file.fileUrl)}
             mode='aspectFill'
             aria-label={`预览 ${file.fileName}`}
             nativeProps={{ alt: file.fileName }}
-            onClick={() => previewImages(images, file.fileUrl)}
+            onClick={() => previewImages(images, apiUrl(file.fileUrl))}
           />
         ) : (
           <View

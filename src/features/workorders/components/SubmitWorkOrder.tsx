@@ -17,6 +17,7 @@ import {
   ASSIGNED_TEXT,
   CATEGORY_NOTE,
   submitCategories,
+  blockedByOtherText,
   SUBMITTED_TITLE,
   typeFromQuery,
   typeLabel,
@@ -92,6 +93,7 @@ export function SubmitWorkOrder({ type: queryType }: { type?: string }) {
           {blocked && (
             <View className='wo-blocked' role='alert'>
               {WORK_ORDER_MSG.waitFinish}
+              {blocked.workOrderId === null && <View>{blockedByOtherText(blocked)}</View>}
               {blocked.workOrderId !== null && (
                 <View
                   className='wo-dialog__link'

@@ -29,6 +29,7 @@ import {
   isLongText,
   isMaintenanceField,
   isOrderField,
+  maintenancePairError,
   serviceRequest,
   sortedFields,
   typeLabel,
@@ -148,6 +149,19 @@ export function TemplateForm({ type, onBack, onCreated }: TemplateFormProps) {
   function setValue(code: FieldCode, value: string) {
     update((d) => ({ ...d, values: { ...d.values, [code]: value } }), code)
   }
+  /** Choosing the 代维订单 fills its 网站域名 (the pair the server expects). */
+  function chooseMaintenanceOrder(orderCode: string) {
+    const site = maintenance.find((m) => m.orderCode === orderCode)?.websiteDomain
+    update(
+      (d) => ({
+        ...d,
+        values: { ...d.values, dwServiceOrder: orderCode, ...(site ? { websiteDomain: site } : {}) },
+      }),
+      'dwServiceOrder',
+    )
+  }
+  // A restored draft or a changed domain may no longer match the chosen order: said at the field.
+  const pairError = isMaintenance ? maintenancePairError(maintenance, form.values) : null
 
   const domains = [...new Set(maintenance.map((m) => m.websiteDomain))]
   const submit = () => {
@@ -162,7 +176,8 @@ export function TemplateForm({ type, onBack, onCreated }: TemplateFormProps) {
       serviceProject,
     })
     setErrors(found)
-    if (Object.keys(found).length) return
+    // A mismatched pair is already said at the order field.
+    if (Object.keys(found).length || pairError) return
     const consulted = fields
       .map((f) => orders[f.fieldCode]?.find((o) => o.orderCode === form.values[f.fieldCode]))
       .find(Boolean)
@@ -257,9 +272,10 @@ export function TemplateForm({ type, onBack, onCreated }: TemplateFormProps) {
           const options =
             code === 'websiteDomain'
               ? domains.map((d) => ({ value: d, label: d }))
-              : maintenance
-                  .filter((m) => !form.values.websiteDomain || m.websiteDomain === form.values.websiteDomain)
-                  .map((m) => ({ value: m.orderCode, label: `${m.orderCode}（${m.productVersion}）` }))
+              : maintenance.map((m) => ({
+                  value: m.orderCode,
+                  label: `${m.orderCode}（${m.productVersion}，${m.websiteDomain}）`,
+                }))
           return (
             <View key={code} className='wo-field'>
               <View className='wo-field__label'>
@@ -271,9 +287,9 @@ export function TemplateForm({ type, onBack, onCreated }: TemplateFormProps) {
                 column
                 options={options}
                 value={form.values[code] ?? null}
-                onChange={(v) => setValue(code, v)}
+                onChange={(v) => (code === 'dwServiceOrder' ? chooseMaintenanceOrder(v) : setValue(code, v))}
               />
-              <FieldError message={error} />
+              <FieldError message={error ?? (code === 'dwServiceOrder' ? pairError : null)} />
             </View>
           )
         }

@@ -2,8 +2,8 @@ import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { workOrderActions, type WorkOrderEvaluation } from '../../../core/contract/work-orders'
 import { formatBeijingTime } from '../../../core/format/time'
-import { openInNewTab, openUrl } from '../../../core/platform/links'
 import { navigateTo, redirectTo } from '../../../core/routing/navigate'
+import { openLink } from '../../../core/routing/open-link'
 import { Button } from '../../../core/ui/Button'
 import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
 import { ResourceStatus } from '../../../core/ui/ResourceStatus'
@@ -157,9 +157,7 @@ export function WorkOrderDetailView({ id }: { id?: string }) {
             <Button
               size='small'
               type='primary'
-              onClick={() =>
-                /^https?:/.test(evaluation.url) ? openUrl(evaluation.url) : openInNewTab(evaluation.url)
-              }
+              onClick={() => openLink(evaluation.url)}
             >
               立即评价
             </Button>

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react'
 import type { WorkOrderSummary } from '../../../core/contract/work-orders'
 import { isClosedStatus } from '../../../core/contract/work-orders'
 import { formatBeijingTime } from '../../../core/format/time'
+import { apiUrl } from '../../../core/http/request'
+import { previewImages } from '../../../core/platform/image-preview'
 import { navigateTo } from '../../../core/routing/navigate'
 import { Button } from '../../../core/ui/Button'
 import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
@@ -32,6 +34,12 @@ import './workorders.scss'
 
 const openDetail = (order: WorkOrderSummary) => navigateTo(`/workOrderDetail?id=${order.id}`)
 
+/** doc2 §2: the pictures a work order was submitted with, previewed from the list. */
+function previewOrderImages(order: WorkOrderSummary) {
+  const urls = (order.images ?? []).map((file) => apiUrl(file.fileUrl))
+  previewImages(urls, urls[0])
+}
+
 function RowActions({
   order,
   onDelete,
@@ -44,6 +52,16 @@ function RowActions({
       <View role='button' className='wo-link' onClick={() => openDetail(order)}>
         查看
       </View>
+      {order.images?.length ? (
+        <View
+          role='button'
+          aria-label={`预览 ${order.number} 的图片`}
+          className='wo-link'
+          onClick={() => previewOrderImages(order)}
+        >
+          {`图片(${order.images.length})`}
+        </View>
+      ) : null}
       {isClosedStatus(order.status) && (
         <View
           role='button'
@@ -123,7 +141,7 @@ export function WorkOrderList() {
     {
       key: 'actions',
       title: '操作',
-      width: '110px',
+      width: '150px',
       render: (o) => <RowActions order={o} onDelete={setDeleting} />,
     },
   ]
