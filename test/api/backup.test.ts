@@ -34,7 +34,7 @@ beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-backup-'))
   pgliteFolder = path.join(root, 'data', 'pglite')
   const handle = await open(pgliteFolder)
-  await prepareDatabase(handle)
+  await prepareDatabase(handle, { seed: true })
   original = await rowCounts(handle)
   await handle.close()
   // A stored file beside the database (the file store lives in the data folder).

@@ -64,7 +64,7 @@ const KILL_AFTER = 24
 it('keeps every acknowledged write across a SIGKILL and restarts without manual steps', async () => {
   // Seeded beforehand, so the test knows the work order the replies go to.
   const setup = await openHere()
-  await prepareDatabase(setup)
+  await prepareDatabase(setup, { seed: true })
   const [order] = await setup.db.select().from(workOrders).where(eq(workOrders.number, '20260001'))
   await setup.close()
 
