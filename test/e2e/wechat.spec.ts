@@ -20,6 +20,10 @@ test.describe('WeChat login (doc2 §2 Login, §4)', () => {
     // Back to the computer (a background tab gets no animation frames to click in).
     await phone.close()
     await expect(page).toHaveURL(/\/index$/)
+    // The QR login is a 账号安全提醒 to the account, shown as the newest notice.
+    const popup = page.getByLabel('新消息', { exact: true })
+    await expect(popup).toContainText('账号安全提醒')
+    await popup.getByRole('button', { name: '关闭' }).click()
     await expectAccount(page, 'demo_main')
   })
 
