@@ -154,11 +154,7 @@ export function WorkOrderDetailView({ id }: { id?: string }) {
             </Button>
           )}
           {evaluation && evaluation.evaluateStatus === 0 && evaluation.url && (
-            <Button
-              size='small'
-              type='primary'
-              onClick={() => openLink(evaluation.url)}
-            >
+            <Button size='small' type='primary' onClick={() => openLink(evaluation.url)}>
               立即评价
             </Button>
           )}
