@@ -13,14 +13,13 @@
 //          --list-duration S (default 5), --pglite (ignore the PostgreSQL variables), --json FILE,
 //          --skip-lists (steps 1-3 only).
 // A benchmark, not a test: numbers vary with the machine and whatever else runs on it.
-import { fork } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { Worker } from 'node:worker_threads'
 import autocannon from 'autocannon'
+import { startBenchApp } from './lib/bench-child.mjs'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
@@ -70,46 +69,17 @@ const LIST_CALLS = [
   ],
 ]
 
-const child = fork(path.join(ROOT, 'scripts/lib/bench-app.ts'), [], {
-  cwd: ROOT,
-  execArgv: ['--import', 'tsx'],
-  env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-})
+const bench = startBenchApp({ BENCH_DATABASE_URL: databaseUrl ?? '' })
+const { ask } = bench
 // Never outlive the run: a stuck child is ended after the longest the whole bench may take.
 const deadline = setTimeout(
   () => {
     console.error('bench:server took too long; stopping')
-    child.kill('SIGKILL')
+    bench.kill()
     process.exit(1)
   },
   (duration * 4 + listDuration * LIST_CALLS.length * LIST_SIZES.length + 300) * 1000,
 ).unref()
-
-let nextId = 1
-const pending = new Map()
-let ready
-const started = new Promise((resolve, reject) => {
-  ready = { resolve, reject }
-})
-child.on('message', (message) => {
-  if (message.ready) return ready.resolve(message)
-  const waiting = pending.get(message.id)
-  pending.delete(message.id)
-  if (message.error) waiting?.reject(new Error(message.error))
-  else waiting?.resolve(message)
-})
-child.on('exit', (code) => {
-  const error = new Error(`the bench server exited (${code})`)
-  ready.reject(error)
-  for (const waiting of pending.values()) waiting.reject(error)
-})
-const ask = (request) =>
-  new Promise((resolve, reject) => {
-    const id = nextId++
-    pending.set(id, { resolve, reject })
-    child.send({ id, ...request })
-  })
 
 function load(url, { token, seconds = duration, conns = connections } = {}) {
   return new Promise((resolve, reject) => {
@@ -203,7 +173,7 @@ async function pollDuringUploads(base, token) {
 }
 
 try {
-  const { port, database } = await started
+  const { port, database } = await bench.ready
   const base = `http://127.0.0.1:${port}`
   console.log(`Reference server (sandbox) on ${database}, ${connections} connections, ${duration} s a run`)
   const ownerToken = (await ask({ kind: 'login', account: OWNER })).token
@@ -270,5 +240,5 @@ try {
   process.exitCode = 1
 } finally {
   clearTimeout(deadline)
-  child.disconnect()
+  await bench.stop()
 }

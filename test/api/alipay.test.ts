@@ -4,12 +4,11 @@
 // notifications (checkNotifySignV2, app id, amount, status; answered `success`), the lost
 // notification recovered by the status poll with alipay.trade.query, and alipay.trade.close.
 import crypto from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { orders, payments } from '../../server/db/schema'
 import { checkAlipay } from '../../server/providers/payment/alipay'
 import { createServices } from '../../server/services'
 import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
+import { providerOrders } from './support/provider-orders'
 import { startFakeAlipay, type FakeAlipay } from './support/fake-alipay'
 
 const otherPublicKey = () =>
@@ -18,7 +17,6 @@ const otherPublicKey = () =>
     .publicKey.export({ type: 'spki', format: 'pem' }) as string
 
 const ORIGIN = 'https://console.example.cn'
-const SKU = 'SKU-SITE-STD'
 
 let server: TestServer
 let fake: FakeAlipay
@@ -46,28 +44,7 @@ afterAll(async () => {
   await fake?.close()
 })
 
-async function call<T = unknown>(method: 'GET' | 'POST', url: string, payload?: object) {
-  const response = await app.inject({
-    method,
-    url,
-    headers: { token: owner },
-    ...(payload ? { payload } : {}),
-  })
-  return response.json() as { code: number; message: string; data: T }
-}
-
-async function newOrder(): Promise<string> {
-  const answer = (await server.post(
-    '/oapi/newac/GenerateOrder',
-    { SkuId: SKU, OrderTypeId: 1, BuyCycle: 1 },
-    { token: owner },
-  )) as { Data?: { OrderNo: string }[] }
-  return answer.Data![0]!.OrderNo
-}
-
-const orderRow = async (code: string) =>
-  (await server.db.select().from(orders).where(eq(orders.orderCode, code)))[0]!
-const paymentRows = (code: string) => server.db.select().from(payments).where(eq(payments.orderCode, code))
+const { call, newOrder, orderRow, paymentRows } = providerOrders(() => ({ server, app, owner }))
 const precreate = (code: string) =>
   call<{ qr_code: string }>('POST', '/api/alipay/tradePrecreate', { out_trade_no: code })
 

@@ -4,12 +4,11 @@
 // (snsapi_base payer) and in the mini-program; notifications verified, decrypted and applied once;
 // a lost notification recovered by the status poll; voided orders closed at WeChat Pay.
 import crypto from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { orders, payments } from '../../server/db/schema'
 import { checkWechatPay } from '../../server/providers/payment/wechatpay'
 import type { WechatApi } from '../../server/services/wechat-api'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { providerOrders } from './support/provider-orders'
 import {
   MINI_APPID,
   OFFICIAL_APPID,
@@ -19,7 +18,6 @@ import {
 } from './support/fake-wechatpay'
 
 const ORIGIN = 'https://console.example.cn'
-const SKU = 'SKU-SITE-STD'
 
 let server: TestServer
 let fake: FakeWechatPay
@@ -56,28 +54,7 @@ afterAll(async () => {
   await fake?.close()
 })
 
-async function call<T = unknown>(method: 'GET' | 'POST', url: string, payload?: object) {
-  const response = await app.inject({
-    method,
-    url,
-    headers: { token: owner },
-    ...(payload ? { payload } : {}),
-  })
-  return response.json() as { code: number; message: string; data: T }
-}
-
-async function newOrder(): Promise<string> {
-  const answer = (await server.post(
-    '/oapi/newac/GenerateOrder',
-    { SkuId: SKU, OrderTypeId: 1, BuyCycle: 1 },
-    { token: owner },
-  )) as { Data?: { OrderNo: string }[] }
-  return answer.Data![0]!.OrderNo
-}
-
-const orderRow = async (code: string) =>
-  (await server.db.select().from(orders).where(eq(orders.orderCode, code)))[0]!
-const paymentRows = (code: string) => server.db.select().from(payments).where(eq(payments.orderCode, code))
+const { call, newOrder, orderRow, paymentRows } = providerOrders(() => ({ server, app, owner }))
 
 async function native(code: string) {
   return call<{ code_url: string }>('POST', '/api/wxpay/tradePrecreate', {

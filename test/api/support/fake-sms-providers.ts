@@ -7,6 +7,7 @@
 import crypto from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { SMS_TEMPLATES, type SmsTemplate } from '../../../server/providers/sms/index'
 
 const sha256 = (data: string | Buffer) => crypto.createHash('sha256').update(data).digest('hex')
 const hmac = (key: string | Buffer, data: string) => crypto.createHmac('sha256', key).update(data).digest()
@@ -312,18 +313,10 @@ export async function startFakeTencentSms(): Promise<FakeTencent> {
 
 /** Template ids in each provider's format, one per template (providers/settings.ts). */
 export function templateIds(style: 'aliyun' | 'tencent') {
-  const names = [
-    'login',
-    'register',
-    'reset',
-    'bind',
-    'verify',
-    'changePhone',
-    'transfer',
-    'activationLink',
-    'recipientLink',
-  ] as const
   return Object.fromEntries(
-    names.map((name, index) => [name, style === 'aliyun' ? `SMS_46000${1000 + index}` : `${100000 + index}`]),
-  ) as Record<(typeof names)[number], string>
+    SMS_TEMPLATES.map((name, index) => [
+      name,
+      style === 'aliyun' ? `SMS_46000${1000 + index}` : `${100000 + index}`,
+    ]),
+  ) as Record<SmsTemplate, string>
 }
