@@ -218,7 +218,8 @@ function scheduleHousekeeping(app: FastifyInstance, housekeeping: Housekeeping, 
   let timer: NodeJS.Timeout | undefined
   const purge = () => {
     running = housekeeping
-      .purgeExpired()
+      .runScheduled(everyMs)
+      .then(() => undefined)
       .catch((error) => app.log.warn({ err: error }, 'housekeeping failed'))
   }
   app.addHook('onReady', async () => {

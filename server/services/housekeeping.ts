@@ -1,13 +1,14 @@
 // Stateful rows expire but are not deleted by their readers; this removes the dead ones (captchas,
 // entry tokens, sessions, login attempts, SMS codes, WeChat login and bind scenes, tickets, receiver
 // confirmation links) so the tables stay small, and uploads nothing took within a day (with their
-// bytes). Safe to run from several instances at once (plain deletes; the upload purge runs on one
-// instance at a time).
+// bytes). The scheduled run happens once a period across all instances (runScheduled claims it in
+// housekeeping_runs); a second run meanwhile is harmless all the same (plain deletes).
 import { and, eq, isNotNull, lt, ne, or } from 'drizzle-orm'
 import { hours, type AppContext } from '../context'
 import {
   captchas,
   entryTokens,
+  housekeepingRuns,
   loginAttempts,
   recipientValidations,
   sessions,
@@ -73,7 +74,27 @@ export function createHousekeeping(
     await uploads?.purgeUnattached()
   }
 
-  return { purgeExpired }
+  /**
+   * The timer's run: only the instance that claims this period purges. A little slack keeps instances
+   * whose timers fire a moment apart from skipping a period between them.
+   */
+  async function runScheduled(everyMs: number): Promise<boolean> {
+    const at = now()
+    const claimed = await db
+      .insert(housekeepingRuns)
+      .values({ job: 'purge', ranAt: at })
+      .onConflictDoUpdate({
+        target: housekeepingRuns.job,
+        set: { ranAt: at },
+        setWhere: lt(housekeepingRuns.ranAt, new Date(at.getTime() - everyMs * 0.9)),
+      })
+      .returning({ job: housekeepingRuns.job })
+    if (claimed.length === 0) return false
+    await purgeExpired()
+    return true
+  }
+
+  return { purgeExpired, runScheduled }
 }
 
 export type Housekeeping = ReturnType<typeof createHousekeeping>

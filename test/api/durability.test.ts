@@ -1,7 +1,7 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
-// Issue 23 "Durability": SIGKILL in the middle of a burst of writes (work-order replies from several
-// clients at once), then a restart on the same PGlite folder (or the same PostgreSQL database with
-// TEST_DATABASE_URL). Every reply the server acknowledged is there, once; a restart after the crash
+// Issue 23 "Durability": SIGKILL in the middle of a burst of writes (work-order replies, new orders
+// and new sub-admins from several clients at once), then a restart on the same PGlite folder (or the same PostgreSQL database with
+// TEST_DATABASE_URL). Every write the server acknowledged is there, once; a restart after the crash
 // opens the folder without manual steps (the dead process's lock is taken over).
 import { and, eq, like } from 'drizzle-orm'
 import { PASSWORD_AES_KEY } from '../../src/core/config/shared'
@@ -9,7 +9,7 @@ import { encryptPassword } from '../../src/core/crypto/password'
 import { openDatabase, type DatabaseHandle } from '../../server/db/client'
 import { DEMO, DEMO_PASSWORD } from '../../server/db/demo'
 import { prepareDatabase } from '../../server/db/migrate'
-import { workOrderRecords, workOrders } from '../../server/db/schema'
+import { orders, subAccounts, workOrderRecords, workOrders } from '../../server/db/schema'
 import { hostPGlite } from './support/harness'
 import { killStrayServers, request, serverDatabase, spawnServer } from './support/spawned-server'
 
@@ -70,27 +70,49 @@ it('keeps every acknowledged write across a SIGKILL and restarts without manual 
 
   const server = await spawnServer(database.url)
   const token = await login(server.url, DEMO.owner)
-  const acknowledged: string[] = []
+  // Each writer makes one kind of write and names what it acknowledged: a reply's text, an order's
+  // code, a sub-admin's phone.
+  const acknowledged = { replies: [] as string[], orders: [] as string[], subAdmins: [] as string[] }
+  const total = () => acknowledged.replies.length + acknowledged.orders.length + acknowledged.subAdmins.length
+  const writers: ((n: number, i: number) => Promise<void>)[] = [
+    async (n, i) => {
+      const content = `durable-${n}-${i}`
+      const saved = await envelope(server.url, 'POST', '/api/appWorkOrderCommunicationRecords/saveRecords', {
+        body: { workOrderId: order.id, content },
+        token,
+      })
+      if (saved.code !== 200) throw new Error(`reply refused: ${saved.message}`)
+      acknowledged.replies.push(content)
+    },
+    async () => {
+      const answer = await request(server.url, 'POST', '/oapi/newac/GenerateOrder', {
+        body: { SkuId: 'SKU-SITE-STD', OrderTypeId: 1, BuyCycle: 1 },
+        token,
+      })
+      const generated = JSON.parse(answer.body) as { IsSuccess?: boolean; Data?: { OrderNo: string }[] }
+      if (!generated.IsSuccess) throw new Error(`order refused: ${answer.body}`)
+      acknowledged.orders.push(generated.Data![0]!.OrderNo)
+    },
+    async (n, i) => {
+      const phoneNumber = `1370${String(n).padStart(3, '0')}${String(i).padStart(4, '0')}`
+      const added = await envelope(server.url, 'POST', '/api/app/account/addAccountSubAccount', {
+        body: { fullName: '持久管理员', mailbox: `d${phoneNumber}@example.cn`, phoneNumber, position: '1' },
+        token,
+      })
+      if (added.code !== 200) throw new Error(`sub-admin refused: ${added.message}`)
+      acknowledged.subAdmins.push(phoneNumber)
+    },
+  ]
   let killed = false
   const client = async (n: number) => {
+    const write = writers[n % writers.length]!
     for (let i = 0; !killed; i += 1) {
-      const content = `durable-${n}-${i}`
       try {
-        const saved = await envelope(
-          server.url,
-          'POST',
-          '/api/appWorkOrderCommunicationRecords/saveRecords',
-          {
-            body: { workOrderId: order.id, content },
-            token,
-          },
-        )
-        if (saved.code === 200) acknowledged.push(content)
-        else throw new Error(`reply refused: ${saved.message}`)
+        await write(n, i)
       } catch (error) {
         if (!killed) throw error
       }
-      if (!killed && acknowledged.length >= KILL_AFTER) {
+      if (!killed && total() >= KILL_AFTER) {
         killed = true
         server.child.kill('SIGKILL')
       }
@@ -122,11 +144,24 @@ it('keeps every acknowledged write across a SIGKILL and restarts without manual 
       .from(workOrderRecords)
       .where(and(eq(workOrderRecords.workOrderId, order.id), like(workOrderRecords.content, 'durable-%')))
     const contents = stored.map((row) => row.content)
-    expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER)
-    for (const content of acknowledged) expect(contents).toContain(content)
+    expect(total()).toBeGreaterThanOrEqual(KILL_AFTER)
+    for (const content of acknowledged.replies) expect(contents).toContain(content)
     expect(contents).toContain('durable-after-restart')
     // Each reply at most once: a write is there whole or not at all.
     expect(new Set(contents).size).toBe(contents.length)
+
+    const storedOrders = (await check.db.select({ code: orders.orderCode }).from(orders)).map(
+      (row) => row.code,
+    )
+    for (const code of acknowledged.orders) expect(storedOrders).toContain(code)
+    const storedSubAdmins = (
+      await check.db
+        .select({ phone: subAccounts.phoneNumber })
+        .from(subAccounts)
+        .where(like(subAccounts.phoneNumber, '1370%'))
+    ).map((row) => row.phone)
+    for (const phone of acknowledged.subAdmins) expect(storedSubAdmins).toContain(phone)
+    expect(new Set(storedSubAdmins).size).toBe(storedSubAdmins.length)
   } finally {
     await check.close()
   }

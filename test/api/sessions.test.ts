@@ -158,6 +158,20 @@ function housekeepingOf(server: TestServer) {
 }
 
 describe('housekeeping', () => {
+  it('runs its scheduled purge once a period across instances', async () => {
+    // Two instances on one database, their timers firing together.
+    const [first, second] = [housekeepingOf(server), housekeepingOf(server)]
+    const period = hours(1)
+    server.clock.advance(period)
+    const claims = await Promise.all([first.runScheduled(period), second.runScheduled(period)])
+    expect(claims.filter(Boolean)).toHaveLength(1)
+    expect(await second.runScheduled(period)).toBe(false)
+    // The next period: one of them runs again.
+    server.clock.advance(period)
+    expect(await second.runScheduled(period)).toBe(true)
+    expect(await first.runScheduled(period)).toBe(false)
+  })
+
   it('deletes captchas, entry tokens and sessions a day past expiry, and keeps live ones', async () => {
     const housekeeping = housekeepingOf(server)
     const staleCaptcha = await server.captcha()
