@@ -1,6 +1,6 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
-// Issue 23 "Durability": SIGKILL in the middle of a burst of writes (work-order replies, new orders
-// and sub-admin changes from several clients at once), then a restart on the same PGlite folder (or the same PostgreSQL database with
+// Issue 23 "Durability": SIGKILL in the middle of a burst of writes (work-order replies, new orders,
+// sub-admin changes and uploads from several clients at once), then a restart on the same PGlite folder (or the same PostgreSQL database with
 // TEST_DATABASE_URL). Every write the server acknowledged is there, once; a restart after the crash
 // opens the folder without manual steps (the dead process's lock is taken over).
 import { and, eq, isNull, like } from 'drizzle-orm'
@@ -11,6 +11,7 @@ import { DEMO, DEMO_PASSWORD } from '../../server/db/demo'
 import { prepareDatabase } from '../../server/db/migrate'
 import { orders, subAccounts, workOrderRecords, workOrders } from '../../server/db/schema'
 import { hostPGlite } from './support/harness'
+import { multipart, SAMPLE } from './support/multipart'
 import { killStrayServers, request, serverDatabase, spawnServer } from './support/spawned-server'
 
 // Two starts of the real server (and a first PGlite folder): seconds alone, far more on a busy machine.
@@ -57,8 +58,8 @@ async function login(base: string, phone: string): Promise<string> {
   return result.data.token
 }
 
-const CLIENTS = 6
-/** SIGKILL once this many replies are acknowledged: the others are still being written. */
+const CLIENTS = 8
+/** SIGKILL once this many writes (at least one of each kind) are acknowledged: others are in flight. */
 const KILL_AFTER = 24
 
 it('keeps every acknowledged write across a SIGKILL and restarts without manual steps', async () => {
@@ -80,10 +81,11 @@ it('keeps every acknowledged write across a SIGKILL and restarts without manual 
   // Each writer makes one kind of write and keeps what was acknowledged: a reply's text, an order's
   // code; a sub-admin's name (each of two sub-admins renamed by one writer, the last acknowledged
   // name or the one in flight at the kill must be stored).
-  const acknowledged = { replies: [] as string[], orders: [] as string[] }
+  const acknowledged = { replies: [] as string[], orders: [] as string[], uploads: [] as string[] }
   const renames = new Map<number, { acked: string | null; inFlight: string | null }>()
   let renamed = 0
-  const total = () => acknowledged.replies.length + acknowledged.orders.length + renamed
+  const total = () =>
+    acknowledged.replies.length + acknowledged.orders.length + acknowledged.uploads.length + renamed
   const writers: ((n: number, i: number) => Promise<void>)[] = [
     async (n, i) => {
       const content = `durable-${n}-${i}`
@@ -122,8 +124,24 @@ it('keeps every acknowledged write across a SIGKILL and restarts without manual 
       rename.inFlight = null
       renamed += 1
     },
+    async () => {
+      const form = multipart([{ name: 'durable.png', bytes: SAMPLE.png, contentType: 'image/png' }])
+      const answer = await fetch(new URL('/api/workOrderFile/upload', server.url), {
+        method: 'POST',
+        headers: { ...form.headers, token },
+        body: form.payload,
+      })
+      const uploaded = (await answer.json()) as { code: number; message: string; data: { url: string } }
+      if (uploaded.code !== 200) throw new Error(`upload refused: ${uploaded.message}`)
+      acknowledged.uploads.push(uploaded.data.url)
+    },
   ]
   const writersCount = writers.length
+  const everyKindAcknowledged = () =>
+    acknowledged.replies.length > 0 &&
+    acknowledged.orders.length > 0 &&
+    acknowledged.uploads.length > 0 &&
+    renamed > 0
   let killed = false
   const client = async (n: number) => {
     const write = writers[n % writers.length]!
@@ -133,7 +151,7 @@ it('keeps every acknowledged write across a SIGKILL and restarts without manual 
       } catch (error) {
         if (!killed) throw error
       }
-      if (!killed && total() >= KILL_AFTER) {
+      if (!killed && total() >= KILL_AFTER && everyKindAcknowledged()) {
         killed = true
         server.child.kill('SIGKILL')
       }
@@ -155,6 +173,12 @@ it('keeps every acknowledged write across a SIGKILL and restarts without manual 
     },
   )
   expect(afterCrash.code).toBe(200)
+  // Every acknowledged upload is whole: its row and its bytes.
+  for (const url of acknowledged.uploads) {
+    const file = await fetch(new URL(url, restarted.url))
+    expect(file.status).toBe(200)
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(SAMPLE.png)
+  }
   restarted.child.kill('SIGTERM')
   expect(await restarted.exit).toEqual({ code: 0, signal: null })
 
@@ -178,6 +202,7 @@ it('keeps every acknowledged write across a SIGKILL and restarts without manual 
     expect(acknowledged.orders.length).toBeGreaterThan(0)
     expect(renamed).toBeGreaterThan(0)
     for (const code of acknowledged.orders) expect(storedOrders).toContain(code)
+    expect(acknowledged.uploads.length).toBeGreaterThan(0)
     for (const [id, rename] of renames) {
       const [row] = await check.db.select().from(subAccounts).where(eq(subAccounts.id, id))
       expect([rename.acked, rename.inFlight].filter(Boolean)).toContain(row!.fullName)
