@@ -85,6 +85,11 @@ const PUBLIC_ROUTES = [
   // Receiver confirmation (/validate), whose random link id is the credential.
   'GET /api/pc/judgeInvalid',
   'POST /api/pc/updateValidateStatus',
+  // Operations (docs/operations.md): the load balancer's probes, and the metrics, which production
+  // guards with METRICS_TOKEN instead of a session (test/api/metrics.test.ts).
+  'GET /healthz',
+  'GET /readyz',
+  'GET /metrics',
 ]
 
 /**
