@@ -96,6 +96,7 @@ describe('loadConfig (docs/api.md "Configuration")', () => {
       TARO_APP_SWITCH_SIGN_PREFIX: 'PREFIX',
       PUBLIC_ORIGIN: 'https://mc.example.com',
       FILE_URL_SECRET: 's'.repeat(40),
+      SMS_CODE_SECRET: 'c'.repeat(40),
     }
     expect(() => loadConfig({ ...production, ALIPAY_APP_ID: '2021000000000001' })).toThrow(
       /ALIPAY_PRIVATE_KEY_FILE is not set; ALIPAY_PUBLIC_KEY_FILE is not set/,
