@@ -55,6 +55,7 @@ test.describe('evaluation survey (doc2 §2 Evaluation)', () => {
 
     // The account's own session reads them, read-only.
     await loginAs(page, MAIN_PHONE)
+    await expect(page).toHaveURL(/\/index$/)
     await openSurvey(page, uuId)
     const done = page.getByRole('button', { name: '已提交' })
     await expect(done).toHaveAttribute('aria-disabled', 'true')
@@ -73,6 +74,7 @@ test.describe('evaluation survey (doc2 §2 Evaluation)', () => {
     await expect(page.getByRole('radio')).toHaveCount(0)
 
     await loginAs(page, MAIN_PHONE)
+    await expect(page).toHaveURL(/\/index$/)
     await openSurvey(page, SURVEY.submitted)
     await expect(page.getByRole('button', { name: '已提交' })).toHaveAttribute('aria-disabled', 'true')
     await expect(page.getByRole('radio', { name: '满意', exact: true })).toHaveAttribute(

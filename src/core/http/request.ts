@@ -28,6 +28,8 @@ export interface RequestOptions {
   token?: string
   /** Extra request headers (a QR scene's X-Scene-Secret). */
   headers?: Record<string, string>
+  /** A 996 speaks of another credential than the session (an entry link's token): keep the session. */
+  keepsSession?: boolean
 }
 
 type Params = Record<string, unknown>
@@ -63,7 +65,8 @@ async function request<T>(method: 'GET' | 'POST', path: string, data?: Params, o
   }
   const outcome = readEnvelope<T>(body)
   if (outcome.ok) return outcome.data
-  if (outcome.code === SESSION_EXPIRED_CODE && !options.token) endSession(outcome.message)
+  if (outcome.code === SESSION_EXPIRED_CODE && !options.token && !options.keepsSession)
+    endSession(outcome.message)
   else if (!options.silent) toast.error(outcome.message)
   throw new ApiError(outcome.code, outcome.message)
 }

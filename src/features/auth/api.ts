@@ -112,5 +112,5 @@ export const authApi = {
   personalInfo: () => http.get<UserInfo>('/api/pc/getPersonalInfo'),
   logout: (token?: string) => http.get<null>('/api/pc/logout', undefined, { silent: true, token }),
   exchangeEntryToken: (token: string) =>
-    http.get<EntryExchangeResult>('/api/feignApi/fkToken', { token }, { silent: true }),
+    http.get<EntryExchangeResult>('/api/feignApi/fkToken', { token }, { silent: true, keepsSession: true }),
 }

@@ -79,6 +79,18 @@ describe('the request wrapper', () => {
     expect(Taro.reLaunch).toHaveBeenCalledWith({ url: '/pages/login/index' })
   })
 
+  it('keeps the session when a 996 speaks of another credential (an entry link)', async () => {
+    installFakeApi().on('GET', '/api/x', () => fail(996, '登录凭证已失效，请重新登录'))
+    const before = useSession.getState().token
+    await expect(http.get('/api/x', undefined, { silent: true, keepsSession: true })).rejects.toMatchObject({
+      code: 996,
+    })
+    expect(useSession.getState().token).toBe(before)
+    expect(before).not.toBe('')
+    expect(messages()).toEqual([])
+    expect(Taro.reLaunch).not.toHaveBeenCalled()
+  })
+
   it('tells the user once when several calls come back 996', async () => {
     installFakeApi().on('GET', '/api/x', () => fail(996, '登录已过期，请重新登录'))
     await Promise.allSettled([http.get('/api/x'), http.get('/api/x'), http.get('/api/x')])
