@@ -8,7 +8,15 @@ import { minutes } from '../../server/context'
 import { members, notices, operateRecords } from '../../server/db/schema'
 import { CODE } from '../../server/http/envelope'
 import { createWechatApi, WECHAT_API_MESSAGES, type WechatFetch } from '../../server/services/wechat-api'
-import { ACCESS_TOKEN, fakeWechat, MINI, OAUTH, ORIGIN, SESSION_KEY } from './support/fake-wechat'
+import {
+  ACCESS_TOKEN,
+  fakeWechat,
+  MINI,
+  OAUTH,
+  ORIGIN,
+  productionWithFakeWechat,
+  SESSION_KEY,
+} from './support/fake-wechat'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 import { answerQr, scanQr } from './support/wechat-phone'
 
@@ -149,11 +157,7 @@ describe('production mode: openids come from WeChat only', () => {
 
   beforeAll(async () => {
     server = await startTestServer()
-    const wechatApi = createWechatApi({ mini: MINI, oauth: OAUTH, fetch: wechat.fetch })
-    production = await server.buildVariant(
-      { production: true, wechatMini: MINI, wechatOauth: OAUTH, publicOrigin: ORIGIN },
-      { wechatApi },
-    )
+    production = await productionWithFakeWechat(server, wechat)
     unconfigured = await server.buildVariant({ production: true, publicOrigin: ORIGIN })
   }, 60_000)
 

@@ -6,8 +6,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { members, notices, sessions } from '../../server/db/schema'
-import { createWechatApi } from '../../server/services/wechat-api'
-import { fakeWechat, MINI, OAUTH, ORIGIN } from './support/fake-wechat'
+import { fakeWechat, productionWithFakeWechat } from './support/fake-wechat'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 import { answerQr, scanQr } from './support/wechat-phone'
 
@@ -33,11 +32,7 @@ jest.setTimeout(30_000)
 
 beforeAll(async () => {
   server = await startTestServer()
-  const wechatApi = createWechatApi({ mini: MINI, oauth: OAUTH, fetch: wechat.fetch })
-  production = await server.buildVariant(
-    { production: true, wechatMini: MINI, wechatOauth: OAUTH, publicOrigin: ORIGIN },
-    { wechatApi },
-  )
+  production = await productionWithFakeWechat(server, wechat)
 }, 60_000)
 
 afterAll(() => server?.close())

@@ -1,7 +1,12 @@
 // WeChat's servers are the outside world: a fake fetch answers jscode2session and
 // sns/oauth2/access_token as WeChat documents them (wrong app credentials, a code it did not issue,
 // a code used twice are refused), for the real WeChat client (server/services/wechat-api.ts).
-import type { WechatFetch, WechatHttpResponse } from '../../../server/services/wechat-api'
+import {
+  createWechatApi,
+  type WechatFetch,
+  type WechatHttpResponse,
+} from '../../../server/services/wechat-api'
+import type { TestServer } from './harness'
 
 export const MINI = { appId: 'wx-mini-app', secret: 'mini-secret-value' }
 export const OAUTH = { appId: 'wx-oauth-app', secret: 'oauth-secret-value' }
@@ -51,4 +56,13 @@ export function fakeWechat() {
       outage = kind
     },
   }
+}
+
+/** A production-mode variant of `server` whose WeChat client talks to `wechat` (mini-program and OAuth set). */
+export function productionWithFakeWechat(server: TestServer, wechat: ReturnType<typeof fakeWechat>) {
+  const wechatApi = createWechatApi({ mini: MINI, oauth: OAUTH, fetch: wechat.fetch })
+  return server.buildVariant(
+    { production: true, wechatMini: MINI, wechatOauth: OAUTH, publicOrigin: ORIGIN },
+    { wechatApi },
+  )
 }
