@@ -65,7 +65,10 @@ const jestCount = (file) => () => {
   )
 }
 // The first run keeps the API suite on PGlite; the second puts the same suite on PostgreSQL.
-run('jest', 'npx', ['jest', '--json', `--outputFile=${jestReport}`], {
+// Two workers even on 2 cores (Jest would run one file at a time in its own process there), and
+// --forceExit: a handle a test forgets must fail loudly in the log, not hold CI until its deadline.
+const jestArgs = ['--maxWorkers=2', '--forceExit']
+run('jest', 'npx', ['jest', ...jestArgs, '--json', `--outputFile=${jestReport}`], {
   count: jestCount(jestReport),
   env: { TEST_DATABASE_URL: '' },
 })
@@ -73,7 +76,7 @@ if (postgresUrl)
   run(
     'jest-postgres',
     'npx',
-    ['jest', '--selectProjects', 'api', '--json', `--outputFile=${postgresReport}`],
+    ['jest', ...jestArgs, '--selectProjects', 'api', '--json', `--outputFile=${postgresReport}`],
     {
       count: jestCount(postgresReport),
     },

@@ -45,6 +45,8 @@ export interface OpenOptions {
    * imports fail, so the API tests load PGlite in the host context and pass it here.
    */
   PGlite?: typeof PGlite
+  /** memory:// only: start from this dump (PGlite's dumpDataDir) instead of an empty cluster. */
+  loadDataDir?: Blob
 }
 
 export const MEMORY_URL = 'memory://'
@@ -59,7 +61,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
   if (isPostgresUrl(url)) return openPostgres(url)
   const PGliteClass = options.PGlite ?? PGlite
   if (url === MEMORY_URL) {
-    const client = new PGliteClass({ extensions: PGLITE_EXTENSIONS })
+    const client = new PGliteClass({ extensions: PGLITE_EXTENSIONS, loadDataDir: options.loadDataDir })
     await client.waitReady
     const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'member-centre-files-'))
     return pgliteHandle(client, 'in-memory PGlite', filesDir, async () => {

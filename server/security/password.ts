@@ -41,11 +41,22 @@ export function decryptPassword(ciphertext: string, key: string): string | null 
 // scrypt parameters: N=2^17, r=8, p=1 (~0.4 s and 128 MiB on the development machines), 64-byte
 // key, 16-byte salt. Each hash carries its own parameters, so older hashes keep verifying and are
 // replaced at the member's next successful login (isCurrentPasswordHash).
-const COST = 2 ** 17
+export const PRODUCTION_COST = 2 ** 17
+/**
+ * N = 2^10 under NODE_ENV=test only, which is never production mode (server/config.ts): the test
+ * suites log in thousands of times and would otherwise spend most of CI in scrypt.
+ */
+export const TEST_COST = 2 ** 10
+
+export function passwordHashCost(env: { NODE_ENV?: string } = process.env): number {
+  return env.NODE_ENV === 'test' ? TEST_COST : PRODUCTION_COST
+}
+
+const COST = passwordHashCost()
 const BLOCK_SIZE = 8
 const PARALLELISM = 1
 const KEY_LENGTH = 64
-/** scrypt needs 128 * N * r bytes: 128 MiB at the current parameters; Node's default cap is 32 MiB. */
+/** scrypt needs 128 * N * r bytes: 128 MiB at N = 2^17; Node's default cap is 32 MiB. */
 const MAX_MEMORY = 256 * 1024 * 1024
 const SCHEME = 'scrypt'
 

@@ -16,7 +16,6 @@ import {
 
 let server: TestServer
 
-// Every login runs scrypt (~0.4 s).
 jest.setTimeout(60_000)
 
 beforeAll(async () => {

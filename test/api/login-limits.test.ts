@@ -8,7 +8,6 @@ import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, type TestServer } from '
 
 let server: TestServer
 
-// Every login runs scrypt (N = 2^17, ~0.4 s on the development machines).
 jest.setTimeout(30_000)
 
 beforeAll(async () => {

@@ -13,7 +13,6 @@ import { DEMO, startTestServer, testConfig, type TestServer } from './support/ha
 let server: TestServer
 let staticDir: string
 
-// Logins run scrypt: slow on a busy machine.
 jest.setTimeout(60_000)
 
 const TOKEN = 'metrics-token-for-tests'

@@ -75,7 +75,6 @@ beforeAll(async () => {
 
 afterAll(() => server?.close())
 
-// Logins run scrypt (~0.4 s each) and the invitation tests log several owners in.
 jest.setTimeout(30_000)
 
 const list = (token: string, pageNum = 1, pageSize = 10) =>

@@ -60,12 +60,13 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     // Every spec sends its SMS and draws its captchas from 127.0.0.1 and the demo accounts: lift the
-    // per-address and per-account limits (the API tests cover them).
+    // per-address and per-account limits (the API tests cover them). NODE_ENV=test is the sandbox
+    // with cheap password hashes (server/security/password.ts): the specs log in hundreds of times.
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATABASE_URL: 'memory://',
-      NODE_ENV: 'development',
+      NODE_ENV: 'test',
       SMS_ADDRESS_HOURLY_LIMIT: '1000',
       SMS_ACCOUNT_HOURLY_LIMIT: '1000',
       ANONYMOUS_CALLS_PER_MINUTE: '1000',

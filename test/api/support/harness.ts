@@ -17,7 +17,7 @@ import {
 } from '../../../server/config'
 import { SMS_HOURLY_LIMIT } from '../../../server/services/sms'
 import { MEMORY_URL, openDatabase, type Database, type DatabaseHandle } from '../../../server/db/client'
-import { prepareDatabase } from '../../../server/db/migrate'
+import { migrateDatabase, prepareDatabase } from '../../../server/db/migrate'
 import { throwawayDatabase } from '../../../server/db/throwaway'
 import { captchas, sandboxMessages } from '../../../server/db/schema'
 import { DEMO_PASSWORD } from '../../../server/db/seed'
@@ -28,6 +28,7 @@ declare global {
   // Set by test/api/support/pglite-environment.ts.
   var __hostPGlite: typeof PGlite | undefined
   var __hostCookie: unknown
+  var __migratedDump: { blob: Blob | null } | undefined
 }
 
 // light-my-request (Fastify inject) requires the ESM-only `cookie`; use the host's copy.
@@ -92,6 +93,16 @@ export function hostPGlite(): typeof PGlite {
   return globalThis.__hostPGlite
 }
 
+/** An in-memory PGlite with every migration applied, loaded from this worker's dump after the first. */
+async function openMigratedPGlite(): Promise<DatabaseHandle> {
+  const dump = globalThis.__migratedDump
+  if (dump?.blob) return openDatabase(MEMORY_URL, { PGlite: hostPGlite(), loadDataDir: dump.blob })
+  const handle = await openDatabase(MEMORY_URL, { PGlite: hostPGlite() })
+  await migrateDatabase(handle)
+  if (dump && handle.driver.kind === 'pglite') dump.blob = await handle.driver.client.dumpDataDir('none')
+  return handle
+}
+
 /** In-memory PGlite, or a throwaway database on the PostgreSQL named by TEST_DATABASE_URL. */
 export async function openTestDatabase(): Promise<{
   handle: DatabaseHandle
@@ -101,7 +112,7 @@ export async function openTestDatabase(): Promise<{
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
-    const handle = await openDatabase(MEMORY_URL, { PGlite: hostPGlite() })
+    const handle = await openMigratedPGlite()
     return { handle, url: null, dispose: () => handle.close() }
   }
   const throwaway = await throwawayDatabase(serverUrl, 'mc_test')

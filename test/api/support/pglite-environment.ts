@@ -5,10 +5,15 @@
 // This environment loads both in the host context, where Node handles them natively, and hands
 // them to the tests (PGlite to openDatabase, `cookie` to a jest.mock in harness.ts). Select it
 // with a `@jest-environment` docblock at the top of each API test file.
+// It also keeps, per worker, a dump of a freshly migrated database: a new cluster's initdb and the
+// migrations cost seconds a file, loading the dump about one.
 import { PGlite } from '@electric-sql/pglite'
 import * as cookie from 'cookie'
 import { TestEnvironment } from 'jest-environment-node'
 import { protectProperties } from 'jest-util'
+
+/** Set by the first test file of this worker that opens an in-memory database (harness.ts). */
+const migratedDump: { blob: Blob | null } = { blob: null }
 
 export default class ApiTestEnvironment extends TestEnvironment {
   constructor(...args: ConstructorParameters<typeof TestEnvironment>) {
@@ -18,5 +23,6 @@ export default class ApiTestEnvironment extends TestEnvironment {
     protectProperties(cookie)
     this.global.__hostPGlite = PGlite
     this.global.__hostCookie = cookie
+    this.global.__migratedDump = migratedDump
   }
 }

@@ -1,22 +1,36 @@
 // Stored password hashes: today's scrypt parameters in every new hash, older hashes still verified
 // and recognised as due for a rehash.
 import crypto from 'node:crypto'
-import { hashPassword, isCurrentPasswordHash, verifyPassword } from '../../../server/security/password'
+import {
+  hashPassword,
+  isCurrentPasswordHash,
+  passwordHashCost,
+  PRODUCTION_COST,
+  TEST_COST,
+  verifyPassword,
+} from '../../../server/security/password'
 
-/** A hash as the server wrote it with N = 2^14 (before the cost was raised). */
+/** A hash made with older, cheaper parameters than today's (N = 2^9). */
 function legacyHash(plain: string): string {
   const salt = crypto.randomBytes(16)
-  const hash = crypto.scryptSync(plain, salt, 64, { N: 16384, r: 8, p: 1 })
-  return ['scrypt', 16384, 8, 1, salt.toString('base64'), hash.toString('base64')].join('$')
+  const hash = crypto.scryptSync(plain, salt, 64, { N: 512, r: 8, p: 1 })
+  return ['scrypt', 512, 8, 1, salt.toString('base64'), hash.toString('base64')].join('$')
 }
 
 jest.setTimeout(20_000)
 
 describe('password hashes', () => {
-  it('makes new hashes with N = 2^17, r = 8, p = 1 and a 64-byte key', async () => {
+  it('costs N = 2^17 everywhere but under NODE_ENV=test, which is never production', () => {
+    expect(PRODUCTION_COST).toBe(2 ** 17)
+    for (const NODE_ENV of ['production', 'development', 'staging', undefined])
+      expect(passwordHashCost({ NODE_ENV })).toBe(PRODUCTION_COST)
+    expect(passwordHashCost({ NODE_ENV: 'test' })).toBe(TEST_COST)
+  })
+
+  it('makes new hashes with the current N, r = 8, p = 1 and a 64-byte key', async () => {
     const stored = await hashPassword('Demo@12345')
     const [scheme, n, r, p, salt, hash] = stored.split('$')
-    expect([scheme, Number(n), Number(r), Number(p)]).toEqual(['scrypt', 2 ** 17, 8, 1])
+    expect([scheme, Number(n), Number(r), Number(p)]).toEqual(['scrypt', passwordHashCost(), 8, 1])
     expect(Buffer.from(salt, 'base64')).toHaveLength(16)
     expect(Buffer.from(hash, 'base64')).toHaveLength(64)
     expect(isCurrentPasswordHash(stored)).toBe(true)
