@@ -6,7 +6,7 @@ const production = !['development', 'test'].includes(process.env.NODE_ENV ?? '')
 const results = checkProviders(process.env, production)
 console.log(`Providers (${production ? 'production' : `NODE_ENV=${process.env.NODE_ENV}`}):`)
 for (const { service, provider, problems } of results) {
-  console.log(`  ${service.padEnd(8)}${provider ?? 'disabled (not configured)'}`)
+  console.log(`  ${service.padEnd(12)}${provider ?? 'disabled (not configured)'}`)
   for (const problem of problems) console.log(`    ✗ ${problem}`)
 }
 const problems = results.reduce((total, result) => total + result.problems.length, 0)

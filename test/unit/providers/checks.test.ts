@@ -1,0 +1,75 @@
+// `npm run providers:check` (server/providers/checks.ts): one line per outside service naming the
+// provider the environment selects, and every problem of its variables; nothing is sent.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { checkProviders } from '../../../server/providers/checks'
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'provider-checks-'))
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+const keys = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })
+const file = (name: string, text: string) => {
+  const target = path.join(dir, name)
+  fs.writeFileSync(target, text)
+  return target
+}
+const privateKey = file('private.pem', keys.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string)
+const publicKey = file('public.pem', keys.publicKey.export({ type: 'spki', format: 'pem' }) as string)
+
+const wechatPay = {
+  WECHATPAY_MCHID: '1900000109',
+  WECHATPAY_SERIAL: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+  WECHATPAY_PRIVATE_KEY_FILE: privateKey,
+  WECHATPAY_APIV3_KEY: 'k3GSx1ZyPp7vNqa0Hf4dWm8cLr2tYu6B',
+  WECHATPAY_PUBLIC_KEY_FILE: publicKey,
+  WECHATPAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_0119000001092025000000000001',
+  WECHATPAY_APPID: 'wx1234567890abcdef',
+}
+const alipay = {
+  ALIPAY_APP_ID: '2021000000000001',
+  ALIPAY_PRIVATE_KEY_FILE: privateKey,
+  ALIPAY_PUBLIC_KEY_FILE: publicKey,
+}
+const byService = (env: Record<string, string>, production: boolean) =>
+  Object.fromEntries(checkProviders(env, production).map(({ service, ...rest }) => [service, rest]))
+
+describe('providers:check', () => {
+  it('lists every outside service; in development the sandbox plays each one', () => {
+    expect(byService({}, false)).toEqual({
+      SMS: { provider: 'sandbox', problems: [] },
+      mail: { provider: 'sandbox', problems: [] },
+      'WeChat Pay': { provider: 'sandbox', problems: [] },
+      Alipay: { provider: 'sandbox', problems: [] },
+    })
+  })
+
+  it('in production an unconfigured payment provider is disabled, not an error', () => {
+    const result = byService({ SMS_CODE_SECRET: 'x'.repeat(32) }, true)
+    expect(result['WeChat Pay']).toEqual({ provider: null, problems: [] })
+    expect(result.Alipay).toEqual({ provider: null, problems: [] })
+  })
+
+  it('names the payment provider and its verification mode when its set is complete', () => {
+    const result = byService({ ...wechatPay, ...alipay }, true)
+    expect(result['WeChat Pay']).toEqual({ provider: 'wechatpay (public key)', problems: [] })
+    expect(result.Alipay).toEqual({ provider: 'alipay (public key mode)', problems: [] })
+  })
+
+  it('reports each problem of a partial or malformed payment set, without its values', () => {
+    const result = byService(
+      { ...wechatPay, WECHATPAY_APIV3_KEY: 'k3GSx1Zy', ALIPAY_APP_ID: '2021000000000001' },
+      true,
+    )
+    expect(result['WeChat Pay']).toEqual({
+      provider: null,
+      problems: ['WECHATPAY_APIV3_KEY is not 32 characters'],
+    })
+    expect(result.Alipay.provider).toBeNull()
+    expect(result.Alipay.problems).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^ALIPAY_PRIVATE_KEY_FILE/)]),
+    )
+    expect(JSON.stringify(result)).not.toContain('k3GSx1Zy')
+  })
+})
