@@ -1,19 +1,12 @@
 // preHandlers resolving the `token` header (doc2 §7) to req.viewer, or refusing with 996.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { RELOGIN_REQUIRED, REVERIFY_CODE, REVERIFY_REQUIRED } from '../../src/core/contract/fresh-session'
 import { ROLE } from '../services/roles'
 import type { SessionService, Viewer } from '../services/sessions'
 import { ApiFailure, forbidden } from './failure'
 
 export const VERIFICATION_REQUIRED = '请先完成安全验证'
 
-/**
- * A sensitive account change from a session that is not fresh (account settings): the client
- * answers by sending an SMS to the bound phone (reverify/sendSmsCode, reverify/confirm) and retries.
- */
-export const REVERIFY_CODE = 4031
-export const REVERIFY_REQUIRED = '为了您的账号安全，请先完成短信验证'
-/** The same refusal for a member without a bound phone: no SMS to re-verify with, only a new login. */
-export const RELOGIN_REQUIRED = '为了您的账号安全，请重新登录后再操作'
 
 /** Whether a session logged in or re-verified recently (services/account-reverify.ts). */
 export interface SessionFreshness {

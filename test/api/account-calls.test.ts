@@ -8,7 +8,7 @@ import type { PersonalInfo, UpdateMemberAccountRequest } from '../../src/core/co
 import type { DeviceInfo } from '../../src/core/contract/oplog'
 import { minutes } from '../../server/context'
 import { accounts, operateRecords } from '../../server/db/schema'
-import { REVERIFY_CODE, REVERIFY_REQUIRED } from '../../server/http/auth'
+import { REVERIFY_CODE, REVERIFY_REQUIRED } from '../../src/core/contract/fresh-session'
 import { RATE_LIMITED } from '../../server/http/rate-limits'
 import { DEMO, DEMO_PASSWORD, startTestServer, type TestServer } from './support/harness'
 

@@ -2,8 +2,8 @@
 // envelope normalisation, 996 handling and error toasts. Callers get typed data or an ApiError.
 import { defaultApiBase } from '../platform/env'
 import { send } from '../platform/transport'
-import { currentDestination, relaunch } from '../routing/navigate'
-import { LOGIN_PATH } from '../routing/routes'
+import { currentDestination } from '../routing/navigate'
+import { leaveSession } from '../session/leave'
 import { useSession } from '../session/store'
 import { toast } from '../ui/toast'
 import { ApiError } from './api-error'
@@ -38,13 +38,11 @@ type Params = Record<string, unknown>
  * Code 996 (spec §8): show the message, clear token and id, go to /login — except on /success.
  * Several calls in flight may all come back 996: only the first finds a session to end.
  */
-function endSession(message: string) {
+function endExpiredSession(message: string) {
   const session = useSession.getState()
   if (!session.token) return
-  session.clear()
-  if (currentDestination().path === '/success') return
-  toast.error(message)
-  relaunch(LOGIN_PATH)
+  if (currentDestination().path === '/success') return session.clear()
+  leaveSession({ message })
 }
 
 async function request<T>(method: 'GET' | 'POST', path: string, data?: Params, options: RequestOptions = {}) {
@@ -66,7 +64,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, data?: Params, o
   const outcome = readEnvelope<T>(body)
   if (outcome.ok) return outcome.data
   if (outcome.code === SESSION_EXPIRED_CODE && !options.token && !options.keepsSession)
-    endSession(outcome.message)
+    endExpiredSession(outcome.message)
   else if (!options.silent) toast.error(outcome.message)
   throw new ApiError(outcome.code, outcome.message)
 }

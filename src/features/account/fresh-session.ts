@@ -4,7 +4,7 @@
 // (one per page, like the slider's SliderHost).
 import { create } from 'zustand'
 import { ApiError } from '../../core/http/api-error'
-import { REVERIFY_CODE } from './reverify-code'
+import { REVERIFY_CODE } from '../../core/contract/fresh-session'
 
 export { REVERIFY_CODE }
 

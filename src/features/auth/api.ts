@@ -110,7 +110,6 @@ export const authApi = {
     http.get<{ url: string }>('/api/wechat/officialAccountQr', undefined, { silent: true }),
 
   personalInfo: () => http.get<UserInfo>('/api/pc/getPersonalInfo'),
-  logout: (token?: string) => http.get<null>('/api/pc/logout', undefined, { silent: true, token }),
   exchangeEntryToken: (token: string) =>
     http.get<EntryExchangeResult>('/api/feignApi/fkToken', { token }, { silent: true, keepsSession: true }),
 }

@@ -3,6 +3,7 @@
 // the session as it was. Returns where to go next; the link's token is never in that address.
 import { errorMessage } from '../../core/http/api-error'
 import { afterFailedEntry, entryLinkSessionChange, type GuardDecision } from '../../core/routing/guard'
+import { revokeToken } from '../../core/session/end-session'
 import { useSessionFlags } from '../../core/session/flags'
 import { useSession } from '../../core/session/store'
 import { toast } from '../../core/ui/toast'
@@ -40,11 +41,11 @@ export async function enterWithLink(
   }
   if (entryLinkSessionChange(before, result) === 'askToSwitch' && !(await askToSwitch())) {
     // 取消: the link's session is ended unused; the current one stays.
-    authApi.logout(result.token).catch(() => undefined)
+    void revokeToken(result.token)
     return decision.continueTo
   }
   // The session being replaced ends on the server too.
-  if (before.token && before.token !== result.token) authApi.logout(before.token).catch(() => undefined)
+  if (before.token && before.token !== result.token) void revokeToken(before.token)
   adopt(result, decision.workOrderLogin)
   return decision.continueTo
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import Taro from '@tarojs/taro'
 import { useSession } from '../../../src/core/session/store'
 import { HomeBindPhone } from '../../../src/features/products/components/HomeBindPhone'
-import { installFakeApi, ok } from '../support/fake-api'
+import { fail, installFakeApi, ok } from '../support/fake-api'
 
 const profile = (bindPhone: string) => ({
   memberId: 1,
@@ -67,6 +67,25 @@ describe('home bind-phone dialog (account-area §2 Home, §5)', () => {
     await userEvent.click(screen.getByRole('button', { name: '取消' }))
     expect(useSession.getState().token).toBe('')
     expect(relaunch).toHaveBeenCalledWith({ url: expect.stringMatching(/login/) })
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/pc/logout')).toBe(true))
+    relaunch.mockRestore()
+  })
+
+  it('an older session is refused the first phone: it offers a new login that comes back to the home', async () => {
+    const relaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
+    const api = installFakeApi()
+      .on('POST', '/api/pc/bindPhone', () => fail(4031, '为了您的账号安全，请重新登录后再操作'))
+      .on('GET', '/api/pc/logout', () => ok(null))
+    render(<HomeBindPhone />)
+    const dialog = screen.getByLabelText('绑定手机号')
+    await userEvent.type(dialog.querySelector('input[name="bind-phone"]') as HTMLInputElement, '13800000009')
+    await userEvent.type(dialog.querySelector('input[name="bind-code"]') as HTMLInputElement, '123456')
+    await userEvent.click(screen.getByRole('button', { name: '绑定' }))
+    await screen.findByText('为了您的账号安全，请重新登录后再操作。')
+    expect(useSession.getState().token).toBe('t')
+    await userEvent.click(screen.getByRole('button', { name: '重新登录' }))
+    expect(useSession.getState().token).toBe('')
+    expect(relaunch).toHaveBeenCalledWith({ url: '/pages/login/index?redirect=%2Findex' })
     await waitFor(() => expect(api.calls.some((c) => c.path === '/api/pc/logout')).toBe(true))
     relaunch.mockRestore()
   })

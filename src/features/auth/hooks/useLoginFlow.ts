@@ -3,6 +3,7 @@
 import { useState } from 'react'
 import { errorMessage } from '../../../core/http/api-error'
 import type { LoginResult } from '../../../core/session/store'
+import { revokeToken } from '../../../core/session/end-session'
 import { toast } from '../../../core/ui/toast'
 import { authApi, type MiniLoginAnswer, type WechatLoginResult } from '../api'
 import { completeLogin } from '../complete-login'
@@ -58,7 +59,7 @@ export function useLoginFlow() {
   const cancel = () => {
     const token =
       step.kind === 'verify' ? step.result.token : step.kind === 'bindPhone' ? step.pendingToken : undefined
-    if (token) authApi.logout(token).catch(() => undefined)
+    if (token) void revokeToken(token)
     if (step.kind === 'follow') return completeLogin(step.result, step.source)
     setStep({ kind: 'form' })
   }

@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
-import { logout } from '../logout'
+import { endSession } from '../../../core/session/end-session'
 import { LOGOUT_CONFIRM } from '../rules'
 import { AccountSwitchDialog } from './AccountSwitchDialog'
 import { ChangePasswordDialog } from './ChangePasswordDialog'
@@ -18,7 +18,7 @@ export function AccountDialogs({ open, onClose }: { open: AccountDialog | null; 
         message={LOGOUT_CONFIRM}
         onConfirm={() => {
           onClose()
-          logout()
+          endSession()
         }}
         onCancel={onClose}
       />

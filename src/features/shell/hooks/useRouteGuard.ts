@@ -5,7 +5,8 @@ import { useDidShow } from '@tarojs/taro'
 import { useCallback, useState } from 'react'
 import { decideNavigation, mustLogoutForProfile } from '../../../core/routing/guard'
 import { currentDestination, redirectTo, relaunch } from '../../../core/routing/navigate'
-import { findRoute, LOGIN_PATH } from '../../../core/routing/routes'
+import { findRoute } from '../../../core/routing/routes'
+import { endSession } from '../../../core/session/end-session'
 import { useSessionFlags } from '../../../core/session/flags'
 import { useSession } from '../../../core/session/store'
 import { authApi } from '../../auth/api'
@@ -35,11 +36,7 @@ async function confirmProfile(path: string): Promise<boolean> {
   return load.catch(() => true)
 }
 
-function endForMissingPhone() {
-  authApi.logout().catch(() => undefined)
-  useSession.getState().clear()
-  relaunch(LOGIN_PATH)
-}
+const endForMissingPhone = () => endSession()
 
 /** `askToSwitch`: the question before an entry link replaces another identity's session. */
 export function useRouteGuard(askToSwitch: () => Promise<boolean>): boolean {
