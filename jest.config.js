@@ -44,6 +44,9 @@ module.exports = {
     {
       displayName: 'component',
       testEnvironment: 'jsdom',
+      // Typing and clicking through a dialog takes well under a second alone; CI's two cores also run
+      // an API worker beside it, so the limit is for a hung test, not a slow one.
+      testTimeout: 30_000,
       testMatch: ['<rootDir>/test/component/**/*.test.tsx'],
       transform,
       moduleFileExtensions,

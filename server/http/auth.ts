@@ -7,7 +7,6 @@ import { ApiFailure, forbidden } from './failure'
 
 export const VERIFICATION_REQUIRED = '请先完成安全验证'
 
-
 /** Whether a session logged in or re-verified recently (services/account-reverify.ts). */
 export interface SessionFreshness {
   isFresh(viewer: Viewer): Promise<boolean>

@@ -96,6 +96,15 @@ export function billingRoutes(app: TypedApp, { billing }: Services, { requireMai
     return ok(await billing.applyContract(req.viewer, orderId, form, originOf(req)), BILLING_MESSAGES.applied)
   })
 
+  // The same for everyone and never changing within a release: public, cached by browsers.
+  app.get('/api/esign/contractSample', async (_req, reply) =>
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent('合同样本.pdf')}`)
+      .header('cache-control', 'public, max-age=86400')
+      .send(billing.contractSample()),
+  )
+
   app.get(
     '/api/esign/getContractUrl',
     { schema: { querystring: object({ orderId: rowId }, ['orderId']) }, preHandler },

@@ -133,7 +133,7 @@ export function createBillingService({ db, now, config }: AppContext, deps: { or
         orgLegalIdNumber: enterprise ? trimmed(form.orgLegalIdNumber).toUpperCase() : '',
         orgLegalName: enterprise ? trimmed(form.orgLegalName) : '',
         mobile: trimmed(form.mobile),
-        contacts: enterprise ? trimmed(form.contacts) : '',
+        contacts: trimmed(form.contacts),
         fileKey,
         createdAt: now(),
         signedAt: now(),
@@ -166,6 +166,8 @@ export function createBillingService({ db, now, config }: AppContext, deps: { or
     return contractDocs(order.orderCode, latest.fileKey, origin)
   }
 
+  let sample: Buffer | undefined
+
   /** The sandbox's contract PDF for a file key, or null. */
   async function contractPdf(fileKey: string): Promise<Buffer | null> {
     const [row] = await db
@@ -188,9 +190,9 @@ export function createBillingService({ db, now, config }: AppContext, deps: { or
             { text: `单位名称: ${contract.orgName}` },
             { text: `${contract.idTypeName}: ${contract.facNumber}` },
             { text: `法定代表人: ${contract.orgLegalName}（${contract.orgLegalIdTypeName}）` },
-            { text: `联系人: ${contract.contacts}` },
           ]
         : [{ text: `${contract.idTypeName}: ${maskMiddle(contract.idNumber)}` }]),
+      { text: `联系人 Contact: ${contract.contacts}` },
       { text: `手机号码 Mobile: ${contract.mobile}` },
       {
         text: `签署状态 Status: ${order.signStatus === SIGN_STATUS.signed ? '已签署 signed' : '签署中 signing'}`,
@@ -198,6 +200,27 @@ export function createBillingService({ db, now, config }: AppContext, deps: { or
       { text: `签署时间 Signed at: ${(contract.signedAt ?? contract.createdAt).toISOString()}` },
     ]
     return renderPdf(lines, `合同-${order.orderCode}`)
+  }
+
+  /** The contract sample (doc2 §7 external links: sample PDF): what a signed contract states, unfilled. */
+  function contractSample(): Buffer {
+    return (sample ??= renderPdf(
+      [
+        { text: '技术服务合同（样本）', size: 18 },
+        { text: '合同编号 Contract No.: HT-<订单编号>' },
+        { text: '订单编号 Order code: <订单编号>' },
+        { text: '产品 Product: <产品名称> <版本>' },
+        { text: '金额 Amount: ￥<实付金额>' },
+        { text: '合同抬头 Party: <个人姓名或单位名称>' },
+        { text: '证件类型与号码: <身份证、通行证、护照；单位为统一社会信用代码或工商注册号>' },
+        { text: '法定代表人（企业）: <姓名>（<证件类型>）' },
+        { text: '联系人 Contact: <联系人>' },
+        { text: '手机号码 Mobile: <手机号码>' },
+        { text: '服务内容: 网站建设及技术服务费，以订单所列产品与服务期限为准。' },
+        { text: '签署方式: 双方通过电子签名签署，签署完成后可在订单管理中下载合同文件。' },
+      ],
+      '合同样本',
+    ))
   }
 
   /** The sandbox's invoice PDF of an issued invoice (billStatus 4), or null. */
@@ -224,7 +247,7 @@ export function createBillingService({ db, now, config }: AppContext, deps: { or
     return renderPdf(lines, `发票-${order.orderCode}`)
   }
 
-  return { applyInvoice, applyContract, contractUrl, contractPdf, invoicePdf }
+  return { applyInvoice, applyContract, contractUrl, contractPdf, invoicePdf, contractSample }
 }
 
 /** ID numbers in a file that may be forwarded: keep the first and last four characters. */

@@ -80,6 +80,8 @@ const PUBLIC_ROUTES = [
   'POST /api/alipay/notify',
   'POST /api/wxpay/notify',
   'GET /api/pc/noticeFiles/:name',
+  // The contract sample, the same document for everyone.
+  'GET /api/esign/contractSample',
   // Work-order files, read by <img> and downloadFile through a signed, expiring address.
   'GET /api/user/downLoadFile',
   // Receiver confirmation (/validate), whose random link id is the credential.

@@ -201,6 +201,7 @@ const personalContract = (orderId: number, fields: Record<string, unknown> = {})
   name: '张星辰',
   idType: 'CRED_PSN_CH_IDCARD',
   idNumber: '11010519491231002X',
+  contacts: '张星辰',
   mobile: '13800000001',
   ...fields,
 })
@@ -265,6 +266,21 @@ describe('POST /api/esign/applyContract and GET getContractUrl (doc2 §3-§5 Con
     })
   })
 
+  it('serves the contract sample to anyone: a PDF shown inline and cached, the same in production', async () => {
+    const production = await server.buildVariant({ production: true })
+    for (const app of [server.app, production]) {
+      const sample = await app.inject({ method: 'GET', url: '/api/esign/contractSample' })
+      expect(sample.statusCode).toBe(200)
+      expect(sample.headers['content-type']).toBe('application/pdf')
+      expect(sample.headers['content-disposition']).toMatch(/^inline; filename\*=UTF-8''/)
+      expect(sample.headers['cache-control']).toBe('public, max-age=86400')
+      const pdf = sample.rawPayload.toString('latin1')
+      expect(pdf.startsWith('%PDF-1.4')).toBe(true)
+      // 技术服务合同（样本）, drawn as UCS-2 hex.
+      expect(pdf).toContain('FF086837672CFF09')
+    }
+  })
+
   it.each([3, 4])(
     'a refused or expired contract (signStatus %i) may be applied for again',
     async (signStatus) => {
@@ -296,6 +312,7 @@ describe('POST /api/esign/applyContract and GET getContractUrl (doc2 §3-§5 Con
       '香港来往大陆通行证格式有误',
     ],
     ['a bad passport', personalContract, { idType: 'CRED_PSN_PASSPORT', idNumber: 'E1' }, '护照格式有误'],
+    ['no contact', personalContract, { contacts: ' ' }, '请输入联系人'],
     ['no mobile', personalContract, { mobile: '' }, '请输入手机号码'],
     ['a bad mobile', personalContract, { mobile: '2380000000' }, '手机号码格式有误'],
     ['an unknown id type', personalContract, { idType: 'X' }, '请选择证件类型'],

@@ -134,6 +134,7 @@ test.describe('order list (doc2 §2, §4)', () => {
     const form = page.getByRole('form', { name: '申请合同' })
     await form.locator('input[name="name"]').fill('张星辰')
     await form.locator('input[name="idNumber"]').fill('11010519491231002X')
+    await form.locator('input[name="contacts"]').fill('张星辰')
     await form.locator('input[name="mobile"]').fill('1380000000')
     await page.getByRole('button', { name: '提交' }).click()
     await expect(form.getByText('手机号码格式有误')).toBeVisible()

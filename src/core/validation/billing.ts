@@ -386,9 +386,8 @@ export function validateContract(form: ContractForm): FieldErrors<keyof Contract
     orgLegalName: enterprise
       ? requiredWithin(form.orgLegalName, 64, BILLING_MSG.legalNameRequired, BILLING_MSG.length100)
       : null,
-    contacts: enterprise
-      ? requiredWithin(form.contacts, 64, BILLING_MSG.contactsRequired, BILLING_MSG.length100)
-      : null,
+    // Both apply types name a contact (doc2 §5 Contract: "contact required").
+    contacts: requiredWithin(form.contacts, 64, BILLING_MSG.contactsRequired, BILLING_MSG.length100),
     mobile: !mobile ? BILLING_MSG.mobileRequired : isPhone(mobile) ? null : BILLING_MSG.mobileInvalid,
   })
 }

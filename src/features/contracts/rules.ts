@@ -13,6 +13,13 @@ export const APPLY_TYPE_LABELS: Record<number, string> = {
   [APPLY_TYPE.enterprise]: '企业',
 }
 
+/**
+ * The contract sample (doc2 §7 external links: sample PDF): the vendor's own document when built
+ * with TARO_APP_CONTRACT_SAMPLE_URL, otherwise the one the reference server renders.
+ */
+export const CONTRACT_SAMPLE_URL: string =
+  process.env.TARO_APP_CONTRACT_SAMPLE_URL || '/api/esign/contractSample'
+
 export const CONTRACT_SIGNED_TEXT = '合同已签署完成，可下载合同文件。'
 
 /** The document types the id-type picker offers for an apply type. */

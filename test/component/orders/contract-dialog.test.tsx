@@ -29,6 +29,7 @@ describe('contract dialog (doc2 §3-§5 Contract)', () => {
     await user.click(submit())
     expect(await screen.findByText('请输入合同抬头')).toBeTruthy()
     expect(screen.getByText('请输入证件号码')).toBeTruthy()
+    expect(screen.getByText('请输入联系人')).toBeTruthy()
     expect(screen.getByText('请输入手机号码')).toBeTruthy()
     await user.type(input('idNumber'), 'A1')
     await user.type(input('mobile'), '1380000')
@@ -89,5 +90,31 @@ describe('contract dialog (doc2 §3-§5 Contract)', () => {
       orgLegalIdTypeName: '大陆身份证',
       facNumber: '91350100M000100Y43',
     })
+  })
+
+  it('a personal application names its contact too', async () => {
+    const { user, onSigned } = setup()
+    await user.type(input('name'), '张星辰')
+    await user.type(input('idNumber'), '11010519491231002X')
+    await user.type(input('mobile'), '13800000001')
+    await user.click(submit())
+    expect(await screen.findByText('请输入联系人')).toBeTruthy()
+    expect(sent()).toHaveLength(0)
+    await user.type(input('contacts'), '张星辰')
+    await user.click(submit())
+    await waitFor(() => expect(onSigned).toHaveBeenCalledWith(docs))
+    expect(sent()[0]).toMatchObject({ applyType: 0, contacts: '张星辰', idTypeName: '大陆身份证' })
+  })
+
+  it('查看合同样本 opens the sample PDF in a new tab', async () => {
+    const open = jest.spyOn(window, 'open').mockReturnValue(null)
+    const { user } = setup()
+    await user.click(screen.getByRole('link', { name: '查看合同样本' }))
+    expect(open).toHaveBeenCalledWith(
+      expect.stringMatching(/\/api\/esign\/contractSample$/),
+      '_blank',
+      'noopener,noreferrer',
+    )
+    open.mockRestore()
   })
 })

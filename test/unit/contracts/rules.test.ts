@@ -62,6 +62,7 @@ const person = (fields: Partial<ContractForm> = {}): ContractForm => ({
   ...emptyContractForm(0),
   name: '张星辰',
   idNumber: '11010519491231002X',
+  contacts: '张星辰',
   mobile: '13800000001',
   ...fields,
 })
@@ -91,6 +92,7 @@ describe('contract form (doc2 §5 Contract)', () => {
     expect(validateContract(emptyContractForm(0))).toEqual({
       name: '请输入合同抬头',
       idNumber: '请输入证件号码',
+      contacts: BILLING_MSG.contactsRequired,
       mobile: '请输入手机号码',
     })
     expect(validateContract(emptyContractForm(1))).toEqual({

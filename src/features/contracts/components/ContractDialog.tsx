@@ -1,4 +1,7 @@
+import { View } from '@tarojs/components'
 import { useState } from 'react'
+import { apiUrl } from '../../../core/http/request'
+import { openDocument } from '../../../core/platform/links'
 import { ChoiceGroup } from '../../../core/ui/ChoiceGroup'
 import { Dialog } from '../../../core/ui/Dialog'
 import { DialogActions } from '../../../core/ui/DialogActions'
@@ -15,7 +18,8 @@ import {
   type ContractForm,
 } from '../../../core/validation/billing'
 import { contractApi, type ContractDocs } from '../api'
-import { APPLY_TYPE_LABELS, contractPayload, idTypesFor } from '../rules'
+import { APPLY_TYPE_LABELS, CONTRACT_SAMPLE_URL, contractPayload, idTypesFor } from '../rules'
+import './contract-dialog.scss'
 
 interface ContractDialogProps {
   orderId: number
@@ -37,6 +41,13 @@ export function ContractDialog({ orderId, onClose, onSigned }: ContractDialogPro
   const [applyType, setApplyType] = useState<number>(APPLY_TYPE.personal)
   return (
     <Dialog title='申请合同' role='form' bodyClassName='dialog__scroll' onClose={onClose}>
+      <View
+        className='contract-dialog__sample'
+        role='link'
+        onClick={() => openDocument(apiUrl(CONTRACT_SAMPLE_URL))}
+      >
+        查看合同样本
+      </View>
       <ChoiceGroup
         label='签署主体'
         options={APPLY_TYPES}
@@ -102,9 +113,9 @@ function ContractFields({ applyType, orderId, onCancel, onSigned }: ContractFiel
             onChange={(code) => form.set('orgLegalIdType', code)}
           />
           <TextField {...form.field('orgLegalIdNumber')} title='法定代表人证件号' maxLength={18} />
-          <TextField {...form.field('contacts')} title='联系人' />
         </>
       )}
+      <TextField {...form.field('contacts')} title='联系人' />
       <TextField {...form.field('mobile')} title='手机号码' type='phone' maxLength={11} />
       <FieldError message={apply.failure} />
       <DialogActions confirmText='提交' busy={apply.busy} onConfirm={submit} onCancel={onCancel} />
