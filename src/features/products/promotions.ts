@@ -1,4 +1,5 @@
 // The empty home promotes three products (account-area §2 Home) with 咨询 and 了解详情.
+import { CUSTOMER_CHAT_URL } from '../../core/config/help'
 import { withQuery } from '../../core/routing/url'
 export interface PromotedProduct {
   name: string
@@ -24,10 +25,7 @@ export const PROMOTED_PRODUCTS: readonly PromotedProduct[] = [
   },
 ]
 
-/** Online customer service, told who is asking (doc2 §7 external links). */
+/** Online customer service (the help widget's, TARO_APP_CUSTOMER_CHAT_URL), told who asks about what. */
 export function consultUrl(memberId: number | undefined, productName: string): string {
-  return withQuery('https://kefu.yunmeng.example/chat', {
-    memberId: String(memberId ?? ''),
-    product: productName,
-  })
+  return withQuery(CUSTOMER_CHAT_URL, { memberId: memberId ? String(memberId) : '', product: productName })
 }
