@@ -64,11 +64,11 @@ export async function seedProducts(tx: Tx, { at, main, other }: DemoIds): Promis
     {
       // A custom project the delivery centre has no address for yet.
       orderCode: 'MC202600000104',
-      skuId: 'SKU-ENT-WEB',
+      skuId: 'SKU-CUSTOM',
       secondDomain: 'xcproject',
       websiteName: '星辰定制项目',
-      productName: '企业官网',
-      productVersion: '旗舰版',
+      productName: '定制方案',
+      productVersion: '项目服务',
       productType: 2,
       channel: 32,
       status: 3,

@@ -57,6 +57,17 @@ export const CATALOGUE: readonly CatalogueSku[] = [
     PayMethod: '年',
     BuyCyclePriceList: yearly(2980),
   },
+  // doc2 §1's custom solution: the project itself is quoted and contracted outside the console; what
+  // the console sells is its yearly service (hosting, delivery centre, support), renewed like a site.
+  {
+    SkuId: 'SKU-CUSTOM',
+    ProductName: '定制方案',
+    ProductTypeName: '项目服务',
+    productType: 2,
+    edition: 1,
+    PayMethod: '年',
+    BuyCyclePriceList: yearly(9800),
+  },
   // doc2 §9: maintenance service, basic 2000 and standard 4000 yuan a year.
   {
     SkuId: 'SKU-DAIWEI-BASIC',

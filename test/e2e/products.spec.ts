@@ -45,7 +45,7 @@ test.describe('product home (account-area §2, §4)', () => {
   test('renewal without an unpaid order goes to the confirm page', async ({ page }) => {
     await openHome(page)
     await card(page, '星辰定制项目').getByRole('button', { name: '续费' }).click()
-    await expect(page).toHaveURL(/\/order\?SkuId=SKU-ENT-WEB&OrderTypeId=2&secondDomain=xcproject$/)
+    await expect(page).toHaveURL(/\/order\?SkuId=SKU-CUSTOM&OrderTypeId=2&secondDomain=xcproject$/)
   })
 
   test('renewal with an unpaid renewal order (300) goes to its payment page', async ({ page }) => {

@@ -69,6 +69,14 @@ describe('upgradePrice: the yearly difference for the remaining term', () => {
   })
 })
 
+describe('the custom solution (doc2 §1)', () => {
+  it('sells its yearly service, which signs contracts and has no edition to upgrade to', () => {
+    expect(findSku('SKU-CUSTOM')).toMatchObject({ ProductName: '定制方案', productType: 2 })
+    expect(priceOf('SKU-CUSTOM', 3)).toBe(3 * 9800)
+    expect(upgradeRefusal('SKU-CUSTOM', 'SKU-ENT-WEB')).toBe(UPGRADE_MESSAGES.topEdition)
+  })
+})
+
 describe('the maintenance price items (doc2 §9)', () => {
   it.each([
     ['SKU-DAIWEI-BASIC', 2000],
