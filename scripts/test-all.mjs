@@ -1,5 +1,5 @@
 // `npm test`: every check, in the order that fails fastest, then one closing `N passed, N failed`.
-// Steps: lint, typecheck, schema vs committed migrations, jest (unit, component, API on the embedded PGlite), the API suite again
+// Steps: lint, typecheck, schema vs committed migrations, class-name collisions between features, jest (unit, component, API on the embedded PGlite), the API suite again
 // on PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts a throwaway cluster), the weapp
 // import graph (no .h5 module), both builds, the WeChat tools over dist/weapp, every page booted in the
 // mini-program runtime stand-in, the mini-program components under miniprogram-simulate, the size
@@ -55,6 +55,7 @@ run('format', 'npx', ['prettier', '--check', '.'])
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])
 run('migrations', 'node', ['scripts/check-migrations.mjs'])
 run('weapp-imports', 'node', ['scripts/check-weapp-imports.mjs'])
+run('styles', 'node', ['scripts/check-styles.mjs'])
 const jestCount = (file) => () => {
   const report = readJson(file)
   return (

@@ -1,11 +1,11 @@
 import { Text, View } from '@tarojs/components'
 import { useState, type ReactNode } from 'react'
 import { maskPhone } from '../../../core/format/mask'
-import { navigateTo, relaunch } from '../../../core/routing/navigate'
-import { LOGIN_PATH } from '../../../core/routing/routes'
-import { useSession } from '../../../core/session/store'
+import { navigateTo } from '../../../core/routing/navigate'
+import { leaveSession } from '../../../core/session/leave'
 import { PASSWORD_MODEL } from '../../../core/validation/account'
 import { ResourceStatus } from '../../../core/ui/ResourceStatus'
+import { SettingRow } from '../../../core/ui/SettingRow'
 import { roleLabel } from '../../../core/session/role'
 import { useAccountInfo } from '../hooks/useAccountInfo'
 import { accountLinks, accountSections, isPasswordStale, maskEmail, PASSWORD_STALE_TEXT } from '../rules'
@@ -16,7 +16,6 @@ import { NameDialog } from './NameDialog'
 import { PasswordDialog } from './PasswordDialog'
 import { PhoneDialog } from './PhoneDialog'
 import { ReferralDialog } from './ReferralDialog'
-import { SettingRow } from './SettingRow'
 import './account.scss'
 
 type OpenDialog = 'name' | 'password' | 'phone' | 'email' | 'referral' | 'cancel' | null
@@ -40,10 +39,8 @@ export function AccountSettings({ wechatSection }: { wechatSection?: ReactNode }
     close()
     void reload()
   }
-  const cancelled = () => {
-    useSession.getState().clear()
-    relaunch(LOGIN_PATH)
-  }
+  // The cancelled account's sessions are already gone on the server.
+  const cancelled = () => leaveSession()
 
   return (
     <View className='account-settings'>

@@ -126,7 +126,7 @@ function PaymentForm({ orderCode, query }: { orderCode: string; query: Query }) 
               {yuan(info.totalAmount)}
             </Text>
             {original !== null && (
-              <Text className='pay__original' aria-label='原价'>
+              <Text className='pay-page__original' aria-label='原价'>
                 原价 {yuan(original)}
               </Text>
             )}
@@ -156,13 +156,13 @@ function PaymentForm({ orderCode, query }: { orderCode: string; query: Query }) 
         <OfflineGuidance orderCode={orderCode} />
       )}
       {otherBrowser && (
-        <View className='pay__browser' role='note' aria-label='支付宝支付说明'>
+        <View className='pay-page__browser' role='note' aria-label='支付宝支付说明'>
           {OPEN_IN_BROWSER_TEXT}
         </View>
       )}
 
       {confirming && (
-        <View className='pay__confirming' role='status'>
+        <View className='pay-page__confirming' role='status'>
           正在确认支付结果...
         </View>
       )}

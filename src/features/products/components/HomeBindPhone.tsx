@@ -24,7 +24,6 @@ export function HomeBindPhone() {
     return (
       <Dialog
         title='绑定手机号'
-        className='auth-dialog'
         note={`${staleMessage}。`}
         confirmText='重新登录'
         onConfirm={() => endSession({ returnHere: true })}

@@ -1,6 +1,7 @@
-import { Text, View } from '@tarojs/components'
+import { View } from '@tarojs/components'
 import { useCallback, useEffect, useState } from 'react'
 import { Button } from '../../../core/ui/Button'
+import { SettingRow } from '../../../core/ui/SettingRow'
 import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
 import { toast } from '../../../core/ui/toast'
 import { wechatBindingApi } from '../api'
@@ -54,39 +55,40 @@ export function WechatBindingSection() {
   const state =
     bound === 'loading' ? '加载中...' : bound === 'failed' ? '加载失败' : bound ? '已绑定' : '未绑定'
   return (
-    // The account settings' row look (setting-row), with two actions when a WeChat is bound.
-    <View className='setting-row' aria-label='微信'>
-      <Text className='setting-row__label'>微信</Text>
-      <View className='setting-row__value'>
-        <Text>{state}</Text>
-      </View>
-      <View className='wechat-binding__actions'>
-        {bound === 'failed' && (
-          <Button size='small' className='setting-row__action' onClick={load}>
-            重试
-          </Button>
-        )}
-        {bound === false && (
-          <Button size='small' className='setting-row__action' onClick={() => setDialog('bind')}>
-            绑定
-          </Button>
-        )}
-        {bound === true && (
-          <>
-            <Button size='small' className='setting-row__action' onClick={() => setDialog('change')}>
-              更换
-            </Button>
-            <Button
-              size='small'
-              className='setting-row__action'
-              loading={unbinding}
-              onClick={() => setDialog('unbind')}
-            >
-              解绑
-            </Button>
-          </>
-        )}
-      </View>
+    <>
+      <SettingRow
+        label='微信'
+        value={state}
+        actions={
+          <View className='wechat-binding__actions'>
+            {bound === 'failed' && (
+              <Button size='small' className='setting-row__action' onClick={load}>
+                重试
+              </Button>
+            )}
+            {bound === false && (
+              <Button size='small' className='setting-row__action' onClick={() => setDialog('bind')}>
+                绑定
+              </Button>
+            )}
+            {bound === true && (
+              <>
+                <Button size='small' className='setting-row__action' onClick={() => setDialog('change')}>
+                  更换
+                </Button>
+                <Button
+                  size='small'
+                  className='setting-row__action'
+                  loading={unbinding}
+                  onClick={() => setDialog('unbind')}
+                >
+                  解绑
+                </Button>
+              </>
+            )}
+          </View>
+        }
+      />
       {dialog === 'bind' && <BindWechatDialog onClose={closeDialog} />}
       {dialog === 'change' && <ChangeWechatDialog onClose={closeDialog} />}
       <ConfirmDialog
@@ -97,6 +99,6 @@ export function WechatBindingSection() {
         onConfirm={unbind}
         onCancel={() => setDialog(null)}
       />
-    </View>
+    </>
   )
 }

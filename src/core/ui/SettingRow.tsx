@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
-import { Button } from '../../../core/ui/Button'
+import { Button } from './Button'
+import './setting-row.scss'
 
 interface SettingRowProps {
   label: string
@@ -9,11 +10,13 @@ interface SettingRowProps {
   note?: string
   action?: string
   onAction?(): void
+  /** Instead of the one action: several buttons (each with className 'setting-row__action'). */
+  actions?: ReactNode
   children?: ReactNode
 }
 
 /** One line of the settings: label, current value, and the button that changes it. */
-export function SettingRow({ label, value, note, action, onAction, children }: SettingRowProps) {
+export function SettingRow({ label, value, note, action, onAction, actions, children }: SettingRowProps) {
   return (
     <View className='setting-row' aria-label={label}>
       <Text className='setting-row__label'>{label}</Text>
@@ -31,6 +34,7 @@ export function SettingRow({ label, value, note, action, onAction, children }: S
           {action}
         </Button>
       )}
+      {actions}
     </View>
   )
 }
