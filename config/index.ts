@@ -52,6 +52,12 @@ class StatsFilePlugin {
         nestedModules: true,
         reasons: true,
         ids: true,
+        // A warm build cache marks every module cached; without this they are folded away.
+        cachedModules: true,
+        dependentModules: true,
+        modulesSpace: Infinity,
+        chunkModulesSpace: Infinity,
+        nestedModulesSpace: Infinity,
       })
       fs.writeFileSync(this.file, JSON.stringify(json))
     })

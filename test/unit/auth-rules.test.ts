@@ -7,6 +7,7 @@ import {
   sceneCodeFromQr,
   type QrState,
 } from '../../src/features/auth/rules'
+import { scanApprovalDetails } from '../../src/features/auth/scan-approval'
 
 describe('login tabs per end (doc2 §2 Login)', () => {
   it('offers QR scan login and WeChat registration on desktop only', () => {
@@ -70,5 +71,26 @@ describe('desktop login QR read by the mini-program', () => {
   it('refuses anything else', () => {
     expect(sceneCodeFromQr('https://example.com/')).toBeNull()
     expect(sceneCodeFromQr('hi')).toBeNull()
+  })
+})
+
+describe('the mini-program’s 扫码登录 confirmation', () => {
+  it('lists the requesting browser, its address and the time in UTC+8', () => {
+    expect(
+      scanApprovalDetails({
+        browser: 'Chrome 126 / Windows',
+        ip: '203.0.113.7',
+        requestedAt: '2026-11-27T02:03:04Z',
+      }),
+    ).toEqual([
+      { label: '请求设备', value: 'Chrome 126 / Windows' },
+      { label: '请求地址', value: '203.0.113.7' },
+      { label: '请求时间', value: '2026-11-27 10:03:04' },
+    ])
+  })
+
+  it('says so when the server knows no browser or address', () => {
+    const [device, address] = scanApprovalDetails({ browser: '', ip: '', requestedAt: '' })
+    expect([device.value, address.value]).toEqual(['未知浏览器', '--'])
   })
 })

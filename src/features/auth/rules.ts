@@ -1,6 +1,5 @@
 // Login rules (doc2 §2 Login, §4 Login, §9): which tabs each end offers, the QR poll, messages.
 
-import { formatBeijingTime } from '../../core/format/time'
 import type { WechatLoginMode } from '../../core/platform/wechat'
 
 export type LoginTab = 'qr' | 'sms' | 'password'
@@ -71,17 +70,4 @@ export function sceneCodeFromQr(text: string): string | null {
   const match = /[?&]code=([^&#]+)/.exec(value)
   if (match) return decodeURIComponent(match[1])
   return /^[\w-]{8,}$/.test(value) ? value : null
-}
-
-/** What the mini-program's 扫码登录 confirmation lists under the action it approves. */
-export function scanApprovalDetails(answer: {
-  browser: string
-  ip: string
-  requestedAt: string
-}): { label: string; value: string }[] {
-  return [
-    { label: '请求设备', value: answer.browser || '未知浏览器' },
-    { label: '请求地址', value: answer.ip || '--' },
-    { label: '请求时间', value: formatBeijingTime(answer.requestedAt) },
-  ]
 }

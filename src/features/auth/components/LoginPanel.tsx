@@ -19,10 +19,10 @@ import {
   FollowOfficialAccountDialog,
   ForgotPasswordDialog,
   PasswordLoginForm,
+  QrLoginPanel,
   RegisterPhoneForm,
   SecurityVerifyDialog,
 } from './deferred'
-import { QrLoginPanel } from './QrLoginPanel'
 import { SmsLoginForm } from './SmsLoginForm'
 import { WechatLoginButton } from './WechatLoginButton'
 import './login-panel.scss'

@@ -67,7 +67,6 @@ export function PasswordLoginForm({ onLoggedIn }: { onLoggedIn(result: LoginResu
         placeholder='请输入手机号或账号'
         value={form.account}
         onChange={change('account')}
-        error={Boolean(errors.account)}
       />
       <FieldError message={errors.account} />
       <AtInput
@@ -77,7 +76,6 @@ export function PasswordLoginForm({ onLoggedIn }: { onLoggedIn(result: LoginResu
         placeholder='请输入登录密码'
         value={form.password}
         onChange={change('password')}
-        error={Boolean(errors.password)}
       />
       <FieldError message={errors.password} />
       <View className='login-form__captcha'>
@@ -89,7 +87,6 @@ export function PasswordLoginForm({ onLoggedIn }: { onLoggedIn(result: LoginResu
           value={form.captcha}
           onChange={change('captcha')}
           onConfirm={submit}
-          error={Boolean(errors.captcha)}
         />
         <ImageCaptchaImage state={captcha} />
       </View>

@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { Dialog } from '../../../core/ui/Dialog'
 import type { PendingScan } from '../scan-login'
-import { scanApprovalDetails } from '../rules'
+import { scanApprovalDetails } from '../scan-approval'
 import './scan-login-dialog.scss'
 
 interface ScanLoginDialogProps {

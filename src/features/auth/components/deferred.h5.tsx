@@ -12,6 +12,11 @@ export const RegisterPhoneForm = deferred(
     import(/* webpackChunkName: "login-register" */ './RegisterPhoneForm').then((m) => m.RegisterPhoneForm),
   <PageLoading />,
 )
+// The desktop's first tab: a second request there, and phones (which have no QR login) never fetch it.
+export const QrLoginPanel = deferred(
+  () => import(/* webpackChunkName: "login-qr" */ './QrLoginPanel').then((m) => m.QrLoginPanel),
+  <PageLoading />,
+)
 export const ForgotPasswordDialog = deferred(() =>
   import(/* webpackChunkName: "login-forgot" */ './ForgotPasswordDialog').then((m) => m.ForgotPasswordDialog),
 )
