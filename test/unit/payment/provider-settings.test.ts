@@ -1,27 +1,14 @@
 // The payment providers' settings checks (server/providers/payment/settings.ts), which the start-up
 // and `providers:check` run: presence and format, key files that parse; nothing is sent anywhere.
-import crypto from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { checkAlipay } from '../../../server/providers/payment/alipay'
 import { loadPaymentSettings } from '../../../server/providers/payment/settings'
 import { checkWechatPay } from '../../../server/providers/payment/wechatpay'
 import { openPayer, sealPayer } from '../../../server/services/wechat-payer'
+import { keyFiles } from '../support/key-files'
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pay-settings-'))
-const keys = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })
-const file = (name: string, text: string) => {
-  const target = path.join(dir, name)
-  fs.writeFileSync(target, text)
-  return target
-}
-const privatePkcs8 = file('private.pem', keys.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string)
-const privatePkcs1 = file('private1.pem', keys.privateKey.export({ type: 'pkcs1', format: 'pem' }) as string)
-const publicKey = file('public.pem', keys.publicKey.export({ type: 'spki', format: 'pem' }) as string)
+const { dir, file, privatePkcs8, privatePkcs1, publicKey } = keyFiles('pay-settings')
 const notAKey = file('garbage.pem', '-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n')
-
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 const wechat = {
   WECHATPAY_MCHID: '1900000109',

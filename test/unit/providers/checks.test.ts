@@ -1,22 +1,9 @@
 // `npm run providers:check` (server/providers/checks.ts): one line per outside service naming the
 // provider the environment selects, and every problem of its variables; nothing is sent.
-import crypto from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { checkProviders } from '../../../server/providers/checks'
+import { keyFiles } from '../support/key-files'
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'provider-checks-'))
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
-
-const keys = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })
-const file = (name: string, text: string) => {
-  const target = path.join(dir, name)
-  fs.writeFileSync(target, text)
-  return target
-}
-const privateKey = file('private.pem', keys.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string)
-const publicKey = file('public.pem', keys.publicKey.export({ type: 'spki', format: 'pem' }) as string)
+const { privatePkcs8: privateKey, publicKey } = keyFiles('provider-checks')
 
 const wechatPay = {
   WECHATPAY_MCHID: '1900000109',
