@@ -5,26 +5,10 @@ import { checkAlipay } from '../../../server/providers/payment/alipay'
 import { loadPaymentSettings } from '../../../server/providers/payment/settings'
 import { checkWechatPay } from '../../../server/providers/payment/wechatpay'
 import { openPayer, sealPayer } from '../../../server/services/wechat-payer'
-import { keyFiles } from '../support/key-files'
+import { paymentEnv } from '../support/payment-env'
 
-const { dir, file, privatePkcs8, privatePkcs1, publicKey } = keyFiles('pay-settings')
+const { dir, file, privatePkcs8, privatePkcs1, publicKey, wechat, alipay } = paymentEnv('pay-settings')
 const notAKey = file('garbage.pem', '-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n')
-
-const wechat = {
-  WECHATPAY_MCHID: '1900000109',
-  WECHATPAY_SERIAL: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
-  WECHATPAY_PRIVATE_KEY_FILE: privatePkcs8,
-  WECHATPAY_APIV3_KEY: 'k3GSx1ZyPp7vNqa0Hf4dWm8cLr2tYu6B',
-  WECHATPAY_PUBLIC_KEY_FILE: publicKey,
-  WECHATPAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_0119000001092025000000000001',
-  WECHATPAY_APPID: 'wx1234567890abcdef',
-}
-
-const alipay = {
-  ALIPAY_APP_ID: '2021000000000001',
-  ALIPAY_PRIVATE_KEY_FILE: privatePkcs1,
-  ALIPAY_PUBLIC_KEY_FILE: publicKey,
-}
 
 describe('WeChat Pay settings', () => {
   it('none set: off, with nothing to report', () => {

@@ -1,24 +1,10 @@
 // `npm run providers:check` (server/providers/checks.ts): one line per outside service naming the
 // provider the environment selects, and every problem of its variables; nothing is sent.
 import { checkProviders } from '../../../server/providers/checks'
-import { keyFiles } from '../support/key-files'
+import { paymentEnv } from '../support/payment-env'
 
-const { privatePkcs8: privateKey, publicKey } = keyFiles('provider-checks')
+const { wechat: wechatPay, alipay } = paymentEnv('provider-checks')
 
-const wechatPay = {
-  WECHATPAY_MCHID: '1900000109',
-  WECHATPAY_SERIAL: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
-  WECHATPAY_PRIVATE_KEY_FILE: privateKey,
-  WECHATPAY_APIV3_KEY: 'k3GSx1ZyPp7vNqa0Hf4dWm8cLr2tYu6B',
-  WECHATPAY_PUBLIC_KEY_FILE: publicKey,
-  WECHATPAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_0119000001092025000000000001',
-  WECHATPAY_APPID: 'wx1234567890abcdef',
-}
-const alipay = {
-  ALIPAY_APP_ID: '2021000000000001',
-  ALIPAY_PRIVATE_KEY_FILE: privateKey,
-  ALIPAY_PUBLIC_KEY_FILE: publicKey,
-}
 const byService = (env: Record<string, string>, production: boolean) =>
   Object.fromEntries(checkProviders(env, production).map(({ service, ...rest }) => [service, rest]))
 
