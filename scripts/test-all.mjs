@@ -4,10 +4,11 @@
 // import graph (no .h5 module), both builds, the WeChat tools over dist/weapp, every page booted in the
 // mini-program runtime stand-in, the mini-program components under miniprogram-simulate, the size
 // budgets, Playwright end to end on desktop and phone viewports.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import readline from 'node:readline'
 
 const root = path.resolve(import.meta.dirname, '..')
 const only = process.argv.slice(2)
@@ -37,6 +38,40 @@ function run(name, command, args, { count, env = {} } = {}) {
   console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
 
+/** Runs several commands at once as one step, each output line prefixed with its label. */
+async function runTogether(name, commands, count) {
+  if (only.length && !only.includes(name)) return
+  console.log(`\n=== ${name}: ${commands.map((c) => c.label).join(' + ')} at once`)
+  const started = Date.now()
+  const codes = await Promise.all(
+    commands.map(
+      ({ label, command, args, env }) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, {
+            cwd: root,
+            env: { ...process.env, FORCE_COLOR: '0', ...env },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          })
+          for (const stream of [child.stdout, child.stderr])
+            readline
+              .createInterface({ input: stream })
+              .on('line', (line) => console.log(`[${label}] ${line}`))
+          child.on('close', resolve)
+        }),
+    ),
+  )
+  const ok = codes.every((code) => code === 0)
+  const counted = count()
+  if (counted) {
+    totals.passed += counted.passed
+    totals.failed += counted.failed
+  } else {
+    totals[ok ? 'passed' : 'failed'] += 1
+  }
+  if (!ok) failures.push(name)
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'))
@@ -48,7 +83,6 @@ function readJson(file) {
 const work = mkdtempSync(path.join(tmpdir(), 'mc-test-'))
 const jestReport = path.join(work, 'jest.json')
 const postgresReport = path.join(work, 'jest-postgres.json')
-const e2eReport = path.join(work, 'e2e.json')
 
 run('lint', 'npx', ['eslint', '.'])
 run('format', 'npx', ['prettier', '--check', '.'])
@@ -96,13 +130,36 @@ run('weapp-runtime', 'node', ['--test', ...weappTests.filter(isRuntimeTest)])
 run('build-native-components', 'node', ['scripts/build-native-components.mjs'])
 run('weapp-components', 'node', ['--test', ...weappTests.filter((f) => !isRuntimeTest(f))])
 run('budgets', 'node', ['scripts/bench.mjs', '--no-build', '--budgets-only'])
-process.env.E2E_JSON_REPORT = e2eReport
-run('e2e', 'npx', ['playwright', 'test', '--config', 'test/e2e/playwright.config.ts'], {
-  count: () => {
-    const stats = readJson(e2eReport)?.stats
-    return stats && { passed: stats.expected + stats.flaky, failed: stats.unexpected }
-  },
-})
+// The desktop and phone projects run at the same time, each against its own server and in-memory
+// database (so neither sees the other's changes to the demo data), one test at a time within each:
+// most of an end-to-end test's time is waiting, which the other project fills.
+const e2eProjects = [
+  { project: 'desktop', port: 8190 },
+  { project: 'mobile', port: 8191 },
+]
+await runTogether(
+  'e2e',
+  e2eProjects.map(({ project, port }) => ({
+    label: project,
+    command: 'npx',
+    args: ['playwright', 'test', '--config', 'test/e2e/playwright.config.ts', '--project', project],
+    env: {
+      E2E_PORT: String(port),
+      E2E_JSON_REPORT: path.join(work, `e2e-${project}.json`),
+      E2E_OUTPUT_DIR: `test-results/e2e-${project}`,
+    },
+  })),
+  () =>
+    e2eProjects
+      .map(({ project }) => readJson(path.join(work, `e2e-${project}.json`))?.stats)
+      .reduce(
+        (sum, stats) =>
+          sum && stats
+            ? { passed: sum.passed + stats.expected + stats.flaky, failed: sum.failed + stats.unexpected }
+            : null,
+        { passed: 0, failed: 0 },
+      ),
+)
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`)
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`)

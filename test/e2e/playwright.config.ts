@@ -45,7 +45,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  outputDir: '../../test-results/e2e',
+  outputDir: path.join('../..', process.env.E2E_OUTPUT_DIR || 'test-results/e2e'),
   projects: [
     { name: 'desktop', use: { viewport: { width: 1366, height: 768 } } },
     {
