@@ -167,8 +167,9 @@ function problemsOf(route: RegisteredRoute, response: LightMyRequestResponse): s
   if (response.statusCode >= 500) problems.push(`HTTP ${response.statusCode}`)
   if (STACK.test(response.body)) problems.push(`a stack trace or source path: ${response.body.slice(0, 300)}`)
   const type = String(response.headers['content-type'] ?? '')
-  // Notice attachments are images when the name is a real one.
-  if (!isApi || (response.statusCode === 200 && type.startsWith('image/'))) return problems
+  // Files: notice attachments are images when the name is a real one; the contract sample is a PDF.
+  const file = type.startsWith('image/') || type === 'application/pdf'
+  if (!isApi || (response.statusCode === 200 && file)) return problems
   if (response.statusCode !== 200) problems.push(`HTTP ${response.statusCode} (the API answers 200)`)
   let envelope: { code?: unknown; message?: unknown; Message?: unknown }
   try {
