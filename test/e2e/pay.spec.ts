@@ -230,6 +230,7 @@ test('issue 5 journey: renew on /index, pay by QR, opening progress, paid order,
   const contract = page.getByRole('form', { name: '申请合同' })
   await contract.locator('input[name="name"]').fill('张星辰')
   await contract.locator('input[name="idNumber"]').fill('11010519491231002X')
+  await contract.locator('input[name="contacts"]').fill('张星辰')
   await contract.locator('input[name="mobile"]').fill('13800000001')
   await page.getByRole('button', { name: '提交' }).click()
   const signed = page.getByRole('dialog', { name: '签署完成' })
