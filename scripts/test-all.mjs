@@ -27,15 +27,7 @@ function run(name, command, args, { count, env = {} } = {}) {
     env: { ...process.env, FORCE_COLOR: '0', ...env },
   })
   const ok = result.status === 0
-  const counted = count?.()
-  if (counted) {
-    totals.passed += counted.passed
-    totals.failed += counted.failed
-  } else {
-    totals[ok ? 'passed' : 'failed'] += 1
-  }
-  if (!ok) failures.push(name)
-  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  record(name, ok, started, count?.())
 }
 
 /** Runs several commands at once as one step, each output line prefixed with its label. */
@@ -61,7 +53,11 @@ async function runTogether(name, commands, count) {
     ),
   )
   const ok = codes.every((code) => code === 0)
-  const counted = count()
+  record(name, ok, started, count())
+}
+
+/** Adds a finished step to the totals: its own test counts when it reports them, else one pass or fail. */
+function record(name, ok, started, counted) {
   if (counted) {
     totals.passed += counted.passed
     totals.failed += counted.failed
