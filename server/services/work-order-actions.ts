@@ -231,7 +231,7 @@ export function createWorkOrderActions({ db, now }: AppContext) {
       await touch(tx, row.id, at, { urgedAt: at })
       await addRecord(tx, {
         workOrderId: row.id,
-        role: RECORD_ROLE.urgentPrompt,
+        role: RECORD_ROLE.urgent,
         content: SYSTEM_TEXT.urged,
         at,
       })

@@ -4,6 +4,7 @@
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 import {
   FILE_TYPE,
+  RECORD_ROLE,
   type RecordRole,
   type WorkOrderFile,
   type WorkOrderFileType,
@@ -27,14 +28,8 @@ export type FileRow = typeof uploadedFiles.$inferSelect
 /** The database or a transaction of it. */
 export type Db = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
-/** doc2 §4 record roles: 0 system, 1 member, 2 engineer reply, 3 urgent prompt, 4 engineer note. */
-export const RECORD_ROLE = {
-  system: 0,
-  member: 1,
-  engineerReply: 2,
-  urgentPrompt: 3,
-  engineerNote: 4,
-} as const
+/** doc2 §4 record roles (the wire contract's): 0 system, 1 member, 2 engineer reply, 3 urgent prompt, 4 engineer note. */
+export { RECORD_ROLE }
 
 export const RECORD_TITLE: Record<RecordRole, string> = {
   0: '系统消息',
