@@ -21,6 +21,7 @@ export default class ApiTestEnvironment extends TestEnvironment {
     // Host modules outlive this test file: keep Jest's between-files global cleanup off them.
     protectProperties(PGlite)
     protectProperties(cookie)
+    protectProperties(migratedDump)
     this.global.__hostPGlite = PGlite
     this.global.__hostCookie = cookie
     this.global.__migratedDump = migratedDump
