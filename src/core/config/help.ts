@@ -10,7 +10,7 @@ export const PRODUCT_QR_URL: string = process.env.TARO_APP_PRODUCT_QR_URL || 'ht
 export const CUSTOMER_CHAT_URL: string =
   process.env.TARO_APP_CUSTOMER_CHAT_URL || 'https://kefu.yunmeng.example/chat'
 
-/** The chat, told who is asking (empty when the member is not known yet). */
-export function customerChatUrl(memberId: number | undefined): string {
-  return withQuery(CUSTOMER_CHAT_URL, { memberId: memberId ? String(memberId) : '' })
+/** The chat, told who is asking (empty when the member is not known yet) and, optionally, about what. */
+export function customerChatUrl(memberId: number | undefined, about: Record<string, string> = {}): string {
+  return withQuery(CUSTOMER_CHAT_URL, { memberId: memberId ? String(memberId) : '', ...about })
 }

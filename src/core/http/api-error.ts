@@ -1,3 +1,5 @@
+import { REVERIFY_CODE } from '../contract/fresh-session'
+
 /** A failed call: `code` is the envelope code (-1 for a network failure), `message` the server's text. */
 export class ApiError extends Error {
   constructor(
@@ -15,4 +17,9 @@ export class ApiError extends Error {
  */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback
+}
+
+/** A sensitive change refused because the session is not fresh (core/contract/fresh-session). */
+export function needsReverification(reason: unknown): reason is ApiError {
+  return reason instanceof ApiError && reason.code === REVERIFY_CODE
 }

@@ -3,7 +3,7 @@
 // is then run again once the user confirms an SMS code to the bound phone in the ReverifyHost dialog
 // (one per page, like the slider's SliderHost).
 import { create } from 'zustand'
-import { ApiError } from '../../core/http/api-error'
+import { needsReverification } from '../../core/http/api-error'
 import { REVERIFY_CODE } from '../../core/contract/fresh-session'
 
 export { REVERIFY_CODE }
@@ -25,10 +25,6 @@ export class ReverifyCancelled extends Error {
 
 export function isReverifyCancelled(reason: unknown): reason is ReverifyCancelled {
   return reason instanceof ReverifyCancelled
-}
-
-export function needsReverification(reason: unknown): boolean {
-  return reason instanceof ApiError && reason.code === REVERIFY_CODE
 }
 
 let pending: Promise<void> | null = null

@@ -1,6 +1,5 @@
 // The empty home promotes three products (account-area §2 Home) with 咨询 and 了解详情.
-import { CUSTOMER_CHAT_URL } from '../../core/config/help'
-import { withQuery } from '../../core/routing/url'
+import { customerChatUrl } from '../../core/config/help'
 export interface PromotedProduct {
   name: string
   summary: string
@@ -27,5 +26,5 @@ export const PROMOTED_PRODUCTS: readonly PromotedProduct[] = [
 
 /** Online customer service (the help widget's, TARO_APP_CUSTOMER_CHAT_URL), told who asks about what. */
 export function consultUrl(memberId: number | undefined, productName: string): string {
-  return withQuery(CUSTOMER_CHAT_URL, { memberId: memberId ? String(memberId) : '', product: productName })
+  return customerChatUrl(memberId, { product: productName })
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react'
-import { REVERIFY_CODE } from '../../../core/contract/fresh-session'
-import { ApiError } from '../../../core/http/api-error'
+import { needsReverification } from '../../../core/http/api-error'
 import { endSession } from '../../../core/session/end-session'
 import { useSession } from '../../../core/session/store'
 import { Dialog } from '../../../core/ui/Dialog'
@@ -35,8 +34,7 @@ export function HomeBindPhone() {
     try {
       await authApi.bindFirstPhone({ phone, code })
     } catch (failure) {
-      if (failure instanceof ApiError && failure.code === REVERIFY_CODE)
-        return setStaleMessage(failure.message)
+      if (needsReverification(failure)) return setStaleMessage(failure.message)
       throw failure
     }
     setUserinfo({ ...userinfo, bindPhone: phone })
