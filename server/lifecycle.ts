@@ -42,7 +42,10 @@ export function gracefulStop(app: FastifyInstance, database: DatabaseHandle, opt
       forced = true
     } finally {
       clearTimeout(cut)
-      await database.close()
+      await database.close().catch((error: unknown) => {
+        app.log.error({ err: error }, 'closing the database failed')
+        forced = true
+      })
       clearTimeout(last)
     }
     app.log.info(forced ? 'stopped (forced)' : 'stopped')

@@ -36,6 +36,11 @@ async function main() {
     throw error
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal))
+  // Node would exit 1 with a bare stack on stderr; logged as JSON, the operator's tools see it.
+  process.on('unhandledRejection', (error) => {
+    app.log.fatal({ err: error }, 'unhandled rejection')
+    process.exit(1)
+  })
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
   console.log(

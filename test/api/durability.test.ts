@@ -12,7 +12,7 @@ import { prepareDatabase } from '../../server/db/migrate'
 import { orders, subAccounts, workOrderRecords, workOrders } from '../../server/db/schema'
 import { hostPGlite } from './support/harness'
 import { multipart, SAMPLE } from './support/multipart'
-import { killStrayServers, request, serverDatabase, spawnServer } from './support/spawned-server'
+import { killStrayServers, request, serverDatabase, spawnServer, stopCleanly } from './support/spawned-server'
 
 // Two starts of the real server (and a first PGlite folder): seconds alone, far more on a busy machine.
 jest.setTimeout(300_000)
@@ -179,8 +179,7 @@ it('keeps every acknowledged write across a SIGKILL and restarts without manual 
     expect(file.status).toBe(200)
     expect(Buffer.from(await file.arrayBuffer())).toEqual(SAMPLE.png)
   }
-  restarted.child.kill('SIGTERM')
-  expect(await restarted.exit).toEqual({ code: 0, signal: null })
+  await stopCleanly(restarted)
 
   const check = await openHere()
   try {

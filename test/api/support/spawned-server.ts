@@ -16,6 +16,8 @@ export interface SpawnedServer {
   /** Every JSON line the server logged so far (other output is dropped). */
   lines: Record<string, unknown>[]
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  /** What the server wrote to stderr so far (an uncaught error's stack lands here). */
+  stderr(): string
 }
 
 /**
@@ -91,7 +93,22 @@ export async function spawnServer(
       reject(new Error(`server exited (${code ?? signal}) before listening: ${stderr}`)),
     )
   })
-  return { child, url, lines, exit }
+  return { child, url, lines, exit, stderr: () => stderr }
+}
+
+/**
+ * SIGTERM, then the exit; a stop that was not clean (exit code other than 0) fails with what the
+ * server logged at warn or above and its stderr, so a failure on a busy CI machine says why.
+ */
+export async function stopCleanly(server: SpawnedServer): Promise<void> {
+  server.child.kill('SIGTERM')
+  const exited = await server.exit
+  if (exited.code === 0 && exited.signal === null) return
+  const warnings = server.lines.filter((line) => Number(line.level) >= 40)
+  throw new Error(
+    `the server did not stop cleanly (${JSON.stringify(exited)}):\n` +
+      `${warnings.map((line) => JSON.stringify(line)).join('\n')}\n${server.stderr()}`,
+  )
 }
 
 export interface Answer {
