@@ -71,8 +71,7 @@ export function useResource<T>(
   useEffect(() => {
     void start(false)
     return drop
-    // The caller's deps decide when to load again, as with useEffect.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps decide when to load again, as with useEffect
   }, deps)
 
   const retry = useCallback(() => void start(false), [start])

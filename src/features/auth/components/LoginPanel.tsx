@@ -78,7 +78,7 @@ export function LoginPanel() {
       .oauthLogin(wxcode)
       .then((result) => flow.afterWechatLogin(result))
       .catch((error) => toast.error(errorMessage(error, '微信登录失败，请重试')))
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once on arrival: the code is single-use, and flow is new each render
   }, [])
 
   const { step } = flow

@@ -9,7 +9,7 @@ export function useSelection<K>(ids: readonly K[]) {
       const kept = ids.filter((id) => previous.has(id))
       return kept.length === previous.size ? previous : new Set(kept)
     })
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- idsKey stands for ids, a new array each render with the same ids
   }, [idsKey])
   return {
     selected,
