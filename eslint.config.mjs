@@ -156,8 +156,6 @@ export default tseslint.config(
  */
 function featureBoundaries() {
   const allowed = {
-    account: ['./auth/api.ts'],
-    checkout: ['./payment/rules.ts'],
     orders: [
       './contracts/api.ts',
       './contracts/components/ContractDialog.tsx',
