@@ -75,11 +75,8 @@ export interface ServerConfig {
   smsGlobalHourlyLimit: number
 }
 
-/** The payment sandbox's notification key outside production (PAY_NOTIFY_SECRET replaces it). */
+/** The payment sandbox's notification key (PAY_NOTIFY_SECRET replaces it); production has no sandbox. */
 export const DEV_PAY_NOTIFY_SECRET = 'member-centre-pay-sandbox'
-
-/** A shorter PAY_NOTIFY_SECRET is refused in production, as FILE_URL_SECRET is. */
-const PAY_NOTIFY_SECRET_MIN_LENGTH = 32
 
 /** SMS_ADDRESS_HOURLY_LIMIT unless set: doc2 §9's hourly count, as for one phone (services/sms.ts). */
 export const DEFAULT_SMS_ADDRESS_HOURLY_LIMIT = 10
@@ -169,15 +166,6 @@ function missingProductionSecrets(env: Record<string, string | undefined>): stri
   const fileUrlSecret = env.FILE_URL_SECRET ?? ''
   if (fileUrlSecret.length < FILE_URL_SECRET_MIN_LENGTH || fileUrlSecret === DEV_FILE_URL_SECRET)
     missing.push(`FILE_URL_SECRET (at least ${FILE_URL_SECRET_MIN_LENGTH} characters)`)
-  // Optional (unset refuses every notification), but when set it is a real key: the sandbox's is public.
-  const payNotifySecret = env.PAY_NOTIFY_SECRET ?? ''
-  if (
-    payNotifySecret &&
-    (payNotifySecret.length < PAY_NOTIFY_SECRET_MIN_LENGTH || payNotifySecret === DEV_PAY_NOTIFY_SECRET)
-  )
-    missing.push(
-      `PAY_NOTIFY_SECRET (at least ${PAY_NOTIFY_SECRET_MIN_LENGTH} characters, not the sandbox's key)`,
-    )
   const smsCodeSecret = env.SMS_CODE_SECRET ?? ''
   if (smsCodeSecret.length < FILE_URL_SECRET_MIN_LENGTH || smsCodeSecret === DEV_SMS_CODE_SECRET)
     missing.push(`SMS_CODE_SECRET (at least ${FILE_URL_SECRET_MIN_LENGTH} characters)`)
@@ -217,7 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     switchSignPrefix: env.TARO_APP_SWITCH_SIGN_PREFIX || SWITCH_SIGN_PREFIX,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logger: true,
-    payNotifySecret: env.PAY_NOTIFY_SECRET || (production ? null : DEV_PAY_NOTIFY_SECRET),
+    payNotifySecret: production ? null : env.PAY_NOTIFY_SECRET || DEV_PAY_NOTIFY_SECRET,
     smsHourlyLimitPerAddress: positiveInteger(
       env.SMS_ADDRESS_HOURLY_LIMIT,
       DEFAULT_SMS_ADDRESS_HOURLY_LIMIT,
@@ -269,7 +257,6 @@ export function disabledServices(config: ServerConfig): string[] {
     ...(config.wechatOauth
       ? []
       : ['WeChat web OAuth and QR login (WECHAT_OAUTH_APPID, WECHAT_OAUTH_SECRET)']),
-    ...(config.payNotifySecret ? [] : ['payment notifications (PAY_NOTIFY_SECRET)']),
     ...(config.paymentProviders?.alipay ? [] : ['Alipay (ALIPAY_*)']),
     ...(config.paymentProviders?.wechatPay ? [] : ['WeChat Pay (WECHATPAY_*)']),
     'e-sign provider (contracts, invoice PDFs)',

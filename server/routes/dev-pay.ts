@@ -7,7 +7,7 @@ import { escapeHtml, sandboxPage } from '../http/sandbox-page'
 import type { Services } from '../services'
 import { ORDER_STATUS } from '../../src/core/contract/orders'
 import { CHECKOUT_MESSAGES } from '../services/checkout'
-import { notificationFor, type Provider } from '../services/payments'
+import type { Provider } from '../services/payments'
 import { object, shortText, type TypedApp } from './schemas'
 
 const PROVIDER_NAME: Record<Provider, string> = { alipay: '支付宝', wxpay: '微信支付' }
@@ -104,13 +104,13 @@ export function devPayRoutes(app: TypedApp, { payments }: Services) {
     async (req) => {
       const { provider, channel = 'qr', action } = req.body
       const order = await payments.sandboxOrder(req.body.out_trade_no.trim())
-      if (!order) throw notFound(CHECKOUT_MESSAGES.missing)
+      if (!order || !payments.sandboxNotification) throw notFound(CHECKOUT_MESSAGES.missing)
       const location = channel === 'wap' ? returnTo(action, order.orderCode) : null
       if (action === 'cancel') return ok({ location })
       const response = await app.inject({
         method: 'POST',
         url: `/api/${provider}/notify`,
-        payload: payments.sign(notificationFor(provider, order)),
+        payload: payments.sandboxNotification(provider, order),
       })
       const answer = response.json() as { code: number; message: string }
       if (answer.code !== 200) return answer

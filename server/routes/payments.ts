@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
-import { ApiFailure } from '../http/failure'
+import { ApiFailure, invalid } from '../http/failure'
 import { originOf } from '../http/origin'
 import { NotificationRefused } from '../providers/payment/gateway'
 import type { Services } from '../services'
@@ -26,9 +26,6 @@ const wxpayTrade = object(
   },
   ['trade_type', 'out_trade_no'],
 )
-/** Notification fields are flat strings (form or JSON). */
-const notification = { type: 'object', additionalProperties: shortText(256) } as const
-
 export function paymentRoutes(app: TypedApp, { payments }: Services, { requireViewer }: Guards) {
   app.post(
     '/api/alipay/tradePrecreate',
@@ -57,33 +54,33 @@ export function paymentRoutes(app: TypedApp, { payments }: Services, { requireVi
       ),
   )
 
-  for (const provider of ['alipay', 'wxpay'] as Provider[]) {
-    if (payments.realProvider(provider)) {
-      if (provider === 'wxpay') payerCallbackRoute(app, payments)
-      app.register(async (scope) => providerNotifyRoute(scope, provider, payments))
-      continue
-    }
-    // The sandbox's notification (development), or none at all (production without the provider).
-    app.post(`/api/${provider}/notify`, { schema: { body: notification } }, async (req) =>
-      ok(await payments.notify(provider, req.body), 'success'),
-    )
-  }
+  if (payments.identifiesPayers()) payerCallbackRoute(app, payments)
+  for (const provider of ['alipay', 'wxpay'] as Provider[])
+    app.register(async (scope) => notifyRoute(scope, provider, payments))
 }
 
 /**
- * A real provider's notification, read as the exact text it sent (the signature covers those bytes)
- * and answered as that provider expects: WeChat Pay 204, or 4xx {code: FAIL} to be sent again;
- * Alipay the plain `success`, anything else to be sent again.
+ * A provider's notification, read as the exact text it sent (the signature covers those bytes). A
+ * real provider is answered as it expects: WeChat Pay 204, or 4xx {code: FAIL} to be sent again;
+ * Alipay the plain `success`, anything else to be sent again. The sandbox (and a provider that is
+ * not configured) is answered with our envelope, which the sandbox page shows.
  */
-function providerNotifyRoute(scope: FastifyInstance, provider: Provider, payments: PaymentService) {
+function notifyRoute(scope: FastifyInstance, provider: Provider, payments: PaymentService) {
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
     done(null, body),
   )
   scope.post(`/api/${provider}/notify`, async (req: FastifyRequest, reply: FastifyReply) => {
     const raw = { headers: req.headers, body: typeof req.body === 'string' ? req.body : '' }
+    if (payments.notificationAnswers(provider) === 'envelope') {
+      try {
+        return ok(await payments.receiveNotification(provider, raw), 'success')
+      } catch (error) {
+        throw error instanceof NotificationRefused ? invalid(error.message) : error
+      }
+    }
     try {
-      await payments.providerNotify(provider, raw)
+      await payments.receiveNotification(provider, raw)
     } catch (error) {
       if (!(error instanceof NotificationRefused) && !(error instanceof ApiFailure)) throw error
       req.log.warn({ provider, refusal: error.message }, 'payment notification refused')

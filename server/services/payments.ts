@@ -1,28 +1,30 @@
-// Online payment (doc2 §2 Payment page, §7 "Card payment provider" / "WeChat-type"). In development
-// the providers are sandboxed: every pay URL points at this server's /__dev/pay page, and paying
-// there sends a signed (HMAC-SHA256) notification. In production WeChat Pay and Alipay are the real
-// providers of server/providers/payment/, configured by WECHATPAY_* / ALIPAY_*; one that is not
-// configured answers 在线支付暂未开通. Either way an order becomes paid only through one paid path
-// (applyPaid): a verified notification, or the provider's answer to a query when the payment page's
-// status poll finds no notification; idempotence (one payment row per order), the amount, the
-// deadline; then the order is paid and fulfilled in one transaction.
-import crypto from 'node:crypto'
+// Online payment (doc2 §2 Payment page, §7 "Card payment provider" / "WeChat-type"). Each provider
+// is a gateway (server/providers/payment/): in development the sandbox plays both (its pay addresses
+// lead to /__dev/pay, which sends a signed notification); in production WeChat Pay and Alipay are the
+// real ones, configured by WECHATPAY_* / ALIPAY_*, and one that is not configured answers
+// 在线支付暂未开通. Either way an order becomes paid only through one paid path (applyPaid): a
+// verified notification, or the provider's answer to a query when the payment page's status poll
+// finds no notification; idempotence (one payment row per order), the amount, the deadline; then the
+// order is paid and fulfilled in one transaction.
 import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import { DEV_PAY_NOTIFY_SECRET } from '../config'
 import type { AppContext } from '../context'
 import { orders, paymentAttempts, payments } from '../db/schema'
 import { CODE } from '../http/envelope'
 import { ApiFailure, forbidden, invalid } from '../http/failure'
-import { createAlipay, type AlipayGateway } from '../providers/payment/alipay'
+import { createAlipay } from '../providers/payment/alipay'
 import {
   ProviderError,
   yuanToFen,
+  type AlipayGateway,
   type PaidTrade,
   type RawNotification,
   type TradeOrder,
   type TradeState,
+  type WechatPayGateway,
 } from '../providers/payment/gateway'
-import { createWechatPay, type WechatPayGateway } from '../providers/payment/wechatpay'
+import { createSandboxPayments, SANDBOX_BAD_SIGN, type SandboxPayments } from '../providers/payment/sandbox'
+import { createWechatPay } from '../providers/payment/wechatpay'
 import { ORDER_STATUS } from '../../src/core/contract/orders'
 import { CHECKOUT_MESSAGES, ORDER_MISSING, type CheckoutService } from './checkout'
 import type { Fulfilment, OrderRow } from './fulfilment'
@@ -32,12 +34,10 @@ import type { WechatIdentityService } from './wechat-identity'
 import { countPaymentNotification } from './counters'
 
 export type Provider = 'alipay' | 'wxpay'
-/** Where the sandbox page was opened from: a desktop QR, or a phone's wap / MWEB redirect. */
-export type PayChannel = 'qr' | 'wap'
 export type WxTradeType = 'NATIVE' | 'MWEB' | 'JSAPI'
 
 export const PAYMENT_MESSAGES = {
-  badSign: '签名校验失败',
+  badSign: SANDBOX_BAD_SIGN,
   amountMismatch: '支付金额与订单金额不一致',
   notConfigured: '支付通知未配置',
   offline: '在线支付暂未开通，请使用线下转账',
@@ -47,73 +47,8 @@ export const PAYMENT_MESSAGES = {
 /** The status poll asks a provider about one order at most this often (all instances together). */
 export const PROVIDER_QUERY_SPACING_MS = 5_000
 
-/** The signed text: every field but `sign`, non-empty, sorted by name, as k=v joined by &. */
-export function canonicalFields(fields: Record<string, string>): string {
-  return Object.keys(fields)
-    .filter((key) => key !== 'sign' && fields[key] !== '' && fields[key] !== undefined)
-    .sort()
-    .map((key) => `${key}=${fields[key]}`)
-    .join('&')
-}
-
-export function signFields(fields: Record<string, string>, secret: string): string {
-  return crypto.createHmac('sha256', secret).update(canonicalFields(fields)).digest('hex')
-}
-
-export function validSignature(fields: Record<string, string>, secret: string): boolean {
-  const expected = Buffer.from(signFields(fields, secret), 'hex')
-  const given = Buffer.from(typeof fields.sign === 'string' ? fields.sign : '', 'hex')
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected)
-}
-
 /** Yuan text ("1980.00") to whole fen, so amounts compare exactly. */
 export const toFen = yuanToFen
-
-/** What both providers' notifications say, in one shape. */
-interface Notice {
-  orderCode: string
-  tradeNo: string
-  fen: number
-  success: boolean
-}
-
-function readNotice(provider: Provider, fields: Record<string, string>): Notice {
-  if (provider === 'alipay') {
-    return {
-      orderCode: fields.out_trade_no ?? '',
-      tradeNo: fields.trade_no ?? '',
-      fen: toFen(fields.total_amount ?? NaN),
-      success: fields.trade_status === 'TRADE_SUCCESS' || fields.trade_status === 'TRADE_FINISHED',
-    }
-  }
-  return {
-    orderCode: fields.out_trade_no ?? '',
-    tradeNo: fields.transaction_id ?? '',
-    fen: Number(fields.total_fee),
-    success: fields.result_code === 'SUCCESS',
-  }
-}
-
-/** The sandbox's notification for an order, as a provider would send it (unsigned). */
-export function notificationFor(
-  provider: Provider,
-  order: Pick<OrderRow, 'orderCode' | 'payAmount'>,
-): Record<string, string> {
-  const tradeNo = `SANDBOX${Date.now()}${crypto.randomInt(0, 1_000_000)}`
-  return provider === 'alipay'
-    ? {
-        out_trade_no: order.orderCode,
-        trade_no: tradeNo,
-        total_amount: order.payAmount,
-        trade_status: 'TRADE_SUCCESS',
-      }
-    : {
-        out_trade_no: order.orderCode,
-        transaction_id: tradeNo,
-        total_fee: String(toFen(order.payAmount)),
-        result_code: 'SUCCESS',
-      }
-}
 
 export type NotifyOutcome = 'paid' | 'alreadyPaid' | 'ignored'
 
@@ -130,13 +65,19 @@ export interface PayClient {
 interface Gateways {
   alipay: AlipayGateway | null
   wxpay: WechatPayGateway | null
+  /** Development only: the sandbox's own notifications, for its /__dev/pay page. */
+  sandbox: SandboxPayments | null
 }
 
-/** The configured providers (production); none in development, where the sandbox plays them. */
+/** Development: the sandbox for both. Production: each configured provider, or none. */
 function createGateways({ config, now }: AppContext): Gateways {
+  if (!config.production) {
+    const sandbox = createSandboxPayments({ secret: config.payNotifySecret ?? DEV_PAY_NOTIFY_SECRET, now })
+    return { alipay: sandbox.alipay, wxpay: sandbox.wxpay, sandbox }
+  }
   const settings = config.paymentProviders
   const origin = config.publicOrigin
-  if (!config.production || !settings || !origin) return { alipay: null, wxpay: null }
+  if (!settings || !origin) return { alipay: null, wxpay: null, sandbox: null }
   return {
     alipay: settings.alipay
       ? createAlipay(settings.alipay, { notifyUrl: `${origin}/api/alipay/notify` })
@@ -144,6 +85,7 @@ function createGateways({ config, now }: AppContext): Gateways {
     wxpay: settings.wechatPay
       ? createWechatPay(settings.wechatPay, { notifyUrl: `${origin}/api/wxpay/notify`, now })
       : null,
+    sandbox: null,
   }
 }
 
@@ -156,19 +98,19 @@ export function createPaymentService(
   }: { checkout: CheckoutService; fulfilment: Fulfilment; wechatIdentity?: WechatIdentityService },
 ) {
   const { db, now, config, log } = ctx
-  const secret = config.payNotifySecret
   const gateways = createGateways(ctx)
   const wechatPaySettings = config.paymentProviders?.wechatPay ?? null
 
-  /** Outside the sandbox an order is paid only through a configured provider. */
-  async function payable(viewer: Viewer, orderCode: string, provider: Provider) {
-    if (config.production && !gateways[provider]) throw invalid(PAYMENT_MESSAGES.offline)
-    return checkout.payableOrder(viewer, orderCode)
+  /** An order is paid online only through a provider's gateway (the sandbox in development). */
+  async function payable<G>(viewer: Viewer, orderCode: string, gateway: G | null) {
+    if (!gateway) throw invalid(PAYMENT_MESSAGES.offline)
+    return { order: await checkout.payableOrder(viewer, orderCode), gateway }
   }
 
-  function tradeOf(order: OrderRow): TradeOrder {
+  function tradeOf(order: OrderRow, origin: string): TradeOrder {
     return {
       orderCode: order.orderCode,
+      origin,
       fen: toFen(order.payAmount),
       description: `${order.productName} ${order.productVersion}`.trim(),
       expiresAt: order.payDeadline,
@@ -183,8 +125,12 @@ export function createPaymentService(
       .onConflictDoNothing()
   }
 
-  /** A provider's refusal or silence, logged by its reason (never keys or signed texts) and answered plainly. */
-  async function ask<T>(call: () => Promise<T> | T): Promise<T> {
+  /**
+   * Records the attempt, then asks the provider; a refusal or silence is logged by its reason (never
+   * keys or signed texts) and answered plainly.
+   */
+  async function ask<T>(order: OrderRow, provider: Provider, call: () => Promise<T> | T): Promise<T> {
+    await recordAttempt(order, provider)
     try {
       return await call()
     } catch (error) {
@@ -200,26 +146,17 @@ export function createPaymentService(
 
   /** POST /api/alipay/tradePrecreate: the QR text (desktop). */
   async function alipayPrecreate(viewer: Viewer, orderCode: string, origin: string) {
-    const order = await payable(viewer, orderCode, 'alipay')
-    const gateway = gateways.alipay
-    if (!gateway)
-      return { out_trade_no: order.orderCode, qr_code: sandboxUrl(origin, 'alipay', 'qr', order.orderCode) }
-    await recordAttempt(order, 'alipay')
-    return { out_trade_no: order.orderCode, qr_code: await ask(() => gateway.precreate(tradeOf(order))) }
+    const { order, gateway } = await payable(viewer, orderCode, gateways.alipay)
+    const qrCode = await ask(order, 'alipay', () => gateway.precreate(tradeOf(order, origin)))
+    return { out_trade_no: order.orderCode, qr_code: qrCode }
   }
 
   /** POST /api/alipay/tradeWapPay: the page a phone browser is sent to. */
   async function alipayWapPay(viewer: Viewer, orderCode: string, origin: string) {
-    const order = await payable(viewer, orderCode, 'alipay')
-    const gateway = gateways.alipay
-    if (!gateway)
-      return { out_trade_no: order.orderCode, url: sandboxUrl(origin, 'alipay', 'wap', order.orderCode) }
-    await recordAttempt(order, 'alipay')
+    const { order, gateway } = await payable(viewer, orderCode, gateways.alipay)
     const back = returnUrl(origin, order.orderCode)
-    return {
-      out_trade_no: order.orderCode,
-      url: await ask(() => gateway.wapPayUrl(tradeOf(order), back, back)),
-    }
+    const url = await ask(order, 'alipay', () => gateway.wapPayUrl(tradeOf(order, origin), back, back))
+    return { out_trade_no: order.orderCode, url }
   }
 
   /**
@@ -233,25 +170,18 @@ export function createPaymentService(
     tradeType: WxTradeType,
     client: PayClient,
   ) {
-    const order = await payable(viewer, orderCode, 'wxpay')
-    const gateway = gateways.wxpay
-    if (!gateway) return sandboxWxpay(order, tradeType, client.origin)
-    const trade = tradeOf(order)
-    if (tradeType === 'NATIVE') {
-      await recordAttempt(order, 'wxpay')
-      return { code_url: await ask(() => gateway.native(trade)) }
-    }
+    const { order, gateway } = await payable(viewer, orderCode, gateways.wxpay)
+    const trade = tradeOf(order, client.origin)
+    if (tradeType === 'NATIVE') return { code_url: await ask(order, 'wxpay', () => gateway.native(trade)) }
     if (tradeType === 'MWEB') {
-      await recordAttempt(order, 'wxpay')
-      return {
-        mweb_url: await ask(() => gateway.h5(trade, client.ip, returnUrl(client.origin, order.orderCode))),
-      }
+      const back = returnUrl(client.origin, order.orderCode)
+      return { mweb_url: await ask(order, 'wxpay', () => gateway.h5(trade, client.ip, back)) }
     }
+    if (!gateway.needsPayer) return ask(order, 'wxpay', () => gateway.jsapi(trade, null))
     if (client.miniCode) {
       if (!wechatIdentity || !wechatPaySettings?.miniAppId) throw invalid(PAYMENT_MESSAGES.offline)
       const openid = await wechatIdentity.ofMiniProgramCode(client.miniCode)
-      await recordAttempt(order, 'wxpay')
-      return ask(() => gateway.jsapi(trade, { openid, app: 'mini' }))
+      return ask(order, 'wxpay', () => gateway.jsapi(trade, { openid, app: 'mini' }))
     }
     // The official account's own OAuth (WECHAT_OAUTH_*) must be the app WeChat Pay charges for.
     const settings = wechatPaySettings!
@@ -260,42 +190,7 @@ export function createPaymentService(
     const openid = openPayer(client.payer, settings.apiV3Key, now())
     if (!openid)
       return { authorize_url: payerAuthorizeUrl(settings.appId, config.publicOrigin, order.orderCode) }
-    await recordAttempt(order, 'wxpay')
-    return ask(() => gateway.jsapi(trade, { openid, app: 'web' }))
-  }
-
-  function sandboxUrl(origin: string, provider: Provider, channel: PayChannel, orderCode: string) {
-    const query = new URLSearchParams({ provider, channel, out_trade_no: orderCode })
-    return `${origin}/__dev/pay?${query}`
-  }
-
-  function sandboxWxpay(order: OrderRow, tradeType: WxTradeType, origin: string) {
-    if (tradeType === 'NATIVE') return { code_url: sandboxUrl(origin, 'wxpay', 'qr', order.orderCode) }
-    if (tradeType === 'MWEB') return { mweb_url: sandboxUrl(origin, 'wxpay', 'wap', order.orderCode) }
-    // JSAPI: what WeixinJSBridge getBrandWCPayRequest / wx.requestPayment take. The sandbox has no
-    // WeChat client to pay with them; the prepay id names the order for /__dev/pay.
-    const params = {
-      appId: 'wx-sandbox-app',
-      timeStamp: String(Math.floor(now().getTime() / 1000)),
-      nonceStr: crypto.randomBytes(16).toString('hex'),
-      package: `prepay_id=sandbox_${order.orderCode}`,
-      signType: 'HMAC-SHA256',
-    }
-    return { ...params, paySign: signFields(params, secret ?? DEV_PAY_NOTIFY_SECRET).toUpperCase() }
-  }
-
-  /**
-   * A provider's asynchronous notification (POST /api/alipay/notify, /api/wxpay/notify). Refusals
-   * throw; a repeated notification of a paid order answers 'alreadyPaid' and changes nothing.
-   */
-  async function notify(provider: Provider, fields: Record<string, string>): Promise<NotifyOutcome> {
-    return counted(provider, async () => {
-      if (!secret) throw forbidden(PAYMENT_MESSAGES.notConfigured)
-      if (!validSignature(fields, secret)) throw invalid(PAYMENT_MESSAGES.badSign)
-      const notice = readNotice(provider, fields)
-      if (!notice.success) return 'ignored'
-      return applyPaid(provider, notice)
-    })
+    return ask(order, 'wxpay', () => gateway.jsapi(trade, { openid, app: 'web' }))
   }
 
   /** Counts each notification's outcome for /metrics; a refusal (signature, amount, order) as 'refused'. */
@@ -310,19 +205,24 @@ export function createPaymentService(
     }
   }
 
-  /** Whether a real provider (not the sandbox) receives `provider`'s notifications. */
-  const realProvider = (provider: Provider) => gateways[provider] !== null
+  /**
+   * How `provider`'s notifications are answered: 'provider' as the real one expects (WeChat Pay 204,
+   * Alipay `success`), 'envelope' for the sandbox and for a provider that is not configured.
+   */
+  const notificationAnswers = (provider: Provider): 'provider' | 'envelope' =>
+    gateways[provider] && !gateways[provider].sandbox ? 'provider' : 'envelope'
 
   /**
-   * A real provider's notification, exactly as it arrived. A NotificationRefused (signature,
-   * timestamp, merchant) or an ApiFailure (amount, order) is thrown for the route to answer.
+   * A provider's notification (POST /api/alipay/notify, /api/wxpay/notify), exactly as it arrived. A
+   * NotificationRefused (signature, timestamp, merchant) or an ApiFailure (amount, order, no
+   * provider) is thrown for the route to answer; a repeated notification of a paid order answers
+   * 'alreadyPaid' and changes nothing.
    */
-  async function providerNotify(provider: Provider, raw: RawNotification): Promise<NotifyOutcome> {
+  async function receiveNotification(provider: Provider, raw: RawNotification): Promise<NotifyOutcome> {
     return counted(provider, async () => {
-      const result =
-        provider === 'wxpay'
-          ? gateways.wxpay!.verifyNotification(raw)
-          : gateways.alipay!.verifyNotification(Object.fromEntries(new URLSearchParams(raw.body)))
+      const gateway = gateways[provider]
+      if (!gateway) throw forbidden(PAYMENT_MESSAGES.notConfigured)
+      const result = gateway.verifyNotification(raw)
       if (result.kind === 'ignored') return 'ignored'
       return applyPaid(provider, result.trade)
     })
@@ -379,11 +279,6 @@ export function createPaymentService(
     return order ? checkout.voidIfExpired(order) : null
   }
 
-  /** Signs a notification with the notification secret (the sandbox plays the provider). */
-  function sign(fields: Record<string, string>): Record<string, string> {
-    return { ...fields, sign: signFields(fields, secret ?? DEV_PAY_NOTIFY_SECRET) }
-  }
-
   /**
    * Asks each provider the order was offered to whether it was paid, at most once per order every
    * PROVIDER_QUERY_SPACING_MS across instances (the claim is one UPDATE); a payment found goes
@@ -427,14 +322,12 @@ export function createPaymentService(
   /** GET /api/pc/getOrderStatus: true once paid; while unpaid, a lost notification is looked for. */
   async function paymentStatus(viewer: Viewer, orderCode: string): Promise<boolean> {
     if (await checkout.isPaid(viewer, orderCode)) return true
-    if (!config.production) return false
     await recoverPayment(orderCode)
     return checkout.isPaid(viewer, orderCode)
   }
 
   /** Closes at the providers every voided (or expired) order they were offered; returns how many. */
   async function closeAbandoned(): Promise<number> {
-    if (!gateways.alipay && !gateways.wxpay) return 0
     const open = await db
       .select({
         orderId: paymentAttempts.orderId,
@@ -478,13 +371,15 @@ export function createPaymentService(
     payerToken,
     alipayWapPay,
     wxpayPrecreate,
-    notify,
-    realProvider,
-    providerNotify,
+    notificationAnswers,
+    receiveNotification,
+    /** Whether WeChat's browser is sent through the snsapi_base payer authorisation before JSAPI. */
+    identifiesPayers: () => gateways.wxpay?.needsPayer ?? false,
     paymentStatus,
     closeAbandoned,
     sandboxOrder,
-    sign,
+    /** Development only: the signed notification the sandbox page sends. */
+    sandboxNotification: gateways.sandbox?.notification ?? null,
   }
 }
 

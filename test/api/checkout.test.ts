@@ -8,7 +8,7 @@ import { DEMO_UNPAID_RENEWAL } from '../../server/db/seed-products'
 import { accounts, businesses, orders, subAccounts } from '../../server/db/schema'
 import { CATALOGUE, UPGRADE_MESSAGES } from '../../server/services/catalog'
 import { FULFILMENT_MESSAGES } from '../../server/services/fulfilment'
-import { signFields } from '../../server/services/payments'
+import { signFields } from '../../server/providers/payment/sandbox'
 import { PRODUCT_MESSAGES } from '../../server/services/products'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 

@@ -68,7 +68,7 @@ describe('loadConfig (docs/api.md "Configuration")', () => {
       passwordKey: 'k'.repeat(32),
       switchSignPrefix: 'PREFIX',
       smsHourlyLimitPerAddress: 50,
-      // No sandbox key in production: notifications need PAY_NOTIFY_SECRET.
+      // No payment sandbox in production.
       payNotifySecret: null,
       seedDemo: false,
       publicOrigin: 'https://mc.example.com',
@@ -79,7 +79,6 @@ describe('loadConfig (docs/api.md "Configuration")', () => {
     })
     const disabled = disabledServices(config).join('\n')
     expect(disabled).toMatch(/WECHAT_OAUTH_APPID/)
-    expect(disabled).toMatch(/PAY_NOTIFY_SECRET/)
     expect(disabled).toMatch(/SMS_PROVIDER/)
     expect(disabled).toMatch(/SMTP_URL/)
     expect(disabled).not.toMatch(/WECHAT_MINI_APPID/)
@@ -169,15 +168,9 @@ describe('production is the default and fails closed', () => {
     expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
   })
 
-  it('refuses the sandbox payment-notification key, or a short one, in production', () => {
-    expect(() => loadConfig({ ...secrets, PAY_NOTIFY_SECRET: DEV_PAY_NOTIFY_SECRET })).toThrow(
-      /set PAY_NOTIFY_SECRET \(at least 32 characters/,
-    )
-    expect(() => loadConfig({ ...secrets, PAY_NOTIFY_SECRET: 'n'.repeat(31) })).toThrow(/PAY_NOTIFY_SECRET/)
-    expect(loadConfig({ ...secrets, PAY_NOTIFY_SECRET: 'n'.repeat(32) }).payNotifySecret).toBe('n'.repeat(32))
-    // Unset: notifications are refused, the server starts.
-    expect(loadConfig(secrets).payNotifySecret).toBeNull()
-    // The sandbox keeps its public key.
+  it("PAY_NOTIFY_SECRET is the sandbox's key only: production ignores it and has no sandbox", () => {
+    expect(loadConfig({ ...secrets, PAY_NOTIFY_SECRET: 'n'.repeat(32) }).payNotifySecret).toBeNull()
+    expect(loadConfig({ NODE_ENV: 'development' }).payNotifySecret).toBe(DEV_PAY_NOTIFY_SECRET)
     expect(loadConfig({ NODE_ENV: 'development', PAY_NOTIFY_SECRET: 'short' }).payNotifySecret).toBe('short')
   })
 

@@ -5,7 +5,7 @@ import { BUSINESS_ORDER_MESSAGES } from '../../src/core/validation/business-orde
 import { accounts, businesses, orders, payments, subAccounts } from '../../server/db/schema'
 import { DEV_PAY_NOTIFY_SECRET } from '../../server/config'
 import { FULFILMENT_MESSAGES } from '../../server/services/fulfilment'
-import { signFields } from '../../server/services/payments'
+import { signFields } from '../../server/providers/payment/sandbox'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer

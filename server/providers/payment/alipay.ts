@@ -9,7 +9,9 @@ import {
   NotificationRefused,
   ProviderError,
   yuanToFen,
+  type AlipayGateway,
   type NotificationResult,
+  type RawNotification,
   type TradeOrder,
   type TradeState,
 } from './gateway'
@@ -37,7 +39,7 @@ function alipayTime(at: Date): string {
   return `${date} ${time}`
 }
 
-export function createAlipay(keys: AlipayKeys, urls: { notifyUrl: string }) {
+export function createAlipay(keys: AlipayKeys, urls: { notifyUrl: string }): AlipayGateway {
   const config: AlipaySdkConfig = {
     appId: keys.appId,
     privateKey: keys.privateKey,
@@ -108,7 +110,8 @@ export function createAlipay(keys: AlipayKeys, urls: { notifyUrl: string }) {
   }
 
   /** A notification Alipay posted (form fields): RSA2 signature, then our app id, then its status. */
-  function verifyNotification(fields: Record<string, string>): NotificationResult {
+  function verifyNotification({ body }: RawNotification): NotificationResult {
+    const fields = Object.fromEntries(new URLSearchParams(body))
     if (!sdk.checkNotifySignV2(fields)) throw new NotificationRefused('bad signature')
     if (fields.app_id !== keys.appId) throw new NotificationRefused('another app')
     if (!PAID_STATUSES.includes(fields.trade_status ?? '')) return { kind: 'ignored' }
@@ -122,7 +125,5 @@ export function createAlipay(keys: AlipayKeys, urls: { notifyUrl: string }) {
     }
   }
 
-  return { precreate, wapPayUrl, query, close, verifyNotification }
+  return { sandbox: false, precreate, wapPayUrl, query, close, verifyNotification }
 }
-
-export type AlipayGateway = ReturnType<typeof createAlipay>

@@ -5,6 +5,8 @@
 /** An order as a provider is asked to collect it. */
 export interface TradeOrder {
   orderCode: string
+  /** The console's address as the payer's browser sees it (the sandbox serves its pages there). */
+  origin: string
   /** The order's amount in fen (the provider's own amount unit for WeChat Pay; yuan for Alipay). */
   fen: number
   /** What the payer sees (product name and edition). */
@@ -38,6 +40,49 @@ export class NotificationRefused extends Error {}
 export interface RawNotification {
   headers: Record<string, string | string[] | undefined>
   body: string
+}
+
+/** What WeixinJSBridge getBrandWCPayRequest and wx.requestPayment take. */
+export interface JsapiParams {
+  appId: string
+  timeStamp: string
+  nonceStr: string
+  package: string
+  signType: 'RSA' | 'HMAC-SHA256'
+  paySign: string
+}
+
+/** Who pays by JSAPI: an openid of the official account (WeChat's browser) or of the mini-program. */
+export type JsapiPayer = { openid: string; app: 'web' | 'mini' }
+
+/** What every payment provider does besides taking the order. */
+interface TradeGateway {
+  /** Development's stand-in (providers/payment/sandbox.ts): its notifications are answered as envelopes. */
+  readonly sandbox: boolean
+  /** The trade's state by our order code (recovering a lost notification). */
+  query(orderCode: string): Promise<TradeState>
+  /** Closes the trade so it can no longer be paid (voided and expired orders). */
+  close(orderCode: string): Promise<void>
+  /** A notification exactly as it arrived: verified, or a NotificationRefused. */
+  verifyNotification(raw: RawNotification): NotificationResult
+}
+
+export interface AlipayGateway extends TradeGateway {
+  /** Desktop: the QR text. */
+  precreate(order: TradeOrder): Promise<string>
+  /** Phone browsers: the page to send the browser to. */
+  wapPayUrl(order: TradeOrder, returnUrl: string, quitUrl: string): string
+}
+
+export interface WechatPayGateway extends TradeGateway {
+  /** Whether JSAPI needs the payer's openid (the sandbox has no WeChat client to pay with). */
+  readonly needsPayer: boolean
+  /** Desktop: the code_url the QR dialog draws. */
+  native(trade: TradeOrder): Promise<string>
+  /** Phone browsers: the h5_url (the v3 form of MWEB), back to `returnUrl` afterwards. */
+  h5(trade: TradeOrder, payerIp: string, returnUrl: string): Promise<string>
+  /** JSAPI (WeChat's browser or the mini-program): the parameters the client pays with. */
+  jsapi(trade: TradeOrder, payer: JsapiPayer | null): Promise<JsapiParams>
 }
 
 /** A provider refused or could not be reached (precreate, query, close): its reason, for the log only. */

@@ -8,11 +8,14 @@ import {
   chinaTime,
   NotificationRefused,
   ProviderError,
+  type JsapiParams,
+  type JsapiPayer,
   type NotificationResult,
   type PaidTrade,
   type RawNotification,
   type TradeOrder,
   type TradeState,
+  type WechatPayGateway,
 } from './gateway'
 import type { WechatPaySettings } from './settings'
 
@@ -20,19 +23,6 @@ export { checkWechatPay } from './settings'
 
 /** WeChat's documented tolerance between a notification's timestamp and our clock. */
 export const NOTIFY_MAX_SKEW_SECONDS = 300
-
-/** What WeixinJSBridge getBrandWCPayRequest and wx.requestPayment take. */
-export interface JsapiParams {
-  appId: string
-  timeStamp: string
-  nonceStr: string
-  package: string
-  signType: 'RSA'
-  paySign: string
-}
-
-/** Who pays by JSAPI: an openid of the official account (WeChat's browser) or of the mini-program. */
-export type JsapiPayer = { openid: string; app: 'web' | 'mini' }
 
 interface Transaction {
   appid?: string
@@ -66,7 +56,7 @@ function failure(operation: string, error: unknown): ProviderError {
 export function createWechatPay(
   settings: WechatPaySettings,
   { notifyUrl, now }: { notifyUrl: string; now: () => Date },
-) {
+): WechatPayGateway {
   const client = new Wechatpay({
     mchid: settings.mchid,
     serial: settings.serial,
@@ -120,7 +110,8 @@ export function createWechatPay(
   }
 
   /** JSAPI (WeChat's browser or the mini-program): the prepay id, signed for the client with the merchant key. */
-  async function jsapi(trade: TradeOrder, payer: JsapiPayer): Promise<JsapiParams> {
+  async function jsapi(trade: TradeOrder, payer: JsapiPayer | null): Promise<JsapiParams> {
+    if (!payer) throw new ProviderError('wxpay', 'jsapi: no payer')
     const appId = payer.app === 'mini' ? settings.miniAppId : settings.appId
     if (!appId) throw new ProviderError('wxpay', 'jsapi: no mini-program appid')
     const { prepay_id } = await post<{ prepay_id?: string }>('jsapi', () =>
@@ -227,7 +218,5 @@ export function createWechatPay(
     return { kind: 'paid', trade: paidTrade(transaction) }
   }
 
-  return { native, h5, jsapi, query, close, verifyNotification }
+  return { sandbox: false, needsPayer: true, native, h5, jsapi, query, close, verifyNotification }
 }
-
-export type WechatPayGateway = ReturnType<typeof createWechatPay>

@@ -1,0 +1,155 @@
+// The payment sandbox: development's stand-in for both providers. Every pay address is this
+// server's /__dev/pay page (routes/dev-pay.ts), and paying there posts a notification signed with
+// HMAC-SHA256 (PAY_NOTIFY_SECRET, or the sandbox's own key) to the notify route, so an order is
+// paid through the same verified path as with a real provider. Its notifications are flat fields
+// (JSON or a form) in the providers' v2 names; they are answered as our envelopes, which the
+// sandbox page shows.
+import crypto from 'node:crypto'
+import {
+  NotificationRefused,
+  yuanToFen,
+  type AlipayGateway,
+  type JsapiParams,
+  type NotificationResult,
+  type RawNotification,
+  type TradeOrder,
+  type WechatPayGateway,
+} from './gateway'
+
+export type SandboxProvider = 'alipay' | 'wxpay'
+/** Where the sandbox page was opened from: a desktop QR, or a phone's wap / MWEB redirect. */
+export type SandboxChannel = 'qr' | 'wap'
+
+/** A notification the sandbox refuses: the text the sandbox page and the API tests show. */
+export const SANDBOX_BAD_SIGN = '签名校验失败'
+
+/** The signed text: every field but `sign`, non-empty, sorted by name, as k=v joined by &. */
+export function canonicalFields(fields: Record<string, string>): string {
+  return Object.keys(fields)
+    .filter((key) => key !== 'sign' && fields[key] !== '' && fields[key] !== undefined)
+    .sort()
+    .map((key) => `${key}=${fields[key]}`)
+    .join('&')
+}
+
+export function signFields(fields: Record<string, string>, secret: string): string {
+  return crypto.createHmac('sha256', secret).update(canonicalFields(fields)).digest('hex')
+}
+
+export function validSignature(fields: Record<string, string>, secret: string): boolean {
+  const expected = Buffer.from(signFields(fields, secret), 'hex')
+  const given = Buffer.from(typeof fields.sign === 'string' ? fields.sign : '', 'hex')
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected)
+}
+
+export function sandboxPageUrl(
+  origin: string,
+  provider: SandboxProvider,
+  channel: SandboxChannel,
+  orderCode: string,
+) {
+  const query = new URLSearchParams({ provider, channel, out_trade_no: orderCode })
+  return `${origin}/__dev/pay?${query}`
+}
+
+/** Flat string fields from a JSON object or a form; anything else has no valid signature. */
+function readFields({ headers, body }: RawNotification): Record<string, string> {
+  const type = String(headers['content-type'] ?? '')
+  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(body))
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body)
+  } catch {
+    throw new NotificationRefused(SANDBOX_BAD_SIGN)
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new NotificationRefused(SANDBOX_BAD_SIGN)
+  const entries = Object.entries(parsed)
+  if (!entries.every(([, value]) => typeof value === 'string'))
+    throw new NotificationRefused(SANDBOX_BAD_SIGN)
+  return Object.fromEntries(entries) as Record<string, string>
+}
+
+export function createSandboxPayments({ secret, now }: { secret: string; now: () => Date }) {
+  function verified(raw: RawNotification): Record<string, string> {
+    const fields = readFields(raw)
+    if (!validSignature(fields, secret)) throw new NotificationRefused(SANDBOX_BAD_SIGN)
+    return fields
+  }
+
+  const common = {
+    sandbox: true,
+    // The sandbox's notifications are never lost, and nothing stays open at a provider.
+    query: async () => ({ state: 'open' }) as const,
+    close: async () => undefined,
+  }
+
+  const alipay: AlipayGateway = {
+    ...common,
+    precreate: async (order: TradeOrder) => sandboxPageUrl(order.origin, 'alipay', 'qr', order.orderCode),
+    wapPayUrl: (order: TradeOrder) => sandboxPageUrl(order.origin, 'alipay', 'wap', order.orderCode),
+    verifyNotification(raw): NotificationResult {
+      const fields = verified(raw)
+      if (fields.trade_status !== 'TRADE_SUCCESS' && fields.trade_status !== 'TRADE_FINISHED')
+        return { kind: 'ignored' }
+      const trade = {
+        orderCode: fields.out_trade_no ?? '',
+        tradeNo: fields.trade_no ?? '',
+        fen: yuanToFen(fields.total_amount ?? NaN),
+      }
+      return { kind: 'paid', trade }
+    },
+  }
+
+  const wxpay: WechatPayGateway = {
+    ...common,
+    needsPayer: false,
+    native: async (trade) => sandboxPageUrl(trade.origin, 'wxpay', 'qr', trade.orderCode),
+    h5: async (trade) => sandboxPageUrl(trade.origin, 'wxpay', 'wap', trade.orderCode),
+    // What getBrandWCPayRequest / wx.requestPayment take; the prepay id names the order for /__dev/pay.
+    async jsapi(trade): Promise<JsapiParams> {
+      const params = {
+        appId: 'wx-sandbox-app',
+        timeStamp: String(Math.floor(now().getTime() / 1000)),
+        nonceStr: crypto.randomBytes(16).toString('hex'),
+        package: `prepay_id=sandbox_${trade.orderCode}`,
+        signType: 'HMAC-SHA256' as const,
+      }
+      return { ...params, paySign: signFields(params, secret).toUpperCase() }
+    },
+    verifyNotification(raw): NotificationResult {
+      const fields = verified(raw)
+      if (fields.result_code !== 'SUCCESS') return { kind: 'ignored' }
+      const trade = {
+        orderCode: fields.out_trade_no ?? '',
+        tradeNo: fields.transaction_id ?? '',
+        fen: Number(fields.total_fee),
+      }
+      return { kind: 'paid', trade }
+    },
+  }
+
+  /** The signed notification the sandbox page sends when 确认支付 is pressed. */
+  function notification(provider: SandboxProvider, order: { orderCode: string; payAmount: string }) {
+    const tradeNo = `SANDBOX${Date.now()}${crypto.randomInt(0, 1_000_000)}`
+    const fields: Record<string, string> =
+      provider === 'alipay'
+        ? {
+            out_trade_no: order.orderCode,
+            trade_no: tradeNo,
+            total_amount: order.payAmount,
+            trade_status: 'TRADE_SUCCESS',
+          }
+        : {
+            out_trade_no: order.orderCode,
+            transaction_id: tradeNo,
+            total_fee: String(yuanToFen(order.payAmount)),
+            result_code: 'SUCCESS',
+          }
+    return { ...fields, sign: signFields(fields, secret) }
+  }
+
+  return { alipay, wxpay, notification }
+}
+
+export type SandboxPayments = ReturnType<typeof createSandboxPayments>
