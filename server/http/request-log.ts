@@ -3,7 +3,7 @@
 // failure shows it, so a user can quote it to support and support can find the line.
 import crypto from 'node:crypto'
 import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import { GENERIC_FAILURE } from './envelope'
+import { GENERIC_FAILURE } from '../../src/core/contract/envelope'
 
 export const REQUEST_ID_HEADER = 'x-request-id'
 

@@ -1,12 +1,11 @@
 // Normalises the API's envelopes (spec §7): { code, message, data } with code 200, order services
-// also 988 or { IsSuccess, Data, Message }.
-export const SESSION_EXPIRED_CODE = 996
+// also 988 or { IsSuccess, Data, Message }. The codes and the generic text: core/contract/envelope.
+import { GENERIC_FAILURE, SUCCESS_CODES } from '../contract/envelope'
+
+/** An ApiError's code when no answer came (the network, a timeout): never a wire code. */
 export const NETWORK_ERROR_CODE = -1
 
 export type Outcome<T> = { ok: true; data: T; message: string } | { ok: false; code: number; message: string }
-
-const SUCCESS_CODES = new Set([200, 988])
-export const GENERIC_FAILURE = '服务器繁忙，请稍后重试'
 
 export function readEnvelope<T>(body: unknown): Outcome<T> {
   if (!body || typeof body !== 'object') return { ok: false, code: 0, message: GENERIC_FAILURE }
@@ -19,6 +18,6 @@ export function readEnvelope<T>(body: unknown): Outcome<T> {
   }
   const code = Number(envelope.code)
   const message = typeof envelope.message === 'string' ? envelope.message : ''
-  if (SUCCESS_CODES.has(code)) return { ok: true, data: envelope.data as T, message }
+  if (SUCCESS_CODES.includes(code)) return { ok: true, data: envelope.data as T, message }
   return { ok: false, code, message: message || GENERIC_FAILURE }
 }

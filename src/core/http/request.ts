@@ -6,8 +6,9 @@ import { currentDestination } from '../routing/navigate'
 import { leaveSession } from '../session/leave'
 import { useSession } from '../session/store'
 import { toast } from '../ui/toast'
+import { ENVELOPE_CODE } from '../contract/envelope'
 import { ApiError } from './api-error'
-import { NETWORK_ERROR_CODE, readEnvelope, SESSION_EXPIRED_CODE } from './envelope'
+import { NETWORK_ERROR_CODE, readEnvelope } from './envelope'
 
 export const REQUEST_TIMEOUT_MS = 120000
 export const NETWORK_FAILURE_MESSAGE = '网络异常，请检查网络后重试'
@@ -63,7 +64,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, data?: Params, o
   }
   const outcome = readEnvelope<T>(body)
   if (outcome.ok) return outcome.data
-  if (outcome.code === SESSION_EXPIRED_CODE && !options.token && !options.keepsSession)
+  if (outcome.code === ENVELOPE_CODE.sessionEnded && !options.token && !options.keepsSession)
     endExpiredSession(outcome.message)
   else if (!options.silent) toast.error(outcome.message)
   throw new ApiError(outcome.code, outcome.message)

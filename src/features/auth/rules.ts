@@ -1,5 +1,6 @@
 // Login rules (doc2 §2 Login, §4 Login, §9): which tabs each end offers, the QR poll, messages.
 
+import { ENVELOPE_CODE } from '../../core/contract/envelope'
 import type { WechatLoginMode } from '../../core/platform/wechat'
 
 export type LoginTab = 'qr' | 'sms' | 'password'
@@ -27,8 +28,6 @@ export function registerTabs(mode: WechatLoginMode): RegisterTab[] {
 
 export const QR_POLL_INTERVAL_MS = 1000
 export const QR_POLL_MAX_TRIES = 120
-export const QR_EXPIRED_CODE = 989
-export const QR_NOT_REGISTERED_CODE = 993
 export const SMS_RESEND_SECONDS = 60
 
 export type QrState =
@@ -56,8 +55,9 @@ export function qrTick(state: QrState): QrState {
 export function qrAnswer(state: QrState, outcome: QrPollOutcome): QrState {
   if (state.status !== 'waiting' && state.status !== 'scanned') return state
   if (outcome.kind === 'failure') {
-    if (outcome.code === QR_EXPIRED_CODE) return { status: 'expired', message: outcome.message }
-    if (outcome.code === QR_NOT_REGISTERED_CODE) return { status: 'refused', message: outcome.message }
+    if (outcome.code === ENVELOPE_CODE.qrExpired) return { status: 'expired', message: outcome.message }
+    if (outcome.code === ENVELOPE_CODE.wechatNotRegistered)
+      return { status: 'refused', message: outcome.message }
     return state
   }
   if (outcome.status === 'confirmed') return { status: 'confirmed' }

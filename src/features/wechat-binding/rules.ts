@@ -1,6 +1,7 @@
 // WeChat bind / change dialogs (account-area §4 "WeChat bind dialog", "Change dialog", §8, §9):
 // pure state machines — what the dialog shows next, given a poll answer, a clock tick or the
 // outcome of updateWechat.
+import { ENVELOPE_CODE } from '../../core/contract/envelope'
 import { BIND_KEY, WECHAT_TAKEN_CODE } from '../../core/contract/wechat'
 
 export const BIND_POLL_MS = 1000
@@ -27,8 +28,6 @@ export const WECHAT_TEXT = {
 export { BIND_KEY }
 /** updateWechat data codes meaning the WeChat is already bound (account-area §4). */
 export const ALREADY_BOUND_CODES: readonly number[] = Object.values(WECHAT_TAKEN_CODE)
-/** The server's answer for an expired, cancelled or used scene. */
-export const SCENE_EXPIRED_CODE = 989
 
 /** A failed call as the dialogs see it. */
 export interface Failure {
@@ -67,7 +66,7 @@ export function bindSceneShown(expiresIn: number, now: number): BindState {
 export function nextBindState(state: BindState, outcome: BindOutcome): BindState {
   if (!isBindPolling(state)) return state
   if (outcome.kind === 'failure') {
-    return outcome.code === SCENE_EXPIRED_CODE ? { status: 'expired' } : state
+    return outcome.code === ENVELOPE_CODE.qrExpired ? { status: 'expired' } : state
   }
   if (outcome.key === BIND_KEY.success) return { status: 'bound' }
   if (outcome.key === BIND_KEY.alreadyBound) return { status: 'taken' }
@@ -121,7 +120,7 @@ export function changeSceneShown(expiresIn: number, now: number): ChangeState {
 export function nextChangeState(state: ChangeState, outcome: ChangePollOutcome): ChangeState {
   if (state.status !== 'qr') return state
   if (outcome.kind === 'failure') {
-    return outcome.code === SCENE_EXPIRED_CODE ? { status: 'expired' } : state
+    return outcome.code === ENVELOPE_CODE.qrExpired ? { status: 'expired' } : state
   }
   if (outcome.status === 'confirmed') return { status: 'saving' }
   return outcome.status === 'scanned' ? { ...state, scanned: true } : state

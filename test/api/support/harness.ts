@@ -21,7 +21,7 @@ import { migrateDatabase, prepareDatabase } from '../../../server/db/migrate'
 import { throwawayDatabase } from '../../../server/db/throwaway'
 import { captchas, sandboxMessages } from '../../../server/db/schema'
 import { DEMO_PASSWORD } from '../../../server/db/seed'
-import type { Envelope } from '../../../server/http/envelope'
+import type { Envelope } from '../../../src/core/contract/envelope'
 import { fileStorageFor, type FileStorage } from '../../../server/services/file-storage'
 
 declare global {

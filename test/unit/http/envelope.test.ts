@@ -1,4 +1,5 @@
-import { GENERIC_FAILURE, readEnvelope } from '../../../src/core/http/envelope'
+import { GENERIC_FAILURE } from '../../../src/core/contract/envelope'
+import { readEnvelope } from '../../../src/core/http/envelope'
 
 describe('envelopes (doc2 §7)', () => {
   it('accepts code 200 and 988', () => {
