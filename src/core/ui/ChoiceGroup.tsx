@@ -10,13 +10,18 @@ interface ChoiceGroupProps<V> {
   /** The group's accessible name; shown above the chips in a form. */
   label: string
   options: readonly ChoiceOption<V>[]
-  value: V
+  /** null: nothing chosen yet (a required choice the form asks for). */
+  value: V | null
   onChange(value: V): void
   /**
    * 'form' (default): a labelled row of compact chips inside a dialog form. 'page': larger chips
-   * under a section title of the page's own (payment type, provider, buy cycle).
+   * under a section title of the page's own (payment type, provider, buy cycle). 'plain': chips
+   * without a label of their own, the visible label being the caller's (a LabelledField, a filter
+   * row, a dialog's question).
    */
-  variant?: 'form' | 'page'
+  variant?: 'form' | 'page' | 'plain'
+  /** Long lists (templates, orders, reasons) stack as a column. */
+  column?: boolean
 }
 
 /**
@@ -29,9 +34,10 @@ export function ChoiceGroup<V extends string | number>({
   value,
   onChange,
   variant = 'form',
+  column,
 }: ChoiceGroupProps<V>) {
   return (
-    <View className={`choice-group choice-group--${variant}`}>
+    <View className={`choice-group choice-group--${variant}${column ? ' choice-group--column' : ''}`}>
       {variant === 'form' && <View className='choice-group__label'>{label}</View>}
       <View className='choice-group__options' role='radiogroup' aria-label={label}>
         {options.map((option) => (

@@ -9,6 +9,7 @@ import {
   SUBMITTABLE_TYPES,
   WORK_ORDER_TYPE,
   WORK_ORDER_TYPE_LABEL,
+  type ConsultableOrder,
   type CreateWorkOrderRequest,
   type FieldCode,
   type MaintenanceOrder,
@@ -168,6 +169,55 @@ export interface SubmitDraft {
   services: Record<string, string>
 }
 
+/** A new form of the category: nothing chosen or typed yet. */
+export const emptySubmitDraft = (type: WorkOrderType): SubmitDraft => ({
+  type,
+  templateId: null,
+  values: {},
+  files: {},
+  services: {},
+})
+
+/**
+ * Nothing worth keeping as a draft: no template, text, file or service item, the contact phone
+ * counting as nothing while it still holds the prefilled bound phone.
+ */
+export function isEmptySubmitDraft(draft: SubmitDraft, prefill: string): boolean {
+  const values = Object.entries(draft.values).filter(
+    ([code, v]) => v && !(code === 'telPhone' && v === prefill),
+  )
+  const files = Object.values(draft.files).some((list) => list && list.length)
+  const services = Object.values(draft.services).some(Boolean)
+  return draft.templateId === null && !values.length && !files && !services
+}
+
+/** The files chosen per upload field, counted as the form's validation takes them. */
+export function fileCounts(files: SubmitDraft['files']): Partial<Record<FieldCode, number>> {
+  return Object.fromEntries(Object.entries(files).map(([code, list]) => [code, list?.length ?? 0]))
+}
+
+/** A list the server answered with, or none (an answer that is not a list shows as empty). */
+export const listOf = <T>(answer: readonly T[] | null | undefined): T[] =>
+  Array.isArray(answer) ? [...answer] : []
+
+/** How a consultable order is offered: its code, product and version. */
+export const consultableOrderLabel = (o: ConsultableOrder) =>
+  `${o.orderCode} ${o.productName}${o.productVersion ? `（${o.productVersion}）` : ''}`
+
+/**
+ * The order the work order is about, chosen in the first order field that has one: its version is
+ * sent with the work order.
+ */
+export function consultedOrder(
+  fields: readonly TemplateField[],
+  orders: Partial<Record<FieldCode, readonly ConsultableOrder[]>>,
+  values: Partial<Record<FieldCode, string>>,
+): ConsultableOrder | undefined {
+  return fields
+    .map((f) => orders[f.fieldCode]?.find((o) => o.orderCode === values[f.fieldCode]))
+    .find(Boolean)
+}
+
 /** Step 2's form as CreateWorkOrder sends it: trimmed values in template order, files by type. */
 export function createRequest(
   draft: SubmitDraft,
@@ -249,6 +299,38 @@ export function maintenancePairError(
   const order = maintenance.find((m) => m.orderCode === values.dwServiceOrder)
   if (!order || !values.websiteDomain) return null
   return order.websiteDomain === values.websiteDomain ? null : WORK_ORDER_MSG.domainMismatch
+}
+
+/**
+ * A maintenance request needs its site and order (the service items come from that order): when the
+ * template does not list those fields, they are asked first anyway.
+ */
+export function withMaintenancePickers(fields: readonly TemplateField[]): TemplateField[] {
+  const extra: TemplateField[] = []
+  if (!fields.some((f) => f.fieldCode === 'websiteDomain'))
+    extra.push({ fieldName: '网站域名', fieldCode: 'websiteDomain', required: true, sort: -2 })
+  if (!fields.some((f) => f.fieldCode === 'dwServiceOrder'))
+    extra.push({ fieldName: '代维订单', fieldCode: 'dwServiceOrder', required: true, sort: -1 })
+  return [...extra, ...fields]
+}
+
+/** How a maintenance order is offered: its code, version and site. */
+export const maintenanceOrderLabel = (m: MaintenanceOrder) =>
+  `${m.orderCode}（${m.productVersion}，${m.websiteDomain}）`
+
+/** The sites offered for 网站域名: each maintained site once, in the orders' order. */
+export const maintenanceDomains = (maintenance: readonly MaintenanceOrder[]) => [
+  ...new Set(maintenance.map((m) => m.websiteDomain)),
+]
+
+/** Choosing the 代维订单 fills its 网站域名 (the pair the server expects). */
+export function withMaintenanceOrder(
+  values: Partial<Record<FieldCode, string>>,
+  maintenance: readonly MaintenanceOrder[],
+  orderCode: string,
+): Partial<Record<FieldCode, string>> {
+  const site = maintenance.find((m) => m.orderCode === orderCode)?.websiteDomain
+  return { ...values, dwServiceOrder: orderCode, ...(site ? { websiteDomain: site } : {}) }
 }
 
 /**

@@ -163,7 +163,7 @@ describe('/submitWorkOrder step 2 (doc2 §2, §3, §5)', () => {
 
     await user.click(radio('问题细类', '网站无法访问'))
     const form = screen.getByRole('form', { name: '工单信息' })
-    const labels = [...form.querySelectorAll('.wo-field__label')].map((l) => l.textContent)
+    const labels = [...form.querySelectorAll('.labelled-field__label')].map((l) => l.textContent)
     expect(labels).toEqual(['*问题细类', '*咨询订单', '*联系方式', '*问题描述', '*营业执照'])
     await waitFor(() => expect(fieldNow('telPhone')?.value).toBe('138****0001'))
 
@@ -267,7 +267,9 @@ describe('/submitWorkOrder: 代维管家 (doc2 §3, §5)', () => {
     expect(screen.getByRole('radio', { name: 'a.example' }).getAttribute('aria-checked')).toBe('true')
     // Another domain with this order is explained at the order field at once.
     await user.click(screen.getByRole('radio', { name: 'b.example' }))
-    const orderGroup = screen.getByRole('radiogroup', { name: '代维订单' }).parentElement!
+    const orderGroup = screen
+      .getByRole('radiogroup', { name: '代维订单' })
+      .closest('.labelled-field') as HTMLElement
     expect(within(orderGroup).getByText('所选代维订单不属于该网站域名，请重新选择代维订单')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: '提交' }))
     expect(posted(api, '/api/acWorkOrder/createWorkOrder')).toHaveLength(0)

@@ -13,6 +13,17 @@ import {
   visibleServiceItems,
   adjustableServiceItems,
   typedFromRequest,
+  emptySubmitDraft,
+  isEmptySubmitDraft,
+  fileCounts,
+  listOf,
+  consultableOrderLabel,
+  consultedOrder,
+  withMaintenancePickers,
+  maintenanceOrderLabel,
+  maintenanceDomains,
+  withMaintenanceOrder,
+  maintenancePairError,
 } from '../../../src/features/workorders/rules'
 import { adjustedRequest } from '../../../server/services/work-order-maintenance'
 
@@ -199,5 +210,127 @@ describe('调整服务项目 (doc2 §4)', () => {
     expect(adjustedRequest([], [{ code: 'onlineMap', inputNum: 1 }])).toEqual([
       { code: 'onlineMap', inputNum: 1 },
     ])
+  })
+})
+
+describe("step 2's form, kept as a draft (doc2 §2, §3)", () => {
+  const prefill = '138****0001'
+
+  it('a new form of the category has nothing chosen or typed', () => {
+    expect(emptySubmitDraft(3)).toEqual({ type: 3, templateId: null, values: {}, files: {}, services: {} })
+    expect(isEmptySubmitDraft(emptySubmitDraft(3), prefill)).toBe(true)
+  })
+
+  it('the prefilled contact phone alone is no draft; another phone, a template, a file or an item is', () => {
+    const draft = emptySubmitDraft(2)
+    expect(isEmptySubmitDraft({ ...draft, values: { telPhone: prefill, description: '' } }, prefill)).toBe(
+      true,
+    )
+    expect(isEmptySubmitDraft({ ...draft, values: { telPhone: '13900000002' } }, prefill)).toBe(false)
+    expect(isEmptySubmitDraft({ ...draft, templateId: 7 }, prefill)).toBe(false)
+    expect(
+      isEmptySubmitDraft(
+        { ...draft, files: { file: [{ fileId: 'f1', fileName: 'a.png', url: 'u' }] } },
+        prefill,
+      ),
+    ).toBe(false)
+    expect(isEmptySubmitDraft({ ...draft, files: { file: [] } }, prefill)).toBe(true)
+    expect(isEmptySubmitDraft({ ...draft, services: { pageAdjust: '1' } }, prefill)).toBe(false)
+    expect(isEmptySubmitDraft({ ...draft, services: { pageAdjust: '' } }, prefill)).toBe(true)
+  })
+
+  it('counts the files of each upload field for the checks', () => {
+    const file = { fileId: 'f1', fileName: 'a.png', url: 'u' }
+    expect(fileCounts({ file: [file, file], businessLicense: [] })).toEqual({ file: 2, businessLicense: 0 })
+  })
+
+  it('an answer that is not a list shows as an empty one', () => {
+    expect(listOf([1, 2])).toEqual([1, 2])
+    expect(listOf(null)).toEqual([])
+    expect(listOf(undefined)).toEqual([])
+    expect(listOf({} as never)).toEqual([])
+  })
+
+  const order = (orderCode: string, productVersion: string) => ({
+    orderCode,
+    productName: '企业官网',
+    productVersion,
+    createTime: '2026-01-01T00:00:00Z',
+  })
+
+  it('offers an order as its code, product and version (no brackets without a version)', () => {
+    expect(consultableOrderLabel(order('MC100', '标准版'))).toBe('MC100 企业官网（标准版）')
+    expect(consultableOrderLabel(order('MC101', ''))).toBe('MC101 企业官网')
+  })
+
+  it("sends the version of the order chosen in the template's first order field that has one", () => {
+    const fields: TemplateField[] = [
+      { fieldName: '咨询订单', fieldCode: 'orderCode', required: false, sort: 1 },
+      { fieldName: '新购订单', fieldCode: 'newOrderCode', required: false, sort: 2 },
+    ]
+    const orders = { orderCode: [order('MC100', '标准版')], newOrderCode: [order('MC200', '旗舰版')] }
+    expect(consultedOrder(fields, orders, { newOrderCode: 'MC200' })?.productVersion).toBe('旗舰版')
+    expect(
+      consultedOrder(fields, orders, { orderCode: 'MC100', newOrderCode: 'MC200' })?.productVersion,
+    ).toBe('标准版')
+    expect(consultedOrder(fields, orders, { orderCode: 'gone' })).toBeUndefined()
+    expect(consultedOrder(fields, {}, { orderCode: 'MC100' })).toBeUndefined()
+  })
+})
+
+describe('代维管家 pickers (doc2 §3, §5)', () => {
+  const maintenance = [
+    { orderCode: 'DW1', productVersion: '基础版', websiteDomain: 'a.example', termYear: 1 },
+    { orderCode: 'DW2', productVersion: '标准版', websiteDomain: 'b.example', termYear: 1 },
+    { orderCode: 'DW3', productVersion: '标准版', websiteDomain: 'a.example', termYear: 2 },
+  ]
+
+  it('asks 网站域名 and 代维订单 first when the template does not list them', () => {
+    const description: TemplateField = {
+      fieldName: '问题描述',
+      fieldCode: 'description',
+      required: false,
+      sort: 1,
+    }
+    expect(withMaintenancePickers([description])).toEqual([
+      { fieldName: '网站域名', fieldCode: 'websiteDomain', required: true, sort: -2 },
+      { fieldName: '代维订单', fieldCode: 'dwServiceOrder', required: true, sort: -1 },
+      description,
+    ])
+    const listed: TemplateField[] = [
+      { fieldName: '站点', fieldCode: 'websiteDomain', required: true, sort: 1 },
+      { fieldName: '订单', fieldCode: 'dwServiceOrder', required: true, sort: 2 },
+    ]
+    expect(withMaintenancePickers(listed)).toEqual(listed)
+  })
+
+  it('offers each maintained site once, and each order with its version and site', () => {
+    expect(maintenanceDomains(maintenance)).toEqual(['a.example', 'b.example'])
+    expect(maintenanceOrderLabel(maintenance[1])).toBe('DW2（标准版，b.example）')
+  })
+
+  it('choosing the 代维订单 fills its 网站域名', () => {
+    expect(
+      withMaintenanceOrder({ websiteDomain: 'b.example', description: 'x' }, maintenance, 'DW3'),
+    ).toEqual({
+      websiteDomain: 'a.example',
+      dwServiceOrder: 'DW3',
+      description: 'x',
+    })
+    expect(withMaintenanceOrder({ websiteDomain: 'b.example' }, maintenance, 'DW9')).toEqual({
+      websiteDomain: 'b.example',
+      dwServiceOrder: 'DW9',
+    })
+  })
+
+  it('an order and a site that do not belong together are said at the order field', () => {
+    expect(maintenancePairError(maintenance, { dwServiceOrder: 'DW1', websiteDomain: 'b.example' })).toBe(
+      '所选代维订单不属于该网站域名，请重新选择代维订单',
+    )
+    expect(
+      maintenancePairError(maintenance, { dwServiceOrder: 'DW1', websiteDomain: 'a.example' }),
+    ).toBeNull()
+    expect(maintenancePairError(maintenance, { dwServiceOrder: 'DW1' })).toBeNull()
+    expect(maintenancePairError(maintenance, { websiteDomain: 'b.example' })).toBeNull()
   })
 })

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { Button } from '../../../core/ui/Button'
-import { FieldError } from '../../../core/ui/FieldError'
+import { LabelledField } from '../../../core/ui/LabelledField'
 import { MAX_FILES_PER_FIELD } from '../../../core/contract/work-orders'
 import { useUpload } from '../hooks/useUpload'
 
@@ -27,11 +27,14 @@ export function AttachmentField({ label, required, files, error, onChange }: Att
       onChange([...files, ...added.map((f) => ({ fileId: f.fileId, fileName: f.fileName, url: f.url }))])
   }
   return (
-    <View className='wo-field' role='group' aria-label={label}>
-      <View className='wo-field__label'>
-        {required && <Text className='wo-field__required'>*</Text>}
-        {label}
-      </View>
+    <LabelledField
+      label={label}
+      required={required}
+      group
+      className='wo-upload'
+      hint='支持 rar、zip、doc、docx、pdf、jpg、png、jpeg，单个不超过5MB，最多5个'
+      error={error}
+    >
       <View className='wo-files'>
         {files.map((file) => (
           <View key={file.fileId} className='wo-files__item'>
@@ -62,10 +65,6 @@ export function AttachmentField({ label, required, files, error, onChange }: Att
       <Button size='small' disabled={upload.busy || files.length >= MAX_FILES_PER_FIELD} onClick={add}>
         上传附件
       </Button>
-      <View className='wo-field__hint'>
-        支持 rar、zip、doc、docx、pdf、jpg、png、jpeg，单个不超过5MB，最多5个
-      </View>
-      <FieldError message={error} />
-    </View>
+    </LabelledField>
   )
 }

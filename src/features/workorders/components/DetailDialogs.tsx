@@ -1,13 +1,13 @@
-import { Text, Textarea, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import { useState, type ReactNode } from 'react'
 import {
   CLOSE_REASONS,
   REOPEN_REASONS,
-  TEXT_MAX,
   type ServiceProjectItem,
   type WorkOrderDetail,
 } from '../../../core/contract/work-orders'
 import { formatBeijingTime } from '../../../core/format/time'
+import { ChoiceGroup } from '../../../core/ui/ChoiceGroup'
 import { Dialog } from '../../../core/ui/Dialog'
 import { FieldError } from '../../../core/ui/FieldError'
 import { toast } from '../../../core/ui/toast'
@@ -21,7 +21,7 @@ import {
 } from '../../../core/validation/work-orders'
 import { workOrderApi } from '../api'
 import { adjustableServiceItems, REOPEN_NOTE, serviceRequest, typedFromRequest, typeLabel } from '../rules'
-import { Choices } from './Choices'
+import { CountedTextarea } from './CountedTextarea'
 import { ServiceItems } from './ServiceItems'
 
 interface ActionDialogProps {
@@ -87,22 +87,7 @@ function MessageArea({
   value: string
   onChange(v: string): void
 }) {
-  return (
-    <View className='wo-field__area'>
-      <Textarea
-        name={label}
-        aria-label={label}
-        className='wo-textarea'
-        value={value}
-        maxlength={TEXT_MAX}
-        placeholder='请输入'
-        onInput={(e) => onChange(e.detail.value)}
-      />
-      <Text className='wo-field__count'>
-        {value.length}/{TEXT_MAX}
-      </Text>
-    </View>
-  )
+  return <CountedTextarea name={label} label={label} value={value} placeholder='请输入' onChange={onChange} />
 }
 
 /** 关闭工单 with one of the seven reasons (closeWorkOrder isClose 1). */
@@ -124,8 +109,9 @@ export function CloseDialog({ order, onDone, onClose }: ActionDialogProps) {
       onClose={onClose}
     >
       <View className='wo-dialog__text'>请选择关闭工单的原因：</View>
-      <Choices
+      <ChoiceGroup
         label='关闭原因'
+        variant='plain'
         column
         options={CLOSE_REASONS.map((r) => ({ value: r, label: r }))}
         value={reason}
@@ -179,8 +165,9 @@ export function ReopenDialog({ order, onDone, onClose }: ActionDialogProps) {
   return (
     <ActionFrame title='重开服务' action={action} onConfirm={confirm} onClose={onClose}>
       <View className='wo-dialog__text'>{REOPEN_NOTE}</View>
-      <Choices
+      <ChoiceGroup
         label='重开原因'
+        variant='plain'
         options={REOPEN_REASONS.map((r) => ({ value: r, label: r }))}
         value={reason}
         onChange={(r) => {

@@ -1,10 +1,10 @@
 import { Input, Picker, Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import { Button } from '../../../core/ui/Button'
+import { ChoiceGroup } from '../../../core/ui/ChoiceGroup'
 import { FieldError } from '../../../core/ui/FieldError'
 import { dateRangeError, numberQuery } from '../../../core/validation/work-orders'
 import { NUMBER_SEARCH_MAX } from '../../../core/contract/work-orders'
-import { Choices } from './Choices'
 import { EMPTY_FILTER, STATUS_FILTERS, type ListFilter } from '../rules'
 
 interface ListFiltersProps {
@@ -76,8 +76,9 @@ export function ListFilters({ requireBothDates, onSearch }: ListFiltersProps) {
       </View>
       <View className='wo-filter__item'>
         <Text className='wo-filter__label'>状态</Text>
-        <Choices
+        <ChoiceGroup
           label='状态'
+          variant='plain'
           options={STATUS_FILTERS}
           value={filter.status}
           onChange={(value) => set('status', value)}

@@ -1,6 +1,5 @@
-import { Text, Textarea, View } from '@tarojs/components'
+import { View } from '@tarojs/components'
 import { useState } from 'react'
-import { TEXT_MAX } from '../../../core/contract/work-orders'
 import { Button } from '../../../core/ui/Button'
 import { FieldError } from '../../../core/ui/FieldError'
 import { toast } from '../../../core/ui/toast'
@@ -10,6 +9,7 @@ import { workOrderApi } from '../api'
 import { replyDraftName } from '../drafts'
 import { useDraft } from '../hooks/useDraft'
 import { AttachmentField, type AttachedFile } from './AttachmentField'
+import { CountedTextarea } from './CountedTextarea'
 
 interface ReplyDraft {
   content: string
@@ -45,23 +45,16 @@ export function ReplyBox({ workOrderId, onSent }: { workOrderId: number; onSent(
 
   return (
     <View className='wo-reply' role='form' aria-label='留言'>
-      <View className='wo-field__area'>
-        <Textarea
-          name='reply'
-          aria-label='留言内容'
-          className='wo-textarea'
-          value={content}
-          maxlength={TEXT_MAX}
-          placeholder='请输入留言内容'
-          onInput={(e) => {
-            draft.setValue({ ...draft.value, content: e.detail.value })
-            setError('')
-          }}
-        />
-        <Text className='wo-field__count'>
-          {content.length}/{TEXT_MAX}
-        </Text>
-      </View>
+      <CountedTextarea
+        name='reply'
+        label='留言内容'
+        value={content}
+        placeholder='请输入留言内容'
+        onChange={(next) => {
+          draft.setValue({ ...draft.value, content: next })
+          setError('')
+        }}
+      />
       <AttachmentField
         label='附件'
         files={files}

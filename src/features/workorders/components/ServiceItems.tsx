@@ -1,7 +1,7 @@
 import { Input, Text, View } from '@tarojs/components'
 import type { ServiceProjectItem } from '../../../core/contract/work-orders'
 import { Checkbox } from '../../../core/ui/Checkbox'
-import { FieldError } from '../../../core/ui/FieldError'
+import { LabelledField } from '../../../core/ui/LabelledField'
 import { serviceInputValue } from '../../../core/validation/work-orders'
 import { visibleServiceItems } from '../rules'
 
@@ -19,10 +19,7 @@ interface ServiceItemsProps {
  */
 export function ServiceItems({ items, typed, error, onChange }: ServiceItemsProps) {
   return (
-    <View className='wo-field' role='group' aria-label='服务项目'>
-      <View className='wo-field__label'>
-        <Text className='wo-field__required'>*</Text>服务项目
-      </View>
+    <LabelledField label='服务项目' required group error={error}>
       {visibleServiceItems(items).map((item) =>
         item.isInputBox ? (
           <View key={item.code} className='wo-service'>
@@ -56,7 +53,6 @@ export function ServiceItems({ items, typed, error, onChange }: ServiceItemsProp
           </View>
         ),
       )}
-      <FieldError message={error} />
-    </View>
+    </LabelledField>
   )
 }

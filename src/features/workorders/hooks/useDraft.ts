@@ -11,32 +11,33 @@ export function useDraft<T>(name: string, initial: T, isEmpty: (value: T) => boo
   const memberId = useSession((s) => s.userinfo?.memberId)
   const accountId = useSession((s) => s.id)
   const owner: DraftOwner = { memberId, accountId }
-  const ownerKey = `${memberId}:${accountId}:${name}`
   const [value, setValue] = useState<T>(initial)
   const [restored, setRestored] = useState(false)
+  // The caller's test, read when it is needed: a new function each render is no new draft.
+  const emptyTest = useRef(isEmpty)
+  emptyTest.current = isEmpty
   const loadedFor = useRef('')
   // The render that restores a draft still holds the empty value: it must not clear what it restores.
   const skipSave = useRef(false)
 
   useEffect(() => {
+    const ownerKey = `${memberId}:${accountId}:${name}`
     if (!memberId || loadedFor.current === ownerKey) return
     loadedFor.current = ownerKey
     skipSave.current = true
     const stored = readDraft<T>({ memberId, accountId }, name)
-    if (stored && !isEmpty(stored)) {
+    if (stored && !emptyTest.current(stored)) {
       setValue(stored)
       setRestored(true)
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ownerKey])
+  }, [memberId, accountId, name])
 
   useEffect(() => {
-    if (!memberId || loadedFor.current !== ownerKey) return
+    if (!memberId || loadedFor.current !== `${memberId}:${accountId}:${name}`) return
     if (skipSave.current) return void (skipSave.current = false)
-    if (isEmpty(value)) clearDraft({ memberId, accountId }, name)
+    if (emptyTest.current(value)) clearDraft({ memberId, accountId }, name)
     else writeDraft({ memberId, accountId }, name, value)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value, ownerKey])
+  }, [value, memberId, accountId, name])
 
   const discard = (next: T = initial) => {
     clearDraft(owner, name)
