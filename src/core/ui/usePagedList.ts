@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { errorMessage } from '../http/api-error'
 import { useIsDesktop } from '../platform/viewport'
+import { usePageShown } from './usePageShown'
 import {
   defaultPageSize,
   fallbackPage,
@@ -75,6 +76,24 @@ export function useListMode(breakpoint: number = LIST_BREAKPOINT): ListMode {
   return useIsDesktop(breakpoint) ? 'pages' : 'more'
 }
 
+export interface PagedListOptions<F> {
+  mode: ListMode
+  filter?: F
+  /** One size for both modes (the home's 4 cards, account-area §9). */
+  pageSize?: number
+  /**
+   * Reload, keeping the rows on screen, when the page is shown again: back from a page opened on top
+   * of it (a detail whose status or unread state may have changed) or the mini-program's return from
+   * the background. Not on the first show.
+   */
+  reloadOnShow?: boolean
+  /**
+   * Called with each reload() (after an action, a pull-down, shown again), so that what sits beside
+   * the list (a count) loads again with it.
+   */
+  onReload?(): void
+}
+
 /**
  * `fetchPage` is called with `{ ...filter, pageNum, pageSize }`. A new `filter` (compared by value)
  * or a new `mode` starts again from page 1 with that mode's page size. A fixed `pageSize` (the home's
@@ -82,7 +101,7 @@ export function useListMode(breakpoint: number = LIST_BREAKPOINT): ListMode {
  */
 export function usePagedList<T, F extends object = Record<string, never>>(
   fetchPage: (query: PageQuery & F) => Promise<Page<T>>,
-  { mode, filter, pageSize: fixedSize }: { mode: ListMode; filter?: F; pageSize?: number },
+  { mode, filter, pageSize: fixedSize, reloadOnShow = false, onReload }: PagedListOptions<F>,
 ): PagedList<T> {
   const firstPageSize = fixedSize ?? defaultPageSize(mode)
   const [state, setState] = useState<State<T>>(() => ({
@@ -96,8 +115,8 @@ export function usePagedList<T, F extends object = Record<string, never>>(
     loadingMore: false,
     loadMoreFailed: false,
   }))
-  const latest = useRef({ fetchPage, filter, state })
-  latest.current = { fetchPage, filter, state }
+  const latest = useRef({ fetchPage, filter, state, onReload })
+  latest.current = { fetchPage, filter, state, onReload }
   // Only the newest request may change the list: a slow answer for an old filter is dropped.
   const sequence = useRef(0)
   // What retry() repeats: the last page asked for, which failed.
@@ -154,6 +173,24 @@ export function usePagedList<T, F extends object = Record<string, never>>(
   }, [load, mode, firstPageSize, filterKey])
 
   const current = () => latest.current.state
+  const reload = useCallback(() => {
+    latest.current.onReload?.()
+    const s = latest.current.state
+    // A load-more list starts again from the top: appended pages may have shifted.
+    if (mode === 'more') return load(1, s.pageSize, { keep: true })
+    return load(s.pageNum, s.pageSize, { keep: true })
+  }, [load, mode])
+
+  const shown = usePageShown()
+  const hidden = useRef(false)
+  useEffect(() => {
+    if (!shown) hidden.current = true
+    else if (hidden.current) {
+      hidden.current = false
+      if (reloadOnShow) void reload()
+    }
+  }, [shown, reloadOnShow, reload])
+
   const hasMore = state.status === 'ready' && hasMorePages(state, state.pageNum, state.items.length)
 
   return {
@@ -171,12 +208,7 @@ export function usePagedList<T, F extends object = Record<string, never>>(
       if (s.loadingMore || !hasMorePages(s, s.pageNum, s.items.length)) return
       load(s.pageNum + 1, s.pageSize, { append: true })
     },
-    reload: () => {
-      const s = current()
-      // A load-more list starts again from the top: appended pages may have shifted.
-      if (mode === 'more') return load(1, s.pageSize, { keep: true })
-      return load(s.pageNum, s.pageSize, { keep: true })
-    },
+    reload,
     retry: () => load(attempt.current.pageNum, attempt.current.pageSize),
     pager: {
       pageNum: state.pageNum,

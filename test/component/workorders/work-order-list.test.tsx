@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { WorkOrderSummary } from '../../../src/core/contract/work-orders'
 import { previewImages } from '../../../src/core/platform/image-preview'
@@ -10,6 +10,15 @@ import { fail, installFakeApi, ok, type FakeApi } from '../support/fake-api'
 let mockDesktop = true
 jest.mock('../../../src/core/platform/image-preview', () => ({ previewImages: jest.fn() }))
 jest.mock('../../../src/core/platform/viewport', () => ({ useIsDesktop: () => mockDesktop }))
+// The page is hidden (another page opened on top of it) and shown again through this.
+let mockSetShown: (shown: boolean) => void = () => undefined
+jest.mock('../../../src/core/ui/usePageShown', () => ({
+  usePageShown: () => {
+    const [shown, setShown] = jest.requireActual('react').useState(true)
+    mockSetShown = setShown
+    return shown
+  },
+}))
 
 const order = (id: number, status: WorkOrderSummary['status']): WorkOrderSummary => ({
   id,
@@ -94,6 +103,27 @@ describe('/myWorkOrder (doc2 §2)', () => {
       expect(Taro.navigateTo).not.toHaveBeenCalled()
       view.unmount()
     }
+  })
+
+  it('back from a detail: the list and the 服务中 count load again, the rows staying meanwhile', async () => {
+    const first = order(1, 0)
+    const api = serve([first, order(2, 0)], 2)
+    render(<WorkOrderList />)
+    const table = await screen.findByRole('table', { name: '工单列表' })
+    expect(await screen.findByRole('tab', { name: '服务中（2）' })).toBeTruthy()
+    const counts = () => api.calls.filter((c) => c.path === '/api/acWorkOrder/getMyWorkOrderCount')
+
+    act(() => mockSetShown(false))
+    first.status = 3
+    expect(listCalls(api)).toHaveLength(1)
+    act(() => mockSetShown(true))
+    expect(screen.getByRole('table', { name: '工单列表' })).toBe(table)
+    await waitFor(() => expect(within(table).getAllByRole('row')[1].textContent).toContain('已完结'))
+    expect(listCalls(api)).toEqual([
+      { pageNum: '1', pageSize: '10' },
+      { pageNum: '1', pageSize: '10' },
+    ])
+    expect(counts()).toHaveLength(2)
   })
 
   it('删除 only on closed orders, after a confirmation', async () => {

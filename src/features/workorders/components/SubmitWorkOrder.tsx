@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import {
   WORK_ORDER_TYPE,
   type CreatedWorkOrder,
@@ -10,6 +10,7 @@ import { navigateTo, redirectTo } from '../../../core/routing/navigate'
 import { Button } from '../../../core/ui/Button'
 import { Dialog } from '../../../core/ui/Dialog'
 import { toast } from '../../../core/ui/toast'
+import { useResource } from '../../../core/ui/useResource'
 import { WORK_ORDER_MSG } from '../../../core/validation/work-orders'
 import { refreshUnreadCounts } from '../../../core/session/unread'
 import { workOrderApi } from '../api'
@@ -28,17 +29,19 @@ import './workorders.scss'
 /** /submitWorkOrder (doc2 §2): 1 the category, 2 the template's form; `?type=2|3` starts at 2. */
 export function SubmitWorkOrder({ type: queryType }: { type?: string }) {
   const [type, setType] = useState<WorkOrderType | null>(() => typeFromQuery(queryType))
-  const [hasMaintenance, setHasMaintenance] = useState(false)
+  // 代维管家 is offered once the account is known to hold a maintenance order.
+  const maintenance = useResource(
+    () =>
+      workOrderApi.maintenanceOrders().then(
+        (orders) => Array.isArray(orders) && orders.length > 0,
+        () => false,
+      ),
+    [],
+  )
+  const hasMaintenance = maintenance.data ?? false
   /** The unfinished maintenance order that blocks a new one (workOrderId null: not the viewer's to open). */
   const [blocked, setBlocked] = useState<WaitFinishWorkOrder | null>(null)
   const [created, setCreated] = useState<CreatedWorkOrder | null>(null)
-
-  useEffect(() => {
-    workOrderApi
-      .maintenanceOrders()
-      .then((orders) => setHasMaintenance(Array.isArray(orders) && orders.length > 0))
-      .catch(() => undefined)
-  }, [])
 
   const choose = async (next: WorkOrderType) => {
     setBlocked(null)

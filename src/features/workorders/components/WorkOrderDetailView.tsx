@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
-import { workOrderActions, type WorkOrderEvaluation } from '../../../core/contract/work-orders'
+import { workOrderActions } from '../../../core/contract/work-orders'
 import { formatBeijingTime } from '../../../core/format/time'
 import { navigateTo, redirectTo } from '../../../core/routing/navigate'
 import { openLink } from '../../../core/routing/open-link'
@@ -41,7 +41,6 @@ export function WorkOrderDetailView({ id }: { id?: string }) {
   const resource = useResource(() => (id ? workOrderApi.detail(id) : Promise.resolve(null)), [id])
   const order = resource.data ?? null
   const [dialog, setDialog] = useState<Dialog>(null)
-  const [evaluation, setEvaluation] = useState<WorkOrderEvaluation | null>(null)
   const load = resource.reload
 
   useEffect(() => {
@@ -54,14 +53,16 @@ export function WorkOrderDetailView({ id }: { id?: string }) {
   }, [id])
 
   const actions = order ? workOrderActions(order) : null
-  useEffect(() => {
-    if (!order || !actions?.askEvaluation) return setEvaluation(null)
-    workOrderApi
-      .evaluation(order.id)
-      .then(setEvaluation)
-      .catch(() => setEvaluation(null))
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [order?.id, order?.status])
+  // 立即评价: asked for again when the order or its status changes; a failure offers none.
+  const askEvaluation = order && actions?.askEvaluation ? order.id : null
+  const evaluation =
+    useResource(
+      () =>
+        askEvaluation === null
+          ? Promise.resolve(null)
+          : workOrderApi.evaluation(askEvaluation).catch(() => null),
+      [askEvaluation, order?.status],
+    ).data ?? null
 
   if (resource.status !== 'ready') return <ResourceStatus resource={resource} />
   if (!order || !actions)

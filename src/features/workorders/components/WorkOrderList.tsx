@@ -1,6 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { useDidShow } from '@tarojs/taro'
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import type { WorkOrderSummary } from '../../../core/contract/work-orders'
 import { isClosedStatus } from '../../../core/contract/work-orders'
 import { formatBeijingTime } from '../../../core/format/time'
@@ -16,6 +15,7 @@ import { Pager } from '../../../core/ui/Pager'
 import { toast } from '../../../core/ui/toast'
 import { useListGestures } from '../../../core/ui/useListGestures'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
+import { useResource } from '../../../core/ui/useResource'
 import { workOrderApi } from '../api'
 import {
   DELETE_CONFIRM,
@@ -83,36 +83,27 @@ export function WorkOrderList() {
   const [filter, setFilter] = useState<ListFilter>(EMPTY_FILTER)
   const built = listQuery(filter, tab, mode === 'more')
   const query = 'query' in built ? built.query : {}
-  const list = usePagedList(workOrderApi.list, { mode, filter: query })
-  const [inService, setInService] = useState(0)
+  // The 服务中 count; a failed refresh keeps the last one shown.
+  const lastCount = useRef(0)
+  const count = useResource(
+    () =>
+      workOrderApi.inServiceCount().then(
+        (n) => (lastCount.current = Number(n) || 0),
+        () => lastCount.current,
+      ),
+    [],
+  )
+  const inService = count.data ?? 0
+  // Back from a detail (its status or unread state may have changed), a pull-down or a delete: the
+  // list and the 服务中 count load again.
+  const list = usePagedList(workOrderApi.list, {
+    mode,
+    filter: query,
+    reloadOnShow: true,
+    onReload: () => void count.reload(),
+  })
   const [deleting, setDeleting] = useState<WorkOrderSummary | null>(null)
-
-  const loadCount = () =>
-    workOrderApi
-      .inServiceCount()
-      .then((n) => setInService(Number(n) || 0))
-      .catch(() => undefined)
-  useEffect(() => {
-    loadCount()
-  }, [])
-  // A pull-down refreshes the 服务中 count with the list.
-  useListGestures({
-    ...list,
-    reload: () => {
-      loadCount()
-      return list.reload()
-    },
-  })
-
-  // Back from a detail: its status or unread state may have changed.
-  const shown = useRef(false)
-  useDidShow(() => {
-    if (shown.current) {
-      list.reload()
-      loadCount()
-    }
-    shown.current = true
-  })
+  useListGestures(list)
 
   const confirmDelete = async () => {
     const order = deleting
