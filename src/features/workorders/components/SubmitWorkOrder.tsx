@@ -19,6 +19,7 @@ import {
   CATEGORY_NOTE,
   submitCategories,
   blockedByOtherText,
+  listOf,
   SUBMITTED_TITLE,
   typeFromQuery,
   typeLabel,
@@ -33,7 +34,7 @@ export function SubmitWorkOrder({ type: queryType }: { type?: string }) {
   const maintenance = useResource(
     () =>
       workOrderApi.maintenanceOrders().then(
-        (orders) => Array.isArray(orders) && orders.length > 0,
+        (orders) => listOf(orders).length > 0,
         () => false,
       ),
     [],
