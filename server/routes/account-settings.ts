@@ -1,5 +1,15 @@
 // Account settings calls (account-area §7 "Account"; docs/api.md "Account settings"). Sensitive
 // changes (password, phone, e-mail, login mask, cancellation) need a fresh session.
+import type { UpdateMemberAccountRequest } from '../../src/core/contract/accounts'
+import type {
+  EditNameRequest,
+  LoginMask,
+  PasswordChangeRequest,
+  PhoneChangeRequest,
+  PhoneSmsRequest,
+} from '../../src/core/contract/account-settings'
+import type { SmsCodeRequest } from '../../src/core/contract/auth'
+import type { SolvedSlider } from '../../src/core/contract/captcha'
 import { maskAddress } from '../../src/core/validation/account'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
@@ -9,33 +19,45 @@ import { MASK_MESSAGES } from '../services/account-login-mask'
 import { PROFILE_MESSAGES } from '../services/account-profile'
 import { VERIFIED_MESSAGE } from '../services/security-verification'
 import { SMS_MESSAGES } from '../services/sms'
-import { integer, object, shortText, type TypedApp } from './schemas'
+import { integer, object, requestOf, shortText, type TypedApp } from './schemas'
 
-const sliderBody = object({ captchaId: shortText(64), captchaData: shortText(256) })
-const phoneSliderBody = object({
-  phone: shortText(32),
-  captchaId: shortText(64),
-  captchaData: shortText(256),
-})
-const codeBody = object({ code: shortText(32) })
-const nameBody = object({ memberAccount: shortText(128), fullName: shortText(128) })
-const memberAccountBody = object({ memberAccount: shortText(128) })
-const passwordBody = object({
-  oldPassword: shortText(512),
-  password: shortText(512),
-  passwordAgain: shortText(512),
-  model: integer,
-})
-const phoneBody = object({
-  bindPhone: shortText(32),
-  code: shortText(32),
-  uuId: shortText(64),
-  verificationCode: shortText(16),
-})
+// The contract's bodies (core/contract/account-settings.ts and the like); fields are optional
+// here but where required: a missing one gets the form's own message from the services.
+const sliderBody = requestOf<SolvedSlider>()(
+  object({ captchaId: shortText(64), captchaData: shortText(256) }),
+)
+const phoneSliderBody = requestOf<PhoneSmsRequest>()(
+  object({
+    phone: shortText(32),
+    captchaId: shortText(64),
+    captchaData: shortText(256),
+  }),
+)
+const codeBody = requestOf<SmsCodeRequest>()(object({ code: shortText(32) }))
+const nameBody = requestOf<EditNameRequest>()(
+  object({ memberAccount: shortText(128), fullName: shortText(128) }),
+)
+const memberAccountBody = requestOf<UpdateMemberAccountRequest>()(object({ memberAccount: shortText(128) }))
+const passwordBody = requestOf<PasswordChangeRequest>()(
+  object({
+    oldPassword: shortText(512),
+    password: shortText(512),
+    passwordAgain: shortText(512),
+    model: integer,
+  }),
+)
+const phoneBody = requestOf<PhoneChangeRequest>()(
+  object({
+    bindPhone: shortText(32),
+    code: shortText(32),
+    uuId: shortText(64),
+    verificationCode: shortText(16),
+  }),
+)
 const emailBody = object({ mailbox: shortText(128) })
 const referralBody = object({ referralCode: shortText(32) })
 // 100 addresses of up to 15 characters and their commas.
-const maskBody = object({ status: integer, ip: shortText(1600) }, ['status'])
+const maskBody = requestOf<LoginMask>()(object({ status: integer, ip: shortText(1600) }, ['status']))
 const cancelBody = object({ confirmed: { type: 'boolean' } })
 
 export function accountSettingsRoutes(app: TypedApp, { accountSettings }: Services, guards: Guards) {

@@ -1,13 +1,18 @@
 // Personal info, the account switch list and the switch (account-area §7 "Account"; doc2 §7).
+import type { SwitchAccountRequest } from '../../src/core/contract/accounts'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
-import { integer, object, rowId, rowIdOrZero, shortText, type TypedApp } from './schemas'
+import { integer, object, requestOf, rowId, rowIdOrZero, shortText, type TypedApp } from './schemas'
 
 const personalInfoQuery = object({ userId: shortText(64), accountId: shortText(32) }, ['userId', 'accountId'])
-const switchBody = object(
-  { accountId: rowId, subAccountId: rowIdOrZero, role: integer, sign: shortText(64) },
-  ['accountId', 'subAccountId', 'role', 'sign'],
+const switchBody = requestOf<SwitchAccountRequest>()(
+  object({ accountId: rowId, subAccountId: rowIdOrZero, role: integer, sign: shortText(64) }, [
+    'accountId',
+    'subAccountId',
+    'role',
+    'sign',
+  ]),
 )
 
 export function accountRoutes(app: TypedApp, { accounts }: Services, { requireViewer }: Guards) {

@@ -1,35 +1,49 @@
 // Logins, registration, password reset, the security verification, logout and the entry-token
 // exchange (doc2 §7 "Login and account").
+import type {
+  PasswordLoginRequest,
+  PasswordResetRequest,
+  PhoneCodeRequest,
+  RegistrationRequest,
+  SmsCodeRequest,
+} from '../../src/core/contract/auth'
 import type { Guards } from '../http/auth'
 import { LOGIN_OK, ok } from '../http/envelope'
 import type { Services } from '../services'
 import { PHONE_AUTH_MESSAGES } from '../services/phone-auth'
 import { VERIFIED_MESSAGE } from '../services/security-verification'
-import { object, shortText, type TypedApp } from './schemas'
+import { object, requestOf, shortText, type TypedApp } from './schemas'
 
-// Fields are optional here: missing ones get the form's own messages from the services.
-const passwordLoginBody = object({
-  phone: shortText(64),
-  password: shortText(512),
-  uuId: shortText(64),
-  verificationCode: shortText(16),
-})
-const smsLoginBody = object({ phone: shortText(32), code: shortText(32) })
-const registrationBody = object({
-  phone: shortText(32),
-  code: shortText(32),
-  password: shortText(512),
-  passwordAgain: shortText(512),
-  referralCode: shortText(64),
-  agreed: { type: 'boolean' },
-})
-const passwordResetBody = object({
-  phone: shortText(32),
-  code: shortText(32),
-  password: shortText(512),
-  passwordAgain: shortText(512),
-})
-const confirmBody = object({ phone: shortText(32), code: shortText(32) })
+// The contract's bodies (core/contract/auth.ts). Fields are optional here: missing ones get the
+// form's own messages from the services.
+const passwordLoginBody = requestOf<PasswordLoginRequest>()(
+  object({
+    phone: shortText(64),
+    password: shortText(512),
+    uuId: shortText(64),
+    verificationCode: shortText(16),
+  }),
+)
+const smsLoginBody = requestOf<PhoneCodeRequest>()(object({ phone: shortText(32), code: shortText(32) }))
+const registrationBody = requestOf<RegistrationRequest>()(
+  object({
+    phone: shortText(32),
+    code: shortText(32),
+    password: shortText(512),
+    passwordAgain: shortText(512),
+    referralCode: shortText(64),
+    agreed: { type: 'boolean' },
+  }),
+)
+const passwordResetBody = requestOf<PasswordResetRequest>()(
+  object({
+    phone: shortText(32),
+    code: shortText(32),
+    password: shortText(512),
+    passwordAgain: shortText(512),
+  }),
+)
+const confirmBody = requestOf<SmsCodeRequest>()(object({ code: shortText(32) }))
 
 export function authRoutes(app: TypedApp, services: Services, guards: Guards) {
   const { login, phoneAuth, securityVerification } = services

@@ -1,12 +1,15 @@
 // The bound phone under /api/pc (doc2 §7 "Under /api/pc: checkBindPhone"; account-area §7
 // "checkBindPhone", "bindPhone (phone, code, password)"): services/phone-binding.ts.
+import type { PcBindPhoneRequest } from '../../src/core/contract/accounts'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
 import { WECHAT_MESSAGES } from '../services/wechat'
-import { object, shortText, type TypedApp } from './schemas'
+import { object, requestOf, shortText, type TypedApp } from './schemas'
 
-const bindBody = object({ phone: shortText(32), code: shortText(32), password: shortText(512) })
+const bindBody = requestOf<PcBindPhoneRequest>()(
+  object({ phone: shortText(32), code: shortText(32), password: shortText(512) }),
+)
 
 export function phoneBindingRoutes(app: TypedApp, { phoneBinding }: Services, guards: Guards) {
   app.get('/api/pc/checkBindPhone', { preHandler: guards.requireViewer }, async (req) =>

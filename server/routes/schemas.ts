@@ -55,3 +55,32 @@ export function object<
 
 /** The query or body of calls that take one row id. */
 export const byId = object({ id: rowId }, ['id'])
+
+/** What the routes' type provider types a request part as (`req.body`, `req.query`) from its schema. */
+type Typed<S> = (JsonSchemaToTsProvider & { schema: S })['validator']
+/** An object type's named fields, each present and defined: optionality and the open extras aside. */
+type Fields<X> = { [K in keyof X as string extends K ? never : K]-?: Exclude<X[K], undefined> }
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+
+/** Shown in the type error when a schema and its contract type part ways. */
+interface ContractMismatch<Schema, Contract> {
+  schemaFields: Schema
+  contractFields: Contract
+}
+
+/**
+ * The schema of a request the wire contract declares (src/core/contract): it must type `req.body`
+ * (or `req.query`) with exactly the contract's field names and types, so a field renamed, added
+ * or retyped on one side fails the type check and a handler hands `req.body` on as the contract's
+ * type. Which fields are required stays the schema's: the services answer a missing field with
+ * the form's own message, so most are optional on the wire (`Partial<Request>` in the services).
+ */
+export const requestOf =
+  <Contract>() =>
+  <S>(
+    schema: S &
+      (Same<Fields<Typed<S>>, Fields<Contract>> extends true
+        ? unknown
+        : ContractMismatch<Fields<Typed<S>>, Fields<Contract>>),
+  ): S =>
+    schema

@@ -1,16 +1,19 @@
 // SMS code sends (doc2 §7 "Login and account"): each needs a slider puzzle solved for the phone.
+import type { SendSmsRequest } from '../../src/core/contract/sms'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
 import { SMS_MESSAGES } from '../services/sms'
-import { object, shortText, type TypedApp } from './schemas'
+import { object, requestOf, shortText, type TypedApp } from './schemas'
 
-const sendBody = object({
-  phone: shortText(32),
-  captchaId: shortText(64),
-  captchaData: shortText(256),
-  type: shortText(32),
-})
+const sendBody = requestOf<SendSmsRequest>()(
+  object({
+    phone: shortText(32),
+    captchaId: shortText(64),
+    captchaData: shortText(256),
+    type: shortText(32),
+  }),
+)
 
 export function smsRoutes(app: TypedApp, { smsRequests }: Services, guards: Guards) {
   app.post('/api/pc/sendSmsCode', { schema: { body: sendBody } }, async (req) => {

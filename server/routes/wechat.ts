@@ -1,17 +1,23 @@
 // WeChat logins (doc2 §2 Login, §4, §7): desktop QR scenes, in-app OAuth and WeChat's OAuth
 // callback, the mini-program, binding a phone, and the official-account follow page.
 import type { FastifyRequest } from 'fastify'
+import type { PhoneCodeRequest } from '../../src/core/contract/auth'
+import type { MiniBindPhoneRequest } from '../../src/core/contract/wechat'
 import type { Guards } from '../http/auth'
 import { LOGIN_OK, OK_MESSAGE, ok } from '../http/envelope'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
 import { SCENE_SECRET_HEADER } from '../services/scene-approval'
 import { WECHAT_MESSAGES } from '../services/wechat'
-import { object, shortText, type TypedApp } from './schemas'
+import { object, requestOf, shortText, type TypedApp } from './schemas'
 import { wechatCallbackRoutes } from './wechat-callback'
 
 const codeQuery = object({ code: shortText(128) })
 const codeBody = object({ code: shortText(256) })
+const miniBindBody = requestOf<MiniBindPhoneRequest>()(
+  object({ bindTicket: shortText(128), phone: shortText(32), code: shortText(32) }),
+)
+const bindPhoneBody = requestOf<PhoneCodeRequest>()(object({ phone: shortText(32), code: shortText(32) }))
 
 /** The creating browser's secret of a QR scene (scene-approval.ts), from its header. */
 export function sceneSecretOf(req: FastifyRequest): string | undefined {
@@ -78,19 +84,14 @@ export function wechatRoutes(app: TypedApp, services: Services, guards: Guards) 
     return ok(answer, 'token' in answer ? LOGIN_OK : OK_MESSAGE)
   })
 
-  app.post(
-    '/api/wechat/miniBindPhone',
-    { schema: { body: object({ bindTicket: shortText(128), phone: shortText(32), code: shortText(32) }) } },
-    async (req) => ok(await wechat.miniBindPhone(req.body, req.ip), LOGIN_OK),
+  app.post('/api/wechat/miniBindPhone', { schema: { body: miniBindBody } }, async (req) =>
+    ok(await wechat.miniBindPhone(req.body, req.ip), LOGIN_OK),
   )
 
   // A first phone is a new way to log in: like a first WeChat it needs a fresh session.
   app.post(
     '/api/wechat/bindPhone',
-    {
-      schema: { body: object({ phone: shortText(32), code: shortText(32) }) },
-      preHandler: guards.requireFreshSession,
-    },
+    { schema: { body: bindPhoneBody }, preHandler: guards.requireFreshSession },
     async (req) => {
       await wechat.bindPhone(req.viewer, req.body, req.ip)
       return ok(null, WECHAT_MESSAGES.bound)

@@ -1,6 +1,7 @@
 // Password and login phone of the viewer's member (account-area §2, §4 password model, §5; doc2 §5
 // passwords trimmed and encrypted in transit). Both are sensitive: their routes need a fresh session.
 import { and, eq, isNull, ne } from 'drizzle-orm'
+import type { PasswordChangeRequest, PhoneChangeRequest } from '../../src/core/contract/account-settings'
 import { maskPhone } from '../../src/core/format/mask'
 import {
   ACCOUNT_MSG,
@@ -35,22 +36,9 @@ export const CREDENTIAL_MESSAGES = {
   changed: '修改成功',
 } as const
 
-export interface PasswordInput {
-  /** Each encryptPassword(trimmed password), like loginByPassword. */
-  oldPassword?: string
-  password?: string
-  passwordAgain?: string
-  /** The client's idea of the model; the server goes by whether a password is set. */
-  model?: number
-}
-
-export interface PhoneChangeInput {
-  bindPhone?: string
-  code?: string
-  /** The image captcha and its answer. */
-  uuId?: string
-  verificationCode?: string
-}
+// The bodies as the contract declares them; any field may be missing (the form's own message answers it).
+export type PasswordInput = Partial<PasswordChangeRequest>
+export type PhoneChangeInput = Partial<PhoneChangeRequest>
 
 interface CredentialDeps {
   members: MemberDirectory

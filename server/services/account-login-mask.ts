@@ -3,6 +3,7 @@
 // ends the account's sessions from outside it; every login to the account passes loginRefusal
 // (services/sign-in.ts).
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
+import type { LoginMask } from '../../src/core/contract/account-settings'
 import {
   joinMask,
   maskAddress,
@@ -43,17 +44,6 @@ export function sessionsOutsideMask(
     .map((s) => s.id)
 }
 
-export interface MaskState {
-  status: number
-  /** The comma-joined list ('' when off). */
-  ip: string
-}
-
-export interface MaskInput {
-  status?: number
-  ip?: string
-}
-
 export function createLoginMasks({ db, now, sessionCache }: AppContext) {
   async function maskOf(accountId: number) {
     const [row] = await db.select().from(loginMasks).where(eq(loginMasks.accountId, accountId)).limit(1)
@@ -61,7 +51,7 @@ export function createLoginMasks({ db, now, sessionCache }: AppContext) {
   }
 
   /** getMyIp. */
-  async function current(accountId: number): Promise<MaskState> {
+  async function current(accountId: number): Promise<LoginMask> {
     const mask = await maskOf(accountId)
     return mask?.enabled ? { status: MASK_STATUS.on, ip: mask.ips } : { status: MASK_STATUS.off, ip: '' }
   }
@@ -92,7 +82,7 @@ export function createLoginMasks({ db, now, sessionCache }: AppContext) {
   /** saveMyIp {status, ip}: on = a valid list holding the caller's address; off = no restriction. */
   async function save(
     caller: { accountId: number; sessionId: number },
-    input: MaskInput,
+    input: Partial<LoginMask>,
     callerIp: string,
   ): Promise<void> {
     const { accountId } = caller

@@ -1,6 +1,7 @@
 // The account's own details (account-area §2 "Account info", §5, §6): account name and member
 // account, e-mail, referral code, and the cancellation of the account.
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import type { EditNameRequest } from '../../src/core/contract/account-settings'
 import {
   ACCOUNT_MSG,
   accountFullNameError,
@@ -24,11 +25,6 @@ export const PROFILE_MESSAGES = {
   cancelled: '账号已注销',
 } as const
 
-export interface NameInput {
-  memberAccount?: string
-  fullName?: string
-}
-
 interface ProfileDeps {
   roles: RoleService
   operateLog: OperateLog
@@ -50,7 +46,7 @@ export function createAccountProfile(
    * name (unique case-insensitively); a sub-admin renames only itself (its full name) and may not
    * touch the member account (§2, §6).
    */
-  async function editName(viewer: Viewer, input: NameInput): Promise<void> {
+  async function editName(viewer: Viewer, input: Partial<EditNameRequest>): Promise<void> {
     const actor = await actorOf(viewer)
     const fullName = (input.fullName ?? '').trim()
     const memberAccount = (input.memberAccount ?? '').trim()

@@ -2,23 +2,24 @@
 // itself (account-area §2, §3, §6, §7; doc2 §3 "Personal info", "Account list entries").
 import crypto from 'node:crypto'
 import { asc, eq, inArray } from 'drizzle-orm'
-import type { AccountListItem, PersonalInfo, RelatedSite } from '../../src/core/contract/accounts'
+import type {
+  AccountListItem,
+  PersonalInfo,
+  RelatedSite,
+  SwitchAccountRequest,
+} from '../../src/core/contract/accounts'
 import { switchSignature } from '../../src/core/crypto/switch-sign'
 import { maskWechatId } from '../../src/core/format/mask'
 import type { AppContext } from '../context'
 import { accounts, sites, subAccounts } from '../db/schema'
 import { forbidden, invalid, sessionEnded } from '../http/failure'
 import type { MemberDirectory } from './members'
-import { ROLE, type RoleGrant, type RoleService, type RoleTarget } from './roles'
+import { ROLE, type RoleGrant, type RoleService } from './roles'
 import { SESSION_MESSAGES, type IssuedSession, type SessionService, type Viewer } from './sessions'
 import type { SignIn } from './sign-in'
 
 export const SIGN_MISMATCH = '签名校验失败'
 export const ROLE_NOT_HELD = '无权切换到该账号'
-
-export interface SwitchRequest extends RoleTarget {
-  sign: string
-}
 
 interface AccountDeps {
   members: MemberDirectory
@@ -119,7 +120,11 @@ export function createAccountService(
    * account-area §6: the signature proves the request came from the console; the role must be held
    * and its account must admit the caller (cancellation, login mask). The new session starts stale.
    */
-  async function switchAccount(viewer: Viewer, request: SwitchRequest, ip: string): Promise<IssuedSession> {
+  async function switchAccount(
+    viewer: Viewer,
+    request: SwitchAccountRequest,
+    ip: string,
+  ): Promise<IssuedSession> {
     const target = { accountId: request.accountId, subAccountId: request.subAccountId, role: request.role }
     const expected = switchSignature(config.switchSignPrefix, target)
     if (!sameText(request.sign.trim().toUpperCase(), expected)) throw invalid(SIGN_MISMATCH)

@@ -3,6 +3,7 @@
 // member's primary role. From an address the member has not used, the session starts pending
 // security verification (an SMS to the bound phone, services/security-verification.ts).
 import { and, eq } from 'drizzle-orm'
+import type { PasswordLoginRequest } from '../../src/core/contract/auth'
 import { MSG } from '../../src/core/validation/messages'
 import { validatePasswordLogin } from '../../src/core/validation/rules'
 import type { AppContext } from '../context'
@@ -24,14 +25,8 @@ import { LOGIN_SOURCE, type SignIn } from './sign-in'
 
 export { NO_CONSOLE_ROLE } from './sign-in'
 
-export interface PasswordLoginInput {
-  /** A phone or a member account. */
-  phone?: string
-  /** encryptPassword(trimmed password). */
-  password?: string
-  uuId?: string
-  verificationCode?: string
-}
+/** loginByPassword's body: any field may be missing (the form's own message answers it). */
+export type PasswordLoginInput = Partial<PasswordLoginRequest>
 
 interface LoginDeps {
   captchas: CaptchaService

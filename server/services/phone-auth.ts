@@ -1,6 +1,11 @@
 // Logins and account changes proven by an SMS code (doc2 §2 Login, §5, §7): phone + code login,
 // registration by phone, and the forgotten-password reset. Passwords arrive encrypted like on the
 // password login; the rules and texts are the client's (src/core/validation).
+import type {
+  PasswordResetRequest,
+  PhoneCodeRequest,
+  RegistrationRequest,
+} from '../../src/core/contract/auth'
 import { maskPhone } from '../../src/core/format/mask'
 import { MSG } from '../../src/core/validation/messages'
 import {
@@ -28,27 +33,10 @@ export const PHONE_AUTH_MESSAGES = {
   reset: '重置成功',
 } as const
 
-export interface SmsLoginInput {
-  phone?: string
-  code?: string
-}
-
-export interface RegistrationInput {
-  phone?: string
-  code?: string
-  /** encryptPassword(trimmed password), like loginByPassword. */
-  password?: string
-  passwordAgain?: string
-  referralCode?: string
-  agreed?: boolean
-}
-
-export interface PasswordResetInput {
-  phone?: string
-  code?: string
-  password?: string
-  passwordAgain?: string
-}
+// The bodies as the contract declares them; any field may be missing (the form's own message answers it).
+export type SmsLoginInput = Partial<PhoneCodeRequest>
+export type RegistrationInput = Partial<RegistrationRequest>
+export type PasswordResetInput = Partial<PasswordResetRequest>
 
 interface PhoneAuthDeps {
   members: MemberDirectory

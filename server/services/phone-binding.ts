@@ -2,7 +2,7 @@
 // "checkBindPhone", "bindPhone (phone, code, password)"). Binding itself is the WeChat flow's
 // (services/wechat.ts bindPhone: a bindPhone SMS code, logged and notified as a new way in);
 // /api/pc/bindPhone adds a first password for a member that has none, as WeChat registrations do.
-import type { PhoneBindingStatus } from '../../src/core/contract/accounts'
+import type { PcBindPhoneRequest, PhoneBindingStatus } from '../../src/core/contract/accounts'
 import { MSG } from '../../src/core/validation/messages'
 import { newPasswordError } from '../../src/core/validation/rules'
 import type { AppContext } from '../context'
@@ -18,13 +18,6 @@ export const PHONE_BINDING_MESSAGES = {
   /** A member that has a password changes it in the account settings (updatePassword, model 1). */
   passwordAlreadySet: '当前账号已设置密码，请在账户管理中修改',
 } as const
-
-export interface PcBindPhoneInput {
-  phone?: string
-  code?: string
-  /** encryptPassword(trimmed password), like loginByPassword; optional. */
-  password?: string
-}
 
 interface PhoneBindingDeps {
   members: MemberDirectory
@@ -61,7 +54,7 @@ export function createPhoneBinding(ctx: AppContext, deps: PhoneBindingDeps) {
   }
 
   /** POST /api/pc/bindPhone {phone, code, password?}: the WeChat flow's binding, then the password. */
-  async function bind(viewer: Viewer, input: PcBindPhoneInput, ip: string): Promise<void> {
+  async function bind(viewer: Viewer, input: Partial<PcBindPhoneRequest>, ip: string): Promise<void> {
     const password = await firstPassword(viewer, input.password)
     await wechat.bindPhone(viewer, { phone: input.phone, code: input.code }, ip)
     if (password === null) return

@@ -2,7 +2,7 @@
 // securityVerification/sendSmsCode): every send is guarded by a slider puzzle solved for that very
 // phone (one send per puzzle) and by the send limits. Whether a phone is a member is never
 // revealed: a login or reset code for an unknown phone answers 已发送 too, but nothing is sent.
-import { PUBLIC_SMS_PURPOSES, type SmsPurpose } from '../../src/core/contract/sms'
+import { PUBLIC_SMS_PURPOSES, type SendSmsRequest, type SmsPurpose } from '../../src/core/contract/sms'
 import { MSG } from '../../src/core/validation/messages'
 import { phoneError } from '../../src/core/validation/rules'
 import type { AppContext } from '../context'
@@ -14,12 +14,8 @@ import type { SmsService } from './sms'
 
 export const NO_BOUND_PHONE = '当前账号未绑定手机号'
 
-export interface SmsSendInput {
-  phone?: string
-  captchaId?: string
-  captchaData?: string
-  type?: string
-}
+/** An SMS send's body as the contract declares it; any field may be missing. */
+export type SmsSendInput = Partial<SendSmsRequest>
 
 export interface SliderCheckInput {
   id?: string

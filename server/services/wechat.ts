@@ -13,7 +13,7 @@ import crypto from 'node:crypto'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { maskPhone } from '../../src/core/format/mask'
 import { validateSmsLogin } from '../../src/core/validation/rules'
-import type { MiniLoginAnswer, ScanCodeAnswer } from '../../src/core/contract/wechat'
+import type { MiniBindPhoneRequest, MiniLoginAnswer, ScanCodeAnswer } from '../../src/core/contract/wechat'
 import { formatBeijingTime } from '../../src/core/format/time'
 import { later, minutes, type AppContext } from '../context'
 import { isUniqueViolation } from '../db/errors'
@@ -87,10 +87,6 @@ export interface Requester {
 
 export type PollAnswer =
   { status: 'waiting' } | { status: 'scanned' } | ({ status: 'confirmed' } & WechatLogin)
-
-export interface MiniBindInput extends SmsLoginInput {
-  bindTicket?: string
-}
 
 type TicketKind = 'oauthState' | 'oauthCode' | 'miniBind'
 
@@ -418,7 +414,7 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
    * POST /api/wechat/miniBindPhone: the openid behind the ticket joins the phone's member, or a new
    * member (phone, no password) when the phone is nobody's. The ticket survives a wrong code.
    */
-  async function miniBindPhone(input: MiniBindInput, ip: string): Promise<WechatLogin> {
+  async function miniBindPhone(input: Partial<MiniBindPhoneRequest>, ip: string): Promise<WechatLogin> {
     const { phone, code } = phoneAndCode(input)
     const ticket = (input.bindTicket ?? '').trim()
     const openid = await peekTicket(ticket, 'miniBind')

@@ -1,6 +1,7 @@
 // WeChat login and binding on the wire (doc2 §4 login states; account-area §4 WeChat dialogs and
 // poll keys, §7 Account calls).
 import type { LoginResult } from './accounts'
+import type { PhoneCodeRequest } from './auth'
 
 /** A WeChat login (QR, in-app browser OAuth, mini-program) may still need a phone bound. */
 export interface WechatLoginResult extends LoginResult {
@@ -11,6 +12,11 @@ export interface WechatLoginResult extends LoginResult {
 
 /** miniLogin: a session, or a ticket to bind a phone with first (miniBindPhone). */
 export type MiniLoginAnswer = WechatLoginResult | { needBindPhone: true; bindTicket: string }
+
+/** POST /api/wechat/miniBindPhone: the miniLogin's ticket, a phone and its bindPhone SMS code. */
+export interface MiniBindPhoneRequest extends PhoneCodeRequest {
+  bindTicket: string
+}
 
 /** isUserBind data.key (account-area §4). */
 export const BIND_KEY = { alreadyBound: 0, success: 1, waiting: 2 } as const

@@ -1,31 +1,18 @@
 import { http } from '../../core/http/request'
 import type { PersonalInfo } from '../../core/contract/accounts'
+import type {
+  EditNameRequest,
+  LoginMask,
+  PasswordChangeRequest,
+  PhoneChangeRequest,
+  PhoneSmsRequest,
+} from '../../core/contract/account-settings'
+import type { SmsCodeRequest } from '../../core/contract/auth'
 import type { SolvedSlider } from '../../core/ui/captcha/api'
 import type { PasswordModel } from '../../core/validation/account'
 
 /** getPersonalInfo as the account settings read it (the session's UserInfo plus what it leaves out). */
 export type AccountInfo = PersonalInfo
-
-/** §4 login mask: status 0 restricting with the comma-joined list, 1 unrestricted with ''. */
-export interface LoginMask {
-  status: number
-  ip: string
-}
-
-export interface PasswordPayload {
-  /** Each encryptPassword(trimmed). */
-  oldPassword: string
-  password: string
-  passwordAgain: string
-  model: PasswordModel
-}
-
-export interface PhonePayload {
-  bindPhone: string
-  code: string
-  uuId: string
-  verificationCode: string
-}
 
 // Form calls are silent: the forms show their failures themselves (next to the field or as a toast),
 // and a refusal for a stale session opens the re-verification instead (fresh-session.ts).
@@ -34,13 +21,18 @@ const silent = { silent: true }
 export const accountApi = {
   info: () => http.get<AccountInfo>('/api/pc/getPersonalInfo', undefined, silent),
   editName: (memberAccount: string, fullName: string) =>
-    http.post<null>('/api/pc/editAccountFullNameAndMemberAccount', { memberAccount, fullName }, silent),
+    http.post<null>(
+      '/api/pc/editAccountFullNameAndMemberAccount',
+      { memberAccount, fullName } satisfies EditNameRequest,
+      silent,
+    ),
   passwordModel: () => http.get<{ model: PasswordModel }>('/api/pc/checkPassword', undefined, silent),
-  updatePassword: (payload: PasswordPayload) =>
+  updatePassword: (payload: PasswordChangeRequest) =>
     http.post<null>('/api/pc/updatePassword', { ...payload }, silent),
   sendPhoneCode: (phone: string, slider: SolvedSlider) =>
-    http.post<null>('/api/pc/sendSmsCode2', { phone, ...slider }, silent),
-  changePhone: (payload: PhonePayload) => http.post<null>('/api/pc/updateBingPhone', { ...payload }, silent),
+    http.post<null>('/api/pc/sendSmsCode2', { phone, ...slider } satisfies PhoneSmsRequest, silent),
+  changePhone: (payload: PhoneChangeRequest) =>
+    http.post<null>('/api/pc/updateBingPhone', { ...payload }, silent),
   editEmail: (mailbox: string) => http.post<null>('/api/pc/editAccountEmail', { mailbox }, silent),
   updateReferralCode: (referralCode: string) =>
     http.post<null>('/api/pc/updateAccountManagerByReferralCode', { referralCode }, silent),
@@ -51,5 +43,6 @@ export const accountApi = {
 
   sendReverifyCode: (slider: SolvedSlider) =>
     http.post<null>('/api/app/account/reverify/sendSmsCode', { ...slider }, silent),
-  confirmReverify: (code: string) => http.post<null>('/api/app/account/reverify/confirm', { code }, silent),
+  confirmReverify: (code: string) =>
+    http.post<null>('/api/app/account/reverify/confirm', { code } satisfies SmsCodeRequest, silent),
 }

@@ -1,5 +1,6 @@
 // Account settings rules (account-area §2 "Account settings screen", §4, §5, §6, §9). The form rules
 // the server checks too live in core/validation/account.ts; these are the screen's own.
+import type { LoginMask } from '../../core/contract/account-settings'
 import { isMainAccount } from '../../core/routing/guard'
 import { findRoute, ROUTES, type RouteDef } from '../../core/routing/routes'
 import {
@@ -68,7 +69,7 @@ export function accountLinks(
 }
 
 /** §4: the switch on sends status 0 with the list, off sends status 1 with an empty ip. */
-export function maskPayload(enabled: boolean, entries: readonly string[]): { status: number; ip: string } {
+export function maskPayload(enabled: boolean, entries: readonly string[]): LoginMask {
   return enabled ? { status: 0, ip: joinMask(entries) } : { status: 1, ip: '' }
 }
 

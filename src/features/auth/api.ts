@@ -1,7 +1,15 @@
 import type { PcBindPhoneRequest } from '../../core/contract/accounts'
-import type { PublicSmsPurpose } from '../../core/contract/sms'
+import type {
+  PasswordLoginRequest,
+  PasswordResetRequest,
+  PhoneCodeRequest,
+  RegistrationRequest,
+  SmsCodeRequest,
+} from '../../core/contract/auth'
+import type { PublicSmsPurpose, SendSmsRequest } from '../../core/contract/sms'
 import {
   SCENE_SECRET_HEADER,
+  type MiniBindPhoneRequest,
   type MiniLoginAnswer,
   type QrScene,
   type ScanCodeAnswer,
@@ -10,15 +18,6 @@ import {
 import { http } from '../../core/http/request'
 import type { LoginResult, UserInfo } from '../../core/session/store'
 import type { SolvedSlider } from '../../core/ui/captcha/api'
-
-export interface PasswordLoginPayload {
-  /** A phone or a member account. */
-  phone: string
-  /** Encrypted with encryptPassword. */
-  password: string
-  uuId: string
-  verificationCode: string
-}
 
 export interface EntryExchangeResult extends LoginResult {
   source: string
@@ -29,41 +28,30 @@ export type { MiniLoginAnswer, QrScene, ScanCodeAnswer, WechatLoginResult }
 export type QrPollAnswer =
   { status: 'waiting' } | { status: 'scanned' } | ({ status: 'confirmed' } & WechatLoginResult)
 
-export interface RegistrationPayload {
-  phone: string
-  code: string
-  password: string
-  passwordAgain: string
-  referralCode: string
-  agreed: boolean
-}
-
-export interface PasswordResetPayload {
-  phone: string
-  code: string
-  password: string
-  passwordAgain: string
-}
-
 /** Calls for a login that is not stored yet carry its token explicitly. */
 const pending = (token: string) => ({ token, silent: true })
 
 // Form calls are silent: their failures are shown next to the form.
 export const authApi = {
-  loginByPassword: (payload: PasswordLoginPayload) =>
+  // `type` and `platform` are the spec's login fields beyond the contract's: the server reads neither.
+  loginByPassword: (payload: PasswordLoginRequest) =>
     http.post<LoginResult>(
       '/api/app/loginByPassword',
       { ...payload, type: 1, platform: process.env.TARO_ENV },
       { silent: true },
     ),
   phoneLogin: (phone: string, code: string) =>
-    http.post<LoginResult>('/api/app/phoneLogin', { phone, code }, { silent: true }),
-  registerByPhone: (payload: RegistrationPayload) =>
+    http.post<LoginResult>('/api/app/phoneLogin', { phone, code } satisfies PhoneCodeRequest, {
+      silent: true,
+    }),
+  registerByPhone: (payload: RegistrationRequest) =>
     http.post<LoginResult>('/api/pc/registerByPhone', { ...payload }, { silent: true }),
-  forgetPassword: (payload: PasswordResetPayload) =>
+  forgetPassword: (payload: PasswordResetRequest) =>
     http.post<null>('/api/pc/forgetPassword', { ...payload }, { silent: true }),
   sendSmsCode: (phone: string, type: PublicSmsPurpose, slider: SolvedSlider) =>
-    http.post<null>('/api/pc/sendSmsCode', { phone, type, ...slider }, { silent: true }),
+    http.post<null>('/api/pc/sendSmsCode', { phone, type, ...slider } satisfies SendSmsRequest, {
+      silent: true,
+    }),
 
   loginStatus: (token: string) =>
     http.get<{ verified: boolean; phone: string }>(
@@ -74,12 +62,18 @@ export const authApi = {
   sendVerificationSms: (token: string, slider: SolvedSlider) =>
     http.post<null>('/api/app/securityVerification/sendSmsCode', { ...slider }, pending(token)),
   confirmVerification: (token: string, code: string) =>
-    http.post<null>('/api/app/securityVerification/confirm', { code }, pending(token)),
+    http.post<null>(
+      '/api/app/securityVerification/confirm',
+      { code } satisfies SmsCodeRequest,
+      pending(token),
+    ),
 
   sendBindPhoneCode: (phone: string, slider: SolvedSlider) =>
-    http.post<null>('/api/wechat/getCode', { phone, type: 'bindPhone', ...slider }, { silent: true }),
+    http.post<null>('/api/wechat/getCode', { phone, type: 'bindPhone', ...slider } satisfies SendSmsRequest, {
+      silent: true,
+    }),
   bindPhone: (token: string, phone: string, code: string) =>
-    http.post<null>('/api/wechat/bindPhone', { phone, code }, pending(token)),
+    http.post<null>('/api/wechat/bindPhone', { phone, code } satisfies PhoneCodeRequest, pending(token)),
   // account-area §7 bindPhone (phone, code, password): the home's bind-phone dialog, on the session's
   // own token; `password` (encryptPassword) would set a first one for a member that has none.
   bindFirstPhone: (payload: PcBindPhoneRequest) =>
@@ -100,7 +94,11 @@ export const authApi = {
   miniLogin: (code: string) =>
     http.post<MiniLoginAnswer>('/api/wechat/miniLogin', { code }, { silent: true }),
   miniBindPhone: (bindTicket: string, phone: string, code: string) =>
-    http.post<WechatLoginResult>('/api/wechat/miniBindPhone', { bindTicket, phone, code }, { silent: true }),
+    http.post<WechatLoginResult>(
+      '/api/wechat/miniBindPhone',
+      { bindTicket, phone, code } satisfies MiniBindPhoneRequest,
+      { silent: true },
+    ),
   // The mini-program's 扫码登录: GET says what 确认 would approve; POST answers it explicitly.
   describeDesktopLogin: (code: string) =>
     http.get<ScanCodeAnswer>('/api/app/scanCode', { code }, { silent: true }),
