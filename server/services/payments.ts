@@ -25,6 +25,7 @@ import {
 } from '../providers/payment/gateway'
 import { createSandboxPayments, SANDBOX_BAD_SIGN, type SandboxPayments } from '../providers/payment/sandbox'
 import { createWechatPay } from '../providers/payment/wechatpay'
+import { FROM_PROVIDER_PARAM } from '../../src/core/contract/checkout'
 import { ORDER_STATUS } from '../../src/core/contract/orders'
 import { CHECKOUT_MESSAGES, ORDER_MISSING, type CheckoutService } from './checkout'
 import type { Fulfilment, OrderRow } from './fulfilment'
@@ -140,9 +141,9 @@ export function createPaymentService(
     }
   }
 
-  /** Where a phone comes back after the provider's page: the payment page, which checks the result. */
+  /** Where a phone comes back after the provider's page: the payment page, which watches the result. */
   const returnUrl = (origin: string, orderCode: string) =>
-    `${config.publicOrigin ?? origin}/orderByPlay?orderCode=${encodeURIComponent(orderCode)}`
+    `${config.publicOrigin ?? origin}/orderByPlay?${new URLSearchParams({ orderCode, [FROM_PROVIDER_PARAM]: '1' })}`
 
   /** POST /api/alipay/tradePrecreate: the QR text (desktop). */
   async function alipayPrecreate(viewer: Viewer, orderCode: string, origin: string) {

@@ -77,7 +77,7 @@ describe('ordering', () => {
     expect(trade?.biz).toMatchObject({
       out_trade_no: code,
       product_code: 'QUICK_WAP_WAY',
-      return_url: `${ORIGIN}/orderByPlay?orderCode=${code}`,
+      return_url: `${ORIGIN}/orderByPlay?orderCode=${code}&fromProvider=1`,
     })
     // A URL changed after signing is refused by Alipay.
     expect(

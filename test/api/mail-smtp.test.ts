@@ -2,53 +2,22 @@
 // Mail over SMTP (issue 21 "E-mail"): nodemailer against a real SMTP server started here
 // (smtp-server), reading what arrived (mailparser); then a sub-admin invitation in production mode
 // with the SMS provider pointed at the Aliyun fake and mail at this server.
-import { simpleParser, type ParsedMail } from 'mailparser'
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { smtpMail } from '../../server/providers/mail/smtp'
 import { DEMO_PASSWORD, startTestServer, type TestServer } from './support/harness'
 import { startFakeAliyunSms, templateIds, type FakeAliyun } from './support/fake-sms-providers'
+import { mailTo, SMTP_PASSWORD, startSmtpInbox } from './support/smtp-inbox'
 
 jest.setTimeout(60_000)
 
-const USER = 'mailer'
-const PASSWORD = 'mail-secret-123'
-let smtp: SMTPServer
+let smtp: Awaited<ReturnType<typeof startSmtpInbox>>
 let smtpUrl: string
-const inbox: ParsedMail[] = []
-let arrived: (() => void) | null = null
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: false,
-    disabledCommands: ['STARTTLS'],
-    onAuth(auth, _session, callback) {
-      if (auth.username === USER && auth.password === PASSWORD) callback(null, { user: USER })
-      else callback(new Error('Invalid username or password'))
-    },
-    onRcptTo(address, _session, callback) {
-      // A mailbox that does not exist, as a real server answers it.
-      if (address.address.startsWith('nobody@')) {
-        const error = new Error('No such user') as Error & { responseCode: number }
-        error.responseCode = 550
-        return callback(error)
-      }
-      callback()
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        inbox.push(mail)
-        arrived?.()
-        callback()
-      }, callback)
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const { port } = smtp.server.address() as AddressInfo
-  smtpUrl = `smtp://${USER}:${PASSWORD}@127.0.0.1:${port}`
+  smtp = await startSmtpInbox()
+  smtpUrl = smtp.url
 })
 
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())))
+afterAll(() => smtp.close())
 
 const outgoing = (to: string) => ({
   to,
@@ -62,7 +31,7 @@ describe('the SMTP adapter', () => {
   it('delivers the HTML and plain-text bodies with the idempotency key as Message-ID', async () => {
     const gateway = smtpMail({ url: smtpUrl, from: '会员中心 <noreply@mc.example.com>' })
     expect(await gateway.send(outgoing('wang@example.cn'))).toEqual({ outcome: 'sent' })
-    const mail = inbox.at(-1)!
+    const mail = smtp.inbox.at(-1)!
     expect(mail.subject).toBe('会员中心子管理员激活')
     expect(mail.from?.value).toEqual([{ name: '会员中心', address: 'noreply@mc.example.com' }])
     expect(mail.to).toMatchObject({ text: 'wang@example.cn' })
@@ -77,7 +46,7 @@ describe('the SMTP adapter', () => {
       outcome: 'refused',
       reason: 'invalidRecipient',
     })
-    const wrong = smtpMail({ url: smtpUrl.replace(PASSWORD, 'wrong'), from: 'noreply@mc.example.com' })
+    const wrong = smtpMail({ url: smtpUrl.replace(SMTP_PASSWORD, 'wrong'), from: 'noreply@mc.example.com' })
     // 535: the credentials are refused, which a corrected configuration fixes without losing the mail.
     expect(await wrong.send(outgoing('wang@example.cn'))).toMatchObject({ outcome: 'retry' })
   })
@@ -115,7 +84,6 @@ describe('a sub-admin invitation in production mode', () => {
       200,
     )
     const token = await server.tokenFor(ownerPhone)
-    const mailed = new Promise<void>((resolve) => (arrived = resolve))
     const added = await production.inject({
       method: 'POST',
       url: '/api/app/account/addAccountSubAccount',
@@ -129,15 +97,10 @@ describe('a sub-admin invitation in production mode', () => {
       },
     })
     expect(added.json()).toMatchObject({ code: 200 })
-    await mailed
     // 接收通知 is on, so a recipient confirmation goes to the same mailbox: pick the activation mail.
-    const mail = inbox.find(
-      (m) =>
-        m.subject === '会员中心子管理员激活' &&
-        m.to &&
-        'text' in m.to &&
-        m.to.text === 'new.admin@example.cn',
-    )!
+    const mail = await smtp.mailWhere(
+      (m) => m.subject === '会员中心子管理员激活' && mailTo(m, 'new.admin@example.cn'),
+    )
     const link = /https:\/\/mc\.example\.com\/activation\?activeCode=[\w-]+/.exec(mail.text ?? '')?.[0]
     expect(link).toBeDefined()
     expect(mail.html).toContain(`href="${link}"`)

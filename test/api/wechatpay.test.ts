@@ -89,7 +89,7 @@ describe('ordering', () => {
     })
     expect(answer.data.mweb_url).toContain('https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=')
     expect(new URL(answer.data.mweb_url).searchParams.get('redirect_url')).toBe(
-      `${ORIGIN}/orderByPlay?orderCode=${code}`,
+      `${ORIGIN}/orderByPlay?orderCode=${code}&fromProvider=1`,
     )
     expect(fake.trades.get(code)?.body.scene_info).toEqual({
       payer_client_ip: '127.0.0.1',

@@ -1,20 +1,19 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import {
+  activeDialog,
+  addSubAdmin,
   freshPhone,
   loginAs,
   MAIN_PHONE,
   openAccountMenu,
   requestSmsCode,
+  shown,
   smsCode,
   storedSession,
 } from './support/console'
 
 // account-area §2 sub-account list, activation page; §4 activation; §6 roles; §8 texts.
-
-const activeDialog = (page: Page) => page.locator('.at-modal--active')
-/** Pages earlier in the stack stay in the DOM (hidden) with their own toast host: match the shown one. */
-const shown = (page: Page, text: string) => page.getByText(text, { exact: true }).filter({ visible: true })
 
 async function openSubAccountManage(page: Page) {
   await loginAs(page, MAIN_PHONE)
@@ -23,19 +22,6 @@ async function openSubAccountManage(page: Page) {
   await menu.getByRole('menuitem', { name: '子账号管理' }).click()
   await expect(page).toHaveURL(/\/subAccountManage$/)
   await expect(page.getByRole('button', { name: '新增子管理员' })).toBeVisible()
-}
-
-async function addSubAdmin(page: Page, name: string, phone: string, mailbox: string) {
-  await page.getByRole('button', { name: '新增子管理员' }).click()
-  const form = page.getByRole('form', { name: '新增子管理员' })
-  await expect(form).toBeVisible()
-  await form.locator('input[name="sub-admin-name"]').fill(name)
-  await form.locator('input[name="sub-admin-mailbox"]').fill(mailbox)
-  await form.locator('input[name="sub-admin-phone"]').fill(phone)
-  await form.getByRole('combobox', { name: '职位' }).click()
-  await form.getByRole('option', { name: '运营负责人' }).click()
-  await activeDialog(page).getByRole('button', { name: '确定' }).click()
-  await expect(shown(page, '新增成功')).toBeVisible()
 }
 
 /** The activation link the dev outbox holds for a recipient (the e-mail, like a person would read it). */

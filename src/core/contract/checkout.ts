@@ -85,3 +85,10 @@ export interface OrderTimeout {
   m: number
   s: number
 }
+
+/**
+ * The payment page's address a phone comes back to from the provider's page carries this flag: no
+ * notification may have come yet, so the page watches the payment status as the QR dialog does
+ * (and each poll lets the server ask the provider, which recovers a lost notification).
+ */
+export const FROM_PROVIDER_PARAM = 'fromProvider'

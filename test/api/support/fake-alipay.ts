@@ -3,6 +3,9 @@
 // application's public key, answers `{<method>_response: {...}, sign}` signed by Alipay's key over the
 // response object's exact text, keeps the trades, checks the wap page URL a phone would open, and
 // writes asynchronous notifications signed the way Alipay does (all fields but sign and sign_type).
+// A browser sent to the wap page URL gets a cashier page: 确认付款 pays the trade, posts the
+// notification (unless `behaviour.dropNotifications`, a notification lost on the way) and returns
+// the browser to return_url, as Alipay's wap cashier does.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -27,6 +30,8 @@ export function signContent(params: Record<string, string>, omit: string[] = ['s
     .join('&')
 }
 
+const CASHIER_PAY = '/cashier/pay'
+
 export async function startFakeAlipay() {
   const app = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })
   const alipay = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })
@@ -41,6 +46,7 @@ export async function startFakeAlipay() {
   const trades = new Map<string, AlipayTrade>()
   const calls: { method: string; params: Record<string, string> }[] = []
   const refused: string[] = []
+  const behaviour = { dropNotifications: false }
 
   const appSigned = (params: Record<string, string>) =>
     crypto
@@ -69,6 +75,10 @@ export async function startFakeAlipay() {
     req.on('data', (chunk) => (body += chunk))
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake')
+      if (req.method === 'GET' && url.searchParams.get('method') === 'alipay.trade.wap.pay')
+        return cashierPage(res, `${gateway}${url.search}`)
+      if (req.method === 'POST' && url.pathname === CASHIER_PAY)
+        return void cashierPay(res, new URLSearchParams(body).get('out_trade_no') ?? '')
       const params = {
         ...Object.fromEntries(url.searchParams),
         ...Object.fromEntries(new URLSearchParams(body)),
@@ -139,6 +149,31 @@ export async function startFakeAlipay() {
     return trade
   }
 
+  /** The phone's cashier: the wap URL's signature checked, then the amount and a 确认付款 button. */
+  function cashierPage(res: http.ServerResponse, pageUrl: string) {
+    const trade = openWapPage(pageUrl)
+    res.writeHead(trade ? 200 : 400, { 'Content-Type': 'text/html;charset=utf-8' })
+    if (!trade) return res.end('<!doctype html><title>支付宝</title><p>验签出错</p>')
+    const code = trade.biz.out_trade_no ?? ''
+    res.end(`<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>支付宝收银台</title>
+<p aria-label="支付金额">¥${trade.biz.total_amount}</p>
+<form method="post" action="${CASHIER_PAY}"><input type="hidden" name="out_trade_no" value="${code}">
+<button type="submit">确认付款</button></form></html>`)
+  }
+
+  async function cashierPay(res: http.ServerResponse, code: string) {
+    const trade = trades.get(code)
+    if (!trade) return res.writeHead(404).end()
+    pay(code)
+    if (!behaviour.dropNotifications)
+      await fetch(trade.biz.notify_url!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
+        body: notification(code),
+      })
+    res.writeHead(302, { Location: trade.biz.return_url! }).end()
+  }
+
   function pay(code: string): AlipayTrade {
     const trade = trades.get(code)
     if (!trade) throw new Error(`no trade ${code} at the fake`)
@@ -187,6 +222,7 @@ export async function startFakeAlipay() {
     trades,
     calls,
     refused,
+    behaviour,
     openWapPage,
     pay,
     notification,

@@ -143,6 +143,29 @@ describe('payment page', () => {
     await screen.findByLabelText('应付金额')
     expect(redirect).toHaveBeenCalledWith({ url: `/pages/payforsuccess/index?orderCode=${CODE}` })
   })
+
+  it("back from the provider's page it watches the status (a late notification), not otherwise", async () => {
+    const api = installFakeApi()
+      .on('GET', '/api/pc/getOrderInfo', () => ok(info()))
+      .on('GET', '/api/pc/getOrderStatus', () => ok(false))
+    const polls = () => api.calls.filter((c) => c.path === '/api/pc/getOrderStatus').length
+    const { unmount } = render(<PaymentView query={{ orderCode: CODE }} />)
+    await screen.findByLabelText('应付金额')
+    await act(async () => jest.advanceTimersByTime(4000))
+    expect(polls()).toBe(0)
+    unmount()
+
+    render(<PaymentView query={{ orderCode: CODE, fromProvider: '1' }} />)
+    await screen.findByLabelText('应付金额')
+    await act(async () => jest.advanceTimersByTime(2000))
+    await waitFor(() => expect(polls()).toBeGreaterThan(0))
+    expect(redirect).not.toHaveBeenCalled()
+    api.on('GET', '/api/pc/getOrderStatus', () => ok(true))
+    await act(async () => jest.advanceTimersByTime(2000))
+    await waitFor(() =>
+      expect(redirect).toHaveBeenCalledWith({ url: `/pages/payforsuccess/index?orderCode=${CODE}` }),
+    )
+  })
 })
 
 describe('QR dialog (desktop)', () => {

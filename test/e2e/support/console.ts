@@ -83,13 +83,17 @@ export async function smsCode(request: APIRequestContext, phone: string): Promis
 
 /**
  * Clicks 获取验证码 (the button inside `scope`), solves the slider that opens by dragging its
- * handle to the sandbox's answer, and waits for 已发送.
+ * handle to its answer (the sandbox's, unless `answerOf` reads it elsewhere), and waits for 已发送.
  */
-export async function requestSmsCode(page: Page, scope: Locator) {
+export async function requestSmsCode(
+  page: Page,
+  scope: Locator,
+  answerOf: (captchaId: string) => Promise<string> = (id) => captchaAnswer(page.request, id),
+) {
   const puzzle = page.waitForResponse((r) => r.url().includes('/api/app/genCaptcha'))
   await scope.getByRole('button', { name: '获取验证码' }).click()
   const { id } = (await (await puzzle).json()).data
-  const answer = JSON.parse(await captchaAnswer(page.request, id)).x as number
+  const answer = JSON.parse(await answerOf(id)).x as number
   const handle = page.getByRole('slider', { name: '拖动滑块' })
   const box = (await handle.boundingBox())!
   const y = box.y + box.height / 2
@@ -110,4 +114,23 @@ export async function registerViaApi(request: APIRequestContext, phone: string) 
     await request.post('/__dev/members', { data: { phone, password: DEMO_PASSWORD } })
   ).json()
   if (body.code !== 200) throw new Error(`${body.code} ${body.message}`)
+}
+
+export const activeDialog = (page: Page) => page.locator('.at-modal--active')
+/** Pages earlier in the stack stay in the DOM (hidden) with their own toast host: match the shown one. */
+export const shown = (page: Page, text: string) =>
+  page.getByText(text, { exact: true }).filter({ visible: true })
+
+/** 新增子管理员 on /subAccountManage, filled and confirmed (position 运营负责人). */
+export async function addSubAdmin(page: Page, name: string, phone: string, mailbox: string) {
+  await page.getByRole('button', { name: '新增子管理员' }).click()
+  const form = page.getByRole('form', { name: '新增子管理员' })
+  await expect(form).toBeVisible()
+  await form.locator('input[name="sub-admin-name"]').fill(name)
+  await form.locator('input[name="sub-admin-mailbox"]').fill(mailbox)
+  await form.locator('input[name="sub-admin-phone"]').fill(phone)
+  await form.getByRole('combobox', { name: '职位' }).click()
+  await form.getByRole('option', { name: '运营负责人' }).click()
+  await activeDialog(page).getByRole('button', { name: '确定' }).click()
+  await expect(shown(page, '新增成功')).toBeVisible()
 }

@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { useCallback, useEffect, useState } from 'react'
+import { FROM_PROVIDER_PARAM } from '../../../core/contract/checkout'
 import { needsOtherBrowser, offeredProviders, pay } from '../../../core/platform/pay'
 import { redirectTo } from '../../../core/routing/navigate'
 import { withQuery, type Query } from '../../../core/routing/url'
@@ -63,7 +64,8 @@ function PaymentForm({ orderCode, query }: { orderCode: string; query: Query }) 
   useEffect(() => {
     if (info?.status === ORDER_STATUS.paid) toSuccess()
   }, [info?.status, toSuccess])
-  usePaidWatch(orderCode, confirming, toSuccess)
+  // Back from the provider's page, its notification may not have come yet: watch as the QR dialog does.
+  usePaidWatch(orderCode, confirming || query[FROM_PROVIDER_PARAM] === '1', toSuccess)
 
   const lines = info?.lines ?? parseSource(query.source)
   const otherBrowser = payType === PAY_TYPE.online && needsOtherBrowser(provider)
