@@ -3,9 +3,13 @@
 // system one (CHROME_PATH, default /usr/bin/chromium); nothing is downloaded. Pages behind the
 // login are measured with a session: the sandbox mints an entry token (POST /__dev/entryToken),
 // /accountManage?token= exchanges it as an entry link would, and Lighthouse keeps that storage.
+// Each page runs `runs` times (default 3) and is summarised by its median, min and max, beside
+// Lighthouse's benchmarkIndex (the machine's speed) and a baseline page: the console's index.html
+// with its CSS and no JS, the limit a page of this console can reach on this machine.
 // A benchmark: scores move with the machine's load, so they are printed, never checked.
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
@@ -98,54 +102,130 @@ function shortfalls(lhr, categoryId) {
     .map((audit) => `${audit.id} (${audit.score})`)
 }
 
+/** A static page with the console's CSS and a login-like first screen, no JS: the baseline. */
+export function baselineHtml(h5Dir) {
+  const index = readFileSync(path.join(h5Dir, 'index.html'), 'utf8')
+  const body = `<div id="app"><main class="login-page"><section class="card" style="max-width:420px;margin:48px auto;padding:24px">
+<h1>会员中心</h1><p>账号密码登录 · 短信登录 · 微信登录</p>
+<label>账号<input name="account" placeholder="请输入手机号/账号"></label>
+<label>密码<input name="password" type="password" placeholder="请输入密码"></label>
+<button type="button">登录</button><p>忘记密码？ 注册账号</p></section></main></div>`
+  return index.replace(/<script[^>]*><\/script>/g, '').replace('<div id="app"></div>', body)
+}
+
+/** Serves the baseline page at / and the build's CSS beside it; resolves with its address. */
+async function startBaselineServer(h5Dir) {
+  const html = baselineHtml(h5Dir)
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://baseline')
+    if (url.pathname === '/') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      return res.end(html)
+    }
+    const file = path.join(h5Dir, path.normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''))
+    if (!file.startsWith(h5Dir) || !url.pathname.startsWith('/css/') || !existsSync(file))
+      return res.writeHead(404).end()
+    res.writeHead(200, { 'content-type': 'text/css' })
+    res.end(readFileSync(file))
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { base: `http://127.0.0.1:${server.address().port}`, stop: () => server.close() }
+}
+
+/** One Lighthouse run of `url` in the launched Chrome: the numbers the bench reports. */
+async function measure(url, port) {
+  const run = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    // Keep the session the login stored.
+    disableStorageReset: true,
+  })
+  const { categories, audits, finalDisplayedUrl, environment } = run.lhr
+  return {
+    finalUrl: new URL(finalDisplayedUrl).pathname,
+    performance: score(categories.performance),
+    accessibility: score(categories.accessibility),
+    bestPractices: score(categories['best-practices']),
+    cls: audits['cumulative-layout-shift']?.numericValue ?? null,
+    metricsMs: Object.fromEntries(METRICS.map((id) => [id, Math.round(audits[id]?.numericValue ?? NaN)])),
+    // Every task on the main thread during the load, also work moved after the measured window.
+    mainThreadMs: Math.round(audits['mainthread-work-breakdown']?.numericValue ?? NaN),
+    benchmarkIndex: environment?.benchmarkIndex ?? null,
+    failing: {
+      accessibility: shortfalls(run.lhr, 'accessibility'),
+      bestPractices: shortfalls(run.lhr, 'best-practices'),
+    },
+    // Set when Lighthouse could not measure the page (then the scores are null).
+    error: run.lhr.runtimeError?.message ?? null,
+  }
+}
+
+/** { median, min, max } of the finite values (null when there are none). */
+export function spread(values) {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b)
+  if (!sorted.length) return null
+  const mid = Math.floor(sorted.length / 2)
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+  return { median, min: sorted[0], max: sorted.at(-1) }
+}
+
+/** The runs of one page summarised: each number's spread, the last run's audits. */
+function summarise(route, session, runs) {
+  const last = runs.at(-1)
+  const of = (pick) => spread(runs.map(pick))
+  return {
+    path: route,
+    session,
+    runs: runs.length,
+    finalUrl: last.finalUrl,
+    performance: of((r) => r.performance),
+    accessibility: last.accessibility,
+    bestPractices: last.bestPractices,
+    cls: of((r) => r.cls),
+    fcp: of((r) => r.metricsMs['first-contentful-paint']),
+    lcp: of((r) => r.metricsMs['largest-contentful-paint']),
+    tbt: of((r) => r.metricsMs['total-blocking-time']),
+    speedIndex: of((r) => r.metricsMs['speed-index']),
+    mainThread: of((r) => r.mainThreadMs),
+    benchmarkIndex: of((r) => r.benchmarkIndex),
+    failing: last.failing,
+    error: runs.find((r) => r.error)?.error ?? null,
+  }
+}
+
 /**
- * Runs Lighthouse on each page, [{ path, session }]: those without a session first, as a new visitor
- * (a logged-in /login moves on to /index), then the others logged in. Returns [{ path, finalUrl,
- * performance, accessibility, bestPractices, cls, metricsMs (FCP, LCP, TBT, SI), failing, error }];
- * throws when the build or Chromium is missing.
+ * Runs Lighthouse `runs` times on the baseline page, then on each page, [{ path, session }]: those
+ * without a session first, as a new visitor (a logged-in /login moves on to /index), then the others
+ * logged in. Returns [{ path, session, runs, finalUrl, performance, tbt, lcp, fcp, speedIndex,
+ * mainThread, cls, benchmarkIndex (each { median, min, max }), accessibility, bestPractices,
+ * failing, error }], the baseline first (path "baseline"); throws when the build or Chromium is
+ * missing.
  */
-export async function lighthouseRoutes(h5Dir, pages, { log = console.log } = {}) {
+export async function lighthouseRoutes(h5Dir, pages, { runs = 3, log = console.log } = {}) {
   if (!existsSync(path.join(h5Dir, 'index.html'))) throw new Error(`no H5 build in ${h5Dir}`)
   const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium'
   if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (set CHROME_PATH)`)
   const server = await startServer(h5Dir)
+  const baseline = await startBaselineServer(h5Dir)
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS })
-  try {
-    const ordered = [...pages.filter((p) => !p.session), ...pages.filter((p) => p.session)]
+  const repeat = async (url) => {
     const results = []
+    for (let i = 0; i < runs; i++) results.push(await measure(url, chrome.port))
+    return results
+  }
+  try {
+    const results = [summarise('baseline', false, await repeat(`${baseline.base}/`))]
+    log(results[0])
+    const ordered = [...pages.filter((p) => !p.session), ...pages.filter((p) => p.session)]
     for (const { path: route, session } of ordered) {
       if (session && !results.some((r) => r.session)) {
         const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
         await logIn(browser, server.base)
         await browser.disconnect()
       }
-      const started = performance.now()
-      const run = await lighthouse(`${server.base}${route}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        // Keep the session the login stored.
-        disableStorageReset: true,
-      })
-      const { categories, audits, finalDisplayedUrl } = run.lhr
-      const result = {
-        path: route,
-        session,
-        finalUrl: new URL(finalDisplayedUrl).pathname,
-        performance: score(categories.performance),
-        accessibility: score(categories.accessibility),
-        bestPractices: score(categories['best-practices']),
-        cls: audits['cumulative-layout-shift']?.numericValue ?? null,
-        metricsMs: Object.fromEntries(METRICS.map((id) => [id, Math.round(audits[id]?.numericValue ?? NaN)])),
-        failing: {
-          accessibility: shortfalls(run.lhr, 'accessibility'),
-          bestPractices: shortfalls(run.lhr, 'best-practices'),
-        },
-        // Set when Lighthouse could not measure the page (then the scores are null).
-        error: run.lhr.runtimeError?.message ?? null,
-        seconds: (performance.now() - started) / 1000,
-      }
+      const result = summarise(route, session, await repeat(`${server.base}${route}`))
       results.push(result)
       log(result)
     }
@@ -153,5 +233,6 @@ export async function lighthouseRoutes(h5Dir, pages, { log = console.log } = {})
   } finally {
     await chrome.kill()
     server.stop()
+    baseline.stop()
   }
 }
