@@ -23,7 +23,10 @@ import { captchaRoutes } from './routes/captcha'
 import { checkoutRoutes } from './routes/checkout'
 import { devRoutes } from './routes/dev'
 import { devEsignRoutes } from './routes/dev-esign'
+import { devNoticeRoutes } from './routes/dev-notices'
 import { devPayRoutes } from './routes/dev-pay'
+import { devProductRoutes } from './routes/dev-products'
+import { devProductTransferRoutes } from './routes/dev-product-transfer'
 import { devWorkOrderRoutes } from './routes/dev-work-orders'
 import { evaluationRoutes } from './routes/evaluations'
 import { noticeRoutes } from './routes/notices'
@@ -188,11 +191,11 @@ function apiRoutes(app: TypedApp, services: Services, guards: Guards, config: Se
   phoneBindingRoutes(app, services, guards)
   accountRoutes(app, services, guards)
   accountSettingsRoutes(app, services, guards)
-  noticeRoutes(app, services, guards, { sandbox: !config.production })
+  noticeRoutes(app, services, guards)
   operateLogRoutes(app, services, guards)
   workOrderRoutes(app, services, guards)
-  productRoutes(app, services, guards, { sandbox: !config.production })
-  productTransferRoutes(app, services, guards, { sandbox: !config.production })
+  productRoutes(app, services, guards)
+  productTransferRoutes(app, services, guards)
   checkoutRoutes(app, services, guards)
   paymentRoutes(app, services, guards)
   orderRoutes(app, services, guards)
@@ -206,6 +209,9 @@ function apiRoutes(app: TypedApp, services: Services, guards: Guards, config: Se
   if (!config.production) devOutboxRoutes(app, services)
   if (!config.production) devPayRoutes(app, services)
   if (!config.production) devWorkOrderRoutes(app, services)
+  if (!config.production) devNoticeRoutes(app, services)
+  if (!config.production) devProductRoutes(app, services, guards)
+  if (!config.production) devProductTransferRoutes(app, services)
 }
 
 /** A hop count trusts that many proxies nearest to us (Fastify's types take it as a function). */

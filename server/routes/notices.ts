@@ -5,10 +5,9 @@ import { ok } from '../http/envelope'
 import { notFound } from '../http/failure'
 import type { Services } from '../services'
 import { demoNoticeFile, NOTICE_FILES_PATH } from '../services/notice-files'
-import type { HomePoll, NoticeDetails, NoticeFile } from '../../src/core/contract/notices'
-import { ROLE } from '../services/roles'
+import type { HomePoll } from '../../src/core/contract/notices'
 import { pageNum, pageSize, rowId } from './paging'
-import { boundedInteger, object, shortText, type TypedApp } from './schemas'
+import { object, shortText, type TypedApp } from './schemas'
 
 const listQuery = object({ pageNum, pageSize, readStatus: { type: 'integer', enum: [0, 1] } }, [
   'pageNum',
@@ -21,12 +20,7 @@ const targetBody = object(
 )
 const idQuery = object({ id: rowId }, ['id'])
 
-export function noticeRoutes(
-  app: TypedApp,
-  { notices, members, roles, workOrders }: Services,
-  { requireViewer }: Guards,
-  { sandbox }: { sandbox: boolean },
-) {
+export function noticeRoutes(app: TypedApp, { notices, workOrders }: Services, { requireViewer }: Guards) {
   app.get(
     '/api/pc/messageList',
     { schema: { querystring: listQuery }, preHandler: requireViewer },
@@ -87,37 +81,6 @@ export function noticeRoutes(
       const file = demoNoticeFile(req.params.name)
       if (!file) throw notFound('文件不存在')
       return reply.type(file.contentType).header('cache-control', 'public, max-age=86400').send(file.body)
-    },
-  )
-
-  if (!sandbox) return
-  // Development sandbox: a new notice for a member's main account, through storeNotice like any
-  // other (e2e tests give each run its own notices; shows the home popup).
-  app.post(
-    '/__dev/notices',
-    {
-      schema: {
-        body: object(
-          {
-            phone: shortText(11),
-            type: boundedInteger(1, 999),
-            title: shortText(128),
-            content: shortText(20_000),
-            details: { type: 'object' },
-            fileList: { type: 'array', maxItems: 20 },
-          },
-          ['phone', 'type', 'title', 'content'],
-        ),
-      },
-    },
-    async (req) => {
-      // details and fileList are taken as any object and list: storeNotice keeps only what it knows.
-      const { phone, details, fileList, ...draft } = req.body
-      const member = await members.byPhone(phone.trim())
-      const own = member && (await roles.memberRoles(member.id)).find((r) => r.role === ROLE.main)
-      if (!own) throw notFound('账号不存在')
-      const sent = { ...draft, details: details as NoticeDetails, fileList: fileList as NoticeFile[] }
-      return ok({ id: await notices.notify({ ...sent, accountId: own.accountId }) })
     },
   )
 }

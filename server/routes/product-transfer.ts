@@ -28,7 +28,6 @@ export function productTransferRoutes(
   app: TypedApp,
   { productTransfer }: Services,
   { requireMainAccount }: Guards,
-  { sandbox }: { sandbox: boolean },
 ) {
   app.get('/api/pc/getProductListByAccountId', { preHandler: requireMainAccount }, async (req) =>
     ok(await productTransfer.products(req.viewer)),
@@ -78,18 +77,4 @@ export function productTransferRoutes(
       return ok(null, TRANSFER_MESSAGES.moved)
     },
   )
-
-  // Sandbox: a paid 企业官网 for a member's main account (e2e transfers it).
-  if (sandbox) {
-    app.post(
-      '/__dev/transferProduct',
-      {
-        schema: {
-          body: object({ phone: shortText(11), secondDomain: shortText(64) }, ['phone', 'secondDomain']),
-        },
-      },
-      async (req) =>
-        ok({ id: await productTransfer.sandboxProduct(req.body.phone.trim(), req.body.secondDomain.trim()) }),
-    )
-  }
 }
