@@ -40,7 +40,7 @@ function freePort() {
 }
 
 /** The reference server on loopback serving h5Dir; resolves once it answers. */
-async function startServer(h5Dir) {
+export async function startServer(h5Dir) {
   const port = await freePort()
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
     cwd: ROOT,
@@ -70,8 +70,11 @@ async function startServer(h5Dir) {
   throw new Error('the server did not start within 60 s')
 }
 
-/** Logs the browser in through an entry link; returns once the console stored its session. */
-async function logIn(browser, base) {
+/**
+ * Logs a browser (a puppeteer Browser or a Playwright BrowserContext: anything with newPage) in
+ * through an entry link; returns once the console stored its session.
+ */
+export async function entryLogin(browser, base) {
   const minted = await fetch(`${base}/__dev/entryToken`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -81,10 +84,11 @@ async function logIn(browser, base) {
   const page = await browser.newPage()
   await page.goto(`${base}/accountManage?token=${encodeURIComponent(minted.data.token)}`)
   // Taro's storage keeps the persisted store as JSON inside JSON: the quotes may be escaped.
-  await page.waitForFunction(
-    () => /token\\*"\s*:\s*\\*"[^"\\]{16,}/.test(localStorage.getItem('mc-session') ?? ''),
-    { timeout: 60_000 },
-  )
+  const stored = () => page.evaluate(() => localStorage.getItem('mc-session') ?? '')
+  for (let waited = 0; !/token\\*"\s*:\s*\\*"[^"\\]{16,}/.test(await stored()); waited += 250) {
+    if (waited > 60_000) throw new Error('the entry link did not store a session within 60 s')
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
   await page.close()
 }
 
@@ -222,7 +226,7 @@ export async function lighthouseRoutes(h5Dir, pages, { runs = 3, log = console.l
     for (const { path: route, session } of ordered) {
       if (session && !results.some((r) => r.session)) {
         const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
-        await logIn(browser, server.base)
+        await entryLogin(browser, server.base)
         await browser.disconnect()
       }
       const result = summarise(route, session, await repeat(`${server.base}${route}`))
