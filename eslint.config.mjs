@@ -157,9 +157,9 @@ export default tseslint.config(
 function featureBoundaries() {
   const allowed = {
     orders: [
-      './contracts/api.ts',
-      './contracts/components/ContractDialog.tsx',
-      './contracts/components/ContractSignedDialog.tsx',
+      './esign/api.ts',
+      './esign/components/ContractDialog.tsx',
+      './esign/components/ContractSignedDialog.tsx',
       './invoices/components/InvoiceDialog.tsx',
     ],
     products: ['./auth/api.ts', './auth/components/BindPhoneDialog.tsx'],
@@ -170,7 +170,7 @@ function featureBoundaries() {
       './account/components/PasswordDialog.tsx',
       './account/components/ReverifyHost.tsx',
     ],
-    subaccounts: ['./auth/complete-login.ts'],
+    'sub-accounts': ['./auth/complete-login.ts'],
     'wechat-binding': ['./account/fresh-session.ts'],
   }
   const { readdirSync } = process.getBuiltinModule('node:fs')

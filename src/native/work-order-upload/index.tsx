@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import { useSession } from '../../core/session/store'
 import { ToastHost } from '../../core/ui/ToastHost'
-import { AttachmentField, type AttachedFile } from '../../features/workorders/components/AttachmentField'
+import { AttachmentField, type AttachedFile } from '../../features/work-orders/components/AttachmentField'
 
 // The upload sends the session's token like every call.
 useSession.setState({ token: 'weapp-token' })

@@ -1,5 +1,5 @@
 import { useRouter } from '@tarojs/taro'
-import { EvaluationPage } from '../../features/evaluation/components/EvaluationPage'
+import { EvaluationPage } from '../../features/evaluations/components/EvaluationPage'
 import { PublicLayout } from '../../features/shell/components/PublicLayout'
 
 // /evaluate?uuId= — public and idle-exempt (route table); weapp subpackage of its own.

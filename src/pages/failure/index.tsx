@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { currentDestination } from '../../core/routing/navigate'
-import { PayResultView } from '../../features/payment/components/PayResultView'
-import { resultOf } from '../../features/payment/rules'
+import { PayResultView } from '../../features/payments/components/PayResultView'
+import { resultOf } from '../../features/payments/rules'
 import { ConsoleLayout } from '../../features/shell/components/ConsoleLayout'
 
 // /failure?orderCode=&result= — result 2 is the success variant (doc2 §2 "Result"); weapp subpackage pages/failure.

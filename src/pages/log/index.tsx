@@ -1,4 +1,4 @@
-import { OperationLog } from '../../features/oplog/components/OperationLog'
+import { OperationLog } from '../../features/operate-log/components/OperationLog'
 import { ConsoleLayout } from '../../features/shell/components/ConsoleLayout'
 
 export default function OperationLogPage() {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { currentDestination } from '../../core/routing/navigate'
-import { PaymentView } from '../../features/payment/components/PaymentView'
+import { PaymentView } from '../../features/payments/components/PaymentView'
 import { ConsoleLayout } from '../../features/shell/components/ConsoleLayout'
 
 // /orderByPlay?orderCode=&source= — weapp subpackage pages/orderByPlay.

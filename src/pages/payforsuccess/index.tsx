@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { currentDestination } from '../../core/routing/navigate'
-import { PayResultView } from '../../features/payment/components/PayResultView'
+import { PayResultView } from '../../features/payments/components/PayResultView'
 import { ConsoleLayout } from '../../features/shell/components/ConsoleLayout'
 
 // /payforsuccess?orderCode= — weapp subpackage pages/payforsuccess.

@@ -1,5 +1,5 @@
 import { ConsoleLayout } from '../../features/shell/components/ConsoleLayout'
-import { ProductTransfer } from '../../features/transfer/components/ProductTransfer'
+import { ProductTransfer } from '../../features/product-transfer/components/ProductTransfer'
 
 // /productTransfer — main account only (route table); weapp subpackage of its own.
 export default function ProductTransferPage() {

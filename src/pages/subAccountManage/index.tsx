@@ -1,5 +1,5 @@
 import { ConsoleLayout } from '../../features/shell/components/ConsoleLayout'
-import { SubAccountManager } from '../../features/subaccounts/components/SubAccountManager'
+import { SubAccountManager } from '../../features/sub-accounts/components/SubAccountManager'
 
 // /subAccountManage — both roles (sub-accounts read-only); weapp subpackage of its own.
 export default function SubAccountManagePage() {

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ContractDialog } from '../../../src/features/contracts/components/ContractDialog'
+import { ContractDialog } from '../../../src/features/esign/components/ContractDialog'
 import { installFakeApi, type FakeApi } from '../support/fake-api'
 
 const input = (name: string) => document.querySelector(`input[name="${name}"]`) as HTMLInputElement

@@ -1,5 +1,5 @@
 import { PublicLayout } from '../../../features/shell/components/PublicLayout'
-import { ReceiverSuccess } from '../../../features/subaccounts/components/ReceiverConfirmation'
+import { ReceiverSuccess } from '../../../features/sub-accounts/components/ReceiverConfirmation'
 
 // /success — public, idle-exempt, never left for /login by a 996; weapp subpackage `receiver`.
 export default function SuccessPage() {

@@ -1,7 +1,7 @@
 import { useRouter } from '@tarojs/taro'
 import { PublicLayout } from '../../../features/shell/components/PublicLayout'
-import { ReceiverForm } from '../../../features/subaccounts/components/ReceiverConfirmation'
-import { parseValidateQuery } from '../../../features/subaccounts/rules'
+import { ReceiverForm } from '../../../features/sub-accounts/components/ReceiverConfirmation'
+import { parseValidateQuery } from '../../../features/sub-accounts/rules'
 
 // /uesrfrom?id=&validateType= — the receiver's form (docs/architecture.md); public, idle-exempt;
 // weapp subpackage `receiver`.

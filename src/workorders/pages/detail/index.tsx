@@ -1,6 +1,6 @@
 import { useRouter } from '@tarojs/taro'
 import { ConsoleLayout } from '../../../features/shell/components/ConsoleLayout'
-import { WorkOrderDetailView } from '../../../features/workorders/components/WorkOrderDetailView'
+import { WorkOrderDetailView } from '../../../features/work-orders/components/WorkOrderDetailView'
 
 // /workOrderDetail?id= — weapp subpackage `workorders`.
 export default function WorkOrderDetailPage() {

@@ -1,5 +1,5 @@
 import { ConsoleLayout } from '../../../features/shell/components/ConsoleLayout'
-import { WorkOrderList } from '../../../features/workorders/components/WorkOrderList'
+import { WorkOrderList } from '../../../features/work-orders/components/WorkOrderList'
 
 // /myWorkOrder — accepts entry links (?token=); weapp subpackage `workorders`.
 export default function MyWorkOrderPage() {
