@@ -159,6 +159,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
         }
         // MC_STATS=<file>: webpack's stats (chunks, modules, reasons) for finding what a page loads.
         if (process.env.MC_STATS) chain.plugin('stats-file').use(StatsFilePlugin, [process.env.MC_STATS])
+        // MC_SOURCEMAP=1: source maps beside the bundles, for `npm run profile` (never for a deployment).
+        if (process.env.MC_SOURCEMAP) chain.devtool('source-map')
         // Taro's default ('initial') copies shared code into every page chunk.
         chain.optimization.splitChunks({
           chunks: 'all',
