@@ -5,10 +5,11 @@ import { describeTrustProxy, disabledServices, loadConfig } from './config'
 import { hours } from './context'
 import { openDatabase } from './db/client'
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo'
-import { prepareDatabase, prepareOptions } from './db/migrate'
+import { migrateDatabase } from './db/migrate'
 import { gracefulStop } from './lifecycle'
 import { fileStorageFor } from './services/file-storage'
 import { describeProviders } from './providers/index'
+import { seedDatabase, seedOptions } from './seed'
 
 async function main() {
   const config = loadConfig()
@@ -23,7 +24,8 @@ async function main() {
   const stop = gracefulStop(app, database, { timeoutMs: config.stopTimeoutMs })
 
   try {
-    const seeded = await prepareDatabase(database, prepareOptions(config))
+    await migrateDatabase(database)
+    const seeded = await seedDatabase(database, seedOptions(config))
     app.log.info(`database: ${database.description}${seeded ? ' (seeded with demo data)' : ''}`)
     app.log.info(`mode: ${config.production ? 'production' : `sandbox (NODE_ENV=${process.env.NODE_ENV})`}`)
     app.log.info(`trusted proxies: ${describeTrustProxy(config.trustProxy)}`)

@@ -1,9 +1,9 @@
 // `npm run db:reset`: drop this application's tables in the configured database, migrate again and
-// seed as the server's start would (server/db/reset-database.ts). Refuses in production without
+// seed as the server's start would (server/seed/reset-database.ts). Refuses in production without
 // --yes-production, and (like the server) while a server holds the PGlite data folder.
 import { isProductionEnvironment, loadConfig } from './config'
 import { openDatabase } from './db/client'
-import { assertResetAllowed, resetDatabase } from './db/reset-database'
+import { assertResetAllowed, resetDatabase } from './seed/reset-database'
 
 async function reset() {
   const args = process.argv.slice(2)

@@ -12,7 +12,8 @@ import { encryptPassword } from '../../src/core/crypto/password'
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import { MEMORY_URL, openDatabase, type DatabaseHandle } from '../../server/db/client'
-import { prepareDatabase } from '../../server/db/migrate'
+import { migrateDatabase } from '../../server/db/migrate'
+import { seedDatabase } from '../../server/seed'
 import { throwawayDatabase } from '../../server/db/throwaway'
 import {
   accounts,
@@ -23,7 +24,7 @@ import {
   uploadReservations,
 } from '../../server/db/schema'
 import { hashToken, newToken } from '../../server/security/tokens'
-import { DEMO, DEMO_PASSWORD } from '../../server/db/seed'
+import { DEMO, DEMO_PASSWORD } from '../../server/seed'
 import { fileStorageFor } from '../../server/services/file-storage'
 
 type Request = { id: number } & (
@@ -80,7 +81,10 @@ async function main() {
   const joinUrl = process.env.BENCH_JOIN_DATABASE_URL
   const throwaway = serverUrl && !joinUrl ? await throwawayDatabase(serverUrl, 'mc_bench') : null
   const handle = await openDatabase(joinUrl || (throwaway?.url ?? MEMORY_URL))
-  if (!joinUrl) await prepareDatabase(handle, { seed: true })
+  if (!joinUrl) {
+    await migrateDatabase(handle)
+    await seedDatabase(handle, { seed: true })
+  }
   const config = {
     ...loadConfig({ NODE_ENV: 'development' }),
     host: '127.0.0.1',

@@ -1,46 +1,25 @@
-// Runs the drizzle-kit migrations in ./drizzle (the same files on PGlite and PostgreSQL), then seeds
-// an empty database. On PostgreSQL an advisory lock serialises instances starting together.
+// Runs the drizzle-kit migrations in ./drizzle (the same files on PGlite and PostgreSQL), and nothing
+// else: the demo data is server/seed's, which the start-up and `npm run db:reset` call next. On
+// PostgreSQL an advisory lock serialises instances starting together.
 import path from 'node:path'
 import { getTableName, isTable, sql } from 'drizzle-orm'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import type { ServerConfig } from '../config'
 import type { DatabaseHandle } from './client'
-import { refuseDemoMembers } from './demo-members'
 import * as schema from './schema'
-import { seedIfEmpty } from './seed'
 
 export const MIGRATIONS_FOLDER = path.resolve(__dirname, '../../drizzle')
 /** Arbitrary constant naming this application's setup lock. */
 const SETUP_LOCK_KEY = 2026_0520
 
+/** Applies the migrations not yet applied (under the setup lock). */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER }
-  if (handle.driver.kind === 'pglite') await migratePglite(handle.driver.db, config)
-  else await migratePg(handle.driver.db, config)
-}
-
-export interface PrepareOptions {
-  /** Write the demo data into an empty database: config.seedDemo, never a default. */
-  seed: boolean
-  /** Production without the demo: refuse a database that holds the demo accounts (demo-members.ts). */
-  refuseDemoMembers?: boolean
-}
-
-/** Migrate, then seed when empty. Returns whether the demo data was written. */
-export async function prepareDatabase(handle: DatabaseHandle, options: PrepareOptions) {
-  return withSetupLock(handle, async () => {
-    await migrateDatabase(handle)
-    if (options.refuseDemoMembers) await refuseDemoMembers(handle.db)
-    return options.seed ? seedIfEmpty(handle.db) : false
+  await withSetupLock(handle, async () => {
+    if (handle.driver.kind === 'pglite') await migratePglite(handle.driver.db, config)
+    else await migratePg(handle.driver.db, config)
   })
 }
-
-/** The preparation a configuration asks for (server start and `npm run db:reset`). */
-export const prepareOptions = (config: Pick<ServerConfig, 'production' | 'seedDemo'>): PrepareOptions => ({
-  seed: config.seedDemo,
-  refuseDemoMembers: config.production && !config.seedDemo,
-})
 
 export async function withSetupLock<T>(handle: DatabaseHandle, work: () => Promise<T>): Promise<T> {
   if (handle.driver.kind !== 'postgres') return work()

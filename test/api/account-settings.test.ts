@@ -3,7 +3,7 @@
 // change, its role and ownership checks, its operation-log entry and the login mask at login.
 import { and, count, desc, eq } from 'drizzle-orm'
 import { minutes } from '../../server/context'
-import { ACCOUNT_DEMO } from '../../server/db/seed-account'
+import { ACCOUNT_DEMO } from '../../server/seed/account'
 import { accounts, knownAddresses, members, operateRecords, sessions } from '../../server/db/schema'
 import { REVERIFY_CODE, REVERIFY_REQUIRED } from '../../src/core/contract/fresh-session'
 import { SWITCH_SIGN_PREFIX } from '../../src/core/config/shared'

@@ -2,7 +2,7 @@
 // POST /api/app/login (doc2 §7 "Login and account"): the spec's other name for the password login.
 // It must be no weaker a way in than loginByPassword: the same validation, single-use captcha,
 // lockout (one count with loginByPassword), login mask, security verification and per-address limit.
-import { ACCOUNT_DEMO } from '../../server/db/seed-account'
+import { ACCOUNT_DEMO } from '../../server/seed/account'
 import { RATE_LIMITED } from '../../server/http/rate-limits'
 import { MSG } from '../../src/core/validation/messages'
 import {

@@ -9,7 +9,8 @@ import { count } from 'drizzle-orm'
 import { backupDataDir, BackupRefusedError, pgliteFolderOf, restoreDataDir } from '../../server/db/backup'
 import { openDatabase, type DatabaseHandle } from '../../server/db/client'
 import { DataDirLockedError } from '../../server/db/lock'
-import { prepareDatabase } from '../../server/db/migrate'
+import { migrateDatabase } from '../../server/db/migrate'
+import { seedDatabase } from '../../server/seed'
 import { accounts, notices, orders } from '../../server/db/schema'
 import { hostPGlite } from './support/harness'
 
@@ -34,7 +35,8 @@ beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-backup-'))
   pgliteFolder = path.join(root, 'data', 'pglite')
   const handle = await open(pgliteFolder)
-  await prepareDatabase(handle, { seed: true })
+  await migrateDatabase(handle)
+  await seedDatabase(handle, { seed: true })
   original = await rowCounts(handle)
   await handle.close()
   // A stored file beside the database (the file store lives in the data folder).

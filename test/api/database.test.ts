@@ -5,7 +5,8 @@ import path from 'node:path'
 import { count } from 'drizzle-orm'
 import { openDatabase } from '../../server/db/client'
 import { DataDirLockedError } from '../../server/db/lock'
-import { dropApplicationTables, prepareDatabase } from '../../server/db/migrate'
+import { dropApplicationTables, migrateDatabase } from '../../server/db/migrate'
+import { seedDatabase } from '../../server/seed'
 import { accounts, members } from '../../server/db/schema'
 import { hostPGlite, openTestDatabase } from './support/harness'
 
@@ -33,7 +34,8 @@ describe('a PGlite data folder is used by one process at a time', () => {
       expect(fs.readFileSync(`${dataDir}.lock`, 'utf8').trim()).toBe(String(process.pid))
       await expect(openDatabase(dataDir, { PGlite: hostPGlite() })).rejects.toThrow(DataDirLockedError)
       await expect(openDatabase(dataDir, { PGlite: hostPGlite() })).rejects.toThrow(/in use by process/)
-      await prepareDatabase(first, { seed: true })
+      await migrateDatabase(first)
+      await seedDatabase(first, { seed: true })
       seeded = await accountCount(first)
     } finally {
       await first.close()
@@ -43,7 +45,8 @@ describe('a PGlite data folder is used by one process at a time', () => {
     const again = await openDatabase(dataDir, { PGlite: hostPGlite() })
     try {
       // The data survived: the second start does not seed again.
-      expect(await prepareDatabase(again, { seed: true })).toBe(false)
+      await migrateDatabase(again)
+      expect(await seedDatabase(again, { seed: true })).toBe(false)
       expect(seeded).toBeGreaterThan(0)
       expect(await accountCount(again)).toBe(seeded)
     } finally {
@@ -76,14 +79,17 @@ describe('migrations and seed (the same on PGlite and PostgreSQL)', () => {
   it('migrates, seeds once, and reseeds after the tables are dropped', async () => {
     const { handle, dispose } = await openTestDatabase()
     try {
-      expect(await prepareDatabase(handle, { seed: true })).toBe(true)
+      await migrateDatabase(handle)
+      expect(await seedDatabase(handle, { seed: true })).toBe(true)
       const seeded = await memberCount(handle)
       expect(seeded).toBeGreaterThanOrEqual(4)
-      expect(await prepareDatabase(handle, { seed: true })).toBe(false)
+      await migrateDatabase(handle)
+      expect(await seedDatabase(handle, { seed: true })).toBe(false)
       expect(await memberCount(handle)).toBe(seeded)
 
       await dropApplicationTables(handle)
-      expect(await prepareDatabase(handle, { seed: true })).toBe(true)
+      await migrateDatabase(handle)
+      expect(await seedDatabase(handle, { seed: true })).toBe(true)
       expect(await memberCount(handle)).toBe(seeded)
     } finally {
       await dispose()

@@ -8,7 +8,8 @@ import { PASSWORD_AES_KEY } from '../../src/core/config/shared'
 import { encryptPassword } from '../../src/core/crypto/password'
 import { openDatabase, type DatabaseHandle } from '../../server/db/client'
 import { DEMO, DEMO_PASSWORD } from '../../server/db/demo'
-import { prepareDatabase } from '../../server/db/migrate'
+import { migrateDatabase } from '../../server/db/migrate'
+import { seedDatabase } from '../../server/seed'
 import { orders, subAccounts, workOrderRecords, workOrders } from '../../server/db/schema'
 import { hostPGlite } from './support/harness'
 import { multipart, SAMPLE } from './support/multipart'
@@ -65,7 +66,8 @@ const KILL_AFTER = 24
 it('keeps every acknowledged write across a SIGKILL and restarts without manual steps', async () => {
   // Seeded beforehand, so the test knows the work order the replies go to.
   const setup = await openHere()
-  await prepareDatabase(setup, { seed: true })
+  await migrateDatabase(setup)
+  await seedDatabase(setup, { seed: true })
   const [order] = await setup.db.select().from(workOrders).where(eq(workOrders.number, '20260001'))
   const subAdmins = await setup.db
     .select()

@@ -6,7 +6,7 @@ import type { EvaluateDetail, SurveyAnswer } from '../../src/core/contract/evalu
 import type { Order } from '../../src/core/contract/orders'
 import type { WorkOrderEvaluation } from '../../src/core/contract/work-orders'
 import { accounts, evaluations, orders, workOrders } from '../../server/db/schema'
-import { EVALUATION_DEMO, SUBMITTED_ANSWERS } from '../../server/db/seed-evaluations'
+import { EVALUATION_DEMO, SUBMITTED_ANSWERS } from '../../server/seed/evaluations'
 import { minutes } from '../../server/context'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 

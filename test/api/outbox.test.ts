@@ -5,7 +5,8 @@
 import Fastify from 'fastify'
 import { eq } from 'drizzle-orm'
 import { openDatabase, type DatabaseHandle } from '../../server/db/client'
-import { prepareDatabase } from '../../server/db/migrate'
+import { migrateDatabase } from '../../server/db/migrate'
+import { seedDatabase } from '../../server/seed'
 import { outbox as outboxTable } from '../../server/db/schema'
 import { aliyunSms } from '../../server/providers/sms/aliyun'
 import type { Gateways } from '../../server/providers/index'
@@ -32,7 +33,8 @@ const log = Fastify({ logger: false }).log
 
 beforeAll(async () => {
   database = await openTestDatabase()
-  await prepareDatabase(database.handle, { seed: false })
+  await migrateDatabase(database.handle)
+  await seedDatabase(database.handle, { seed: false })
   fake = await startFakeAliyunSms()
   gateways = {
     sms: aliyunSms({

@@ -4,8 +4,9 @@
 import { count } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { loadConfig } from '../../server/config'
-import { prepareDatabase, prepareOptions } from '../../server/db/migrate'
-import { resetDatabase } from '../../server/db/reset-database'
+import { migrateDatabase } from '../../server/db/migrate'
+import { seedDatabase, seedOptions } from '../../server/seed'
+import { resetDatabase } from '../../server/seed/reset-database'
 import { members, outbox, smsCodes } from '../../server/db/schema'
 import { DEMO, openTestDatabase, startTestServer, type TestServer } from './support/harness'
 
@@ -23,7 +24,8 @@ describe('a production database', () => {
     const config = loadConfig(PRODUCTION_ENV)
     const { handle, dispose } = await openTestDatabase()
     try {
-      expect(await prepareDatabase(handle, { seed: config.seedDemo })).toBe(false)
+      await migrateDatabase(handle)
+      expect(await seedDatabase(handle, { seed: config.seedDemo })).toBe(false)
       const [{ total }] = await handle.db.select({ total: count() }).from(members)
       expect(total).toBe(0)
     } finally {
@@ -36,7 +38,8 @@ describe('a production database', () => {
     const { handle, dispose } = await openTestDatabase()
     const memberCount = async () => (await handle.db.select({ total: count() }).from(members))[0].total
     try {
-      await prepareDatabase(handle, { seed: true })
+      await migrateDatabase(handle)
+      await seedDatabase(handle, { seed: true })
       const seeded = await memberCount()
       expect(seeded).toBeGreaterThan(0)
       await expect(resetDatabase(handle, config, [])).rejects.toThrow(/--yes-production/)
@@ -56,14 +59,17 @@ describe('a production database', () => {
   it('holding the demo accounts refuses a production start without SEED_DEMO=1, naming them', async () => {
     const { handle, dispose } = await openTestDatabase()
     try {
-      await prepareDatabase(handle, { seed: true })
-      const start = prepareDatabase(handle, prepareOptions(loadConfig(PRODUCTION_ENV)))
+      await migrateDatabase(handle)
+      await seedDatabase(handle, { seed: true })
+      // A later start migrates (nothing to do), then the seed step refuses.
+      await migrateDatabase(handle)
+      const start = seedDatabase(handle, seedOptions(loadConfig(PRODUCTION_ENV)))
       await expect(start).rejects.toThrow(/demo accounts .*13800000001.*demo_nophone/)
-      expect(
-        await prepareDatabase(handle, prepareOptions(loadConfig({ ...PRODUCTION_ENV, SEED_DEMO: '1' }))),
-      ).toBe(false)
+      expect(await seedDatabase(handle, seedOptions(loadConfig({ ...PRODUCTION_ENV, SEED_DEMO: '1' })))).toBe(
+        false,
+      )
       // The sandbox keeps its demo.
-      expect(await prepareDatabase(handle, prepareOptions(loadConfig({ NODE_ENV: 'test' })))).toBe(false)
+      expect(await seedDatabase(handle, seedOptions(loadConfig({ NODE_ENV: 'test' })))).toBe(false)
     } finally {
       await dispose()
     }
@@ -74,7 +80,8 @@ describe('npm run db:reset in the sandbox', () => {
   it('reseeds the demo data without asking', async () => {
     const { handle, dispose } = await openTestDatabase()
     try {
-      await prepareDatabase(handle, { seed: false })
+      await migrateDatabase(handle)
+      await seedDatabase(handle, { seed: false })
       expect(await resetDatabase(handle, loadConfig({ NODE_ENV: 'development' }), [])).toBe(true)
     } finally {
       await dispose()

@@ -1,7 +1,7 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
 import { eq } from 'drizzle-orm'
 import { businesses, orders, subAccounts } from '../../server/db/schema'
-import { DEMO_UNPAID_RENEWAL } from '../../server/db/seed-products'
+import { DEMO_UNPAID_RENEWAL } from '../../server/seed/products'
 import type { AppContext } from '../../server/context'
 import { createFulfilment, SETTLE_MS, type OrderRow } from '../../server/services/fulfilment'
 import type { ProductCard } from '../../src/core/contract/products'

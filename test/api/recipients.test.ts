@@ -2,7 +2,7 @@
 // Recipients and receiver confirmation (doc2 §3 Recipient, §4 Receiver confirmation, §7 Recipients,
 // §8 添加超时 请重新获取验证; account-area §6 roles; issue 12).
 import { RECIPIENT_MESSAGES, type Recipient, type ValidateLinkInfo } from '../../src/core/contract/recipients'
-import { DEMO_EXPIRED_RECIPIENT } from '../../server/db/seed-recipients'
+import { DEMO_EXPIRED_RECIPIENT } from '../../server/seed/recipients'
 import {
   MESSAGES_PER_ACCOUNT,
   MESSAGES_PER_TARGET,

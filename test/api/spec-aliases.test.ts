@@ -5,7 +5,7 @@
 // as the other path, with the same ownership: another account's order is a missing one (508).
 import { and, eq } from 'drizzle-orm'
 import type { OrderInfo } from '../../src/core/contract/checkout'
-import { DEMO_UNPAID_RENEWAL } from '../../server/db/seed-products'
+import { DEMO_UNPAID_RENEWAL } from '../../server/seed/products'
 import { accounts, orders } from '../../server/db/schema'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { SWITCH_SIGN_PREFIX } from '../../src/core/config/shared'
 import { switchSignature } from '../../src/core/crypto/switch-sign'
 import { accounts, members, operateRecords, outbox, subAccounts } from '../../server/db/schema'
-import { DEMO_PENDING_SUB_ADMIN, DEMO_POSITIONS } from '../../server/db/seed-subaccounts'
+import { DEMO_PENDING_SUB_ADMIN, DEMO_POSITIONS } from '../../server/seed/sub-accounts'
 import {
   ACTIVATION_TTL_MS,
   INVITATION_WINDOW_MS,

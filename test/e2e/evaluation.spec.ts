@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures'
 import { loginAs, MAIN_PHONE } from './support/console'
 
 // The /evaluate survey (doc2 §2 Evaluation, §4, §5, §8; account-area §2: public, no idle logout),
-// on the seeded surveys (server/db/seed-evaluations.ts EVALUATION_DEMO). Each viewport fills in a
+// on the seeded surveys (server/seed/evaluations.ts EVALUATION_DEMO). Each viewport fills in a
 // survey of its own, so the desktop and phone runs never share state.
 const SURVEY = {
   desktop: '5d6b1a3e-0c1f-4a57-9a39-1f4e7c2b8d01',

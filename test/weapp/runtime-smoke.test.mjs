@@ -97,7 +97,7 @@ const PAGES = {
     query: () => ({ activeCode: ids.activeCode }),
     expect: ['子管理员激活', '王东华'],
   },
-  // The seeded submitted survey (server/db/seed-evaluations.ts EVALUATION_DEMO.submitted): read-only
+  // The seeded submitted survey (server/seed/evaluations.ts EVALUATION_DEMO.submitted): read-only
   // to its own account (anyone else holding the link sees only 已评价).
   'pages/evaluate/index': {
     as: 'owner',

@@ -17,10 +17,10 @@ import {
 } from '../../../server/config'
 import { SMS_HOURLY_LIMIT } from '../../../server/services/sms'
 import { MEMORY_URL, openDatabase, type Database, type DatabaseHandle } from '../../../server/db/client'
-import { migrateDatabase, prepareDatabase } from '../../../server/db/migrate'
+import { migrateDatabase } from '../../../server/db/migrate'
 import { throwawayDatabase } from '../../../server/db/throwaway'
 import { captchas, sandboxMessages } from '../../../server/db/schema'
-import { DEMO_PASSWORD } from '../../../server/db/seed'
+import { DEMO_PASSWORD, seedDatabase } from '../../../server/seed'
 import type { Envelope } from '../../../src/core/contract/envelope'
 import { fileStorageFor, type FileStorage } from '../../../server/services/file-storage'
 
@@ -34,7 +34,7 @@ declare global {
 // light-my-request (Fastify inject) requires the ESM-only `cookie`; use the host's copy.
 jest.mock('cookie', () => globalThis.__hostCookie)
 
-export { DEMO, DEMO_PASSWORD } from '../../../server/db/seed'
+export { DEMO, DEMO_PASSWORD } from '../../../server/seed'
 
 export interface TestClock {
   (): Date
@@ -183,7 +183,8 @@ function headersOf(options: CallOptions = {}) {
 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const { handle, url: databaseUrl, dispose } = await openTestDatabase()
-  await prepareDatabase(handle, { seed: true })
+  await migrateDatabase(handle)
+  await seedDatabase(handle, { seed: true })
   const clock = createClock()
   const fileStorage = fileStorageFor(handle)
   const apps: FastifyInstance[] = []

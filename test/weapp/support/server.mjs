@@ -6,15 +6,23 @@ import { require as tsxRequire } from 'tsx/cjs/api'
 const load = async (file) => tsxRequire(file, import.meta.url)
 
 export async function startServer() {
-  const [{ buildApp }, { loadConfig }, { openDatabase, MEMORY_URL }, { prepareDatabase }, password, shared] =
-    await Promise.all([
-      load('../../../server/app.ts'),
-      load('../../../server/config.ts'),
-      load('../../../server/db/client.ts'),
-      load('../../../server/db/migrate.ts'),
-      load('../../../src/core/crypto/password.ts'),
-      load('../../../src/core/config/shared.ts'),
-    ])
+  const [
+    { buildApp },
+    { loadConfig },
+    { openDatabase, MEMORY_URL },
+    { migrateDatabase },
+    { seedDatabase },
+    password,
+    shared,
+  ] = await Promise.all([
+    load('../../../server/app.ts'),
+    load('../../../server/config.ts'),
+    load('../../../server/db/client.ts'),
+    load('../../../server/db/migrate.ts'),
+    load('../../../server/seed/index.ts'),
+    load('../../../src/core/crypto/password.ts'),
+    load('../../../src/core/config/shared.ts'),
+  ])
   const config = {
     ...loadConfig({ NODE_ENV: 'test', DATABASE_URL: MEMORY_URL, STATIC_DIR: '/nonexistent' }),
     staticDir: null,
@@ -22,7 +30,8 @@ export async function startServer() {
     anonymousCallsPerMinute: 100_000,
   }
   const database = await openDatabase(MEMORY_URL)
-  await prepareDatabase(database, { seed: true })
+  await migrateDatabase(database)
+  await seedDatabase(database, { seed: true })
   const app = buildApp({ db: database.db, config })
   await app.ready()
 

@@ -6,8 +6,8 @@ import { VALIDATE_TYPE } from '../../src/core/contract/recipients'
 import { later } from '../context'
 import { hashToken, newToken } from '../security/tokens'
 import { VALIDATE_TTL_MS, validatePath } from '../services/recipients'
-import { sandboxMessages, recipients, recipientValidations, subAccounts } from './schema'
-import { daysAgo, type DemoIds, type Tx } from './seed-support'
+import { sandboxMessages, recipients, recipientValidations, subAccounts } from '../db/schema'
+import { daysAgo, type DemoIds, type Tx } from './support'
 
 /** 钱小知: the recipient whose SMS confirmation link (in the outbox) has expired. */
 export const DEMO_EXPIRED_RECIPIENT = { phone: '13800000022', mailbox: 'qianxz@xingchen-demo.cn' }

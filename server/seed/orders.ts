@@ -7,8 +7,8 @@ import { asc, eq } from 'drizzle-orm'
 import { hours } from '../context'
 import { INVOICE_CONTENT } from '../../src/core/validation/billing'
 import { findSku, priceOf } from '../services/catalog'
-import { businesses, contractApplications, invoiceApplications, orders } from './schema'
-import { daysAgo, type DemoIds, type Tx } from './seed-support'
+import { businesses, contractApplications, invoiceApplications, orders } from '../db/schema'
+import { daysAgo, type DemoIds, type Tx } from './support'
 
 type Business = typeof businesses.$inferSelect
 type NewOrder = typeof orders.$inferInsert

@@ -3,8 +3,8 @@
 // has its own. Ten cards for 星辰科技 make three pages of 4.
 import { hours } from '../context'
 import { priceOf } from '../services/catalog'
-import { businesses, orders } from './schema'
-import { daysAgo, type DemoIds, type Tx } from './seed-support'
+import { businesses, orders } from '../db/schema'
+import { daysAgo, type DemoIds, type Tx } from './support'
 
 type NewBusiness = typeof businesses.$inferInsert
 

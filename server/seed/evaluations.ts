@@ -3,8 +3,8 @@
 import { inArray } from 'drizzle-orm'
 import { EVALUATE_STATUS, type SurveyAnswer } from '../../src/core/contract/evaluations'
 import { ORDER_SURVEY } from '../services/evaluation-templates'
-import { evaluations, orders } from './schema'
-import { daysAgo, type DemoIds, type Tx } from './seed-support'
+import { evaluations, orders } from '../db/schema'
+import { daysAgo, type DemoIds, type Tx } from './support'
 
 export const EVALUATION_DEMO = {
   /** Open surveys of paid orders of 星辰科技: one for each e2e viewport and one to spare. */

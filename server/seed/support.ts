@@ -1,8 +1,8 @@
 // What every domain's demo seed receives: the transaction and the ids of the demo members and accounts.
 import { hours } from '../context'
 import { hashPassword } from '../security/password'
-import type { Database } from './client'
-import { DEMO_PASSWORD } from './demo'
+import type { Database } from '../db/client'
+import { DEMO_PASSWORD } from '../db/demo'
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 

@@ -17,8 +17,8 @@ import {
   workOrders,
   workOrderTemplateFields,
   workOrderTemplates,
-} from './schema'
-import { daysAgo, type DemoIds, type Tx } from './seed-support'
+} from '../db/schema'
+import { daysAgo, type DemoIds, type Tx } from './support'
 
 /** A 1×1 PNG and a one-page PDF: real bytes, so previews and downloads work. */
 export const DEMO_PNG = Buffer.from(

@@ -1,22 +1,26 @@
-// Demo data written on the first start against an empty database and by `npm run db:reset`.
+// Demo data written on the first start against an empty database and by `npm run db:reset`, after
+// the migrations (db/migrate.ts, which knows nothing of it): the caller migrates, then seeds.
 // Every demo password is Demo@12345 (documented in docs/api.md "Seed accounts").
 import { count } from 'drizzle-orm'
+import type { ServerConfig } from '../config'
 import type { Clock } from '../context'
-import type { Database } from './client'
-import { accounts, knownAddresses, members, sites, subAccounts } from './schema'
-import { seedAccountArea } from './seed-account'
-import { seedEvaluations } from './seed-evaluations'
-import { seedNotices } from './seed-notices'
-import { seedOrders } from './seed-orders'
-import { seedPayments } from './seed-payments'
-import { seedProducts } from './seed-products'
-import { seedSubAccounts } from './seed-subaccounts'
-import { seedRecipients } from './seed-recipients'
-import { seedWorkOrders } from './seed-work-orders'
-import { DEMO, LOOPBACK_ADDRESSES } from './demo'
-import { daysAgo, demoPasswordHash, type DemoIds, type Tx } from './seed-support'
+import type { Database, DatabaseHandle } from '../db/client'
+import { refuseDemoMembers } from '../db/demo-members'
+import { withSetupLock } from '../db/migrate'
+import { accounts, knownAddresses, members, sites, subAccounts } from '../db/schema'
+import { seedAccountArea } from './account'
+import { seedEvaluations } from './evaluations'
+import { seedNotices } from './notices'
+import { seedOrders } from './orders'
+import { seedPayments } from './payments'
+import { seedProducts } from './products'
+import { seedSubAccounts } from './sub-accounts'
+import { seedRecipients } from './recipients'
+import { seedWorkOrders } from './work-orders'
+import { DEMO, LOOPBACK_ADDRESSES } from '../db/demo'
+import { daysAgo, demoPasswordHash, type DemoIds, type Tx } from './support'
 
-export { DEMO, DEMO_PASSWORD, LOOPBACK_ADDRESSES } from './demo'
+export { DEMO, DEMO_PASSWORD, LOOPBACK_ADDRESSES } from '../db/demo'
 
 async function addMember(
   tx: Tx,
@@ -124,4 +128,28 @@ export async function seedIfEmpty(db: Database, now?: Clock): Promise<boolean> {
   if (total > 0) return false
   await seedDemoData(db, now)
   return true
+}
+
+export interface SeedOptions {
+  /** Write the demo data into an empty database: config.seedDemo, never a default. */
+  seed: boolean
+  /** Production without the demo: refuse a database that holds the demo accounts (db/demo-members.ts). */
+  refuseDemoMembers?: boolean
+}
+
+/** What a configuration asks of the seed (server start and `npm run db:reset`). */
+export const seedOptions = (config: Pick<ServerConfig, 'production' | 'seedDemo'>): SeedOptions => ({
+  seed: config.seedDemo,
+  refuseDemoMembers: config.production && !config.seedDemo,
+})
+
+/**
+ * After migrateDatabase: refuses the demo accounts where the options say, then seeds an empty
+ * database when asked. Returns whether the demo data was written.
+ */
+export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions): Promise<boolean> {
+  return withSetupLock(handle, async () => {
+    if (options.refuseDemoMembers) await refuseDemoMembers(handle.db)
+    return options.seed ? seedIfEmpty(handle.db) : false
+  })
 }

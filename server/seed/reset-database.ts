@@ -2,8 +2,9 @@
 // the start-up rule (demo data only where SEED_DEMO=1 or the sandbox asks for it). A production
 // database is wiped only when the command says so with --yes-production.
 import type { ServerConfig } from '../config'
-import type { DatabaseHandle } from './client'
-import { dropApplicationTables, prepareDatabase, prepareOptions, withSetupLock } from './migrate'
+import type { DatabaseHandle } from '../db/client'
+import { seedDatabase, seedOptions } from '.'
+import { dropApplicationTables, migrateDatabase, withSetupLock } from '../db/migrate'
 
 export const CONFIRM_PRODUCTION_RESET = '--yes-production'
 
@@ -25,5 +26,6 @@ export async function resetDatabase(
 ): Promise<boolean> {
   assertResetAllowed(config.production, args)
   await withSetupLock(handle, () => dropApplicationTables(handle))
-  return prepareDatabase(handle, prepareOptions(config))
+  await migrateDatabase(handle)
+  return seedDatabase(handle, seedOptions(config))
 }

@@ -11,8 +11,8 @@ import {
   sandboxMessages,
   subAccountActivations,
   subAccounts,
-} from './schema'
-import { daysAgo, type DemoIds, type Tx } from './seed-support'
+} from '../db/schema'
+import { daysAgo, type DemoIds, type Tx } from './support'
 
 /** recipient_position (account-area §3); 李子管 (seed.ts) is position 1, 张星辰 position 2. */
 export const DEMO_POSITIONS = [

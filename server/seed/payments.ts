@@ -2,8 +2,8 @@
 // or partner channels, which are paid elsewhere) has the payment row its notification would have
 // written, so the data reads as if each had been paid through the providers.
 import { and, eq, inArray, isNotNull } from 'drizzle-orm'
-import { orders, payments } from './schema'
-import type { DemoIds, Tx } from './seed-support'
+import { orders, payments } from '../db/schema'
+import type { DemoIds, Tx } from './support'
 
 const DIRECT_CHANNEL = 32
 

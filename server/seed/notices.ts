@@ -4,10 +4,10 @@
 // so the popup appears only for notices that arrive later. 星辰科技 has 3 unread, 李子管 1.
 import { formatBeijingTime } from '../../src/core/format/time'
 import { hours } from '../context'
-import { operateRecords } from './schema'
+import { operateRecords } from '../db/schema'
 import { demoFileUrl } from '../services/notice-files'
 import { storeNotice, type NoticeDraft } from '../services/notices'
-import { daysAgo, type DemoIds, type Tx } from './seed-support'
+import { daysAgo, type DemoIds, type Tx } from './support'
 
 type DemoNotice = Omit<NoticeDraft, 'accountId' | 'createdAt' | 'popped'> & { days: number }
 

@@ -1,11 +1,11 @@
 // Demo account settings (account-area §2, §4): an account whose login mask is on (the list holds
 // loopback, so the demo still logs in from this machine) and a member with no password yet
 // (password model 0). The other demo accounts have no mask; 13800000003's password is 120 days old.
-import { ACCOUNT_DEMO, LOOPBACK_ADDRESSES } from './demo'
-import { accounts, knownAddresses, loginMasks, members } from './schema'
-import { daysAgo, demoPasswordHash, type DemoIds, type Tx } from './seed-support'
+import { ACCOUNT_DEMO, LOOPBACK_ADDRESSES } from '../db/demo'
+import { accounts, knownAddresses, loginMasks, members } from '../db/schema'
+import { daysAgo, demoPasswordHash, type DemoIds, type Tx } from './support'
 
-export { ACCOUNT_DEMO } from './demo'
+export { ACCOUNT_DEMO } from '../db/demo'
 
 async function addOwner(
   tx: Tx,
