@@ -113,6 +113,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
     },
     h5: {
+      // MC_HTML_COMPONENTS=1 (measurement only): Taro's React DOM components instead of Stencil's.
+      useHtmlComponents: !!process.env.MC_HTML_COMPONENTS,
       publicPath: '/',
       staticDirectory: 'static',
       router: { mode: 'browser', customRoutes: h5CustomRoutes() },
@@ -139,9 +141,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chain.resolve.alias.set('@', path.resolve(__dirname, '..', 'src'))
         // Taro's component wrappers as config/h5-components re-exports them: the components no
         // first screen needs load with their pages.
-        chain
-          .plugin('h5-components')
-          .use(webpack.NormalModuleReplacementPlugin, [/^@tarojs\/components$/, H5_COMPONENTS])
+        if (!process.env.MC_HTML_COMPONENTS)
+          chain
+            .plugin('h5-components')
+            .use(webpack.NormalModuleReplacementPlugin, [/^@tarojs\/components$/, H5_COMPONENTS])
         chain.module.rule('h5-components').test(H5_COMPONENTS_DIR).set('sideEffects', false)
         // Sizes are budgeted by `npm run bench`, not by webpack's generic hints.
         chain.performance.hints(false)

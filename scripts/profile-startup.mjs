@@ -1,6 +1,6 @@
 // `npm run profile -- [/route]` (default /index): where a page's start-up spends the main thread on a
 // 4×-throttled phone. Builds the H5 console with source maps into dist-profile/ (MC_SOURCEMAP=1,
-// MC_DIST=dist-profile; --no-build reuses it), serves it from the reference server (sandbox,
+// MC_DIST=dist-profile, or --dist; --no-build reuses it), serves it from the reference server (sandbox,
 // in-memory database), logs in by an entry link, then records Chrome's JS CPU profile and
 // Performance metrics from navigation until the page has been idle for 2 s. Prints the main
 // thread's split (script, style, layout, other) and the script time by source (a src/ file or a
@@ -21,11 +21,12 @@ const { values: args, positionals } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     runs: { type: 'string', default: '3' },
     top: { type: 'string', default: '15' },
+    dist: { type: 'string', default: 'dist-profile' },
   },
 })
 const route = positionals[0] ?? '/index'
 const runs = Math.max(1, Number(args.runs) || 3)
-const DIST = 'dist-profile'
+const DIST = args.dist
 const h5Dir = path.join(ROOT, DIST, 'h5')
 
 if (!args['no-build']) {
