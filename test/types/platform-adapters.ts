@@ -114,8 +114,7 @@ tabChannelWeapp satisfies typeof tabChannel
 
 // Code H5 fetches on first use and the mini-program bundles (docs "Platform adapters"): the weapp
 // side re-exports the components its .d.ts names; the H5 side wraps each in core/ui `deferred`
-// (React.lazy), a component taking the same props rather than the plain function itself.
-import type { ComponentType } from 'react'
+// (React.lazy), a function component of the same props.
 import type * as sliderLoader from '../../src/core/ui/captcha/slider-loader'
 import * as sliderLoaderH5 from '../../src/core/ui/captcha/slider-loader.h5'
 import * as sliderLoaderWeapp from '../../src/core/ui/captcha/slider-loader.weapp'
@@ -123,10 +122,7 @@ import type * as loginParts from '../../src/features/auth/components/deferred'
 import * as loginPartsH5 from '../../src/features/auth/components/deferred.h5'
 import * as loginPartsWeapp from '../../src/features/auth/components/deferred.weapp'
 
-/** Every component of the module `M`, as a component (function or class) of the same props. */
-type Deferred<M> = { [K in keyof M]: M[K] extends (props: infer P) => unknown ? ComponentType<P> : never }
-
-sliderLoaderH5 satisfies Deferred<typeof sliderLoader>
+sliderLoaderH5 satisfies typeof sliderLoader
 sliderLoaderWeapp satisfies typeof sliderLoader
-loginPartsH5 satisfies Deferred<typeof loginParts>
+loginPartsH5 satisfies typeof loginParts
 loginPartsWeapp satisfies typeof loginParts

@@ -25,7 +25,7 @@ class DeferredBoundary extends Component<{ children: ReactNode }, { failed: bool
 export function deferred<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode = null,
-): ComponentType<P> {
+): (props: P) => JSX.Element {
   const Lazy = lazy(() => load().then((component) => ({ default: component })))
   // lazy() types its props with ref handling a plain function component never uses.
   const Loaded = Lazy as unknown as ComponentType<P>
