@@ -67,8 +67,9 @@ export default tseslint.config(
               message: 'the server shares only pure helpers (validation, crypto, config) with the app',
             },
             // The server's layers (docs/architecture.md "Server layers"): routes -> services -> db.
-            // http/failure.ts and http/envelope.ts are the refusals and codes every layer above db
-            // shares; the rest of server/http is Fastify plumbing beside the routes.
+            // A service refuses with services/errors.ts (no HTTP) and takes its codes from the wire
+            // contract; server/http is Fastify plumbing beside the routes (the error handler turns a
+            // refusal into an envelope).
             {
               // Queries belong to the services; a route may name the Database type and, in the
               // sandbox pages, the demo names.
@@ -83,8 +84,8 @@ export default tseslint.config(
             },
             {
               target: './server/services',
-              from: './server/http/!(failure|envelope).ts',
-              message: 'a service never imports the HTTP plumbing (only http/failure and http/envelope)',
+              from: './server/http',
+              message: 'a service never imports the HTTP layer: it refuses with services/errors.ts',
             },
             {
               target: './server/db',
@@ -105,9 +106,9 @@ export default tseslint.config(
               message: 'the demo seed never imports a route or the HTTP layer',
             },
             {
-              target: ['./server/http/failure.ts', './server/http/envelope.ts'],
+              target: './server/http/envelope.ts',
               from: ['./server/services', './server/routes', './server/db', './server/app.ts'],
-              message: 'the refusals and codes depend on nothing above them',
+              message: 'the envelope depends on nothing above it',
             },
             {
               target: './server/http',

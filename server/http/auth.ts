@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { RELOGIN_REQUIRED, REVERIFY_CODE, REVERIFY_REQUIRED } from '../../src/core/contract/fresh-session'
 import { ROLE } from '../services/roles'
 import type { SessionService, Viewer } from '../services/sessions'
-import { ApiFailure, forbidden } from './failure'
+import { Refusal, forbidden } from '../services/errors'
 
 export const VERIFICATION_REQUIRED = '请先完成安全验证'
 
@@ -67,7 +67,7 @@ export function createGuards(app: FastifyInstance, sessions: SessionService, fre
   async function assertFresh(req: FastifyRequest) {
     if (await freshness.isFresh(req.viewer)) return
     const message = (await freshness.canReverify(req.viewer)) ? REVERIFY_REQUIRED : RELOGIN_REQUIRED
-    throw new ApiFailure(REVERIFY_CODE, message)
+    throw new Refusal(REVERIFY_CODE, message)
   }
 
   return {

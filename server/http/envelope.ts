@@ -1,16 +1,10 @@
 // Every /api response is HTTP 200 with { code, message, data } (spec account-area §7, doc2 §7). The
 // codes the client acts on, the envelope's type and the generic failure are the wire contract's.
-import { ENVELOPE_CODE, type Envelope } from '../../src/core/contract/envelope'
+import { ENVELOPE_CODE, REFUSAL_CODE, type Envelope } from '../../src/core/contract/envelope'
 
 export const CODE = {
   ok: ENVELOPE_CODE.ok,
-  invalid: 400,
-  forbidden: 403,
-  notFound: 404,
-  tooManyRequests: 429,
-  internal: 500,
-  /** An outside service (SMS, WeChat, payment, e-sign, mail) with no provider configured. */
-  notConfigured: 503,
+  ...REFUSAL_CODE,
   qrExpired: ENVELOPE_CODE.qrExpired,
   wechatNotRegistered: ENVELOPE_CODE.wechatNotRegistered,
   sessionEnded: ENVELOPE_CODE.sessionEnded,

@@ -2,7 +2,7 @@
 // or a 500"). /api and /__dev answers are HTTP 200 whatever the code (account-area §7).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { CODE, fail } from './envelope'
-import { ApiFailure, INVALID_PARAMS } from './failure'
+import { Refusal, INVALID_PARAMS } from '../services/errors'
 import { genericFailure } from './request-log'
 
 export const MALFORMED_BODY = '请求数据格式有误'
@@ -40,8 +40,8 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
 }
 
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | ApiFailure, req, reply) => {
-    if (error instanceof ApiFailure) return reply.code(200).send(fail(error.code, error.message))
+  app.setErrorHandler((error: FastifyError | Refusal, req, reply) => {
+    if (error instanceof Refusal) return reply.code(200).send(fail(error.code, error.message))
     if ('validation' in error && error.validation) {
       req.log.info({ validation: error.validation }, 'request failed validation')
       return reply.code(200).send(fail(CODE.invalid, INVALID_PARAMS))

@@ -10,7 +10,7 @@ import fastifyRateLimit, {
   type RateLimitOptions,
 } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
-import { tooManyRequests } from './failure'
+import { tooManyRequests } from '../services/errors'
 
 export const RATE_LIMITED = '请求过于频繁，请稍后再试'
 

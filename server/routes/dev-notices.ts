@@ -1,7 +1,7 @@
 // Dev sandbox: a new notice for a member's main account, through storeNotice like any other (e2e
 // tests give each run its own notices; shows the home popup). Registered outside production only.
 import { ok } from '../http/envelope'
-import { notFound } from '../http/failure'
+import { notFound } from '../services/errors'
 import type { Services } from '../services'
 import type { NoticeDetails, NoticeFile } from '../../src/core/contract/notices'
 import { ROLE } from '../services/roles'

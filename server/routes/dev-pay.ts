@@ -2,7 +2,7 @@
 // or a phone's wap / MWEB redirect. 确认支付 sends the provider's signed notification to our own
 // notify route over HTTP, so the order is paid exactly as a real notification would pay it.
 import { ok } from '../http/envelope'
-import { notFound } from '../http/failure'
+import { notFound } from '../services/errors'
 import { escapeHtml, sandboxPage } from '../http/sandbox-page'
 import type { Services } from '../services'
 import { ORDER_STATUS } from '../../src/core/contract/orders'

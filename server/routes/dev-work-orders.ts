@@ -10,7 +10,7 @@ import {
   type WorkOrderType,
 } from '../../src/core/contract/work-orders'
 import { ok } from '../http/envelope'
-import { invalid } from '../http/failure'
+import { invalid } from '../services/errors'
 import { escapeHtml, sandboxPage } from '../http/sandbox-page'
 import type { Services } from '../services'
 import { plainText } from '../services/work-order-rows'

@@ -5,7 +5,7 @@
 import { maskPhone } from '../../src/core/format/mask'
 import { ok } from '../http/envelope'
 import { hashPassword } from '../security/password'
-import { invalid, notFound } from '../http/failure'
+import { invalid, notFound } from '../services/errors'
 import type { Services } from '../services'
 import { MEMBER_NOT_FOUND } from '../services/entry-tokens'
 import { devWechatRoutes } from './dev-wechat'

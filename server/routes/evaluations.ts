@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify'
 import { tokenOf, type Guards } from '../http/auth'
 import { ok } from '../http/envelope'
-import { ApiFailure } from '../http/failure'
+import { Refusal } from '../services/errors'
 import type { Services } from '../services'
 import type { SessionService, Viewer } from '../services/sessions'
 import { EVALUATION_MSG } from '../../src/core/validation/evaluations'
@@ -23,7 +23,7 @@ async function viewerIfAny(sessions: SessionService, req: FastifyRequest): Promi
     const viewer = await sessions.resolve(token)
     return viewer.pendingVerification ? null : viewer
   } catch (error) {
-    if (error instanceof ApiFailure) return null
+    if (error instanceof Refusal) return null
     throw error
   }
 }

@@ -2,7 +2,7 @@
 // filters by account and sub-admin, so another account's id reads, changes and reveals nothing.
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
-import { notFound } from '../http/failure'
+import { notFound } from '../services/errors'
 import type { Services } from '../services'
 import { demoNoticeFile, NOTICE_FILES_PATH } from '../services/notice-files'
 import type { HomePoll } from '../../src/core/contract/notices'

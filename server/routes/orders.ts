@@ -2,7 +2,7 @@
 // UpdateOrder, getEvaluateUrl). Main accounts only (doc2 §6); services/orders.ts owns the account filter.
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
-import { ApiFailure } from '../http/failure'
+import { Refusal } from '../services/errors'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
 import { pageNum, pageSize, rowId } from './paging'
@@ -67,7 +67,7 @@ export function orderRoutes(app: TypedApp, { orders }: Services, { requireMainAc
         await orders.voidOrder(req.viewer, req.body.OrderNo.trim())
         return { IsSuccess: true, code: 200, Message: '操作成功', Data: null }
       } catch (error) {
-        if (!(error instanceof ApiFailure)) throw error
+        if (!(error instanceof Refusal)) throw error
         return { IsSuccess: false, code: error.code, Message: error.message, Data: null }
       }
     },

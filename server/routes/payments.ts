@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
-import { ApiFailure, invalid } from '../http/failure'
+import { Refusal, invalid } from '../services/errors'
 import { originOf } from '../http/origin'
 import { NotificationRefused } from '../providers/payment/gateway'
 import type { Services } from '../services'
@@ -82,7 +82,7 @@ function notifyRoute(scope: FastifyInstance, provider: Provider, payments: Payme
     try {
       await payments.receiveNotification(provider, raw)
     } catch (error) {
-      if (!(error instanceof NotificationRefused) && !(error instanceof ApiFailure)) throw error
+      if (!(error instanceof NotificationRefused) && !(error instanceof Refusal)) throw error
       req.log.warn({ provider, refusal: error.message }, 'payment notification refused')
       const status = error instanceof NotificationRefused ? 401 : 400
       return provider === 'wxpay'
@@ -110,7 +110,7 @@ function payerCallbackRoute(app: TypedApp, payments: PaymentService) {
       try {
         page.set('wxPayer', await payments.payerToken(code))
       } catch (error) {
-        if (!(error instanceof ApiFailure)) throw error
+        if (!(error instanceof Refusal)) throw error
         req.log.warn({ refusal: error.message }, 'snsapi_base code refused')
         page.set('wxPayer', 'refused')
       }

@@ -9,7 +9,7 @@
 // These are pages for a phone: no script, nothing echoed but our texts and escaped values.
 import type { FastifyReply } from 'fastify'
 import { formatBeijingTime } from '../../src/core/format/time'
-import { ApiFailure, invalid } from '../http/failure'
+import { Refusal, invalid } from '../services/errors'
 import { escapeHtml, sandboxPage } from '../http/sandbox-page'
 import type { Services } from '../services'
 import type { Identified } from '../services/scene-approval'
@@ -108,7 +108,7 @@ export function wechatCallbackRoutes(app: TypedApp, { wechat, wechatBinding, wec
           : await wechat.identifyScene(scene, { openid })
         return identified ? confirmationPage(reply, identified) : expiredPage(reply)
       } catch (failure) {
-        if (!(failure instanceof ApiFailure)) throw failure
+        if (!(failure instanceof Refusal)) throw failure
         return showOnPhone(reply, OAUTH_CALLBACK_TEXT.failed, failure.message)
       }
     },

@@ -8,7 +8,7 @@ import { MAX_FILE_BYTES } from '../../src/core/contract/work-orders'
 import { WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
-import { ApiFailure, invalid } from '../http/failure'
+import { Refusal, invalid } from '../services/errors'
 import type { Services } from '../services'
 import { isImageMime, type IncomingUpload, type StagedUpload, type UploadService } from '../services/uploads'
 import { boundedInteger, INT32_MAX, object, type TypedApp } from './schemas'
@@ -81,8 +81,8 @@ async function receiveUpload(req: FastifyRequest, uploads: UploadService): Promi
 }
 
 /** The spec's words for what went wrong while reading a multipart body. */
-function uploadFailure(error: unknown): ApiFailure {
-  if (error instanceof ApiFailure) return error
+function uploadFailure(error: unknown): Refusal {
+  if (error instanceof Refusal) return error
   const code = (error as { code?: string }).code
   if (code === 'FST_REQ_FILE_TOO_LARGE') return invalid(WORK_ORDER_MSG.fileTooLarge)
   if (code === 'FST_FILES_LIMIT') return invalid(WORK_ORDER_MSG.tooManyFiles)

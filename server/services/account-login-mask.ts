@@ -13,7 +13,7 @@ import {
 } from '../../src/core/validation/account'
 import type { AppContext } from '../context'
 import { accounts, loginMasks, sessions } from '../db/schema'
-import { invalid, INVALID_PARAMS } from '../http/failure'
+import { invalid, INVALID_PARAMS } from './errors'
 import { ACCOUNT_STATE } from './roles'
 import { forgetSessions } from './session-cache'
 

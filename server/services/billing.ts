@@ -22,7 +22,7 @@ import {
 import { BILL_STATUS, SIGN_STATUS } from '../../src/core/contract/orders'
 import type { AppContext } from '../context'
 import { contractApplications, invoiceApplications, orders } from '../db/schema'
-import { invalid } from '../http/failure'
+import { invalid } from './errors'
 import { resolveRegion } from './address-tree'
 import { billedElsewhere, type OrderService } from './orders'
 import { renderPdf, type PdfLine } from './pdf'

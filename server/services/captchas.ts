@@ -15,7 +15,7 @@ import {
 import { captchaMatches } from '../../src/core/validation/rules'
 import { later, minutes, type AppContext } from '../context'
 import { captchas } from '../db/schema'
-import { invalid, INVALID_PARAMS } from '../http/failure'
+import { invalid, INVALID_PARAMS } from './errors'
 import { drawSliderPicture, SLIDER_HEIGHT, SLIDER_PIECE, SLIDER_WIDTH } from './slider-image'
 
 export const CAPTCHA_TTL_MS = minutes(5)

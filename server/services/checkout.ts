@@ -26,7 +26,7 @@ import {
 import { isOrderType, ORDER_STATUS, ORDER_TYPE } from '../../src/core/contract/orders'
 import { later, minutes, type AppContext } from '../context'
 import { businesses, orders } from '../db/schema'
-import { forbidden, invalid } from '../http/failure'
+import { forbidden, invalid } from './errors'
 import {
   findSku,
   priceOf,

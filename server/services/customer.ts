@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import type { VipServer } from '../../src/core/contract/customer'
 import type { AppContext } from '../context'
 import { accountVipServers } from '../db/schema'
-import { invalid, INVALID_PARAMS, notFound } from '../http/failure'
+import { invalid, INVALID_PARAMS, notFound } from './errors'
 
 export const QR_NOT_FOUND = '二维码不存在'
 /** Where an enterprise-WeChat contact code leads (the QR encodes this URL plus the code). */

@@ -5,7 +5,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { later, minutes, type AppContext } from '../context'
 import { entryTokens } from '../db/schema'
-import { notFound, sessionEnded } from '../http/failure'
+import { notFound, sessionEnded } from './errors'
 import { hashToken, newToken } from '../security/tokens'
 import type { MemberDirectory } from './members'
 import type { RoleService } from './roles'

@@ -16,7 +16,7 @@ import {
 import { hours, type AppContext } from '../context'
 import type { Database } from '../db/client'
 import { evaluations, orders } from '../db/schema'
-import { invalid, INVALID_PARAMS } from '../http/failure'
+import { invalid, INVALID_PARAMS } from './errors'
 import { ORDER_SURVEY, WORK_ORDER_SURVEY } from './evaluation-templates'
 import type { Viewer } from './sessions'
 

@@ -15,7 +15,7 @@ import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm'
 import { minutes, type AppContext } from '../context'
 import type { Database } from '../db/client'
 import { loginAttempts } from '../db/schema'
-import { tooManyRequests } from '../http/failure'
+import { tooManyRequests } from './errors'
 import { loginMetrics } from './counters'
 
 export const LOGIN_WINDOW_MS = minutes(15)

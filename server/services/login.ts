@@ -8,7 +8,7 @@ import { MSG } from '../../src/core/validation/messages'
 import { validatePasswordLogin } from '../../src/core/validation/rules'
 import type { AppContext } from '../context'
 import { members as memberRows } from '../db/schema'
-import { invalid } from '../http/failure'
+import { invalid } from './errors'
 import {
   decoyPasswordHash,
   decryptPassword,

@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { subAccounts } from '../db/schema'
-import { ApiFailure } from '../http/failure'
+import { Refusal } from './errors'
 import { ORDER_MISSING_CODE, ORDER_STATE_MESSAGES } from '../../src/core/contract/checkout'
 import { ORDER_TYPE } from '../../src/core/contract/orders'
 import type { OrderRow } from './fulfilment'
@@ -18,7 +18,7 @@ export const ORDER_MISSING = ORDER_MISSING_CODE
 export const ORDER_MISSING_MESSAGE = ORDER_STATE_MESSAGES.missing
 
 /** The one refusal for an order code that is missing, another account's, or not the sub-admin's. */
-export const orderMissing = () => new ApiFailure(ORDER_MISSING, ORDER_MISSING_MESSAGE)
+export const orderMissing = () => new Refusal(ORDER_MISSING, ORDER_MISSING_MESSAGE)
 
 /** Main accounts always; a sub-admin only with is_website_manage 1 (account-area §6). */
 export async function managesSites(db: Database, viewer: Viewer): Promise<boolean> {

@@ -11,7 +11,7 @@ import {
 import { canVoidOrder } from '../../src/core/validation/billing'
 import type { AppContext } from '../context'
 import { businesses, orders } from '../db/schema'
-import { forbidden, invalid } from '../http/failure'
+import { forbidden, invalid } from './errors'
 import { evaluatePath, surveyLink } from './evaluations'
 import { countedTotal } from './list-counts'
 import { offsetOf, pageOf, type Page, type PageRequest } from './paging'

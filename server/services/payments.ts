@@ -10,8 +10,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import { DEV_PAY_NOTIFY_SECRET } from '../config'
 import type { AppContext } from '../context'
 import { orders, paymentAttempts, payments } from '../db/schema'
-import { CODE } from '../http/envelope'
-import { ApiFailure, forbidden, invalid } from '../http/failure'
+import { Refusal, forbidden, invalid, unavailable } from './errors'
 import { createAlipay } from '../providers/payment/alipay'
 import {
   ProviderError,
@@ -137,7 +136,7 @@ export function createPaymentService(
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error
       log.warn({ provider: error.provider, reason: error.reason }, 'payment provider refused or failed')
-      throw new ApiFailure(CODE.internal, PAYMENT_MESSAGES.providerDown)
+      throw unavailable(PAYMENT_MESSAGES.providerDown)
     }
   }
 
@@ -215,7 +214,7 @@ export function createPaymentService(
 
   /**
    * A provider's notification (POST /api/alipay/notify, /api/wxpay/notify), exactly as it arrived. A
-   * NotificationRefused (signature, timestamp, merchant) or an ApiFailure (amount, order, no
+   * NotificationRefused (signature, timestamp, merchant) or an Refusal (amount, order, no
    * provider) is thrown for the route to answer; a repeated notification of a paid order answers
    * 'alreadyPaid' and changes nothing.
    */
@@ -234,13 +233,13 @@ export function createPaymentService(
     if (!notice.orderCode || !notice.tradeNo) throw invalid(CHECKOUT_MESSAGES.badParams)
 
     // The transaction returns a refusal instead of throwing it, so voiding an expired order commits.
-    const result = await db.transaction(async (tx): Promise<NotifyOutcome | ApiFailure> => {
+    const result = await db.transaction(async (tx): Promise<NotifyOutcome | Refusal> => {
       const [locked] = await tx
         .select()
         .from(orders)
         .where(eq(orders.orderCode, notice.orderCode))
         .for('update')
-      if (!locked) return new ApiFailure(ORDER_MISSING, CHECKOUT_MESSAGES.missing)
+      if (!locked) return new Refusal(ORDER_MISSING, CHECKOUT_MESSAGES.missing)
       const [paid] = await tx
         .select({ id: payments.id })
         .from(payments)
@@ -270,7 +269,7 @@ export function createPaymentService(
       await fulfilment.fulfilOrder(tx, updated!)
       return 'paid'
     })
-    if (result instanceof ApiFailure) throw result
+    if (result instanceof Refusal) throw result
     return result
   }
 
@@ -314,7 +313,7 @@ export function createPaymentService(
       try {
         await applyPaid(provider as Provider, answer.trade)
       } catch (error) {
-        if (!(error instanceof ApiFailure)) throw error
+        if (!(error instanceof Refusal)) throw error
         log.warn({ provider, orderCode, refusal: error.message }, 'a queried payment was refused')
       }
     }

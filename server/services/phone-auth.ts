@@ -15,7 +15,7 @@ import {
 } from '../../src/core/validation/rules'
 import type { AppContext } from '../context'
 import { isUniqueViolation } from '../db/errors'
-import { invalid } from '../http/failure'
+import { invalid } from './errors'
 import { decryptPassword, hashPassword } from '../security/password'
 import type { LoginLimits } from './login-limits'
 import type { Member, MemberDirectory } from './members'

@@ -6,7 +6,7 @@ import type { PcBindPhoneRequest, PhoneBindingStatus } from '../../src/core/cont
 import { MSG } from '../../src/core/validation/messages'
 import { newPasswordError } from '../../src/core/validation/rules'
 import type { AppContext } from '../context'
-import { invalid } from '../http/failure'
+import { invalid } from './errors'
 import { decryptPassword, hashPassword } from '../security/password'
 import type { MemberDirectory } from './members'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'

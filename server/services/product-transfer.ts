@@ -32,7 +32,7 @@ import {
 } from '../../src/core/validation/transfer'
 import { later, type AppContext } from '../context'
 import { businesses, captchas, evaluations, maintenanceAllowances, orders, workOrders } from '../db/schema'
-import { invalid } from '../http/failure'
+import { invalid } from './errors'
 import type { CaptchaService } from './captchas'
 import type { MemberDirectory } from './members'
 import type { OperateLog } from './operate-log'

@@ -4,7 +4,7 @@
 import { maskPhone } from '../../src/core/format/mask'
 import { smsCodeError } from '../../src/core/validation/rules'
 import type { AppContext } from '../context'
-import { invalid } from '../http/failure'
+import { invalid } from './errors'
 import type { KnownAddresses } from './known-addresses'
 import type { MemberDirectory } from './members'
 import { PHONE_AUTH_MESSAGES } from './phone-auth'

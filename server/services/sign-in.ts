@@ -4,7 +4,7 @@
 // login mask and cancellation (account-area §2): every way a session is issued passes it (logins
 // here, the account switch, entry-link tokens, sub-admin activation).
 import type { AppContext } from '../context'
-import { forbidden, type ApiFailure } from '../http/failure'
+import { forbidden, type Refusal } from './errors'
 import { createLoginMasks } from './account-login-mask'
 import type { KnownAddresses } from './known-addresses'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from './operate-log'
@@ -36,7 +36,7 @@ export interface SignInOptions {
    * The answer to a login from outside the account's mask instead of its 403 (a password login
    * answers like a wrong password, so the mask does not tell a right password from a wrong one).
    */
-  outsideMask?: () => ApiFailure
+  outsideMask?: () => Refusal
 }
 
 interface SignInDeps {
@@ -50,7 +50,7 @@ export function createSignIn(ctx: AppContext, { roles, sessions, knownAddresses,
   const loginMasks = createLoginMasks(ctx)
 
   /** Refuses (and logs a failed login on the account) when it is cancelled or `ip` is outside its mask. */
-  async function admit(grant: RoleGrant, ip: string, outsideMask?: () => ApiFailure): Promise<void> {
+  async function admit(grant: RoleGrant, ip: string, outsideMask?: () => Refusal): Promise<void> {
     const refusal = await loginMasks.loginRefusal(grant.accountId, ip)
     if (!refusal) return
     // The account's own log tells its owner the real reason, whatever the caller is answered.

@@ -6,7 +6,7 @@ import { PUBLIC_SMS_PURPOSES, type SendSmsRequest, type SmsPurpose } from '../..
 import { MSG } from '../../src/core/validation/messages'
 import { phoneError } from '../../src/core/validation/rules'
 import type { AppContext } from '../context'
-import { invalid, INVALID_PARAMS } from '../http/failure'
+import { invalid, INVALID_PARAMS } from './errors'
 import type { CaptchaService } from './captchas'
 import type { MemberDirectory } from './members'
 import type { Viewer } from './sessions'

@@ -14,7 +14,7 @@ import { MSG } from '../../src/core/validation/messages'
 import { hours, minutes, type AppContext } from '../context'
 import type { Database } from '../db/client'
 import { outbox as outboxTable, sandboxMessages, smsCodes } from '../db/schema'
-import { invalid, notConfigured, tooManyRequests, type ApiFailure } from '../http/failure'
+import { invalid, notConfigured, tooManyRequests, type Refusal } from './errors'
 import type { RefusalReason } from '../providers/delivery'
 import { CODE_TEMPLATE } from '../providers/sms/index'
 import type { Outbox } from './outbox'
@@ -38,7 +38,7 @@ export const SMS_MESSAGES = {
 } as const
 
 /** What a person is told when the provider refuses a send. */
-export function refusalFailure(reason: RefusalReason): ApiFailure {
+export function refusalFailure(reason: RefusalReason): Refusal {
   if (reason === 'rateLimited') return tooManyRequests(SMS_MESSAGES.busy)
   if (reason === 'invalidRecipient') return invalid(MSG.phoneInvalid)
   return invalid(SMS_MESSAGES.failed)

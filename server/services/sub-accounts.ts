@@ -29,14 +29,7 @@ import {
   subAccounts,
 } from '../db/schema'
 import { isUniqueViolation } from '../db/errors'
-import {
-  invalid,
-  INVALID_PARAMS,
-  notConfigured,
-  notFound,
-  sessionEnded,
-  tooManyRequests,
-} from '../http/failure'
+import { invalid, INVALID_PARAMS, notConfigured, notFound, sessionEnded, tooManyRequests } from './errors'
 import type { CaptchaService } from './captchas'
 import { forgetSessions } from './session-cache'
 import type { Outbox } from './outbox'

@@ -9,8 +9,7 @@ import { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, type UploadedFile } from '../../src
 import { fileExtension, WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import type { AppContext } from '../context'
 import { uploadedFiles, uploadReservations, workOrders } from '../db/schema'
-import { ApiFailure, invalid, tooManyRequests } from '../http/failure'
-import { CODE } from '../http/envelope'
+import { forbidden, invalid, notFound, tooManyRequests } from './errors'
 import type { FileStorage } from './file-storage'
 import { isValidFileSignature, signedFileUrl } from './file-urls'
 import type { Viewer } from './sessions'
@@ -198,16 +197,15 @@ export function createUploadService({ db, config, now }: AppContext, { storage }
    * The id names one file forever, so it is the entity tag.
    */
   async function read(address: { fileId: string; expires: number; sig: string }, ifNoneMatch?: string) {
-    if (!isValidFileSignature(config.fileUrlSecret, address, now()))
-      throw new ApiFailure(CODE.forbidden, FILE_LINK_INVALID)
+    if (!isValidFileSignature(config.fileUrlSecret, address, now())) throw forbidden(FILE_LINK_INVALID)
     const [file] = await db.select().from(uploadedFiles).where(eq(uploadedFiles.id, address.fileId))
-    if (!file) throw new ApiFailure(CODE.notFound, FILE_LINK_INVALID)
+    if (!file) throw notFound(FILE_LINK_INVALID)
     const etag = `"${file.id}"`
     const maxAge = Math.max(0, Math.floor(address.expires - now().getTime() / 1000))
     const meta = { fileName: file.fileName, mime: file.mime, etag, maxAge }
     if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) return { ...meta, notModified: true as const }
     const stored = await storage.get(file.id)
-    if (!stored) throw new ApiFailure(CODE.notFound, FILE_LINK_INVALID)
+    if (!stored) throw notFound(FILE_LINK_INVALID)
     return { ...meta, notModified: false as const, size: stored.size, body: stored.body }
   }
 

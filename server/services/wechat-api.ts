@@ -6,8 +6,7 @@
 // secret and the code) is never logged. The HTTP call is injected so tests fake WeChat.
 import type { FastifyBaseLogger } from 'fastify'
 import type { WechatAppCredentials } from '../config'
-import { CODE } from '../http/envelope'
-import { ApiFailure, forbidden, invalid, notConfigured, tooManyRequests } from '../http/failure'
+import { Refusal, forbidden, invalid, notConfigured, tooManyRequests, unavailable } from './errors'
 
 export const WECHAT_API_ORIGIN = 'https://api.weixin.qq.com'
 export const WECHAT_TIMEOUT_MS = 5000
@@ -57,20 +56,20 @@ export interface WechatApiOptions {
   log?: Pick<FastifyBaseLogger, 'warn'>
 }
 
-const unavailable = () => new ApiFailure(CODE.internal, WECHAT_API_MESSAGES.unavailable)
+const wechatUnavailable = () => unavailable(WECHAT_API_MESSAGES.unavailable)
 
 /** WeChat's refusal as ours: a bad code, throttling, a blocked user, or WeChat being unavailable. */
-export function refusalOf(errcode: number): ApiFailure {
+export function refusalOf(errcode: number): Refusal {
   if (INVALID_CODE_ERRCODES.includes(errcode)) return invalid(WECHAT_API_MESSAGES.invalidCode)
   if (errcode === TOO_FREQUENT_ERRCODE) return tooManyRequests(WECHAT_API_MESSAGES.tooFrequent)
   if (errcode === BLOCKED_ERRCODE) return forbidden(WECHAT_API_MESSAGES.blocked)
-  return unavailable()
+  return wechatUnavailable()
 }
 
 const IDENTIFIER = /^[A-Za-z0-9_-]{1,128}$/
 
 /** The identity in a WeChat answer, or the refusal it carries; null when it is neither. */
-export function identityOf(answer: unknown): WechatIdentity | ApiFailure | null {
+export function identityOf(answer: unknown): WechatIdentity | Refusal | null {
   if (!answer || typeof answer !== 'object') return null
   const { errcode, openid, unionid } = answer as Record<string, unknown>
   if (typeof errcode === 'number' && errcode !== 0) return refusalOf(errcode)
@@ -94,21 +93,21 @@ export function createWechatApi({
       const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
       if (!response.ok) {
         log?.warn({ endpoint, status: response.status }, 'WeChat answered an HTTP error')
-        throw unavailable()
+        throw wechatUnavailable()
       }
       answer = await response.json()
     } catch (failure) {
-      if (failure instanceof ApiFailure) throw failure
+      if (failure instanceof Refusal) throw failure
       // The error names the failure only (timeout, DNS, reset): never the URL with the secret.
       const reason = failure instanceof Error ? failure.name : 'unknown'
       log?.warn({ endpoint, reason }, 'WeChat could not be reached')
-      throw unavailable()
+      throw wechatUnavailable()
     }
     const identity = identityOf(answer)
-    if (identity instanceof ApiFailure || identity === null) {
+    if (identity instanceof Refusal || identity === null) {
       const { errcode, errmsg } = (answer ?? {}) as { errcode?: unknown; errmsg?: unknown }
       log?.warn({ endpoint, errcode, errmsg: String(errmsg ?? '').slice(0, 200) }, 'WeChat refused a code')
-      throw identity ?? unavailable()
+      throw identity ?? wechatUnavailable()
     }
     return identity
   }

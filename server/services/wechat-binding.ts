@@ -24,7 +24,7 @@ import { maskPhone } from '../../src/core/format/mask'
 import type { AppContext } from '../context'
 import { isUniqueViolation } from '../db/errors'
 import { members, wechatBindScenes } from '../db/schema'
-import { ApiFailure, forbidden, invalid, qrExpired, sessionEnded } from '../http/failure'
+import { Refusal, forbidden, invalid, qrExpired, sessionEnded } from './errors'
 import { userIdOf } from './accounts'
 import { LOGIN_METHOD_NOTICE, type LoginMethods } from './login-methods'
 import type { MemberDirectory } from './members'
@@ -273,7 +273,7 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
     const grant = await grantOf(viewer)
     const refuse = async (code: number) => {
       await log(grant, OPERATE_TYPE.wechatChange, '更换微信失败：该微信已被绑定', false, ip)
-      return new ApiFailure(code, WECHAT_BINDING_MESSAGES.taken)
+      return new Refusal(code, WECHAT_BINDING_MESSAGES.taken)
     }
     if (openid === member.wxOpenId) throw await refuse(WECHAT_TAKEN_CODE.sameMember)
     if (await directory.byOpenId(openid)) throw await refuse(WECHAT_TAKEN_CODE.otherMember)

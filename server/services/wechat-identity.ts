@@ -3,7 +3,7 @@
 // `sandbox:<openid>` is that openid, any other code one fixed openid (the demo and e2e use both).
 import crypto from 'node:crypto'
 import type { AppContext } from '../context'
-import { invalid, INVALID_PARAMS, notConfigured } from '../http/failure'
+import { invalid, INVALID_PARAMS, notConfigured } from './errors'
 import { QR_TTL_MS } from './qr-scene'
 import { createWechatApi, WECHAT_SERVICES } from './wechat-api'
 

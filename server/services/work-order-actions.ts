@@ -22,7 +22,7 @@ import {
 } from '../../src/core/validation/work-orders'
 import type { AppContext } from '../context'
 import { businesses, workOrderRecords } from '../db/schema'
-import { invalid } from '../http/failure'
+import { invalid } from './errors'
 import type { Viewer } from './sessions'
 import { takeFromAllowance } from './work-order-maintenance'
 import {

@@ -27,7 +27,7 @@ import {
 } from '../../src/core/validation/work-orders'
 import type { AppContext } from '../context'
 import { members, orders, workOrders } from '../db/schema'
-import { invalid, INVALID_PARAMS } from '../http/failure'
+import { invalid, INVALID_PARAMS } from './errors'
 import { ROLE } from './roles'
 import type { Viewer } from './sessions'
 import { maintenanceOrdersOf, takeFromAllowance } from './work-order-maintenance'

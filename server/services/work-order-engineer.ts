@@ -8,7 +8,7 @@ import { IN_SERVICE_STATUSES, WORK_ORDER_STATUS } from '../../src/core/contract/
 import { WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import type { AppContext } from '../context'
 import { accounts, uploadedFiles, workOrders } from '../db/schema'
-import { invalid, notFound } from '../http/failure'
+import { invalid, notFound } from './errors'
 import type { FileStorage } from './file-storage'
 import { detectUploadType, sanitizeFileName, type IncomingUpload } from './uploads'
 import { addRecord, RECORD_ROLE, touch, WORK_ORDER_MISSING, type Db } from './work-order-rows'

@@ -13,7 +13,7 @@ import {
 import { serviceRequestError, WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import { businesses, maintenanceAllowances } from '../db/schema'
 import type { Database } from '../db/client'
-import { invalid } from '../http/failure'
+import { invalid } from './errors'
 import { managesSites } from './order-access'
 import type { Viewer } from './sessions'
 import type { Db } from './work-order-rows'

@@ -1,6 +1,6 @@
 // The envelope every API answer travels in (spec account-area §7, doc2 §7, §8): HTTP 200 with
-// { code, message, data }. The codes both ends act on are here; the server's plain refusals (400,
-// 403, 404, 429, 500, 503: the message is all the client shows) are in server/http/envelope.ts.
+// { code, message, data }. The codes both ends act on are here, and the server's plain refusals
+// (REFUSAL_CODE: the message is all the client shows).
 
 export interface Envelope<T> {
   code: number
@@ -21,6 +21,20 @@ export const ENVELOPE_CODE = {
    * forgets the token and goes to /login (doc2 §8).
    */
   sessionEnded: 996,
+} as const
+
+/**
+ * The server's plain refusals (server/services/errors.ts): the client shows the message and acts on
+ * nothing else.
+ */
+export const REFUSAL_CODE = {
+  invalid: 400,
+  forbidden: 403,
+  notFound: 404,
+  tooManyRequests: 429,
+  internal: 500,
+  /** An outside service (SMS, WeChat, payment, e-sign, mail) with no provider configured. */
+  notConfigured: 503,
 } as const
 
 /** The codes a client reads as success. */

@@ -5,7 +5,7 @@
 // wrapping the fastify factory (the wrapped app is otherwise Fastify itself):
 //   jest.mock('fastify', () => jest.requireActual('./support/route-table').recordingFastify())
 import type { FastifyError, FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify'
-import { ApiFailure } from '../../../server/http/failure'
+import { Refusal } from '../../../server/services/errors'
 import { isDataException } from '../../../server/http/error-handler'
 
 export interface RegisteredRoute {
@@ -26,9 +26,9 @@ const TABLE = Symbol.for('member-centre.routeTable')
 const ERRORS = Symbol.for('member-centre.unexpectedErrors')
 type Recorded = FastifyInstance & { [TABLE]?: RegisteredRoute[]; [ERRORS]?: UnexpectedError[] }
 
-/** Refusals (ApiFailure, validation, Fastify's 4xx) are expected; anything else is not. */
-function isUnexpected(error: FastifyError | ApiFailure): boolean {
-  if (error instanceof ApiFailure || ('validation' in error && error.validation)) return false
+/** Refusals (Refusal, validation, Fastify's 4xx) are expected; anything else is not. */
+function isUnexpected(error: FastifyError | Refusal): boolean {
+  if (error instanceof Refusal || ('validation' in error && error.validation)) return false
   if (isDataException(error)) return true
   const status = 'statusCode' in error ? error.statusCode : undefined
   return status === undefined || status >= 500
