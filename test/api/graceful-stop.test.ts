@@ -3,6 +3,7 @@
 // connections, answers each request it had already begun in full, closes its database (the PGlite
 // lock file is gone) and exits 0.
 import fs from 'node:fs'
+import http from 'node:http'
 import {
   heldRequest,
   killStrayServers,
@@ -71,4 +72,25 @@ it('answers every request in flight, then closes the database and exits 0', asyn
   expect(await server.exit).toEqual({ code: 0, signal: null })
   expect(server.lines.map((line) => line.msg)).toContain('stopped')
   if (database.folder) expect(fs.existsSync(`${database.folder}.lock`)).toBe(false)
+})
+
+it('closes a keep-alive connection as soon as its request is answered, not at the stop timeout', async () => {
+  // A load balancer keeps its connections open between requests: one whose request is still being
+  // answered when the stop begins must not keep the server up once that answer is sent.
+  const server = await spawnServer(database.url, { STOP_TIMEOUT_MS: '60000' })
+  const agent = new http.Agent({ keepAlive: true })
+  try {
+    const held = heldRequest(server.url, '/api/app/genCaptcha', { type: 'SLIDER' }, agent)
+    await held.headersRead
+    server.child.kill('SIGTERM')
+    await loggedLine(server, (line) => String(line.msg).startsWith('stopping'))
+    held.sendBody()
+    expect((await held.answer).status).toBe(200)
+    expect(await server.exit).toEqual({ code: 0, signal: null })
+    expect(server.lines.map((line) => line.msg)).not.toContain(
+      'stop timed out: closing the connections still open',
+    )
+  } finally {
+    agent.destroy()
+  }
 })

@@ -152,13 +152,14 @@ export function request(
 /**
  * A POST whose body waits: the headers go first with `Expect: 100-continue`, and `headersRead`
  * resolves when the server answers 100 Continue, i.e. it has read them and the request is in
- * flight. `sendBody()` then sends the body; `answer` is the final response.
+ * flight. `sendBody()` then sends the body; `answer` is the final response. On its own connection
+ * unless `agent` (a keep-alive agent, as a load balancer's) is given.
  */
-export function heldRequest(base: string, url: string, body: unknown) {
+export function heldRequest(base: string, url: string, body: unknown, agent: http.Agent | false = false) {
   const payload = JSON.stringify(body)
   const req = http.request(new URL(url, base), {
     method: 'POST',
-    agent: false,
+    agent,
     headers: {
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(payload),
