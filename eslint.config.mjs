@@ -67,7 +67,7 @@ export default tseslint.config(
               message: 'the server shares only pure helpers (validation, crypto, config) with the app',
             },
             // The server's layers (docs/architecture.md "Server layers"): routes -> services -> db.
-            // A service refuses with services/errors.ts (no HTTP) and takes its codes from the wire
+            // A service refuses with services/shared/errors.ts (no HTTP) and takes its codes from the wire
             // contract; server/http is Fastify plumbing beside the routes (the error handler turns a
             // refusal into an envelope).
             {
@@ -85,7 +85,7 @@ export default tseslint.config(
             {
               target: './server/services',
               from: './server/http',
-              message: 'a service never imports the HTTP layer: it refuses with services/errors.ts',
+              message: 'a service never imports the HTTP layer: it refuses with services/shared/errors.ts',
             },
             {
               target: './server/db',

@@ -46,13 +46,13 @@ import { wechatBindingRoutes } from './routes/wechat-binding'
 import { workOrderRoutes } from './routes/work-orders'
 import type { TypedApp } from './routes/schemas'
 import { createServices, type Services } from './services'
-import type { FileStorage } from './services/file-storage'
-import type { Housekeeping } from './services/housekeeping'
-import { createOutboxDispatcher } from './services/outbox-dispatcher'
+import type { FileStorage } from './services/work-orders/file-storage'
+import type { Housekeeping } from './services/shared/housekeeping'
+import { createOutboxDispatcher } from './services/outbox/outbox-dispatcher'
 import type { Gateways } from './providers/index'
-import { createLatestNoticeCache, NOTICES_CHANNEL } from './services/latest-notice-cache'
-import { createSessionCache, SESSION_CHANNEL } from './services/session-cache'
-import type { WechatApi } from './services/wechat-api'
+import { createLatestNoticeCache, NOTICES_CHANNEL } from './services/notices/latest-notice-cache'
+import { createSessionCache, SESSION_CHANNEL } from './services/auth/session-cache'
+import type { WechatApi } from './services/wechat/wechat-api'
 
 export interface BuildOptions {
   db: Database
@@ -68,7 +68,7 @@ export interface BuildOptions {
    * forgotten when any instance changes them; without it every request reads the sessions table.
    */
   listen?: Listen
-  /** Where uploads' bytes go (`fileStorageFor(handle)`, services/file-storage.ts); default: the database. */
+  /** Where uploads' bytes go (`fileStorageFor(handle)`, services/work-orders/file-storage.ts); default: the database. */
   fileStorage?: FileStorage
   /** Called when a change notification has been applied, with its channel and id (tests wait on it). */
   onNotified?: (channel: string, id: number) => void

@@ -53,7 +53,7 @@ export interface ServerConfig {
   frameAncestors: string[]
   /** Served over TLS (directly or behind the proxy): send Strict-Transport-Security. */
   hsts: boolean
-  /** Bytes of uploads one account may keep (UPLOAD_QUOTA_MB, default 200 MB; services/uploads.ts). */
+  /** Bytes of uploads one account may keep (UPLOAD_QUOTA_MB, default 200 MB; services/work-orders/uploads.ts). */
   uploadQuotaBytes: number
   /** HMAC key of the signed file addresses (/api/user/downLoadFile); FILE_URL_SECRET, required in production. */
   fileUrlSecret: string
@@ -78,7 +78,7 @@ export interface ServerConfig {
 /** The payment sandbox's notification key (PAY_NOTIFY_SECRET replaces it); production has no sandbox. */
 export const DEV_PAY_NOTIFY_SECRET = 'member-centre-pay-sandbox'
 
-/** SMS_ADDRESS_HOURLY_LIMIT unless set: doc2 §9's hourly count, as for one phone (services/sms.ts). */
+/** SMS_ADDRESS_HOURLY_LIMIT unless set: doc2 §9's hourly count, as for one phone (services/sms/sms.ts). */
 export const DEFAULT_SMS_ADDRESS_HOURLY_LIMIT = 10
 /** The sandbox's key for signed file addresses (FILE_URL_SECRET replaces it; production has no default). */
 export const DEV_FILE_URL_SECRET = 'member-centre-file-url-sandbox'

@@ -2,11 +2,11 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { ServerConfig } from './config'
 import type { Database } from './db/client'
-import type { FileStorage } from './services/file-storage'
+import type { FileStorage } from './services/work-orders/file-storage'
 import type { Gateways } from './providers/index'
-import type { LatestNoticeCache } from './services/latest-notice-cache'
-import type { SessionCache } from './services/session-cache'
-import type { WechatApi } from './services/wechat-api'
+import type { LatestNoticeCache } from './services/notices/latest-notice-cache'
+import type { SessionCache } from './services/auth/session-cache'
+import type { WechatApi } from './services/wechat/wechat-api'
 
 /** Injected so tests can move time (idle expiry, lockout windows) without fake timers. */
 export type Clock = () => Date
@@ -24,7 +24,7 @@ export interface AppContext {
   gateways?: Gateways
   /** The home poll's answers, kept true the same way; default: nothing cached. */
   latestNotices?: LatestNoticeCache
-  /** Where uploads' bytes go (`fileStorageFor(handle)`, services/file-storage.ts); default: the database (stored_files). */
+  /** Where uploads' bytes go (`fileStorageFor(handle)`, services/work-orders/file-storage.ts); default: the database (stored_files). */
   fileStorage?: FileStorage
 }
 

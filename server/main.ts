@@ -7,7 +7,7 @@ import { openDatabase } from './db/client'
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo'
 import { migrateDatabase } from './db/migrate'
 import { gracefulStop } from './lifecycle'
-import { fileStorageFor } from './services/file-storage'
+import { fileStorageFor } from './services/work-orders/file-storage'
 import { describeProviders } from './providers/index'
 import { seedDatabase, seedOptions } from './seed'
 

@@ -25,7 +25,7 @@ import {
 } from '../../server/db/schema'
 import { hashToken, newToken } from '../../server/security/tokens'
 import { DEMO, DEMO_PASSWORD } from '../../server/seed'
-import { fileStorageFor } from '../../server/services/file-storage'
+import { fileStorageFor } from '../../server/services/work-orders/file-storage'
 
 type Request = { id: number } & (
   | { kind: 'login'; account: string }

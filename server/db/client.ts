@@ -31,7 +31,7 @@ export interface DatabaseHandle {
   /** LISTEN on a channel (server/db/notifications.ts): how instances hear of each other's changes. */
   listen: Listen
   /**
-   * Where uploads' bytes go (services/file-storage.ts `fileStorageFor`): null on PostgreSQL, which
+   * Where uploads' bytes go (services/work-orders/file-storage.ts `fileStorageFor`): null on PostgreSQL, which
    * keeps them (every instance reads them); PGlite's folder beside its data folder (a temporary
    * one for memory://, removed on close), so they stay off its event loop.
    */

@@ -1,5 +1,5 @@
 // PostgreSQL LISTEN/NOTIFY for both drivers: how one server instance hears that another changed a
-// row it may have cached (sessions: services/session-cache.ts). A NOTIFY is delivered only to
+// row it may have cached (sessions: services/auth/session-cache.ts). A NOTIFY is delivered only to
 // connections listening at the time, so a listener that loses its connection reports it (`live`
 // false: whatever was cached may have missed a change) and reports `live` true once it listens again.
 import { Client } from 'pg'

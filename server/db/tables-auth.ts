@@ -21,7 +21,7 @@ export const sessions = pgTable(
     pendingVerification: boolean('pending_verification').notNull().default(false),
     /**
      * When credentials were last shown for the session: its login, or an SMS re-verification for a
-     * sensitive change. Fresh for 10 minutes (server/services/account-reverify.ts); null = never
+     * sensitive change. Fresh for 10 minutes (server/services/account/account-reverify.ts); null = never
      * (account switch, entry links).
      */
     verifiedAt: at('verified_at'),

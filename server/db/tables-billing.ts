@@ -35,7 +35,7 @@ export const invoiceApplications = pgTable(
     receiveMail: varchar('receive_mail', { length: 128 }).notNull().default(''),
     receiveName: varchar('receive_name', { length: 100 }).notNull().default(''),
     receivePhone: varchar('receive_phone', { length: 11 }).notNull().default(''),
-    /** Region ids of the address tree (server/services/address-tree.ts); 0 for electronic invoices. */
+    /** Region ids of the address tree (server/services/account/address-tree.ts); 0 for electronic invoices. */
     province: integer('province').notNull().default(0),
     city: integer('city').notNull().default(0),
     area: integer('area').notNull().default(0),

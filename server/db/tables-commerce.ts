@@ -1,6 +1,6 @@
 // Businesses (the products and sites on /index) and their orders (account-area §3, §4; doc2 §3, §4).
 // Amounts are numeric(12,2) and always computed by the server from the catalogue
-// (server/services/catalog.ts): the client never sends a price.
+// (server/services/checkout/catalog.ts): the client never sends a price.
 import { index, integer, numeric, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { at, id } from './columns'
 import { accounts, subAccounts } from './tables-members'
@@ -15,7 +15,7 @@ export const businesses = pgTable(
       .references(() => accounts.id),
     /** The order that opened it (selectBusinessIsOpen polls by this code). */
     orderCode: varchar('order_code', { length: 32 }).notNull(),
-    /** Catalogue SKU (server/services/catalog.ts). */
+    /** Catalogue SKU (server/services/checkout/catalog.ts). */
     skuId: varchar('sku_id', { length: 32 }).notNull(),
     secondDomain: varchar('second_domain', { length: 128 }).notNull(),
     realSecondDomain: varchar('real_second_domain', { length: 128 }).notNull().default(''),

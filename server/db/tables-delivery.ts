@@ -41,7 +41,7 @@ export const smsCodes = pgTable(
 
 /**
  * One row per outgoing SMS or mail, written in the transaction that causes it. The dispatcher
- * (services/outbox-dispatcher.ts) claims due rows with FOR UPDATE SKIP LOCKED; `params` (the code
+ * (services/outbox/outbox-dispatcher.ts) claims due rows with FOR UPDATE SKIP LOCKED; `params` (the code
  * or the link) is emptied once the message is sent, refused or expired.
  */
 export const outbox = pgTable(
@@ -57,7 +57,7 @@ export const outbox = pgTable(
     /** An SMS code's purpose (login, register, …); null for links and mail. */
     purpose: varchar('purpose', { length: 32 }),
     subject: varchar('subject', { length: 128 }).notNull().default(''),
-    /** The code, or the link and who it is for (services/outgoing-texts.ts); null once purged. */
+    /** The code, or the link and who it is for (services/outbox/outgoing-texts.ts); null once purged. */
     params: jsonb('params').$type<Record<string, string>>(),
     /** Passed to the provider (Aliyun OutId, Tencent SessionContext, mail Message-ID). */
     idempotencyKey: uuid('idempotency_key').notNull(),

@@ -1,7 +1,7 @@
 // The totals of the console's lists, kept by the database. Triggers on the counted tables
 // (migration 0008_list_counts) add each statement's inserted, moved and deleted rows here, in the
 // writing transaction, so a list's `total` is a sum over a few rows of this table instead of a
-// count(*) over every matching row (services/list-counts.ts reads it).
+// count(*) over every matching row (services/shared/list-counts.ts reads it).
 import { bigint, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core'
 
 export const listCounts = pgTable(

@@ -172,7 +172,7 @@ export const uploadedFiles = pgTable(
 )
 
 /**
- * One upload's slot, taken before its body is read (services/uploads.ts): the per-minute count is
+ * One upload's slot, taken before its body is read (services/work-orders/uploads.ts): the per-minute count is
  * of these, so parallel uploads cannot all pass the check before any is stored.
  */
 export const uploadReservations = pgTable(
@@ -187,7 +187,7 @@ export const uploadReservations = pgTable(
   (t) => [index('upload_reservations_account_idx').on(t.accountId, t.createdAt)],
 )
 
-/** The database file store's bytes (server/services/file-storage.ts). */
+/** The database file store's bytes (server/services/work-orders/file-storage.ts). */
 export const storedFiles = pgTable('stored_files', {
   key: varchar('key', { length: 64 }).primaryKey(),
   bytes: bytea('bytes').notNull(),

@@ -1,13 +1,13 @@
 // preHandlers resolving the `token` header (doc2 §7) to req.viewer, or refusing with 996.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { RELOGIN_REQUIRED, REVERIFY_CODE, REVERIFY_REQUIRED } from '../../src/core/contract/fresh-session'
-import { ROLE } from '../services/roles'
-import type { SessionService, Viewer } from '../services/sessions'
-import { Refusal, forbidden } from '../services/errors'
+import { ROLE } from '../services/shared/roles'
+import type { SessionService, Viewer } from '../services/auth/sessions'
+import { Refusal, forbidden } from '../services/shared/errors'
 
 export const VERIFICATION_REQUIRED = '请先完成安全验证'
 
-/** Whether a session logged in or re-verified recently (services/account-reverify.ts). */
+/** Whether a session logged in or re-verified recently (services/account/account-reverify.ts). */
 export interface SessionFreshness {
   isFresh(viewer: Viewer): Promise<boolean>
   /** The member has a bound phone to re-verify with by SMS. */

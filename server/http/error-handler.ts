@@ -2,7 +2,7 @@
 // or a 500"). /api and /__dev answers are HTTP 200 whatever the code (account-area §7).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { CODE, fail } from './envelope'
-import { Refusal, INVALID_PARAMS } from '../services/errors'
+import { Refusal, INVALID_PARAMS } from '../services/shared/errors'
 import { genericFailure } from './request-log'
 
 export const MALFORMED_BODY = '请求数据格式有误'

@@ -1,7 +1,7 @@
 // Prometheus metrics at GET /metrics (docs/operations.md "Metrics"), by fastify-metrics:
 // request counts and latency per route (http_request_duration_seconds, a histogram labelled with
 // method, route and status code), the Node process (memory, event loop, GC), the PostgreSQL pool,
-// and the counters services bump (services/counters.ts, in the process's global registry). Open in the sandbox; in production
+// and the counters services bump (services/shared/counters.ts, in the process's global registry). Open in the sandbox; in production
 // only with `Authorization: Bearer $METRICS_TOKEN`, and off (404) when no token is set.
 import crypto from 'node:crypto'
 import * as promClient from '@prometheus-io/client'

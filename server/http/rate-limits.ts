@@ -10,7 +10,7 @@ import fastifyRateLimit, {
   type RateLimitOptions,
 } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
-import { tooManyRequests } from '../services/errors'
+import { tooManyRequests } from '../services/shared/errors'
 
 export const RATE_LIMITED = '请求过于频繁，请稍后再试'
 
@@ -39,7 +39,7 @@ const calls = (group: string, routes: string[], factor?: number): RateLimitRule 
 /**
  * Every anonymous call that writes a row or draws an image, and the logged-in calls that check an
  * SMS code to bind or change a phone or to move products. The SMS sends keep their own hourly
- * limits per phone and address (services/sms.ts); the payment notifications are trusted by their
+ * limits per phone and address (services/sms/sms.ts); the payment notifications are trusted by their
  * signature and come from the providers' few addresses, so they are not limited here.
  */
 export const RATE_LIMIT_RULES: RateLimitRule[] = [

@@ -10,8 +10,8 @@ import type {
 import type { Guards } from '../http/auth'
 import { LOGIN_OK, ok } from '../http/envelope'
 import type { Services } from '../services'
-import { PHONE_AUTH_MESSAGES } from '../services/phone-auth'
-import { VERIFIED_MESSAGE } from '../services/security-verification'
+import { PHONE_AUTH_MESSAGES } from '../services/auth/phone-auth'
+import { VERIFIED_MESSAGE } from '../services/account/security-verification'
 import { object, requestOf, shortText, type TypedApp } from './schemas'
 
 // The contract's bodies (core/contract/auth.ts). Fields are optional here: missing ones get the

@@ -1,5 +1,5 @@
 // Invoices and contracts (doc2 §7: applyBill, getTreeAddress, esign applyContract / getContractUrl).
-// Main accounts only; the forms are checked again by services/billing.ts with the client's rules.
+// Main accounts only; the forms are checked again by services/invoices/billing.ts with the client's rules.
 import {
   emptyContractForm,
   emptyInvoiceForm,
@@ -10,8 +10,8 @@ import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
-import { ADDRESS_TREE } from '../services/address-tree'
-import { BILLING_MESSAGES } from '../services/billing'
+import { ADDRESS_TREE } from '../services/account/address-tree'
+import { BILLING_MESSAGES } from '../services/invoices/billing'
 import { rowId } from './paging'
 import { boundedInteger, object, shortText, type TypedApp } from './schemas'
 

@@ -2,7 +2,7 @@
 import { tokenOf } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
-import { SLIDER_MESSAGES } from '../services/captchas'
+import { SLIDER_MESSAGES } from '../services/auth/captchas'
 import { integer, object, shortText, type TypedApp } from './schemas'
 
 const sliderTypeQuery = object({ type: shortText(16) })

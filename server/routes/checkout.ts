@@ -1,6 +1,6 @@
 // Confirm order, generate order and the unpaid order's state (doc2 §7 "Orders and payment").
 // Sub-admins may buy, and renew or upgrade with website management: requireViewer, not
-// requireMainAccount (the order list is main-only). services/order-access.ts decides which orders
+// requireMainAccount (the order list is main-only). services/orders/order-access.ts decides which orders
 // a sub-admin may follow by code; every other code is answered like a missing order (508).
 import type { Guards } from '../http/auth'
 import { ok, OK_MESSAGE } from '../http/envelope'

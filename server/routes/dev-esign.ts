@@ -1,7 +1,7 @@
 // The e-sign and invoice sandbox (development only): serves the PDFs a real provider would host.
 // The random key in the address is the only credential, as with a provider's signed file links.
 import type { FastifyReply } from 'fastify'
-import { notFound } from '../services/errors'
+import { notFound } from '../services/shared/errors'
 import type { Services } from '../services'
 import type { TypedApp } from './schemas'
 

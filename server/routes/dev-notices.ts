@@ -1,10 +1,10 @@
 // Dev sandbox: a new notice for a member's main account, through storeNotice like any other (e2e
 // tests give each run its own notices; shows the home popup). Registered outside production only.
 import { ok } from '../http/envelope'
-import { notFound } from '../services/errors'
+import { notFound } from '../services/shared/errors'
 import type { Services } from '../services'
 import type { NoticeDetails, NoticeFile } from '../../src/core/contract/notices'
-import { ROLE } from '../services/roles'
+import { ROLE } from '../services/shared/roles'
 import { boundedInteger, object, shortText, type TypedApp } from './schemas'
 
 export function devNoticeRoutes(app: TypedApp, { notices, members, roles }: Services) {

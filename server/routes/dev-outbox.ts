@@ -1,7 +1,7 @@
 // Dev sandbox: the SMS and e-mail messages with text (activation links) the server "sent".
 // Registered next to devRoutes, outside production only.
 import { ok } from '../http/envelope'
-import { notFound } from '../services/errors'
+import { notFound } from '../services/shared/errors'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
 import { object, shortText, type TypedApp } from './schemas'

@@ -2,12 +2,12 @@
 // or a phone's wap / MWEB redirect. 确认支付 sends the provider's signed notification to our own
 // notify route over HTTP, so the order is paid exactly as a real notification would pay it.
 import { ok } from '../http/envelope'
-import { notFound } from '../services/errors'
+import { notFound } from '../services/shared/errors'
 import { escapeHtml, sandboxPage } from '../http/sandbox-page'
 import type { Services } from '../services'
 import { ORDER_STATUS } from '../../src/core/contract/orders'
-import { CHECKOUT_MESSAGES } from '../services/checkout'
-import type { Provider } from '../services/payments'
+import { CHECKOUT_MESSAGES } from '../services/checkout/checkout'
+import type { Provider } from '../services/payments/payments'
 import { object, shortText, type TypedApp } from './schemas'
 
 const PROVIDER_NAME: Record<Provider, string> = { alipay: '支付宝', wxpay: '微信支付' }

@@ -6,8 +6,8 @@ import { DEMO } from '../db/demo'
 import { ok } from '../http/envelope'
 import { escapeHtml, sandboxPage } from '../http/sandbox-page'
 import type { Services } from '../services'
-import { OAUTH_STATE_PREFIX } from '../services/wechat'
-import { OAUTH_CALLBACK_PATH } from '../services/wechat-identity'
+import { OAUTH_STATE_PREFIX } from '../services/wechat/wechat'
+import { OAUTH_CALLBACK_PATH } from '../services/wechat/wechat-identity'
 import { object, shortText, type TypedApp } from './schemas'
 
 const STYLE = `

@@ -10,10 +10,10 @@ import {
   type WorkOrderType,
 } from '../../src/core/contract/work-orders'
 import { ok } from '../http/envelope'
-import { invalid } from '../services/errors'
+import { invalid } from '../services/shared/errors'
 import { escapeHtml, sandboxPage } from '../http/sandbox-page'
 import type { Services } from '../services'
-import { plainText } from '../services/work-order-rows'
+import { plainText } from '../services/work-orders/work-order-rows'
 import { object, rowId, shortText, type TypedApp } from './schemas'
 import { MULTIPART_LIMITS, readUpload } from './work-order-files'
 

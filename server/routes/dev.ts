@@ -5,9 +5,9 @@
 import { maskPhone } from '../../src/core/format/mask'
 import { ok } from '../http/envelope'
 import { hashPassword } from '../security/password'
-import { invalid, notFound } from '../services/errors'
+import { invalid, notFound } from '../services/shared/errors'
 import type { Services } from '../services'
-import { MEMBER_NOT_FOUND } from '../services/entry-tokens'
+import { MEMBER_NOT_FOUND } from '../services/auth/entry-tokens'
 import { devWechatRoutes } from './dev-wechat'
 import { object, shortText, type TypedApp } from './schemas'
 

@@ -4,9 +4,9 @@
 import type { FastifyRequest } from 'fastify'
 import { tokenOf, type Guards } from '../http/auth'
 import { ok } from '../http/envelope'
-import { Refusal } from '../services/errors'
+import { Refusal } from '../services/shared/errors'
 import type { Services } from '../services'
-import type { SessionService, Viewer } from '../services/sessions'
+import type { SessionService, Viewer } from '../services/auth/sessions'
 import { EVALUATION_MSG } from '../../src/core/validation/evaluations'
 import { object, rowId, shortText, type TypedApp } from './schemas'
 

@@ -2,9 +2,9 @@
 // filters by account and sub-admin, so another account's id reads, changes and reveals nothing.
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
-import { notFound } from '../services/errors'
+import { notFound } from '../services/shared/errors'
 import type { Services } from '../services'
-import { demoNoticeFile, NOTICE_FILES_PATH } from '../services/notice-files'
+import { demoNoticeFile, NOTICE_FILES_PATH } from '../services/notices/notice-files'
 import type { HomePoll } from '../../src/core/contract/notices'
 import { pageNum, pageSize, rowId } from './paging'
 import { object, shortText, type TypedApp } from './schemas'

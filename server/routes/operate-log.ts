@@ -2,7 +2,7 @@
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
-import { deviceOf } from '../services/device-info'
+import { deviceOf } from '../services/account/device-info'
 import { pageNum, pageSize } from './paging'
 import { object, type TypedApp } from './schemas'
 
@@ -16,7 +16,7 @@ export function operateLogRoutes(app: TypedApp, { operateLog }: Services, { requ
     async (req) => ok(await operateLog.list(req.viewer, req.query)),
   )
 
-  // Display only: see services/device-info.ts.
+  // Display only: see services/account/device-info.ts.
   app.get('/api/app/account/getDeviceInfo', { preHandler: requireViewer }, async (req) =>
     ok(deviceOf(req.headers['user-agent'], req.ip)),
   )

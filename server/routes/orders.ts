@@ -1,8 +1,8 @@
 // Orders (doc2 §7 "Orders and payment": getOrder, getOrderDetails, getOrderById, syncOrderStatus,
-// UpdateOrder, getEvaluateUrl). Main accounts only (doc2 §6); services/orders.ts owns the account filter.
+// UpdateOrder, getEvaluateUrl). Main accounts only (doc2 §6); services/orders/orders.ts owns the account filter.
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
-import { Refusal } from '../services/errors'
+import { Refusal } from '../services/shared/errors'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
 import { pageNum, pageSize, rowId } from './paging'

@@ -3,12 +3,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
-import { Refusal, invalid } from '../services/errors'
+import { Refusal, invalid } from '../services/shared/errors'
 import { originOf } from '../http/origin'
 import { NotificationRefused } from '../providers/payment/gateway'
 import type { Services } from '../services'
-import type { PaymentService, Provider } from '../services/payments'
-import { PAYER_CALLBACK_PATH, PAYER_STATE_PREFIX } from '../services/wechat-payer'
+import type { PaymentService, Provider } from '../services/payments/payments'
+import { PAYER_CALLBACK_PATH, PAYER_STATE_PREFIX } from '../services/payments/wechat-payer'
 import { object, shortText, type TypedApp } from './schemas'
 
 // Amounts sent by the client (total_amount, total_fee) are not read: the order's own amount,
@@ -94,7 +94,7 @@ function notifyRoute(scope: FastifyInstance, provider: Provider, payments: Payme
 }
 
 /**
- * WeChat's browser comes back here from the silent snsapi_base authorisation (services/wechat-payer.ts)
+ * WeChat's browser comes back here from the silent snsapi_base authorisation (services/payments/wechat-payer.ts)
  * and goes on to the payment page with the payer token; without a code (or with one WeChat refuses)
  * it goes back without one, where paying shows the refusal instead of looping through WeChat.
  */

@@ -1,10 +1,10 @@
 // The bound phone under /api/pc (doc2 §7 "Under /api/pc: checkBindPhone"; account-area §7
-// "checkBindPhone", "bindPhone (phone, code, password)"): services/phone-binding.ts.
+// "checkBindPhone", "bindPhone (phone, code, password)"): services/account/phone-binding.ts.
 import type { PcBindPhoneRequest } from '../../src/core/contract/accounts'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
-import { WECHAT_MESSAGES } from '../services/wechat'
+import { WECHAT_MESSAGES } from '../services/wechat/wechat'
 import { object, requestOf, shortText, type TypedApp } from './schemas'
 
 const bindBody = requestOf<PcBindPhoneRequest>()(

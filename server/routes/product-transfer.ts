@@ -5,7 +5,7 @@ import { TRANSFER_MESSAGES } from '../../src/core/contract/transfer'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
-import { SMS_MESSAGES } from '../services/sms'
+import { SMS_MESSAGES } from '../services/sms/sms'
 import { object, rowId, shortText, type TypedApp } from './schemas'
 
 const ids = { type: 'array', items: rowId, maxItems: 200 } as const

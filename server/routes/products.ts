@@ -1,5 +1,5 @@
 // The product home (account-area §7 Products; doc2 §7 selectBusinessIsOpen, checkBusinessBind,
-// getRenewSkuId). Handlers are thin: services/products.ts owns the account filter.
+// getRenewSkuId). Handlers are thin: services/products/products.ts owns the account filter.
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'

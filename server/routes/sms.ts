@@ -3,7 +3,7 @@ import type { SendSmsRequest } from '../../src/core/contract/sms'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
-import { SMS_MESSAGES } from '../services/sms'
+import { SMS_MESSAGES } from '../services/sms/sms'
 import { object, requestOf, shortText, type TypedApp } from './schemas'
 
 const sendBody = requestOf<SendSmsRequest>()(

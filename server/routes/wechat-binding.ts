@@ -4,7 +4,7 @@ import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
-import { WECHAT_BINDING_MESSAGES } from '../services/wechat-binding'
+import { WECHAT_BINDING_MESSAGES } from '../services/wechat/wechat-binding'
 import { integer, object, shortText, type TypedApp } from './schemas'
 import { sceneRequester, sceneSecretOf } from './wechat'
 

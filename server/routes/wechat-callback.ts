@@ -9,12 +9,12 @@
 // These are pages for a phone: no script, nothing echoed but our texts and escaped values.
 import type { FastifyReply } from 'fastify'
 import { formatBeijingTime } from '../../src/core/format/time'
-import { Refusal, invalid } from '../services/errors'
+import { Refusal, invalid } from '../services/shared/errors'
 import { escapeHtml, sandboxPage } from '../http/sandbox-page'
 import type { Services } from '../services'
-import type { Identified } from '../services/scene-approval'
-import { OAUTH_STATE_PREFIX, WECHAT_MESSAGES } from '../services/wechat'
-import { OAUTH_CALLBACK_PATH } from '../services/wechat-identity'
+import type { Identified } from '../services/wechat/scene-approval'
+import { OAUTH_STATE_PREFIX, WECHAT_MESSAGES } from '../services/wechat/wechat'
+import { OAUTH_CALLBACK_PATH } from '../services/wechat/wechat-identity'
 import { object, shortText, type TypedApp } from './schemas'
 
 /** Where the confirmation form posts (a page, outside /api). */

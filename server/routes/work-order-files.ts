@@ -8,9 +8,14 @@ import { MAX_FILE_BYTES } from '../../src/core/contract/work-orders'
 import { WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
-import { Refusal, invalid } from '../services/errors'
+import { Refusal, invalid } from '../services/shared/errors'
 import type { Services } from '../services'
-import { isImageMime, type IncomingUpload, type StagedUpload, type UploadService } from '../services/uploads'
+import {
+  isImageMime,
+  type IncomingUpload,
+  type StagedUpload,
+  type UploadService,
+} from '../services/work-orders/uploads'
 import { boundedInteger, INT32_MAX, object, type TypedApp } from './schemas'
 
 export const MULTIPART_LIMITS = {

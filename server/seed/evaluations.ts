@@ -2,7 +2,7 @@
 // fixed so the e2e and weapp smoke tests can open them; real links get random ones.
 import { inArray } from 'drizzle-orm'
 import { EVALUATE_STATUS, type SurveyAnswer } from '../../src/core/contract/evaluations'
-import { ORDER_SURVEY } from '../services/evaluation-templates'
+import { ORDER_SURVEY } from '../services/evaluations/evaluation-templates'
 import { evaluations, orders } from '../db/schema'
 import { daysAgo, type DemoIds, type Tx } from './support'
 

@@ -5,8 +5,8 @@
 import { formatBeijingTime } from '../../src/core/format/time'
 import { hours } from '../context'
 import { operateRecords } from '../db/schema'
-import { demoFileUrl } from '../services/notice-files'
-import { storeNotice, type NoticeDraft } from '../services/notices'
+import { demoFileUrl } from '../services/notices/notice-files'
+import { storeNotice, type NoticeDraft } from '../services/notices/notices'
 import { daysAgo, type DemoIds, type Tx } from './support'
 
 type DemoNotice = Omit<NoticeDraft, 'accountId' | 'createdAt' | 'popped'> & { days: number }

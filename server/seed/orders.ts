@@ -6,7 +6,7 @@ import crypto from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
 import { hours } from '../context'
 import { INVOICE_CONTENT } from '../../src/core/validation/billing'
-import { findSku, priceOf } from '../services/catalog'
+import { findSku, priceOf } from '../services/checkout/catalog'
 import { businesses, contractApplications, invoiceApplications, orders } from '../db/schema'
 import { daysAgo, type DemoIds, type Tx } from './support'
 

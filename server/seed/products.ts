@@ -2,7 +2,7 @@
 // site cards, both sides of the renewal window, every channel, and an unpaid renewal order; 云帆贸易
 // has its own. Ten cards for 星辰科技 make three pages of 4.
 import { hours } from '../context'
-import { priceOf } from '../services/catalog'
+import { priceOf } from '../services/checkout/catalog'
 import { businesses, orders } from '../db/schema'
 import { daysAgo, type DemoIds, type Tx } from './support'
 

@@ -5,7 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { VALIDATE_TYPE } from '../../src/core/contract/recipients'
 import { later } from '../context'
 import { hashToken, newToken } from '../security/tokens'
-import { VALIDATE_TTL_MS, validatePath } from '../services/recipients'
+import { VALIDATE_TTL_MS, validatePath } from '../services/recipients/recipients'
 import { sandboxMessages, recipients, recipientValidations, subAccounts } from '../db/schema'
 import { daysAgo, type DemoIds, type Tx } from './support'
 

@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm'
 import { later } from '../context'
 import { hashToken, newToken } from '../security/tokens'
-import { ACTIVATION_TTL_MS, activationPath } from '../services/sub-account-activation'
-import { POSITION_DICTIONARY } from '../services/sub-accounts'
+import { ACTIVATION_TTL_MS, activationPath } from '../services/sub-accounts/sub-account-activation'
+import { POSITION_DICTIONARY } from '../services/sub-accounts/sub-accounts'
 import {
   accountVipServers,
   dictionaryItems,

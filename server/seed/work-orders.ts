@@ -7,8 +7,8 @@ import crypto from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { FieldCode, ServiceProjectRequest } from '../../src/core/contract/work-orders'
 import { hours } from '../context'
-import { takeFromAllowance } from '../services/work-order-maintenance'
-import { RECORD_TITLE } from '../services/work-order-rows'
+import { takeFromAllowance } from '../services/work-orders/work-order-maintenance'
+import { RECORD_TITLE } from '../services/work-orders/work-order-rows'
 import {
   businesses,
   storedFiles,

@@ -1,6 +1,6 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
 // Sessions and the home poll's answers are cached in memory by each instance and forgotten on the
-// database's notification (services/notified-cache.ts, drizzle/0005_change_notifications.sql).
+// database's notification (services/shared/notified-cache.ts, drizzle/0005_change_notifications.sql).
 // These tests wait on the notification itself (the app's onNotified hook), never on a fixed sleep.
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -12,9 +12,9 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/client'
 import type { Listen } from '../../server/db/notifications'
 import { sessions } from '../../server/db/schema'
 import { hashToken } from '../../server/security/tokens'
-import { NOTICES_CHANNEL } from '../../server/services/latest-notice-cache'
-import { storeNotice } from '../../server/services/notices'
-import { SESSION_CHANNEL } from '../../server/services/session-cache'
+import { NOTICES_CHANNEL } from '../../server/services/notices/latest-notice-cache'
+import { storeNotice } from '../../server/services/notices/notices'
+import { SESSION_CHANNEL } from '../../server/services/auth/session-cache'
 import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
 
 const INFO = '/api/pc/getPersonalInfo'

@@ -6,10 +6,10 @@ import { BUSINESS_ORDER_MESSAGES } from '../../src/core/validation/business-orde
 import { DEV_PAY_NOTIFY_SECRET } from '../../server/config'
 import { DEMO_UNPAID_RENEWAL } from '../../server/seed/products'
 import { accounts, businesses, orders, subAccounts } from '../../server/db/schema'
-import { CATALOGUE, UPGRADE_MESSAGES } from '../../server/services/catalog'
-import { FULFILMENT_MESSAGES } from '../../server/services/fulfilment'
+import { CATALOGUE, UPGRADE_MESSAGES } from '../../server/services/checkout/catalog'
+import { FULFILMENT_MESSAGES } from '../../server/services/checkout/fulfilment'
 import { signFields } from '../../server/providers/payment/sandbox'
-import { PRODUCT_MESSAGES } from '../../server/services/products'
+import { PRODUCT_MESSAGES } from '../../server/services/products/products'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer

@@ -8,7 +8,7 @@
 import { and, count, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { accounts, businesses, notices, operateRecords, orders, workOrders } from '../../server/db/schema'
-import { storeNotice } from '../../server/services/notices'
+import { storeNotice } from '../../server/services/notices/notices'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { MSG } from '../../src/core/validation/messages'
 import { minutes } from '../../server/context'
 import { loginAttempts } from '../../server/db/schema'
-import { IDENTIFIER_FAILURE_LIMIT } from '../../server/services/login-limits'
+import { IDENTIFIER_FAILURE_LIMIT } from '../../server/services/auth/login-limits'
 import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer

@@ -1,7 +1,7 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
 import { and, eq } from 'drizzle-orm'
 import { accounts, notices, subAccounts } from '../../server/db/schema'
-import { storeNotice, type NoticeDraft } from '../../server/services/notices'
+import { storeNotice, type NoticeDraft } from '../../server/services/notices/notices'
 import type { NoticeDetail } from '../../src/core/contract/notices'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 

@@ -18,8 +18,8 @@ import {
   retryDelayMs,
   type OutboxRow,
   type QueuedMessage,
-} from '../../server/services/outbox'
-import { createOutboxDispatcher } from '../../server/services/outbox-dispatcher'
+} from '../../server/services/outbox/outbox'
+import { createOutboxDispatcher } from '../../server/services/outbox/outbox-dispatcher'
 import { createClock, openTestDatabase, testConfig, type TestClock } from './support/harness'
 import { startFakeAliyunSms, templateIds, type FakeAliyun } from './support/fake-sms-providers'
 

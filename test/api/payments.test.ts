@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { BUSINESS_ORDER_MESSAGES } from '../../src/core/validation/business-orders'
 import { accounts, businesses, orders, payments, subAccounts } from '../../server/db/schema'
 import { DEV_PAY_NOTIFY_SECRET } from '../../server/config'
-import { FULFILMENT_MESSAGES } from '../../server/services/fulfilment'
+import { FULFILMENT_MESSAGES } from '../../server/services/checkout/fulfilment'
 import { signFields } from '../../server/providers/payment/sandbox'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 

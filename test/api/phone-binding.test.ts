@@ -8,7 +8,7 @@ import type { PcBindPhoneRequest, PhoneBindingStatus } from '../../src/core/cont
 import { minutes } from '../../server/context'
 import { members, notices, operateRecords } from '../../server/db/schema'
 import { RATE_LIMITED } from '../../server/http/rate-limits'
-import { PHONE_BINDING_MESSAGES } from '../../server/services/phone-binding'
+import { PHONE_BINDING_MESSAGES } from '../../server/services/account/phone-binding'
 import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, type TestServer } from './support/harness'
 import { scanAndAnswer } from './support/wechat-phone'
 

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm'
 import { businesses, orders, subAccounts } from '../../server/db/schema'
 import { DEMO_UNPAID_RENEWAL } from '../../server/seed/products'
 import type { AppContext } from '../../server/context'
-import { createFulfilment, SETTLE_MS, type OrderRow } from '../../server/services/fulfilment'
+import { createFulfilment, SETTLE_MS, type OrderRow } from '../../server/services/checkout/fulfilment'
 import type { ProductCard } from '../../src/core/contract/products'
-import { PRODUCT_MESSAGES } from '../../server/services/products'
+import { PRODUCT_MESSAGES } from '../../server/services/products/products'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer

@@ -17,12 +17,12 @@ import {
   RESEND_TOO_SOON,
   TOO_MANY_MESSAGES,
   VALIDATE_TTL_MS,
-} from '../../server/services/recipients'
+} from '../../server/services/recipients/recipients'
 import { eq } from 'drizzle-orm'
 import { hours } from '../../server/context'
 import { recipientValidations } from '../../server/db/schema'
-import { createCheckoutService } from '../../server/services/checkout'
-import { createHousekeeping } from '../../server/services/housekeeping'
+import { createCheckoutService } from '../../server/services/checkout/checkout'
+import { createHousekeeping } from '../../server/services/shared/housekeeping'
 import { DEMO, DEMO_PASSWORD, startTestServer, testConfig, type TestServer } from './support/harness'
 
 const API = '/api/pc'

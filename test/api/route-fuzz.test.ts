@@ -10,7 +10,7 @@ import fc from 'fast-check'
 import Fastify, { type LightMyRequestResponse } from 'fastify'
 import { CODE } from '../../server/http/envelope'
 import { registerErrorHandler } from '../../server/http/error-handler'
-import { INVALID_PARAMS } from '../../server/services/errors'
+import { INVALID_PARAMS } from '../../server/services/shared/errors'
 import { DEMO_PASSWORD, startTestServer, type TestServer } from './support/harness'
 import {
   inputOf,

@@ -1,8 +1,8 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
 // Issue 20 (Low): the per-address SMS limit counts an IPv6 client by its /64, as the per-minute
 // rules do, and SMS have hourly budgets per account and for the whole server.
-import { createOutbox } from '../../server/services/outbox'
-import { createSmsService } from '../../server/services/sms'
+import { createOutbox } from '../../server/services/outbox/outbox'
+import { createSmsService } from '../../server/services/sms/sms'
 import { createGateways } from '../../server/providers/index'
 import { startTestServer, testConfig, type TestServer } from './support/harness'
 

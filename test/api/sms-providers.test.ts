@@ -9,8 +9,8 @@ import type { SmsSettings } from '../../server/providers/settings'
 import { aliyunSms } from '../../server/providers/sms/aliyun'
 import type { OutgoingSms, SmsGateway } from '../../server/providers/sms/index'
 import { tencentSms } from '../../server/providers/sms/tencent'
-import { createOutbox, retryDelayMs } from '../../server/services/outbox'
-import { createOutboxDispatcher } from '../../server/services/outbox-dispatcher'
+import { createOutbox, retryDelayMs } from '../../server/services/outbox/outbox'
+import { createOutboxDispatcher } from '../../server/services/outbox/outbox-dispatcher'
 import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
 import {
   startFakeAliyunSms,

@@ -12,7 +12,7 @@ import {
   INVITATIONS_PER_PHONE,
   SUB_ADMIN_LIMIT,
   TOO_MANY_INVITATIONS,
-} from '../../server/services/sub-accounts'
+} from '../../server/services/sub-accounts/sub-accounts'
 import { DEMO, DEMO_PASSWORD, startTestServer, type LoginData, type TestServer } from './support/harness'
 
 const API = '/api/app/account'

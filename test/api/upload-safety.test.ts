@@ -7,15 +7,15 @@ import { eq, inArray } from 'drizzle-orm'
 import { storedFiles, uploadedFiles } from '../../server/db/schema'
 import { CODE } from '../../server/http/envelope'
 import { DOWNLOADS_FACTOR, RATE_LIMITED } from '../../server/http/rate-limits'
-import { createCheckoutService } from '../../server/services/checkout'
-import { createHousekeeping } from '../../server/services/housekeeping'
+import { createCheckoutService } from '../../server/services/checkout/checkout'
+import { createHousekeeping } from '../../server/services/shared/housekeeping'
 import {
   createUploadService,
   UNATTACHED_UPLOAD_TTL_MS,
   uploadQuotaMessage,
   UPLOADS_PER_MINUTE,
   UPLOADS_RATE_LIMITED,
-} from '../../server/services/uploads'
+} from '../../server/services/work-orders/uploads'
 import type { UploadedFile } from '../../src/core/contract/work-orders'
 import type { FastifyInstance } from 'fastify'
 import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'

@@ -7,7 +7,11 @@ import type { FastifyInstance } from 'fastify'
 import { minutes } from '../../server/context'
 import { members, notices, operateRecords } from '../../server/db/schema'
 import { CODE } from '../../server/http/envelope'
-import { createWechatApi, WECHAT_API_MESSAGES, type WechatFetch } from '../../server/services/wechat-api'
+import {
+  createWechatApi,
+  WECHAT_API_MESSAGES,
+  type WechatFetch,
+} from '../../server/services/wechat/wechat-api'
 import {
   ACCESS_TOKEN,
   fakeWechat,

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { checkWechatPay } from '../../server/providers/payment/wechatpay'
-import type { WechatApi } from '../../server/services/wechat-api'
+import type { WechatApi } from '../../server/services/wechat/wechat-api'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 import { providerOrders } from './support/provider-orders'
 import {

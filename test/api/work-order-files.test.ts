@@ -5,8 +5,12 @@
 import { eq } from 'drizzle-orm'
 import { uploadedFiles } from '../../server/db/schema'
 import { CODE } from '../../server/http/envelope'
-import { FILE_URL_TTL_SECONDS } from '../../server/services/file-urls'
-import { sanitizeFileName, UPLOADS_PER_MINUTE, UPLOADS_RATE_LIMITED } from '../../server/services/uploads'
+import { FILE_URL_TTL_SECONDS } from '../../server/services/work-orders/file-urls'
+import {
+  sanitizeFileName,
+  UPLOADS_PER_MINUTE,
+  UPLOADS_RATE_LIMITED,
+} from '../../server/services/work-orders/uploads'
 import { WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import type { UploadedFile, WorkOrderDetail } from '../../src/core/contract/work-orders'
 import { DEMO, startTestServer, type TestServer } from './support/harness'

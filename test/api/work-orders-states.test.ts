@@ -16,7 +16,7 @@ import {
 import { WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import { maintenanceAllowances, workOrders } from '../../server/db/schema'
 import { CODE } from '../../server/http/envelope'
-import { ACTION_REFUSED } from '../../server/services/work-order-actions'
+import { ACTION_REFUSED } from '../../server/services/work-orders/work-order-actions'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer

@@ -16,7 +16,7 @@ import {
 import { WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import { workOrders } from '../../server/db/schema'
 import { CODE } from '../../server/http/envelope'
-import type { Page } from '../../server/services/paging'
+import type { Page } from '../../server/services/shared/paging'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 import { multipart, SAMPLE } from './support/multipart'
 

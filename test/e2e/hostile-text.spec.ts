@@ -383,7 +383,7 @@ test('survey answers render as text once submitted', async ({ page }) => {
 
 // ---- invoice and contract applications ----
 
-/** The text a PDF of server/services/pdf.ts draws: its `<UCS-2 hex> Tj` strings, in order. */
+/** The text a PDF of server/services/invoices/pdf.ts draws: its `<UCS-2 hex> Tj` strings, in order. */
 function pdfText(pdf: Buffer): string {
   const strings = [...pdf.toString('latin1').matchAll(/<([0-9A-F]+)> Tj/g)].map((m) =>
     Buffer.from(m[1]!, 'hex').swap16().toString('utf16le'),

@@ -1,6 +1,6 @@
 // What the payment service needs from a provider, whichever it is (server/providers/payment/*.ts):
 // a verified notification or query answer becomes a PaidTrade, applied by one paid path
-// (services/payments.ts); a refusal is a NotificationRefused, answered the way that provider expects.
+// (services/payments/payments.ts); a refusal is a NotificationRefused, answered the way that provider expects.
 
 /** An order as a provider is asked to collect it. */
 export interface TradeOrder {

@@ -1,11 +1,11 @@
 // WeChat's servers are the outside world: a fake fetch answers jscode2session and
 // sns/oauth2/access_token as WeChat documents them (wrong app credentials, a code it did not issue,
-// a code used twice are refused), for the real WeChat client (server/services/wechat-api.ts).
+// a code used twice are refused), for the real WeChat client (server/services/wechat/wechat-api.ts).
 import {
   createWechatApi,
   type WechatFetch,
   type WechatHttpResponse,
-} from '../../../server/services/wechat-api'
+} from '../../../server/services/wechat/wechat-api'
 import type { TestServer } from './harness'
 
 export const MINI = { appId: 'wx-mini-app', secret: 'mini-secret-value' }

@@ -15,14 +15,14 @@ import {
   DEV_SMS_CODE_SECRET,
   type ServerConfig,
 } from '../../../server/config'
-import { SMS_HOURLY_LIMIT } from '../../../server/services/sms'
+import { SMS_HOURLY_LIMIT } from '../../../server/services/sms/sms'
 import { MEMORY_URL, openDatabase, type Database, type DatabaseHandle } from '../../../server/db/client'
 import { migrateDatabase } from '../../../server/db/migrate'
 import { throwawayDatabase } from '../../../server/db/throwaway'
 import { captchas, sandboxMessages } from '../../../server/db/schema'
 import { DEMO_PASSWORD, seedDatabase } from '../../../server/seed'
 import type { Envelope } from '../../../src/core/contract/envelope'
-import { fileStorageFor, type FileStorage } from '../../../server/services/file-storage'
+import { fileStorageFor, type FileStorage } from '../../../server/services/work-orders/file-storage'
 
 declare global {
   // Set by test/api/support/pglite-environment.ts.

@@ -5,7 +5,7 @@
 // wrapping the fastify factory (the wrapped app is otherwise Fastify itself):
 //   jest.mock('fastify', () => jest.requireActual('./support/route-table').recordingFastify())
 import type { FastifyError, FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify'
-import { Refusal } from '../../../server/services/errors'
+import { Refusal } from '../../../server/services/shared/errors'
 import { isDataException } from '../../../server/http/error-handler'
 
 export interface RegisteredRoute {

@@ -1,4 +1,4 @@
-import { isFreshSession } from '../../../server/services/account-reverify'
+import { isFreshSession } from '../../../server/services/account/account-reverify'
 import type { RouteDef } from '../../../src/core/routing/routes'
 import {
   accountFullNameError,

@@ -1,5 +1,5 @@
 // /agreement chosen by product name (doc2 §2 "Other"): one agreement per product the console sells.
-import { CATALOGUE } from '../../../server/services/catalog'
+import { CATALOGUE } from '../../../server/services/checkout/catalog'
 import {
   agreementPath,
   findAgreement,

@@ -1,9 +1,9 @@
 // The QR-scene state machine shared by the WeChat login scenes and the bind / change scenes
-// (server/services/qr-scene.ts): every status against every event, expiry and single use.
+// (server/services/wechat/qr-scene.ts): every status against every event, expiry and single use.
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { wechatBindScenes, wechatScenes } from '../../../server/db/schema'
-import * as qrScene from '../../../server/services/qr-scene'
-import type { SceneEvent, SceneStatus } from '../../../server/services/qr-scene'
+import * as qrScene from '../../../server/services/wechat/qr-scene'
+import type { SceneEvent, SceneStatus } from '../../../server/services/wechat/qr-scene'
 
 const created = new Date('2026-03-01T10:00:00Z')
 const expiresAt = qrScene.expiresAtFor(created)

@@ -1,4 +1,4 @@
-// The upgrade ladder and price (server/services/catalog.ts; docs/api.md "Upgrade pricing").
+// The upgrade ladder and price (server/services/checkout/catalog.ts; docs/api.md "Upgrade pricing").
 import {
   findSku,
   priceOf,
@@ -7,7 +7,7 @@ import {
   upgradeRefusal,
   upgradeTargets,
   YEAR_SECONDS,
-} from '../../../server/services/catalog'
+} from '../../../server/services/checkout/catalog'
 
 const at = new Date('2026-03-01T00:00:00Z')
 const after = (seconds: number) => new Date(at.getTime() + seconds * 1000)

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { checkAlipay } from '../../../server/providers/payment/alipay'
 import { loadPaymentSettings } from '../../../server/providers/payment/settings'
 import { checkWechatPay } from '../../../server/providers/payment/wechatpay'
-import { openPayer, sealPayer } from '../../../server/services/wechat-payer'
+import { openPayer, sealPayer } from '../../../server/services/payments/wechat-payer'
 import { paymentEnv } from '../support/payment-env'
 
 const { dir, file, privatePkcs8, privatePkcs1, publicKey, wechat, alipay } = paymentEnv('pay-settings')

@@ -25,7 +25,7 @@ import {
   withMaintenanceOrder,
   maintenancePairError,
 } from '../../../src/features/work-orders/rules'
-import { adjustedRequest } from '../../../server/services/work-order-maintenance'
+import { adjustedRequest } from '../../../server/services/work-orders/work-order-maintenance'
 
 describe('work-order status view (doc2 §4)', () => {
   it.each([

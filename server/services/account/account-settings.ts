@@ -1,0 +1,36 @@
+// Account settings (account-area §2 "Account settings screen", §5, §6, §7 "Account"): the
+// re-verification before sensitive changes and the changes themselves, one module each.
+import type { AppContext } from '../../context'
+import { createAccountCredentials } from './account-credentials'
+import { createLoginMasks } from './account-login-mask'
+import { createAccountProfile } from './account-profile'
+import { createAccountReverify } from './account-reverify'
+import { createLoginLimits } from '../auth/login-limits'
+import type { CaptchaService } from '../auth/captchas'
+import type { MemberDirectory } from './members'
+import type { OperateLog } from '../operate-log/operate-log'
+import type { RoleService } from '../shared/roles'
+import type { SmsService } from '../sms/sms'
+import type { SmsRequests } from '../sms/sms-requests'
+
+export interface AccountSettingsDeps {
+  members: MemberDirectory
+  roles: RoleService
+  captchas: CaptchaService
+  operateLog: OperateLog
+  sms: SmsService
+  smsRequests: SmsRequests
+}
+
+export function createAccountSettings(ctx: AppContext, deps: AccountSettingsDeps) {
+  const profile = createAccountProfile(ctx, deps)
+  return {
+    reverify: createAccountReverify(ctx, deps),
+    profile,
+    // The login limits keep no state of their own (attempts are rows): this is the same count as login's.
+    credentials: createAccountCredentials(ctx, { ...deps, profile, limits: createLoginLimits(ctx) }),
+    loginMasks: createLoginMasks(ctx),
+  }
+}
+
+export type AccountSettings = ReturnType<typeof createAccountSettings>

@@ -1,0 +1,55 @@
+// The security verification after a password login from an address the member has not used
+// (doc2 §2 Login "security verification modal", §4): the session starts pending; an SMS code sent
+// to the bound phone and confirmed here verifies it and makes the address known.
+import { maskPhone } from '../../../src/core/format/mask'
+import { smsCodeError } from '../../../src/core/validation/rules'
+import type { AppContext } from '../../context'
+import { invalid } from '../shared/errors'
+import type { KnownAddresses } from './known-addresses'
+import type { MemberDirectory } from './members'
+import { PHONE_AUTH_MESSAGES } from '../auth/phone-auth'
+import type { SessionService, Viewer } from '../auth/sessions'
+import type { SmsService } from '../sms/sms'
+import type { SmsRequests } from '../sms/sms-requests'
+
+export const VERIFIED_MESSAGE = '验证成功'
+
+export interface LoginStatus {
+  verified: boolean
+  /** The bound phone, masked (138****0001); '' when none. */
+  phone: string
+}
+
+interface VerificationDeps {
+  members: MemberDirectory
+  sessions: SessionService
+  knownAddresses: KnownAddresses
+  sms: SmsService
+  smsRequests: SmsRequests
+}
+
+export function createSecurityVerification(_ctx: AppContext, deps: VerificationDeps) {
+  const { members, sessions, knownAddresses, sms, smsRequests } = deps
+
+  async function loginStatus(viewer: Viewer): Promise<LoginStatus> {
+    const member = await members.byId(viewer.memberId)
+    return { verified: !viewer.pendingVerification, phone: maskPhone(member?.phone) }
+  }
+
+  /** POST /api/app/securityVerification/confirm {code}: the code sent to the bound phone. */
+  async function confirm(viewer: Viewer, typedCode: string | undefined, ip: string): Promise<void> {
+    const code = (typedCode ?? '').trim()
+    const error = smsCodeError(code)
+    if (error) throw invalid(error)
+    if (!viewer.pendingVerification) return
+    const phone = await smsRequests.boundPhoneOf(viewer)
+    if (!(await sms.consume(phone, 'securityVerification', code)))
+      throw invalid(PHONE_AUTH_MESSAGES.wrongCode)
+    await sessions.markVerified(viewer.sessionId)
+    await knownAddresses.remember(viewer.memberId, ip)
+  }
+
+  return { loginStatus, confirm }
+}
+
+export type SecurityVerification = ReturnType<typeof createSecurityVerification>

@@ -1,0 +1,64 @@
+// A new way to log in (a first WeChat, a first phone) is what someone holding a stolen session
+// would add to keep the account: besides the fresh-session rule on those calls, every one added
+// leaves an operation-log entry and a notice to the account, so its owner sees it.
+import type { AppContext } from '../../context'
+import { storeNotice } from '../notices/notices'
+import { OPERATE_STATUS, type OperateLog } from '../operate-log/operate-log'
+import { ROLE, type RoleGrant } from '../shared/roles'
+
+/** account-area §9 has no security type: the general system notice (type 1) carries it. */
+export const SECURITY_NOTICE_TYPE = 1
+
+export const LOGIN_METHOD_NOTICE = {
+  title: '账号安全提醒',
+  /** A desktop logged in by a WeChat QR (the phone confirmed on its confirmation page). */
+  wechatQrLogin: (at: string, browser: string, ip: string) =>
+    `您的账号于 ${at} 通过微信扫码在电脑上登录（${browser || '未知浏览器'}，${ip}）。如非本人操作，请立即修改密码并解绑该微信。`,
+  wechat: '您的账号已绑定新的登录微信，如非本人操作，请立即修改密码并解绑该微信。',
+  phone: (masked: string) =>
+    `您的账号已绑定手机号 ${masked}，可使用该手机号登录。如非本人操作，请立即联系客服。`,
+} as const
+
+export interface AddedLoginMethod {
+  /** OPERATE_TYPE of the entry (wechatAuthorize, changePhone). */
+  type: number
+  /** The operation-log text. */
+  content: string
+  /** The notice's text, plain: escaped into a paragraph here. */
+  notice: string
+  ip: string
+}
+
+const paragraph = (text: string) => `<p>${text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`
+
+/** The role a security notice goes to: the main account, or one sub-admin. */
+type NoticeRecipient = Pick<RoleGrant, 'accountId' | 'subAccountId' | 'role'>
+
+export function createLoginMethods({ db, now }: AppContext, { operateLog }: { operateLog: OperateLog }) {
+  /** A 账号安全提醒 (type 1) to the role; `text` is plain and escaped into a paragraph here. */
+  async function securityNotice(to: NoticeRecipient, text: string): Promise<void> {
+    await storeNotice(db, {
+      accountId: to.accountId,
+      subAccountId: to.role === ROLE.main ? null : to.subAccountId,
+      type: SECURITY_NOTICE_TYPE,
+      title: LOGIN_METHOD_NOTICE.title,
+      content: paragraph(text),
+      createdAt: now(),
+    })
+  }
+
+  /** Logs the addition on the role that made it and notifies that role (main account or sub-admin). */
+  async function added(actor: RoleGrant, method: AddedLoginMethod): Promise<void> {
+    await operateLog.record(actor, {
+      type: method.type,
+      content: method.content,
+      status: OPERATE_STATUS.success,
+      ip: method.ip,
+    })
+    await securityNotice(actor, method.notice)
+  }
+
+  return { added, securityNotice }
+}
+
+export type LoginMethods = ReturnType<typeof createLoginMethods>

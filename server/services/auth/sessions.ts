@@ -1,0 +1,152 @@
+// Sessions are database rows, so several server instances can share one PostgreSQL (design
+// "Reference server"). They end after 30 minutes without a request (account-area §2, §9), after
+// 12 hours in any case, or when revoked (logout, account switch). Live sessions are cached in memory
+// and forgotten on the database's notification of any change (services/auth/session-cache.ts).
+import { and, eq, isNull } from 'drizzle-orm'
+import { later, hours, minutes, type AppContext } from '../../context'
+import type { Database } from '../../db/client'
+import { sessions } from '../../db/schema'
+import { sessionEnded } from '../shared/errors'
+import { hashToken, newToken } from '../../security/tokens'
+import { ROLE, type Role, type RoleGrant } from '../shared/roles'
+import { createSessionCache, type CachedSession } from './session-cache'
+
+export const SESSION_IDLE_MS = minutes(30)
+export const SESSION_LIFETIME_MS = hours(12)
+/** last_seen_at is written at most this often: one write per request would halve throughput. */
+const TOUCH_INTERVAL_MS = 15_000
+
+export const SESSION_MESSAGES = {
+  missing: '请先登录',
+  expired: '登录已过期，请重新登录',
+  revoked: '登录状态已失效，请重新登录',
+} as const
+
+/** Who is calling: the session's member and the role it is acting in. */
+export interface Viewer {
+  sessionId: number
+  memberId: number
+  accountId: number
+  /** 0 for the main account. */
+  subAccountId: number
+  role: Role
+  source: string
+  /** A password login from a new address that has not yet confirmed an SMS code. */
+  pendingVerification: boolean
+}
+
+export interface IssuedSession {
+  token: string
+  accountId: number
+  subAccountId: number
+  role: Role
+}
+
+const isLive = (session: CachedSession, at: Date) =>
+  at.getTime() - session.lastSeenAt.getTime() <= SESSION_IDLE_MS && at < session.expiresAt
+
+/** A login has just shown credentials for the session behind `token` (account-reverify.ts: fresh). */
+export async function markSessionFresh(db: Database, token: string, at: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ verifiedAt: at })
+    .where(eq(sessions.tokenHash, hashToken(token)))
+}
+
+export function createSessionService({ db, now, sessionCache = createSessionCache() }: AppContext) {
+  async function issue(
+    grant: RoleGrant,
+    origin: { source: string; ip: string; pendingVerification?: boolean },
+  ): Promise<IssuedSession> {
+    const token = newToken()
+    const createdAt = now()
+    await db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      memberId: grant.memberId,
+      accountId: grant.accountId,
+      subAccountId: grant.subAccountId || null,
+      role: grant.role,
+      source: origin.source,
+      ip: origin.ip,
+      pendingVerification: origin.pendingVerification ?? false,
+      createdAt,
+      lastSeenAt: createdAt,
+      expiresAt: later(createdAt, SESSION_LIFETIME_MS),
+    })
+    return { token, accountId: grant.accountId, subAccountId: grant.subAccountId, role: grant.role }
+  }
+
+  /** The session row behind a token hash; cached when it is live and verified. */
+  async function load(tokenHash: string, at: Date) {
+    const readAt = sessionCache.generation()
+    const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1)
+    if (!row || row.revokedAt) throw sessionEnded(SESSION_MESSAGES.revoked)
+    const session: CachedSession = {
+      id: row.id,
+      memberId: row.memberId,
+      accountId: row.accountId,
+      subAccountId: row.subAccountId,
+      role: row.role,
+      source: row.source,
+      lastSeenAt: row.lastSeenAt,
+      expiresAt: row.expiresAt,
+    }
+    // A pending session changes soon (verification): it is read from the table until then.
+    if (!row.pendingVerification && isLive(session, at)) sessionCache.put(tokenHash, session, readAt)
+    return { session, pendingVerification: row.pendingVerification }
+  }
+
+  /** The viewer behind a token, or a 996 refusal saying why there is none. */
+  async function resolve(token: string | undefined): Promise<Viewer> {
+    if (!token) throw sessionEnded(SESSION_MESSAGES.missing)
+    const tokenHash = hashToken(token)
+    const current = now()
+    const cached = sessionCache.get(tokenHash)
+    // A cached session that looks idle may have been used on another instance: ask the table.
+    const { session, pendingVerification } =
+      cached && isLive(cached, current)
+        ? { session: cached, pendingVerification: false }
+        : await load(tokenHash, current)
+    if (!isLive(session, current)) throw sessionEnded(SESSION_MESSAGES.expired)
+    if (current.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await db.update(sessions).set({ lastSeenAt: current }).where(eq(sessions.id, session.id))
+      session.lastSeenAt = current
+    }
+    return {
+      sessionId: session.id,
+      memberId: session.memberId,
+      accountId: session.accountId,
+      subAccountId: session.subAccountId ?? 0,
+      role: session.role === ROLE.main ? ROLE.main : ROLE.subAdmin,
+      source: session.source,
+      pendingVerification,
+    }
+  }
+
+  async function revoke(sessionId: number): Promise<void> {
+    sessionCache.forget(sessionId)
+    await db
+      .update(sessions)
+      .set({ revokedAt: now() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+  }
+
+  async function markVerified(sessionId: number): Promise<void> {
+    await db.update(sessions).set({ pendingVerification: false }).where(eq(sessions.id, sessionId))
+  }
+
+  /** Every live session of a member (password reset). */
+  async function revokeAllOf(memberId: number): Promise<void> {
+    const revoked = await db
+      .update(sessions)
+      .set({ revokedAt: now() })
+      .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id })
+    // Forgotten here at once; other instances hear it from the database.
+    for (const { id } of revoked) sessionCache.forget(id)
+  }
+
+  return { issue, resolve, revoke, markVerified, revokeAllOf, cache: sessionCache }
+}
+
+export type SessionService = ReturnType<typeof createSessionService>

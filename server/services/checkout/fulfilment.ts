@@ -1,0 +1,183 @@
+// What a paid order does to the businesses on /index (account-area §4; doc2 §3 "Order"). The
+// payment service calls fulfilOrder inside the transaction that marks the order paid, so an order
+// is fulfilled exactly once. Opening and upgrading take a few seconds: the business shows 开通中 /
+// 升级中 until then and selectBusinessIsOpen flips it lazily (products.ts settle()).
+// Before a renewal, an upgrade or a buy-new touches a business, the rules that priced the order are
+// checked again on the locked business row (orderStaleness): one whose rule no longer holds stays
+// paid, changes nothing and is logged as an error for a refund by staff (docs/api.md).
+import { eq } from 'drizzle-orm'
+import {
+  BUSINESS_STATUS,
+  businessOrderRefusal,
+  type BusinessOrderKind,
+} from '../../../src/core/validation/business-orders'
+import { ORDER_TYPE } from '../../../src/core/contract/orders'
+import type { AppContext } from '../../context'
+import type { Database } from '../../db/client'
+import { businesses, orders } from '../../db/schema'
+import { findSku, upgradePrice, upgradeRefusal } from './catalog'
+
+/** A transaction (or the database itself: a transaction is a Database too). */
+export type Executor = Database
+
+export type OrderRow = typeof orders.$inferSelect
+
+export { BUSINESS_STATUS }
+export type BusinessRow = typeof businesses.$inferSelect
+
+export const FULFILMENT_MESSAGES = {
+  businessGone: '该产品不存在或已不属于当前账号',
+  renewOtherSku: '续费商品与当前产品规格不符，请从产品列表重新发起续费',
+  termChanged: '产品服务期已变化，请重新下单升级',
+  domainTaken: '该域名已被占用，请更换域名',
+} as const
+
+/** Which row of the button table an order on an existing business is. */
+export function orderKindOf(order: Pick<OrderRow, 'orderType'>): BusinessOrderKind {
+  if (order.orderType === ORDER_TYPE.renewal) return 'renew'
+  if (order.orderType === ORDER_TYPE.upgrade) return 'upgrade'
+  return 'buyNew'
+}
+
+/**
+ * Why an order for an existing business may no longer be applied to it, or null when it may: the
+ * business is still the account's, the home list still offers this order for it (status, channel),
+ * a renewal is of the business's own SKU, and an upgrade is still to a higher edition and its paid
+ * amount still covers the remaining term (a renewal paid in between lengthens that term).
+ */
+export function orderStaleness(
+  order: Pick<OrderRow, 'orderType' | 'accountId' | 'skuId' | 'payAmount'>,
+  business: BusinessRow | undefined,
+  at: Date,
+): string | null {
+  if (!business || business.accountId !== order.accountId) return FULFILMENT_MESSAGES.businessGone
+  const kind = orderKindOf(order)
+  const refusal = businessOrderRefusal(kind, business)
+  if (refusal) return refusal
+  if (kind === 'renew' && order.skuId !== business.skuId) return FULFILMENT_MESSAGES.renewOtherSku
+  if (kind === 'upgrade') {
+    const notHigher = upgradeRefusal(business.skuId, order.skuId)
+    if (notHigher) return notHigher
+    const due = upgradePrice(business.skuId, order.skuId, business.expireTime, at)
+    if (due === undefined || Math.round(due * 100) > Math.round(Number(order.payAmount) * 100)) {
+      return FULFILMENT_MESSAGES.termChanged
+    }
+  }
+  return null
+}
+
+/** What fulfilOrder did: applied, or left the business alone because the order had gone stale. */
+export type FulfilmentOutcome = { applied: true } | { applied: false; reason: string }
+
+/** How long a new business stays 开通中 and an upgrade 升级中. */
+export const SETTLE_MS = 5_000
+
+export function addYears(from: Date, years: number): Date {
+  const next = new Date(from)
+  next.setUTCFullYear(next.getUTCFullYear() + years)
+  return next
+}
+
+export function createFulfilment({ now, log }: Pick<AppContext, 'now' | 'log'>) {
+  async function fulfilOrder(tx: Executor, order: OrderRow): Promise<FulfilmentOutcome> {
+    const at = now()
+    if (order.orderType === ORDER_TYPE.purchase && !order.businessId) {
+      // Two accounts may have ordered the same free domain; the first one paid gets it.
+      if (!(await open(tx, order, at))) return stale(order, FULFILMENT_MESSAGES.domainTaken)
+      return { applied: true }
+    }
+    if (!order.businessId) return stale(order, FULFILMENT_MESSAGES.businessGone)
+    const [business] = await tx
+      .select()
+      .from(businesses)
+      .where(eq(businesses.id, order.businessId))
+      .for('update')
+    const reason = orderStaleness(order, business, at)
+    if (reason) return stale(order, reason)
+    if (order.orderType === ORDER_TYPE.purchase) await open(tx, order, at)
+    else if (order.orderType === ORDER_TYPE.renewal) await renew(tx, order, business!, at)
+    else await upgrade(tx, order, business!.id)
+    return { applied: true }
+  }
+
+  /** The order stays paid (the money was taken) and touches nothing; staff refund it from the log. */
+  function stale(order: OrderRow, reason: string): FulfilmentOutcome {
+    log.error(
+      { orderCode: order.orderCode, businessId: order.businessId, orderType: order.orderType, reason },
+      'paid order not applied: its rule no longer holds; refund due',
+    )
+    return { applied: false, reason }
+  }
+
+  /**
+   * A new purchase opens a product card on the order's domain (source 1, 开通中 for a few seconds),
+   * or reopens the account's refunded or lapsed business on that domain (the order names it).
+   */
+  async function open(tx: Executor, order: OrderRow, at: Date): Promise<boolean> {
+    const openTime = new Date(at.getTime() + SETTLE_MS)
+    const fresh = {
+      orderCode: order.orderCode,
+      skuId: order.skuId,
+      productName: order.productName,
+      productVersion: order.productVersion || findSku(order.skuId)?.ProductTypeName || '',
+      productType: order.productType,
+      payMethod: order.payMethod,
+      status: BUSINESS_STATUS.opening,
+      isExpire: 0,
+      openTime,
+      expireTime: addYears(openTime, order.cycleNum),
+    }
+    if (order.businessId) {
+      await tx.update(businesses).set(fresh).where(eq(businesses.id, order.businessId))
+      return true
+    }
+    const secondDomain = order.secondDomain || `site-${order.orderCode.toLowerCase()}`
+    const [business] = await tx
+      .insert(businesses)
+      .values({
+        ...fresh,
+        accountId: order.accountId,
+        secondDomain,
+        realSecondDomain: `${secondDomain}.yunmeng.example`,
+        websiteName: order.productName,
+        channel: order.salesChannel,
+        source: 1,
+        createdAt: at,
+      })
+      .onConflictDoNothing({ target: businesses.secondDomain })
+      .returning({ id: businesses.id })
+    if (!business) return false
+    await tx.update(orders).set({ businessId: business.id }).where(eq(orders.id, order.id))
+    return true
+  }
+
+  /**
+   * Renewal: cycleNum more years from the later of now and the current expiry. An expired business
+   * is valid again; a paused, stopped or upgrading one keeps its status (the renewal buys time, it
+   * does not lift a pause).
+   */
+  async function renew(tx: Executor, order: OrderRow, business: BusinessRow, at: Date) {
+    const base = business.expireTime && business.expireTime > at ? business.expireTime : at
+    const status = business.status === BUSINESS_STATUS.expired ? BUSINESS_STATUS.valid : business.status
+    await tx
+      .update(businesses)
+      .set({ expireTime: addYears(base, order.cycleNum), status, isExpire: 0 })
+      .where(eq(businesses.id, business.id))
+  }
+
+  /** Upgrade: 升级中 on the new SKU; settles to valid once the order's pay time is SETTLE_MS old. */
+  async function upgrade(tx: Executor, order: OrderRow, businessId: number) {
+    await tx
+      .update(businesses)
+      .set({
+        status: BUSINESS_STATUS.upgrading,
+        skuId: order.skuId,
+        productVersion: order.productVersion || findSku(order.skuId)?.ProductTypeName || '',
+      })
+      .where(eq(businesses.id, businessId))
+  }
+
+  return { fulfilOrder }
+}
+
+export type Fulfilment = ReturnType<typeof createFulfilment>

@@ -1,0 +1,162 @@
+// Orders of the viewer's account (doc2 §2 Order list / Order detail, §4 cancel). Every query is
+// filtered by the viewer's account: another account's order or business is refused, never shown.
+import { and, desc, eq } from 'drizzle-orm'
+import {
+  BILLED_ELSEWHERE,
+  ORDER_STATUS,
+  ORDER_TYPE_LABEL,
+  type Order,
+  type OrderTypeId,
+} from '../../../src/core/contract/orders'
+import { canVoidOrder } from '../../../src/core/validation/billing'
+import type { AppContext } from '../../context'
+import { businesses, orders } from '../../db/schema'
+import { forbidden, invalid } from '../shared/errors'
+import { evaluatePath, surveyLink } from '../evaluations/evaluations'
+import { countedTotal } from '../shared/list-counts'
+import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging'
+import type { Viewer } from '../auth/sessions'
+
+export const ORDER_MESSAGES = {
+  notYours: '无权访问',
+  onlyUnpaidVoid: '只有未支付的订单可以作废',
+  noEvaluation: '该订单暂不能评价',
+} as const
+
+export type OrderRow = typeof orders.$inferSelect
+
+/** is_display of an order the lists show. */
+const DISPLAYED = 1
+
+/** The order came with a transferred product: its invoices and contracts are the payer's. */
+export const billedElsewhere = (row: Pick<OrderRow, 'accountId' | 'billingAccountId'>) =>
+  row.billingAccountId !== null && row.billingAccountId !== row.accountId
+
+/** An order as the client sees it (doc2 §3 "Order"). */
+export function orderView(row: OrderRow, origin = ''): Order {
+  const paperwork = billedElsewhere(row)
+    ? { ...BILLED_ELSEWHERE, billUrl: '' }
+    : {
+        signStatus: row.signStatus,
+        billStatus: row.billStatus,
+        // Issued invoices are stored as a path on this server: hand out a full address.
+        billUrl: row.billUrl.startsWith('/') ? origin + row.billUrl : row.billUrl,
+      }
+  return {
+    id: row.id,
+    orderCode: row.orderCode,
+    businessId: row.businessId,
+    productName: row.productName,
+    productVersion: row.productVersion,
+    orderTypeStr: ORDER_TYPE_LABEL[row.orderType as OrderTypeId] ?? '',
+    cycleNum: row.cycleNum,
+    payMethod: row.payMethod,
+    createTime: row.createdAt.toISOString(),
+    payTime: row.payTime?.toISOString() ?? null,
+    status: row.status,
+    originalAmount: Number(row.originalAmount),
+    payAmount: Number(row.payAmount),
+    salesChannel: row.salesChannel,
+    productType: row.productType,
+    ...paperwork,
+    isEvaluate: row.isEvaluate,
+    isDisplay: row.isDisplay,
+  }
+}
+
+export function createOrderService({ db, now }: AppContext) {
+  const mine = (viewer: Viewer) =>
+    and(eq(orders.accountId, viewer.accountId), eq(orders.isDisplay, DISPLAYED))
+
+  /** A page of the viewer's displayed orders (of one business when given), newest first. */
+  async function pageWhere(viewer: Viewer, businessId: number | null, request: PageRequest, origin: string) {
+    const where = businessId === null ? mine(viewer) : and(mine(viewer), eq(orders.businessId, businessId))
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(request.pageSize)
+      .offset(offsetOf(request))
+    const total = await countedTotal(db, 'orders', {
+      accountId: viewer.accountId,
+      scope: businessId ?? undefined,
+      states: [DISPLAYED],
+    })
+    return pageOf(
+      rows.map((row) => orderView(row, origin)),
+      total,
+      request,
+    )
+  }
+
+  /** GET /api/pc/getOrder: newest first. */
+  function page(viewer: Viewer, request: PageRequest, origin = ''): Promise<Page<Order>> {
+    return pageWhere(viewer, null, request, origin)
+  }
+
+  /** GET /api/pc/getOrderDetails: the orders of one business of the account (doc2 §2 type 0). */
+  async function pageOfBusiness(viewer: Viewer, businessId: number, request: PageRequest, origin = '') {
+    const [business] = await db
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(and(eq(businesses.id, businessId), eq(businesses.accountId, viewer.accountId)))
+    if (!business) throw forbidden(ORDER_MESSAGES.notYours)
+    return pageWhere(viewer, businessId, request, origin)
+  }
+
+  /** One order of the account, or a refusal (another account's order looks the same as none). */
+  async function ownRow(viewer: Viewer, where: { id: number } | { orderCode: string }): Promise<OrderRow> {
+    const match = 'id' in where ? eq(orders.id, where.id) : eq(orders.orderCode, where.orderCode)
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(match, eq(orders.accountId, viewer.accountId)))
+    if (!row) throw forbidden(ORDER_MESSAGES.notYours)
+    return row
+  }
+
+  /** GET /api/pc/getOrderById. */
+  async function byId(viewer: Viewer, orderId: number, origin = ''): Promise<Order> {
+    return orderView(await ownRow(viewer, { id: orderId }), origin)
+  }
+
+  /**
+   * doc2 §4 cancel: UpdateOrder (order service) then syncOrderStatus (account service) both set
+   * status 4. Only an unpaid order may be voided; voiding a voided one again is harmless, so the
+   * second call of the pair succeeds.
+   */
+  async function voidOrder(viewer: Viewer, orderCode: string): Promise<void> {
+    const row = await ownRow(viewer, { orderCode })
+    if (row.status === ORDER_STATUS.voided) return
+    if (!canVoidOrder(row)) throw invalid(ORDER_MESSAGES.onlyUnpaidVoid)
+    const voided = await db
+      .update(orders)
+      .set({ status: ORDER_STATUS.voided, payDeadline: null })
+      .where(and(eq(orders.id, row.id), eq(orders.status, ORDER_STATUS.unpaid)))
+      .returning({ id: orders.id })
+    // Paid in the meantime (the payment engineer's callback): refuse rather than void a paid order.
+    if (!voided.length) {
+      const [now] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, row.id))
+      if (now?.status !== ORDER_STATUS.voided) throw invalid(ORDER_MESSAGES.onlyUnpaidVoid)
+    }
+  }
+
+  /**
+   * GET /api/app/evaluate/getEvaluateUrl: the survey link of a paid or refunded order (doc2 §4:
+   * voided and unpaid orders hide 评价). The survey is made on first ask with a random uuId
+   * (services/evaluations/evaluations.ts), so the same order always answers the same link.
+   */
+  async function evaluateUrl(viewer: Viewer, orderId: number, origin = ''): Promise<string> {
+    const row = await ownRow(viewer, { id: orderId })
+    if (row.status !== ORDER_STATUS.paid && row.status !== ORDER_STATUS.refunded) {
+      throw invalid(ORDER_MESSAGES.noEvaluation)
+    }
+    const { uuId } = await surveyLink(db, row.accountId, { orderId: row.id }, now())
+    return `${origin}${evaluatePath(uuId)}`
+  }
+
+  return { page, pageOfBusiness, ownRow, byId, voidOrder, evaluateUrl }
+}
+
+export type OrderService = ReturnType<typeof createOrderService>

@@ -1,0 +1,100 @@
+// Stateful rows expire but are not deleted by their readers; this removes the dead ones (captchas,
+// entry tokens, sessions, login attempts, SMS codes, WeChat login and bind scenes, tickets, receiver
+// confirmation links) so the tables stay small, and uploads nothing took within a day (with their
+// bytes). The scheduled run happens once a period across all instances (runScheduled claims it in
+// housekeeping_runs); a second run meanwhile is harmless all the same (plain deletes).
+import { and, eq, isNotNull, lt, ne, or } from 'drizzle-orm'
+import { hours, type AppContext } from '../../context'
+import {
+  captchas,
+  entryTokens,
+  housekeepingRuns,
+  loginAttempts,
+  recipientValidations,
+  sessions,
+  outbox as outboxTable,
+  smsCodes,
+  wechatBindScenes,
+  wechatScenes,
+  wechatTickets,
+} from '../../db/schema'
+import type { CheckoutService } from '../checkout/checkout'
+import type { PaymentService } from '../payments/payments'
+import type { UploadService } from '../work-orders/uploads'
+import { LOCKOUT_MS, LOGIN_WINDOW_MS } from '../auth/login-limits'
+import { SMS_LIMIT_WINDOW_MS } from '../sms/sms'
+
+/** Kept a day past expiry so support can still see what happened. */
+const GRACE_MS = hours(24)
+
+export function createHousekeeping(
+  { db, now }: AppContext,
+  {
+    checkout,
+    payments,
+    uploads,
+  }: { checkout: CheckoutService; payments?: PaymentService; uploads?: UploadService },
+) {
+  async function purgeExpired(): Promise<void> {
+    // Unpaid orders past their payment deadline are cancelled (doc2 §2 payment page: automatic
+    // cancellation), also when nobody opens them again.
+    await checkout.voidExpired()
+    // ...and closed at the payment providers they were offered to, so they can no longer be paid.
+    await payments?.closeAbandoned()
+    const before = new Date(now().getTime() - GRACE_MS)
+    await db.delete(captchas).where(lt(captchas.expiresAt, before))
+    await db.delete(entryTokens).where(lt(entryTokens.expiresAt, before))
+    await db.delete(wechatScenes).where(lt(wechatScenes.expiresAt, before))
+    await db.delete(wechatTickets).where(lt(wechatTickets.expiresAt, before))
+    await db.delete(wechatBindScenes).where(lt(wechatBindScenes.expiresAt, before))
+    // A missing link reads as an expired one (添加超时 请重新获取验证).
+    await db.delete(recipientValidations).where(lt(recipientValidations.expiresAt, before))
+    // SMS code records and sent messages matter for an hour (the send limits; codes live 5 minutes).
+    const limitsBefore = new Date(now().getTime() - SMS_LIMIT_WINDOW_MS - GRACE_MS)
+    await db.delete(smsCodes).where(lt(smsCodes.createdAt, limitsBefore))
+    // A message past its lifetime is not sent any more: its code or link is purged with it.
+    await db
+      .update(outboxTable)
+      .set({ status: 'expired', params: null, doneAt: now() })
+      .where(and(eq(outboxTable.status, 'pending'), lt(outboxTable.expiresAt, now())))
+    await db
+      .delete(outboxTable)
+      .where(and(ne(outboxTable.status, 'pending'), lt(outboxTable.createdAt, limitsBefore)))
+    await db
+      .delete(sessions)
+      .where(
+        or(
+          lt(sessions.expiresAt, before),
+          and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, before)),
+        ),
+      )
+    // Attempts matter only inside the lockout window.
+    const attemptsBefore = new Date(now().getTime() - LOGIN_WINDOW_MS - LOCKOUT_MS - GRACE_MS)
+    await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, attemptsBefore))
+    await uploads?.purgeUnattached()
+  }
+
+  /**
+   * The timer's run: only the instance that claims this period purges. A little slack keeps instances
+   * whose timers fire a moment apart from skipping a period between them.
+   */
+  async function runScheduled(everyMs: number): Promise<boolean> {
+    const at = now()
+    const claimed = await db
+      .insert(housekeepingRuns)
+      .values({ job: 'purge', ranAt: at })
+      .onConflictDoUpdate({
+        target: housekeepingRuns.job,
+        set: { ranAt: at },
+        setWhere: lt(housekeepingRuns.ranAt, new Date(at.getTime() - everyMs * 0.9)),
+      })
+      .returning({ job: housekeepingRuns.job })
+    if (claimed.length === 0) return false
+    await purgeExpired()
+    return true
+  }
+
+  return { purgeExpired, runScheduled }
+}
+
+export type Housekeeping = ReturnType<typeof createHousekeeping>

@@ -1,0 +1,89 @@
+// An in-memory cache kept true across server instances by the database: a trigger NOTIFYs a channel
+// with a group id (a session's id, an account's id) whenever a row of that group changes, whoever
+// wrote it, and every instance LISTENs and forgets that group's entries. Nothing is cached while the
+// listener is not connected (a notification may have been missed), and an entry is stored only if
+// no notification arrived while it was being read (`generation`).
+import type { Listen } from '../../db/notifications'
+
+export interface NotifiedCacheOptions {
+  channel: string
+  listen?: Listen
+  /** Entries kept at most; the oldest makes room. */
+  maxEntries: number
+  /** Called after a notification was applied: the hook tests wait on instead of sleeping. */
+  onChange?: (group: number) => void
+}
+
+export function createNotifiedCache<V>({ channel, listen, maxEntries, onChange }: NotifiedCacheOptions) {
+  const entries = new Map<string, { group: number; value: V }>()
+  const keysOf = new Map<number, Set<string>>()
+  let live = false
+  let generation = 0
+  let unlisten: (() => Promise<void>) | null = null
+
+  function remove(key: string) {
+    const entry = entries.get(key)
+    if (!entry) return
+    entries.delete(key)
+    const keys = keysOf.get(entry.group)
+    keys?.delete(key)
+    if (!keys?.size) keysOf.delete(entry.group)
+  }
+
+  function forget(group: number) {
+    generation++
+    for (const key of keysOf.get(group) ?? []) entries.delete(key)
+    keysOf.delete(group)
+  }
+
+  function clear() {
+    generation++
+    entries.clear()
+    keysOf.clear()
+  }
+
+  return {
+    has: (key: string) => live && entries.has(key),
+    get: (key: string): V | undefined => (live ? entries.get(key)?.value : undefined),
+
+    /** Read before a database read; `put` ignores the value if anything changed since. */
+    generation: () => generation,
+
+    put(key: string, group: number, value: V, readAt: number) {
+      if (!live || readAt !== generation) return
+      remove(key)
+      if (entries.size >= maxEntries) remove(entries.keys().next().value as string)
+      entries.set(key, { group, value })
+      keysOf.set(group, (keysOf.get(group) ?? new Set()).add(key))
+    },
+
+    /** This instance changed the group: forget it now, before the notification comes back. */
+    forget,
+
+    /** Starts listening (app onReady); without a listener nothing is ever cached. */
+    async start() {
+      if (!listen || unlisten) return
+      unlisten = await listen(
+        channel,
+        (payload) => {
+          forget(Number(payload))
+          onChange?.(Number(payload))
+        },
+        (isLive) => {
+          clear()
+          live = isLive
+        },
+      )
+      live = true
+    },
+
+    async stop() {
+      live = false
+      clear()
+      await unlisten?.()
+      unlisten = null
+    },
+  }
+}
+
+export type NotifiedCache<V> = ReturnType<typeof createNotifiedCache<V>>
