@@ -12,8 +12,7 @@ import { originOf } from '../http/origin'
 import type { Services } from '../services'
 import { ADDRESS_TREE } from '../services/account/address-tree'
 import { BILLING_MESSAGES } from '../services/invoices/billing'
-import { rowId } from './paging'
-import { boundedInteger, object, shortText, type TypedApp } from './schemas'
+import { boundedInteger, object, shortText, type TypedApp, rowId } from './schemas'
 
 const small = boundedInteger(0, 9)
 const regionId = boundedInteger(0, 999_999)

@@ -6,8 +6,7 @@ import { notFound } from '../services/shared/errors'
 import type { Services } from '../services'
 import { demoNoticeFile, NOTICE_FILES_PATH } from '../services/notices/notice-files'
 import type { HomePoll } from '../../src/core/contract/notices'
-import { pageNum, pageSize, rowId } from './paging'
-import { object, shortText, type TypedApp } from './schemas'
+import { object, shortText, type TypedApp, pageNum, pageSize, rowId } from './schemas'
 
 const listQuery = object({ pageNum, pageSize, readStatus: { type: 'integer', enum: [0, 1] } }, [
   'pageNum',

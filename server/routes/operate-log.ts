@@ -3,8 +3,7 @@ import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
 import { deviceOf } from '../services/account/device-info'
-import { pageNum, pageSize } from './paging'
-import { object, type TypedApp } from './schemas'
+import { object, type TypedApp, pageNum, pageSize } from './schemas'
 
 export function operateLogRoutes(app: TypedApp, { operateLog }: Services, { requireViewer }: Guards) {
   app.get(

@@ -5,8 +5,7 @@ import { ok } from '../http/envelope'
 import { Refusal } from '../services/shared/errors'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
-import { pageNum, pageSize, rowId } from './paging'
-import { object, shortText, type TypedApp } from './schemas'
+import { object, shortText, type TypedApp, pageNum, pageSize, rowId } from './schemas'
 
 const pageQuery = object({ pageNum, pageSize }, ['pageNum', 'pageSize'])
 /** doc2 §4: the only status the console sets is 4, voided. */

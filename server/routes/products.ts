@@ -4,8 +4,7 @@ import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
-import { pageQuery } from './paging'
-import { object, rowId as businessId, shortText, type TypedApp } from './schemas'
+import { object, rowId as businessId, shortText, type TypedApp, pageQuery } from './schemas'
 
 const byBusiness = object({ businessId }, ['businessId'])
 const byDomain = object({ secondDomain: shortText(128) }, ['secondDomain'])

@@ -8,8 +8,7 @@ import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
-import { pageQuery } from './paging'
-import { byId, integer, object, rowId, shortText, type TypedApp } from './schemas'
+import { byId, integer, object, rowId, shortText, type TypedApp, pageQuery } from './schemas'
 
 const BASE = '/api/pc'
 
@@ -37,7 +36,7 @@ export function recipientRoutes(app: TypedApp, { recipients }: Services, guards:
   app.get(
     `${BASE}/searchRecipientList`,
     { schema: { querystring: pageQuery }, preHandler: requireViewer },
-    async (req) => ok(await recipients.page(req.viewer, req.query.pageNum, req.query.pageSize)),
+    async (req) => ok(await recipients.page(req.viewer, req.query)),
   )
 
   app.get(

@@ -12,6 +12,7 @@ import type {
   RawServerDefault,
 } from 'fastify'
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
+import { MAX_PAGE_NUM, MAX_PAGE_SIZE } from '../services/shared/paging'
 
 /** The Fastify instance routes register on: request types come from the route's JSON schemas. */
 export type TypedApp = FastifyInstance<
@@ -55,6 +56,12 @@ export function object<
 
 /** The query or body of calls that take one row id. */
 export const byId = object({ id: rowId }, ['id'])
+
+// The paging query every list call takes; out-of-range values fail validation (非法参数), with the
+// bounds of the services' one paging helper (services/shared/paging.ts).
+export const pageNum = boundedInteger(1, MAX_PAGE_NUM)
+export const pageSize = boundedInteger(1, MAX_PAGE_SIZE)
+export const pageQuery = object({ pageNum, pageSize }, ['pageNum', 'pageSize'])
 
 /** What the routes' type provider types a request part as (`req.body`, `req.query`) from its schema. */
 type Typed<S> = (JsonSchemaToTsProvider & { schema: S })['validator']

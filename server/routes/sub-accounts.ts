@@ -7,8 +7,7 @@ import { originOf } from '../http/origin'
 import type { Services } from '../services'
 import type { SubAdminSwitch } from '../services/sub-accounts/sub-accounts'
 import type { SubAdminForm } from '../../src/core/validation/sub-admin'
-import { pageQuery } from './paging'
-import { byId as idQuery, integer, object, rowId, shortText, type TypedApp } from './schemas'
+import { byId as idQuery, integer, object, rowId, shortText, type TypedApp, pageQuery } from './schemas'
 
 const BASE = '/api/app/account'
 
@@ -54,7 +53,7 @@ export function subAccountRoutes(app: TypedApp, { subAccounts }: Services, guard
   app.get(
     `${BASE}/getAccountSubAccountList`,
     { schema: { querystring: pageQuery }, preHandler: requireViewer },
-    async (req) => ok(await subAccounts.page(req.viewer, req.query.pageNum, req.query.pageSize)),
+    async (req) => ok(await subAccounts.page(req.viewer, req.query)),
   )
 
   app.get(

@@ -6,8 +6,16 @@ import { WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
-import { pageNum, pageSize } from './paging'
-import { boundedInteger, integer, object, rowId, shortText, type TypedApp } from './schemas'
+import {
+  boundedInteger,
+  integer,
+  object,
+  rowId,
+  shortText,
+  type TypedApp,
+  pageNum,
+  pageSize,
+} from './schemas'
 import { workOrderFileRoutes } from './work-order-files'
 
 /** Free text: the 500-character rules are the validators'; this only bounds what is parsed. */

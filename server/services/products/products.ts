@@ -5,6 +5,7 @@
 import { and, count, desc, eq, exists, gt, isNotNull, lte, not, sql } from 'drizzle-orm'
 import { ORDER_STATUS, ORDER_TYPE } from '../../../src/core/contract/orders'
 import type { PageQuery } from '../../../src/core/contract/paging'
+import { offsetOf, pageOf } from '../shared/paging'
 import type { ProductCard, ProductPage, Site, UnpaidCheck } from '../../../src/core/contract/products'
 import { later, minutes, type AppContext } from '../../context'
 import { businesses, orders } from '../../db/schema'
@@ -108,7 +109,7 @@ export function createProductService({ db, now }: AppContext, { fulfilment }: { 
   }
 
   /** GET /api/pc/getProducts: 4 cards a page on /index, newest first. */
-  async function page(viewer: Viewer, { pageNum, pageSize }: PageQuery): Promise<ProductPage> {
+  async function page(viewer: Viewer, request: PageQuery): Promise<ProductPage> {
     if (!(await managesSites(viewer))) return { data: [], total: 0, pages: 0, isWebsiteManage: 0 }
     await settle(viewer.accountId)
     const mine = eq(businesses.accountId, viewer.accountId)
@@ -118,12 +119,14 @@ export function createProductService({ db, now }: AppContext, { fulfilment }: { 
       .from(businesses)
       .where(mine)
       .orderBy(desc(businesses.createdAt), desc(businesses.id))
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
+      .limit(request.pageSize)
+      .offset(offsetOf(request))
     return {
-      data: rows.map((row) => toCard(row, 1)),
-      total,
-      pages: Math.ceil(total / pageSize),
+      ...pageOf(
+        rows.map((row) => toCard(row, 1)),
+        total,
+        request,
+      ),
       isWebsiteManage: 1,
     }
   }

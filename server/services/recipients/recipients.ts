@@ -21,6 +21,7 @@
 // - A sub-admin reads phones and mailboxes masked.
 // - Production has no SMS or mail gateway: adding and sending are refused before anything is
 //   written (as for sub-admins).
+import { offsetOf, pagesOf, type PageRequest } from '../shared/paging'
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import {
   isValidateType,
@@ -144,16 +145,16 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
 
   const isMasked = (reader: RecipientReader) => reader.role !== ROLE.main
 
-  async function page(owner: RecipientReader, pageNum: number, pageSize: number) {
+  async function page(owner: RecipientReader, request: PageRequest) {
     const [{ total }] = await db.select({ total: count() }).from(recipients).where(live(owner.accountId))
     const rows = await db
       .select()
       .from(recipients)
       .where(live(owner.accountId))
       .orderBy(desc(recipients.createdAt), desc(recipients.id))
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-    return { list: await toItems(rows, isMasked(owner)), total, pages: Math.ceil(total / pageSize) }
+      .limit(request.pageSize)
+      .offset(offsetOf(request))
+    return { list: await toItems(rows, isMasked(owner)), total, pages: pagesOf(total, request) }
   }
 
   async function detail(owner: RecipientReader, id: number): Promise<Recipient> {

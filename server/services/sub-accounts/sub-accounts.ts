@@ -14,6 +14,7 @@
 // - A sub-admin reads the list and details with phones and mailboxes masked.
 // - Production has no SMS or mail gateway: adding is refused before anything is written, and links
 //   reach the log only in the sandbox.
+import { offsetOf, pagesOf, type PageRequest } from '../shared/paging'
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import { maskMailbox, maskPhone } from '../../../src/core/format/mask'
 import { MSG } from '../../../src/core/validation/messages'
@@ -166,16 +167,16 @@ export function createSubAccountService(
 
   const isMasked = (viewer: Viewer) => viewer.role !== ROLE.main
 
-  async function page(viewer: Viewer, pageNum: number, pageSize: number) {
+  async function page(viewer: Viewer, request: PageRequest) {
     const [{ total }] = await db.select({ total: count() }).from(subAccounts).where(live(viewer.accountId))
     const rows = await db
       .select()
       .from(subAccounts)
       .where(live(viewer.accountId))
       .orderBy(desc(subAccounts.createdAt), desc(subAccounts.id))
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-    return { list: await toItems(rows, isMasked(viewer)), total, pages: Math.ceil(total / pageSize) }
+      .limit(request.pageSize)
+      .offset(offsetOf(request))
+    return { list: await toItems(rows, isMasked(viewer)), total, pages: pagesOf(total, request) }
   }
 
   async function detail(viewer: Viewer, id: number): Promise<SubAdminItem> {
