@@ -1,6 +1,7 @@
 // Wires the services of one app instance to its context.
 import type { AppContext } from '../context'
 import { createAccountSettings } from './account/account-settings'
+import { createLoginMasks } from './account/account-login-mask'
 import { createAccountService } from './account/accounts'
 import { createBillingService } from './invoices/billing'
 import { createCaptchaService } from './auth/captchas'
@@ -50,10 +51,12 @@ export function createServices(ctx: AppContext) {
   const operateLog = createOperateLog(ctx)
   const knownAddresses = createKnownAddresses(ctx)
   const limits = createLoginLimits(ctx)
+  // One login mask service: sign-in checks it at every login, account settings edit it.
+  const loginMasks = createLoginMasks(ctx)
   // Outgoing SMS and mail: one outbox over the configured providers (tests may pass their own).
   const outbox = createOutbox(ctx, ctx.gateways ?? createGateways(ctx))
   const sms = createSmsService(ctx, outbox)
-  const signIn = createSignIn(ctx, { roles, sessions, knownAddresses, operateLog })
+  const signIn = createSignIn(ctx, { roles, sessions, knownAddresses, operateLog, loginMasks })
   const smsRequests = createSmsRequests(ctx, { captchas, members, sms })
   const fulfilment = createFulfilment(ctx)
   const checkout = createCheckoutService(ctx)
@@ -105,7 +108,16 @@ export function createServices(ctx: AppContext) {
     }),
     entryTokens: createEntryTokenService(ctx, { members, roles, sessions, signIn }),
     accounts: createAccountService(ctx, { members, roles, sessions, signIn }),
-    accountSettings: createAccountSettings(ctx, { members, roles, captchas, operateLog, sms, smsRequests }),
+    accountSettings: createAccountSettings(ctx, {
+      members,
+      roles,
+      captchas,
+      operateLog,
+      sms,
+      smsRequests,
+      limits,
+      loginMasks,
+    }),
     notices: createNoticeService(ctx),
     workOrders: createWorkOrderService(ctx),
     uploads,

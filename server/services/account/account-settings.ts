@@ -2,10 +2,10 @@
 // re-verification before sensitive changes and the changes themselves, one module each.
 import type { AppContext } from '../../context'
 import { createAccountCredentials } from './account-credentials'
-import { createLoginMasks } from './account-login-mask'
+import type { LoginMasks } from './account-login-mask'
 import { createAccountProfile } from './account-profile'
 import { createAccountReverify } from './account-reverify'
-import { createLoginLimits } from '../auth/login-limits'
+import type { LoginLimits } from '../auth/login-limits'
 import type { CaptchaService } from '../auth/captchas'
 import type { MemberDirectory } from './members'
 import type { OperateLog } from '../operate-log/operate-log'
@@ -20,6 +20,9 @@ export interface AccountSettingsDeps {
   operateLog: OperateLog
   sms: SmsService
   smsRequests: SmsRequests
+  /** The login limits and the login mask service sign-in uses (services/index.ts builds each once). */
+  limits: LoginLimits
+  loginMasks: LoginMasks
 }
 
 export function createAccountSettings(ctx: AppContext, deps: AccountSettingsDeps) {
@@ -27,9 +30,8 @@ export function createAccountSettings(ctx: AppContext, deps: AccountSettingsDeps
   return {
     reverify: createAccountReverify(ctx, deps),
     profile,
-    // The login limits keep no state of their own (attempts are rows): this is the same count as login's.
-    credentials: createAccountCredentials(ctx, { ...deps, profile, limits: createLoginLimits(ctx) }),
-    loginMasks: createLoginMasks(ctx),
+    credentials: createAccountCredentials(ctx, { ...deps, profile }),
+    loginMasks: deps.loginMasks,
   }
 }
 

@@ -5,7 +5,7 @@
 // here, the account switch, entry-link tokens, sub-admin activation).
 import type { AppContext } from '../../context'
 import { forbidden, type Refusal } from '../shared/errors'
-import { createLoginMasks } from '../account/account-login-mask'
+import type { LoginMasks } from '../account/account-login-mask'
 import type { KnownAddresses } from '../account/known-addresses'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
 import type { RoleGrant, RoleService, RoleTarget } from '../shared/roles'
@@ -44,11 +44,13 @@ interface SignInDeps {
   sessions: SessionService
   knownAddresses: KnownAddresses
   operateLog: OperateLog
+  loginMasks: LoginMasks
 }
 
-export function createSignIn(ctx: AppContext, { roles, sessions, knownAddresses, operateLog }: SignInDeps) {
-  const loginMasks = createLoginMasks(ctx)
-
+export function createSignIn(
+  ctx: AppContext,
+  { roles, sessions, knownAddresses, operateLog, loginMasks }: SignInDeps,
+) {
   /** Refuses (and logs a failed login on the account) when it is cancelled or `ip` is outside its mask. */
   async function admit(grant: RoleGrant, ip: string, outsideMask?: () => Refusal): Promise<void> {
     const refusal = await loginMasks.loginRefusal(grant.accountId, ip)
