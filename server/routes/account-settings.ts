@@ -1,6 +1,6 @@
 // Account settings calls (account-area §7 "Account"; docs/api.md "Account settings"). Sensitive
 // changes (password, phone, e-mail, login mask, cancellation) need a fresh session.
-import type { UpdateMemberAccountRequest } from '../../src/core/contract/accounts'
+import type { UpdateMemberAccountRequest } from '../../src/core/contract/account'
 import type {
   EditNameRequest,
   LoginMask,

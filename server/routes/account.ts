@@ -1,5 +1,5 @@
 // Personal info, the account switch list and the switch (account-area §7 "Account"; doc2 §7).
-import type { SwitchAccountRequest } from '../../src/core/contract/accounts'
+import type { SwitchAccountRequest } from '../../src/core/contract/account'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'

@@ -1,6 +1,6 @@
 // The bound phone under /api/pc (doc2 §7 "Under /api/pc: checkBindPhone"; account-area §7
 // "checkBindPhone", "bindPhone (phone, code, password)"): services/account/phone-binding.ts.
-import type { PcBindPhoneRequest } from '../../src/core/contract/accounts'
+import type { PcBindPhoneRequest } from '../../src/core/contract/account'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'

@@ -1,7 +1,7 @@
 // Product transfer (account-area §7 "Product transfer"; docs/api.md "Product transfer"): main account
 // only (a sub-admin gets the 403 envelope). The two SMS sends and step 2's confirmation are this
 // server's own calls beside the spec's three.
-import { TRANSFER_MESSAGES } from '../../src/core/contract/transfer'
+import { TRANSFER_MESSAGES } from '../../src/core/contract/product-transfer'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'

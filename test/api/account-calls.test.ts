@@ -4,8 +4,8 @@
 // main account's login name alone), getInfo (the viewer's profile, as getPersonalInfo) and
 // getDeviceInfo (what the caller's User-Agent claims: display only, nothing echoed).
 import { eq } from 'drizzle-orm'
-import type { PersonalInfo, UpdateMemberAccountRequest } from '../../src/core/contract/accounts'
-import type { DeviceInfo } from '../../src/core/contract/oplog'
+import type { PersonalInfo, UpdateMemberAccountRequest } from '../../src/core/contract/account'
+import type { DeviceInfo } from '../../src/core/contract/operate-log'
 import { minutes } from '../../server/context'
 import { accounts, operateRecords } from '../../server/db/schema'
 import { REVERIFY_CODE, REVERIFY_REQUIRED } from '../../src/core/contract/fresh-session'

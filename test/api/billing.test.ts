@@ -1,7 +1,7 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
 import { and, eq } from 'drizzle-orm'
 import { accounts, contractApplications, invoiceApplications, orders } from '../../server/db/schema'
-import type { Region } from '../../src/core/contract/billing'
+import type { Region } from '../../src/core/contract/invoices'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer

@@ -4,7 +4,7 @@
 // a first phone — with, optionally, a first password — proven by a bindPhone SMS code from a fresh
 // session. Another member's phone is never taken, and the code is not spent by a refused password.
 import { desc, eq } from 'drizzle-orm'
-import type { PcBindPhoneRequest, PhoneBindingStatus } from '../../src/core/contract/accounts'
+import type { PcBindPhoneRequest, PhoneBindingStatus } from '../../src/core/contract/account'
 import { minutes } from '../../server/context'
 import { members, notices, operateRecords } from '../../server/db/schema'
 import { RATE_LIMITED } from '../../server/http/rate-limits'

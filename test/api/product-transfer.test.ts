@@ -18,7 +18,7 @@ import {
   workOrders,
 } from '../../server/db/schema'
 import { BILLED_ELSEWHERE, SIGN_STATUS } from '../../src/core/contract/orders'
-import { TRANSFER_MESSAGES } from '../../src/core/contract/transfer'
+import { TRANSFER_MESSAGES } from '../../src/core/contract/product-transfer'
 import { ACTION_REFUSED } from '../../server/services/work-orders/work-order-actions'
 import { openWorkOrderMessage } from '../../server/services/product-transfer/product-transfer'
 import { DEMO, DEMO_PASSWORD, startTestServer, type TestServer } from './support/harness'

@@ -7,7 +7,7 @@ import type {
   PersonalInfo,
   RelatedSite,
   SwitchAccountRequest,
-} from '../../../src/core/contract/accounts'
+} from '../../../src/core/contract/account'
 import { switchSignature } from '../../../src/core/crypto/switch-sign'
 import { maskWechatId } from '../../../src/core/format/mask'
 import type { AppContext } from '../../context'

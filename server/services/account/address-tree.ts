@@ -1,7 +1,7 @@
 // The province / city / district tree of GET /api/pc/getTreeAddress (doc2 §7), with the national
 // administrative division codes (GB/T 2260) as ids. A few provinces: enough for paper invoices.
 
-import type { Region } from '../../../src/core/contract/billing'
+import type { Region } from '../../../src/core/contract/invoices'
 
 const area = (id: number, name: string): Region => ({ id, name })
 

@@ -3,7 +3,7 @@
 // is for display only: no login, limit, mask or verification decision reads it (those use the
 // socket's address, or X-Forwarded-For from TRUST_PROXY). The answer is built from fixed names,
 // never from the header's text, so nothing the client wrote is echoed back.
-import type { DeviceInfo, DevicePlatform } from '../../../src/core/contract/oplog'
+import type { DeviceInfo, DevicePlatform } from '../../../src/core/contract/operate-log'
 import { maskAddress } from '../../../src/core/validation/account'
 
 /** Longer headers are not read: the parse is a handful of regexes over a bounded string. */

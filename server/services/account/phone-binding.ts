@@ -2,7 +2,7 @@
 // "checkBindPhone", "bindPhone (phone, code, password)"). Binding itself is the WeChat flow's
 // (services/wechat/wechat.ts bindPhone: a bindPhone SMS code, logged and notified as a new way in);
 // /api/pc/bindPhone adds a first password for a member that has none, as WeChat registrations do.
-import type { PcBindPhoneRequest, PhoneBindingStatus } from '../../../src/core/contract/accounts'
+import type { PcBindPhoneRequest, PhoneBindingStatus } from '../../../src/core/contract/account'
 import { MSG } from '../../../src/core/validation/messages'
 import { newPasswordError } from '../../../src/core/validation/rules'
 import type { AppContext } from '../../context'

@@ -2,7 +2,7 @@
 // Each viewer reads only its own entries: the main account its own (not its sub-admins'), a
 // sub-admin only what it did on that account (getMyOperateRecordList is "my" log).
 import { and, desc, eq, isNull } from 'drizzle-orm'
-import { OPERATE_STATUS, OPERATE_TYPE, type OperateRecord } from '../../../src/core/contract/oplog'
+import { OPERATE_STATUS, OPERATE_TYPE, type OperateRecord } from '../../../src/core/contract/operate-log'
 import type { AppContext } from '../../context'
 import type { Database } from '../../db/client'
 import { operateRecords } from '../../db/schema'

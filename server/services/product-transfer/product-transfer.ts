@@ -16,14 +16,14 @@ import crypto from 'node:crypto'
 import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { IN_SERVICE_STATUSES } from '../../../src/core/contract/work-orders'
 import { maskPhone } from '../../../src/core/format/mask'
-import { OPERATE_STATUS, OPERATE_TYPE } from '../../../src/core/contract/oplog'
+import { OPERATE_STATUS, OPERATE_TYPE } from '../../../src/core/contract/operate-log'
 import {
   TRANSFER_HOLD_MS,
   TRANSFER_MESSAGES,
   type CheckCodeRequest,
   type MoveBusinessRequest,
   type TransferProduct,
-} from '../../../src/core/contract/transfer'
+} from '../../../src/core/contract/product-transfer'
 import {
   distinctIds,
   productsError,

@@ -1,6 +1,6 @@
 // WeChat login and binding on the wire (doc2 §4 login states; account-area §4 WeChat dialogs and
 // poll keys, §7 Account calls).
-import type { LoginResult } from './accounts'
+import type { LoginResult } from './account'
 import type { PhoneCodeRequest } from './auth'
 
 /** A WeChat login (QR, in-app browser OAuth, mini-program) may still need a phone bound. */

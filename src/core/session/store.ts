@@ -3,7 +3,7 @@
 import Taro from '@tarojs/taro'
 import { create } from 'zustand'
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware'
-import type { LoginResult, PersonalInfo } from '../contract/accounts'
+import type { LoginResult, PersonalInfo } from '../contract/account'
 
 export type { LoginResult }
 

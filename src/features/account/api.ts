@@ -1,5 +1,5 @@
 import { http } from '../../core/http/request'
-import type { PersonalInfo } from '../../core/contract/accounts'
+import type { PersonalInfo } from '../../core/contract/account'
 import type {
   EditNameRequest,
   LoginMask,

@@ -1,4 +1,4 @@
-import type { PcBindPhoneRequest } from '../../core/contract/accounts'
+import type { PcBindPhoneRequest } from '../../core/contract/account'
 import type {
   PasswordLoginRequest,
   PasswordResetRequest,

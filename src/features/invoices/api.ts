@@ -1,5 +1,5 @@
 // Invoices (doc2 §7: applyBill, getTreeAddress).
-import type { Region } from '../../core/contract/billing'
+import type { Region } from '../../core/contract/invoices'
 import { http } from '../../core/http/request'
 
 export type { Region }

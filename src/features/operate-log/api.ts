@@ -1,5 +1,5 @@
 // Operation log (spec account-area §7 Account: getMyOperateRecordList).
-import type { OperateRecord } from '../../core/contract/oplog'
+import type { OperateRecord } from '../../core/contract/operate-log'
 import type { Page, PageQuery } from '../../core/contract/paging'
 import { http } from '../../core/http/request'
 

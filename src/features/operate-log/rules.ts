@@ -1,5 +1,5 @@
 // Operation log rules (spec account-area §2 operation log, §4 log type and status).
-import { OPERATE_STATUS } from '../../core/contract/oplog'
+import { OPERATE_STATUS } from '../../core/contract/operate-log'
 import { findRoute, HOME_PATH, ROUTES, type RouteDef } from '../../core/routing/routes'
 import type { UserInfo } from '../../core/session/store'
 

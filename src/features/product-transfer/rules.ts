@@ -1,6 +1,6 @@
 // The three steps of the product transfer (account-area §2 "Product transfer page", §4 Transfer, §9):
 // 1 security verification, 2 choose products, 3 the receiving phone. Pure: the hook runs the clock.
-import { TRANSFER_HOLD_MS, TRANSFER_MESSAGES } from '../../core/contract/transfer'
+import { TRANSFER_HOLD_MS, TRANSFER_MESSAGES } from '../../core/contract/product-transfer'
 
 export { TRANSFER_HOLD_MS, TRANSFER_MESSAGES }
 

@@ -1,5 +1,5 @@
 import { http } from '../../core/http/request'
-import type { AccountListItem, LoginResult, SwitchAccountRequest } from '../../core/contract/accounts'
+import type { AccountListItem, LoginResult, SwitchAccountRequest } from '../../core/contract/account'
 import type { PasswordModel } from '../../core/validation/account'
 
 export type { AccountListItem }
