@@ -49,8 +49,6 @@ export const captchas = pgTable('captchas', {
   usedAt: at('used_at'),
   solvedAt: at('solved_at'),
   spentAt: at('spent_at'),
-  /** What a claimed proof was claimed for: a transfer's chosen businesses (a digest of their ids). */
-  subject: varchar('subject', { length: 64 }),
 })
 
 /** Password login attempts, for the per-identifier lockout and the per-IP limit. */

@@ -15,6 +15,7 @@ import {
   maintenanceAllowances,
   operateRecords,
   orders,
+  transferVerifications,
   workOrders,
 } from '../../server/db/schema'
 import { BILLED_ELSEWHERE, SIGN_STATUS } from '../../src/core/contract/orders'
@@ -217,6 +218,28 @@ describe('step 1: checkCodeByAccountId', () => {
     expect(
       await server.post('/api/pc/checkCodeByAccountId', { phone: owner.phone, code }, opts(owner)),
     ).toEqual(refused(400, TRANSFER_MESSAGES.wrongCode))
+  })
+
+  it('keeps the verification in a table of its own: one live per session, claimed for a choice', async () => {
+    const owner = await freshMember()
+    const { businessId } = await productOf(owner, 'own-table')
+    const rows = () =>
+      server.db
+        .select()
+        .from(transferVerifications)
+        .where(eq(transferVerifications.phone, owner.phone))
+        .orderBy(transferVerifications.createdAt)
+    expect((await verify(owner)).code).toBe(200)
+    server.clock.advance(61_000)
+    expect((await verify(owner)).code).toBe(200)
+    const [first, second] = await rows()
+    expect(first.voidedAt).not.toBeNull()
+    expect(second).toMatchObject({ voidedAt: null, claimedAt: null, choice: null, spentAt: null })
+    expect(second.sessionId).toBe(first.sessionId)
+    expect((await confirm(owner, [businessId])).code).toBe(200)
+    const [, claimed] = await rows()
+    expect(claimed.claimedAt).not.toBeNull()
+    expect(claimed.choice).toMatch(/^[0-9a-f]{64}$/)
   })
 })
 

@@ -7,11 +7,11 @@
 // made within the 30 s that verification holds (confirmProducts), and an SMS code to the receiving
 // phone (moveBusiness). The move and both accounts' log entries are one transaction.
 //
-// The verification is a row of the `captchas` table (kind `transfer`, no schema of its own): bound to
-// the session (`answer` = session:<id>) and the bound phone, live 30 s (`expires_at`); step 2 claims it
-// (`solved_at`, then live SMS_CODE_TTL_MS for step 3) and records the choice (`subject`: a digest of
-// the chosen ids); moveBusiness spends it (`spent_at`) for exactly that choice; a new verification
-// voids the session's earlier ones (`used_at`). Housekeeping deletes expired rows.
+// The verification is a row of its own table, `transfer_verifications` (db/tables-product-transfer.ts):
+// bound to the session and the bound phone, live 30 s (`expires_at`); step 2 claims it (`claimed_at`,
+// then live SMS_CODE_TTL_MS for step 3) and records the choice (`choice`: a digest of the chosen ids);
+// moveBusiness spends it (`spent_at`) for exactly that choice; a new verification voids the session's
+// earlier ones (`voided_at`). Housekeeping deletes expired rows.
 import crypto from 'node:crypto'
 import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { IN_SERVICE_STATUSES } from '../../../src/core/contract/work-orders'
@@ -31,7 +31,14 @@ import {
   transferCodeError,
 } from '../../../src/core/validation/transfer'
 import { later, type AppContext } from '../../context'
-import { businesses, captchas, evaluations, maintenanceAllowances, orders, workOrders } from '../../db/schema'
+import {
+  businesses,
+  evaluations,
+  maintenanceAllowances,
+  orders,
+  transferVerifications,
+  workOrders,
+} from '../../db/schema'
 import { invalid } from '../shared/errors'
 import type { CaptchaService } from '../auth/captchas'
 import type { MemberDirectory } from '../account/members'
@@ -41,7 +48,6 @@ import type { Viewer } from '../auth/sessions'
 import { SMS_CODE_TTL_MS, type SmsService } from '../sms/sms'
 import type { SmsRequests, SmsSendInput } from '../sms/sms-requests'
 
-export const TRANSFER_PROOF_KIND = 'transfer'
 /** Step 3's window once step 2 is confirmed in time: as long as the receiver's code lives. */
 export const TRANSFER_CLAIM_MS = SMS_CODE_TTL_MS
 
@@ -104,8 +110,6 @@ async function refuseOpenWorkOrders(
   }
 }
 
-const proofOf = (viewer: Viewer) => `session:${viewer.sessionId}`
-
 /** Step 2's choice as the claimed verification keeps it: the same ids in any order, one digest. */
 const choiceOf = (ids: readonly number[]) =>
   crypto
@@ -123,20 +127,19 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
   /** The session's verification: live, not spent, claimed by step 2 or not. */
   const liveProof = (viewer: Viewer, phone: string, claimed: boolean) =>
     and(
-      eq(captchas.kind, TRANSFER_PROOF_KIND),
-      eq(captchas.answer, proofOf(viewer)),
-      eq(captchas.phone, phone),
-      isNull(captchas.usedAt),
-      isNull(captchas.spentAt),
-      claimed ? isNotNull(captchas.solvedAt) : isNull(captchas.solvedAt),
-      gt(captchas.expiresAt, now()),
+      eq(transferVerifications.sessionId, viewer.sessionId),
+      eq(transferVerifications.phone, phone),
+      isNull(transferVerifications.voidedAt),
+      isNull(transferVerifications.spentAt),
+      claimed ? isNotNull(transferVerifications.claimedAt) : isNull(transferVerifications.claimedAt),
+      gt(transferVerifications.expiresAt, now()),
     )
 
   /** The session's claimed verification (what step 2 chose), if live. */
   async function claimedProof(viewer: Viewer, phone: string) {
     const [row] = await db
-      .select({ id: captchas.id, subject: captchas.subject })
-      .from(captchas)
+      .select({ id: transferVerifications.id, choice: transferVerifications.choice })
+      .from(transferVerifications)
       .where(liveProof(viewer, phone, true))
       .limit(1)
     return row ?? null
@@ -183,19 +186,14 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
     await db.transaction(async (tx) => {
       // One verification at a time: an earlier one of the session is void from now.
       await tx
-        .update(captchas)
-        .set({ usedAt: current })
+        .update(transferVerifications)
+        .set({ voidedAt: current })
         .where(
-          and(
-            eq(captchas.kind, TRANSFER_PROOF_KIND),
-            eq(captchas.answer, proofOf(viewer)),
-            isNull(captchas.usedAt),
-          ),
+          and(eq(transferVerifications.sessionId, viewer.sessionId), isNull(transferVerifications.voidedAt)),
         )
-      await tx.insert(captchas).values({
+      await tx.insert(transferVerifications).values({
         id: crypto.randomUUID(),
-        kind: TRANSFER_PROOF_KIND,
-        answer: proofOf(viewer),
+        sessionId: viewer.sessionId,
         phone,
         createdAt: current,
         expiresAt: later(current, TRANSFER_HOLD_MS),
@@ -233,19 +231,19 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
     await refuseOpenWorkOrders(db, viewer.accountId, await ownedBusinesses(viewer, ids))
     const phone = await smsRequests.boundPhoneOf(viewer)
     const current = now()
-    const subject = choiceOf(ids)
+    const choice = choiceOf(ids)
     const claimed = await db
-      .update(captchas)
-      .set({ solvedAt: current, expiresAt: later(current, TRANSFER_CLAIM_MS), subject })
+      .update(transferVerifications)
+      .set({ claimedAt: current, expiresAt: later(current, TRANSFER_CLAIM_MS), choice })
       .where(liveProof(viewer, phone, false))
-      .returning({ id: captchas.id })
+      .returning({ id: transferVerifications.id })
     if (claimed.length) return
     // Back from step 3 to step 2: the claimed verification takes the new choice.
     const rechosen = await db
-      .update(captchas)
-      .set({ subject })
+      .update(transferVerifications)
+      .set({ choice })
       .where(liveProof(viewer, phone, true))
-      .returning({ id: captchas.id })
+      .returning({ id: transferVerifications.id })
     if (rechosen.length === 0) throw invalid(TRANSFER_MESSAGES.verificationExpired)
   }
 
@@ -293,8 +291,8 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
     if (!proof) throw invalid(TRANSFER_MESSAGES.verificationExpired)
     const receiver = await receiverOf(viewer, receiverPhone)
     await ownedBusinesses(viewer, ids)
-    const subject = choiceOf(ids)
-    if (proof.subject !== subject) throw invalid(TRANSFER_MESSAGES.choiceChanged)
+    const choice = choiceOf(ids)
+    if (proof.choice !== choice) throw invalid(TRANSFER_MESSAGES.choiceChanged)
     if (!(await sms.consume(receiverPhone, 'transferReceive', (input.code ?? '').trim()))) {
       throw invalid(TRANSFER_MESSAGES.wrongCode)
     }
@@ -304,10 +302,10 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
 
     await db.transaction(async (tx) => {
       const spent = await tx
-        .update(captchas)
+        .update(transferVerifications)
         .set({ spentAt: current })
-        .where(and(liveProof(viewer, phone, true), eq(captchas.subject, subject)))
-        .returning({ id: captchas.id })
+        .where(and(liveProof(viewer, phone, true), eq(transferVerifications.choice, choice)))
+        .returning({ id: transferVerifications.id })
       if (spent.length === 0) throw invalid(TRANSFER_MESSAGES.verificationExpired)
       // Locked, and owned still: a concurrent transfer of the same business moves it once.
       const moving = await tx

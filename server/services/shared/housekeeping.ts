@@ -7,6 +7,7 @@ import { and, eq, isNotNull, lt, ne, or } from 'drizzle-orm'
 import { hours, type AppContext } from '../../context'
 import {
   captchas,
+  transferVerifications,
   entryTokens,
   housekeepingRuns,
   loginAttempts,
@@ -43,6 +44,7 @@ export function createHousekeeping(
     await payments?.closeAbandoned()
     const before = new Date(now().getTime() - GRACE_MS)
     await db.delete(captchas).where(lt(captchas.expiresAt, before))
+    await db.delete(transferVerifications).where(lt(transferVerifications.expiresAt, before))
     await db.delete(entryTokens).where(lt(entryTokens.expiresAt, before))
     await db.delete(wechatScenes).where(lt(wechatScenes.expiresAt, before))
     await db.delete(wechatTickets).where(lt(wechatTickets.expiresAt, before))
