@@ -1,5 +1,5 @@
 // Agreement pages under /agreement, chosen by product name (doc2 §2 "Other"): one service agreement
-// per product the console sells (the server's catalogue, server/services/catalog.ts), plus the member
+// per product the console sells (the server's catalogue, server/services/checkout/catalog.ts), plus the member
 // agreement and the privacy policy. Registration links the last two; the confirm-order page links
 // the agreement of the product being bought. Pure data, shared by the page and the features.
 import { PRIVACY_POLICY_NAME } from './paths'

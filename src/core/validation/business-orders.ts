@@ -79,7 +79,7 @@ export function businessOrderRefusal(
 }
 
 /**
- * An upgrade is priced for what is left of the business's term (server/services/catalog.ts
+ * An upgrade is priced for what is left of the business's term (server/services/checkout/catalog.ts
  * upgradePrice), not in whole years: its one buy cycle is 0, shown as 剩余服务期.
  */
 export const UPGRADE_BUY_CYCLE = 0
