@@ -6,7 +6,7 @@ export interface ContractDocs {
   docs: { fileName: string; fileUrl: string }[]
 }
 
-export const contractApi = {
+export const esignApi = {
   // Silent: the dialog shows the server's message under the form.
   apply: (orderId: number, form: ContractForm & { idTypeName: string; orgLegalIdTypeName: string }) =>
     http.post<ContractDocs>('/api/esign/applyContract', { orderId, ...form }, { silent: true }),

@@ -6,7 +6,7 @@ import { http } from '../../core/http/request'
 /** An entry of the log (the contract's OperateRecord). */
 export type OperationRecord = OperateRecord
 
-export const oplogApi = {
+export const operateLogApi = {
   // The list shows its own error state (with retry).
   list: (query: PageQuery) =>
     http.get<Page<OperationRecord>>(

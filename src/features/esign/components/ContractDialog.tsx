@@ -17,7 +17,7 @@ import {
   validateContract,
   type ContractForm,
 } from '../../../core/validation/billing'
-import { contractApi, type ContractDocs } from '../api'
+import { esignApi, type ContractDocs } from '../api'
 import { APPLY_TYPE_LABELS, CONTRACT_SAMPLE_URL, contractPayload, idTypesFor } from '../rules'
 import './contract-dialog.scss'
 
@@ -82,7 +82,7 @@ function ContractFields({ applyType, orderId, onCancel, onSigned }: ContractFiel
     apply.reset()
     if (!form.check(validateContract)) return
     void apply.run(async () => {
-      const docs = await contractApi.apply(orderId, contractPayload(v))
+      const docs = await esignApi.apply(orderId, contractPayload(v))
       toast.success('申请成功')
       onSigned(docs)
     })

@@ -9,7 +9,7 @@ import { LoadMore } from '../../../core/ui/LoadMore'
 import { Pager } from '../../../core/ui/Pager'
 import { useListGestures } from '../../../core/ui/useListGestures'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
-import { oplogApi, type OperationRecord } from '../api'
+import { operateLogApi, type OperationRecord } from '../api'
 import {
   canSeeOperationLog,
   isFailedLog,
@@ -49,7 +49,7 @@ export function OperationLog() {
 
 function OperationLogList() {
   const mode = useListMode()
-  const list = usePagedList(oplogApi.list, { mode })
+  const list = usePagedList(operateLogApi.list, { mode })
   useListGestures(list)
   const rows = list.status === 'ready' && !list.empty
   return (

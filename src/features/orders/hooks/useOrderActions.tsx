@@ -4,7 +4,7 @@ import { navigateTo } from '../../../core/routing/navigate'
 import { openLink } from '../../../core/routing/open-link'
 import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
 import { toast } from '../../../core/ui/toast'
-import { contractApi, type ContractDocs } from '../../esign/api'
+import { esignApi, type ContractDocs } from '../../esign/api'
 import { ContractDialog } from '../../esign/components/ContractDialog'
 import { ContractSignedDialog } from '../../esign/components/ContractSignedDialog'
 import { InvoiceDialog } from '../../invoices/components/InvoiceDialog'
@@ -38,7 +38,7 @@ export function useOrderActions({ reload, restart }: Reloads) {
         return
       case 'contract':
         if (action.mode === 'apply') return setContracting(order)
-        return contractApi.url(order.id).then(
+        return esignApi.url(order.id).then(
           (docs) => docs.docs[0] && openDocument(docs.docs[0].fileUrl),
           () => undefined, // the request wrapper showed the message
         )
