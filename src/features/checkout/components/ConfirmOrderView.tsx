@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { useMemo, useState } from 'react'
+import { REFUSAL_CODE } from '../../../core/contract/envelope'
 import { ApiError, errorMessage } from '../../../core/http/api-error'
 import { agreementPath, findAgreement, MEMBER_AGREEMENT } from '../../../core/agreements/agreements'
 import { navigateTo, redirectTo } from '../../../core/routing/navigate'
@@ -55,7 +56,8 @@ async function loadLines(order: ConfirmQuery): Promise<Lines> {
     }
     return { lines: await checkoutApi.confirmOrder(order) }
   } catch (error) {
-    if (error instanceof ApiError && error.code === 403) return { refused: errorMessage(error, '加载失败') }
+    if (error instanceof ApiError && error.code === REFUSAL_CODE.forbidden)
+      return { refused: errorMessage(error, '加载失败') }
     throw error
   }
 }

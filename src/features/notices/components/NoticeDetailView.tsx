@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { formatBeijingTime } from '../../../core/format/time'
+import { REFUSAL_CODE } from '../../../core/contract/envelope'
 import { ApiError } from '../../../core/http/api-error'
 import { defaultApiBase } from '../../../core/platform/env'
 import { LineChart } from '../../../core/platform/line-chart'
@@ -34,7 +35,7 @@ async function loadNotice(id: number | null): Promise<NoticeDetail | null> {
     if (notice) refreshUnreadCounts()
     return notice ?? null
   } catch (error) {
-    if (error instanceof ApiError && error.code === 404) return null
+    if (error instanceof ApiError && error.code === REFUSAL_CODE.notFound) return null
     throw error
   }
 }
