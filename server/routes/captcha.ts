@@ -3,10 +3,13 @@ import { tokenOf } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
 import { SLIDER_MESSAGES } from '../services/auth/captchas'
-import { integer, object, shortText, type TypedApp } from './schemas'
+import type { SliderCheckRequest } from '../../src/core/contract/captcha'
+import { integer, object, requestOf, shortText, type TypedApp } from './schemas'
 
 const sliderTypeQuery = object({ type: shortText(16) })
-const sliderCheckBody = object({ id: shortText(64), captchaData: shortText(256), phone: shortText(32) })
+const sliderCheckBody = requestOf<SliderCheckRequest>()(
+  object({ id: shortText(64), captchaData: shortText(256), phone: shortText(32) }),
+)
 
 export function captchaRoutes(app: TypedApp, { captchas, sessions, smsRequests }: Services) {
   app.get('/api/app/code', { schema: { querystring: object({ type: integer }) } }, async (req) =>

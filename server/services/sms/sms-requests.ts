@@ -2,6 +2,7 @@
 // securityVerification/sendSmsCode): every send is guarded by a slider puzzle solved for that very
 // phone (one send per puzzle) and by the send limits. Whether a phone is a member is never
 // revealed: a login or reset code for an unknown phone answers 已发送 too, but nothing is sent.
+import type { SliderCheckRequest } from '../../../src/core/contract/captcha'
 import { PUBLIC_SMS_PURPOSES, type SendSmsRequest, type SmsPurpose } from '../../../src/core/contract/sms'
 import { MSG } from '../../../src/core/validation/messages'
 import { phoneError } from '../../../src/core/validation/rules'
@@ -17,11 +18,8 @@ export const NO_BOUND_PHONE = '当前账号未绑定手机号'
 /** An SMS send's body as the contract declares it; any field may be missing. */
 export type SmsSendInput = Partial<SendSmsRequest>
 
-export interface SliderCheckInput {
-  id?: string
-  captchaData?: string
-  phone?: string
-}
+/** POST /api/app/check222 as sent (the fields may be missing: the service answers them). */
+export type SliderCheckInput = Partial<SliderCheckRequest>
 
 interface SmsRequestDeps {
   captchas: CaptchaService

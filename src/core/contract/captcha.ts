@@ -42,6 +42,16 @@ export interface SliderPuzzle {
   pieceSize: number
 }
 
+/**
+ * POST /api/app/check222: the slide's position for puzzle `id`, for `phone`; without a phone the
+ * puzzle is for the calling session's bound phone (security verification).
+ */
+export interface SliderCheckRequest {
+  id: string
+  captchaData: string
+  phone?: string
+}
+
 /** What an SMS send carries to prove the slider was solved (for that phone). */
 export interface SolvedSlider {
   captchaId: string

@@ -1,4 +1,10 @@
-import { SLIDER_TYPE, type ImageCaptcha, type SliderPuzzle, type SolvedSlider } from '../../contract/captcha'
+import {
+  SLIDER_TYPE,
+  type ImageCaptcha,
+  type SliderCheckRequest,
+  type SliderPuzzle,
+  type SolvedSlider,
+} from '../../contract/captcha'
 import { http } from '../../http/request'
 
 // The answers' types are the contract's; the captcha components read them from here.
@@ -13,11 +19,12 @@ export const fetchSliderPuzzle = () =>
   http.get<SliderPuzzle>('/api/app/genCaptcha', { type: SLIDER_TYPE }, { silent: true })
 
 /** `phone` empty: the puzzle is bound to the phone of the session `token` (security verification). */
-export const verifySliderPuzzle = (
-  body: { id: string; captchaData: string; phone: string },
-  token?: string,
-) =>
-  http.post<null>('/api/app/check222', body.phone ? body : { id: body.id, captchaData: body.captchaData }, {
-    silent: true,
-    token,
-  })
+export const verifySliderPuzzle = (body: Required<SliderCheckRequest>, token?: string) =>
+  http.post<null>(
+    '/api/app/check222',
+    body.phone ? body : ({ id: body.id, captchaData: body.captchaData } satisfies SliderCheckRequest),
+    {
+      silent: true,
+      token,
+    },
+  )
