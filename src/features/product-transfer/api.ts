@@ -1,5 +1,9 @@
 // Product transfer (account-area §7 "Product transfer"; docs/api.md "Product transfer").
-import type { CheckCodeRequest, MoveBusinessRequest, TransferProduct } from '../../core/contract/product-transfer'
+import type {
+  CheckCodeRequest,
+  MoveBusinessRequest,
+  TransferProduct,
+} from '../../core/contract/product-transfer'
 import { http } from '../../core/http/request'
 import type { SolvedSlider } from '../../core/ui/captcha/api'
 
