@@ -10,8 +10,8 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { chromium } from 'playwright-core'
-import { entryLogin, spread, startServer } from './lib/lighthouse.mjs'
+import { spread } from './lib/lighthouse.mjs'
+import { startPhoneBench } from './lib/phone-bench.mjs'
 import { ROOT } from './lib/sizes.mjs'
 
 const { values: args } = parseArgs({
@@ -95,21 +95,11 @@ async function interactionMs(page) {
   return events.length ? Math.max(...events.map((e) => e.ms)) : null
 }
 
-async function measure(browser, server, session, interaction) {
-  const context = await browser.newContext({
-    viewport: { width: 375, height: 812 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-    ...(interaction.anonymous ? {} : { storageState: session }),
-  })
+async function measure(bench, interaction) {
+  const { context, page } = await bench.openPhone({ anonymous: interaction.anonymous, rate })
   try {
-    const page = await context.newPage()
     await page.addInitScript(watchInteractions)
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate })
-    await page.goto(`${server.base}${interaction.route}`)
+    await page.goto(`${bench.base}${interaction.route}`)
     await interaction.ready(page).waitFor({ timeout: 60_000 })
     // Let start-up work (polls, deferred parts) settle: the interaction is measured on its own.
     await page.waitForLoadState('networkidle')
@@ -123,24 +113,15 @@ async function measure(browser, server, session, interaction) {
   }
 }
 
-const server = await startServer(h5Dir)
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-})
+const bench = await startPhoneBench(h5Dir)
 try {
-  const login = await browser.newContext()
-  await entryLogin(login, server.base)
-  const session = await login.storageState()
-  await login.close()
-
   console.log(
     `Interactions on a 375×812 phone at ${rate}× CPU slowdown, median (min–max) of ${runs} runs; goal ≤ ${GOAL_MS} ms`,
   )
   let over = 0
   for (const interaction of INTERACTIONS) {
     const durations = []
-    for (let i = 0; i < runs; i++) durations.push(await measure(browser, server, session, interaction))
+    for (let i = 0; i < runs; i++) durations.push(await measure(bench, interaction))
     const measured = spread(durations.map((ms) => ms ?? 0))
     const show = (ms) => (ms < 16 ? '< 16' : String(Math.round(ms)))
     const verdict = measured.median <= GOAL_MS ? 'ok' : 'OVER'
@@ -151,6 +132,5 @@ try {
   }
   console.log(over ? `${over} over the goal` : 'all within the goal')
 } finally {
-  await browser.close()
-  server.stop()
+  await bench.close()
 }

@@ -9,10 +9,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { chromium } from 'playwright-core'
 import { SourceMapConsumer } from 'source-map-js'
 import { taroBuild, tail } from './lib/build.mjs'
-import { entryLogin, spread, startServer } from './lib/lighthouse.mjs'
+import { spread } from './lib/lighthouse.mjs'
+import { startPhoneBench } from './lib/phone-bench.mjs'
 import { ROOT } from './lib/sizes.mjs'
 
 const { values: args, positionals } = parseArgs({
@@ -81,24 +81,14 @@ function selfTimeBySource(profile) {
   return totals
 }
 
-async function profileOnce(browser, server, session) {
-  const context = await browser.newContext({
-    viewport: { width: 375, height: 812 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-    storageState: session,
-  })
+async function profileOnce(bench) {
+  const { context, page, cdp } = await bench.openPhone()
   try {
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
     await cdp.send('Performance.enable')
     await cdp.send('Profiler.enable')
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
     await cdp.send('Profiler.start')
-    await page.goto(`${server.base}${route}`)
+    await page.goto(`${bench.base}${route}`)
     await page.waitForLoadState('networkidle')
     await page.waitForTimeout(2000)
     const { profile } = await cdp.send('Profiler.stop')
@@ -116,19 +106,10 @@ async function profileOnce(browser, server, session) {
   }
 }
 
-const server = await startServer(h5Dir)
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-})
+const bench = await startPhoneBench(h5Dir)
 try {
-  const login = await browser.newContext()
-  await entryLogin(login, server.base)
-  const session = await login.storageState()
-  await login.close()
-
   const results = []
-  for (let i = 0; i < runs; i++) results.push(await profileOnce(browser, server, session))
+  for (let i = 0; i < runs; i++) results.push(await profileOnce(bench))
   const median = (pick) => Math.round(spread(results.map(pick)).median)
   const { script, style, layout, total } = {
     script: median((r) => r.split.script),
@@ -148,6 +129,5 @@ try {
   console.log('  self time by source (JS profile; (program) and (garbage collector) are V8 and the renderer)')
   for (const { source, ms } of ranked) console.log(`    ${String(ms).padStart(6)}  ${source}`)
 } finally {
-  await browser.close()
-  server.stop()
+  await bench.close()
 }
