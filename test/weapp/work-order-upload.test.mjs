@@ -55,7 +55,7 @@ describe('weapp: work-order uploads', () => {
     )
     const progress = []
     const upload = mock.method(wx, 'uploadFile', uploadServer(progress))
-    const comp = await render('.wo-field')
+    const comp = await render('.wo-upload')
     uploadButton(comp).dispatchEvent('tap')
     const [uploaded] = await until(
       () => texts(comp, 'uploaded-file').length && texts(comp, 'uploaded-file'),
@@ -101,7 +101,7 @@ describe('weapp: work-order uploads', () => {
       fail(options, 'uploadFile:fail network')
       return { onProgressUpdate() {}, abort() {}, offProgressUpdate() {} }
     })
-    const comp = await render('.wo-field')
+    const comp = await render('.wo-upload')
     uploadButton(comp).dispatchEvent('tap')
     // Toasts of the previous test may still be shown (they last 5 s): wait for this one.
     await until(() => texts(comp, 'toast--error').includes('上传失败，请重新上传！'), 'toast')
@@ -113,7 +113,7 @@ describe('weapp: work-order uploads', () => {
   test('cancelling the picker does nothing', async () => {
     mock.method(wx, 'showActionSheet', (options) => fail(options, 'showActionSheet:fail cancel'))
     const upload = mock.method(wx, 'uploadFile', () => ({}))
-    const comp = await render('.wo-field')
+    const comp = await render('.wo-upload')
     const before = texts(comp, 'toast').length
     uploadButton(comp).dispatchEvent('tap')
     await new Promise((resolve) => setTimeout(resolve, 50))
