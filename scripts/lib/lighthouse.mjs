@@ -107,7 +107,7 @@ function shortfalls(lhr, categoryId) {
 }
 
 /** A static page with the console's CSS and a login-like first screen, no JS: the baseline. */
-export function baselineHtml(h5Dir) {
+function baselineHtml(h5Dir) {
   const index = readFileSync(path.join(h5Dir, 'index.html'), 'utf8')
   const body = `<div id="app"><main class="login-page"><section class="card" style="max-width:420px;margin:48px auto;padding:24px">
 <h1>会员中心</h1><p>账号密码登录 · 短信登录 · 微信登录</p>

@@ -18,13 +18,13 @@ import {
 
 export type SandboxProvider = 'alipay' | 'wxpay'
 /** Where the sandbox page was opened from: a desktop QR, or a phone's wap / MWEB redirect. */
-export type SandboxChannel = 'qr' | 'wap'
+type SandboxChannel = 'qr' | 'wap'
 
 /** A notification the sandbox refuses: the text the sandbox page and the API tests show. */
 export const SANDBOX_BAD_SIGN = '签名校验失败'
 
 /** The signed text: every field but `sign`, non-empty, sorted by name, as k=v joined by &. */
-export function canonicalFields(fields: Record<string, string>): string {
+function canonicalFields(fields: Record<string, string>): string {
   return Object.keys(fields)
     .filter((key) => key !== 'sign' && fields[key] !== '' && fields[key] !== undefined)
     .sort()
@@ -36,13 +36,13 @@ export function signFields(fields: Record<string, string>, secret: string): stri
   return crypto.createHmac('sha256', secret).update(canonicalFields(fields)).digest('hex')
 }
 
-export function validSignature(fields: Record<string, string>, secret: string): boolean {
+function validSignature(fields: Record<string, string>, secret: string): boolean {
   const expected = Buffer.from(signFields(fields, secret), 'hex')
   const given = Buffer.from(typeof fields.sign === 'string' ? fields.sign : '', 'hex')
   return given.length === expected.length && crypto.timingSafeEqual(given, expected)
 }
 
-export function sandboxPageUrl(
+function sandboxPageUrl(
   origin: string,
   provider: SandboxProvider,
   channel: SandboxChannel,

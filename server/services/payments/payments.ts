@@ -51,9 +51,6 @@ export const PAYMENT_MESSAGES = {
 /** The status poll asks a provider about one order at most this often (all instances together). */
 export const PROVIDER_QUERY_SPACING_MS = 5_000
 
-/** Yuan text ("1980.00") to whole fen, so amounts compare exactly. */
-export const toFen = yuanToFen
-
 export type NotifyOutcome = 'paid' | 'alreadyPaid' | 'ignored'
 
 /** What a precreate call knows of the browser besides the order (phone returns, H5 payer address, JSAPI payer). */
@@ -115,7 +112,7 @@ export function createPaymentService(
     return {
       orderCode: order.orderCode,
       origin,
-      fen: toFen(order.payAmount),
+      fen: yuanToFen(order.payAmount),
       description: `${order.productName} ${order.productVersion}`.trim(),
       expiresAt: order.payDeadline,
     }
@@ -252,7 +249,7 @@ export function createPaymentService(
       const order = await checkout.voidIfExpired(locked, tx)
       if (order.status === ORDER_STATUS.voided) return invalid(CHECKOUT_MESSAGES.expired)
       if (order.status !== ORDER_STATUS.unpaid) return invalid(CHECKOUT_MESSAGES.notPayable)
-      if (notice.fen !== toFen(order.payAmount)) return invalid(PAYMENT_MESSAGES.amountMismatch)
+      if (notice.fen !== yuanToFen(order.payAmount)) return invalid(PAYMENT_MESSAGES.amountMismatch)
 
       const at = now()
       await tx.insert(payments).values({
