@@ -1,6 +1,7 @@
 // Helpers of test/e2e/hostile-text.spec.ts: the trap the XSS corpus calls, a scan of the rendered
 // page for markup that could run script, the page's visible text, and the HTTP API with a token.
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import { LIST_BREAKPOINT } from '../../../src/core/ui/paging'
 import { storedSession } from './console'
 
 /**
@@ -121,14 +122,27 @@ export async function expectNoExecution(page: Page, hits: string[], where: strin
   expect(await dangerousMarkup(page), `${where}: dangerous markup`).toEqual([])
 }
 
-/** Clicks 加载更多 (phones page 5 at a time) until every item is shown. */
+/**
+ * On a phone, clicks 加载更多 (5 at a time) until the visible list ends with 没有更多了. Waits for the
+ * list's foot rather than for the network to go quiet: right after a tab switch the new list's
+ * request may not have started yet. A desktop table shows its whole page at once.
+ */
 export async function showAll(page: Page) {
-  const more = page.getByRole('button', { name: '加载更多' })
-  await page.waitForLoadState('networkidle')
-  for (let i = 0; i < 20 && (await more.isVisible()); i++) {
-    await more.click()
+  if ((page.viewportSize()?.width ?? 0) >= LIST_BREAKPOINT) {
     await page.waitForLoadState('networkidle')
+    return
   }
+  // A list behind another tab keeps its foot in the page, hidden.
+  const more = page.locator('.load-more--action:visible')
+  const end = page.locator('.load-more--end:visible')
+  for (let i = 0; i < 20; i++) {
+    await expect(more.or(end)).toBeVisible()
+    if (await end.isVisible()) return
+    const nextPage = page.waitForResponse((response) => response.url().includes('pageNum='))
+    await more.click()
+    await nextPage
+  }
+  throw new Error('showAll: the list did not end after 20 pages')
 }
 
 export interface Api {
