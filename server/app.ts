@@ -50,7 +50,8 @@ import type { FileStorage } from './services/work-orders/file-storage'
 import type { Housekeeping } from './services/shared/housekeeping'
 import { createOutboxDispatcher } from './services/outbox/outbox-dispatcher'
 import type { Gateways } from './providers/index'
-import { createLatestNoticeCache, NOTICES_CHANNEL } from './services/notices/latest-notice-cache'
+import { createNoticeCache, NOTICES_CHANNEL } from './services/notices/notice-cache'
+import { createUnreadRepliesCache, UNREAD_REPLIES_CHANNEL } from './services/work-orders/unread-replies-cache'
 import { createSessionCache, SESSION_CHANNEL } from './services/auth/session-cache'
 import type { WechatApi } from './services/wechat/wechat-api'
 
@@ -135,7 +136,8 @@ export function buildApp({
     },
   })
   const sessionCache = createSessionCache({ listen, onChange: (id) => onNotified?.(SESSION_CHANNEL, id) })
-  const latestNotices = createLatestNoticeCache(listen, (id) => onNotified?.(NOTICES_CHANNEL, id))
+  const noticeCache = createNoticeCache(listen, (id) => onNotified?.(NOTICES_CHANNEL, id))
+  const unreadReplies = createUnreadRepliesCache(listen, (id) => onNotified?.(UNREAD_REPLIES_CHANNEL, id))
   const ctx: AppContext = {
     db,
     config,
@@ -143,7 +145,8 @@ export function buildApp({
     log: app.log,
     wechatApi,
     sessionCache,
-    latestNotices,
+    noticeCache,
+    unreadReplies,
     fileStorage,
     gateways,
   }
@@ -154,11 +157,13 @@ export function buildApp({
   app.addHook('onClose', () => outboxDispatcher.stop())
   app.addHook('onReady', async () => {
     await sessionCache.start()
-    await latestNotices.start()
+    await noticeCache.start()
+    await unreadReplies.start()
   })
   app.addHook('onClose', async () => {
     await sessionCache.stop()
-    await latestNotices.stop()
+    await noticeCache.stop()
+    await unreadReplies.stop()
   })
   const guards = createGuards(app, services.sessions, services.accountSettings.reverify)
 

@@ -4,8 +4,9 @@ import type { ServerConfig } from './config'
 import type { Database } from './db/client'
 import type { FileStorage } from './services/work-orders/file-storage'
 import type { Gateways } from './providers/index'
-import type { LatestNoticeCache } from './services/notices/latest-notice-cache'
+import type { NoticeCache } from './services/notices/notice-cache'
 import type { SessionCache } from './services/auth/session-cache'
+import type { UnreadRepliesCache } from './services/work-orders/unread-replies-cache'
 import type { WechatApi } from './services/wechat/wechat-api'
 
 /** Injected so tests can move time (idle expiry, lockout windows) without fake timers. */
@@ -22,8 +23,10 @@ export interface AppContext {
   sessionCache?: SessionCache
   /** The SMS and mail providers; default: those config names (providers/index.ts). */
   gateways?: Gateways
-  /** The home poll's answers, kept true the same way; default: nothing cached. */
-  latestNotices?: LatestNoticeCache
+  /** The home poll's and the header's answers about notices, kept true the same way; default: nothing cached. */
+  noticeCache?: NoticeCache
+  /** The unread engineer replies of each addressee, kept true the same way; default: nothing cached. */
+  unreadReplies?: UnreadRepliesCache
   /** Where uploads' bytes go (`fileStorageFor(handle)`, services/work-orders/file-storage.ts); default: the database (stored_files). */
   fileStorage?: FileStorage
 }

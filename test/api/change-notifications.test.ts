@@ -2,7 +2,7 @@
 // Sessions and the home poll's answers are cached in memory by each instance and forgotten on the
 // database's notification (services/shared/notified-cache.ts, drizzle/0005_change_notifications.sql).
 // These tests wait on the notification itself (the app's onNotified hook), never on a fixed sleep.
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { SWITCH_SIGN_PREFIX } from '../../src/core/config/shared'
 import { switchSignature } from '../../src/core/crypto/switch-sign'
@@ -10,11 +10,14 @@ import { buildApp } from '../../server/app'
 import { minutes } from '../../server/context'
 import { openDatabase, type DatabaseHandle } from '../../server/db/client'
 import type { Listen } from '../../server/db/notifications'
-import { sessions } from '../../server/db/schema'
+import { sessions, workOrders } from '../../server/db/schema'
 import { hashToken } from '../../server/security/tokens'
-import { NOTICES_CHANNEL } from '../../server/services/notices/latest-notice-cache'
+import { NOTICES_CHANNEL } from '../../server/services/notices/notice-cache'
 import { storeNotice } from '../../server/services/notices/notices'
 import { SESSION_CHANNEL } from '../../server/services/auth/session-cache'
+import { UNREAD_REPLIES_CHANNEL } from '../../server/services/work-orders/unread-replies-cache'
+import { addRecord } from '../../server/services/work-orders/work-order-rows'
+import { RECORD_ROLE } from '../../src/core/contract/work-orders'
 import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
 
 const INFO = '/api/pc/getPersonalInfo'
@@ -226,6 +229,114 @@ describe("the home poll's cache", () => {
   })
 })
 
+const UNREAD_NOTICES = '/api/pc/getUnReadCount'
+const UNREAD_REPLIES = '/api/appWorkOrderCommunicationRecords/getRecordCount'
+const count = async (app: FastifyInstance, url: string, token: string) =>
+  (await call(app, url, token)).data as number
+
+/** One of the account's work orders that the main account sees. */
+async function visibleWorkOrder(accountId: number) {
+  const [row] = await server.db
+    .select({ id: workOrders.id })
+    .from(workOrders)
+    .where(and(eq(workOrders.accountId, accountId), isNull(workOrders.deletedAt)))
+    .limit(1)
+  return row.id
+}
+
+/** An engineer reply written straight to the table (any writer), unread for the customer. */
+const engineerReply = (workOrderId: number) =>
+  addRecord(server.db, {
+    workOrderId,
+    role: RECORD_ROLE.engineerReply,
+    content: '<p>工程师回复</p>',
+    at: server.clock(),
+  })
+
+describe('the unread badges (notices, engineer replies)', () => {
+  async function cachedApp() {
+    const channel = manualListen()
+    const app = buildApp({ db: server.db, config: testConfig(), now: server.clock, listen: channel.listen })
+    await app.ready()
+    return { app, channel }
+  }
+
+  it('keeps the unread notice count until the notification; marking read on the same instance shows at once', async () => {
+    const { app, channel } = await cachedApp()
+    try {
+      const token = await server.tokenFor(DEMO.owner)
+      const { accountId } = await sessionOf(token)
+      const before = await count(app, UNREAD_NOTICES, token)
+      await storeUnread(accountId, '未读计数')
+      expect(await count(app, UNREAD_NOTICES, token)).toBe(before)
+      channel.notify(accountId, NOTICES_CHANNEL)
+      expect(await count(app, UNREAD_NOTICES, token)).toBe(before + 1)
+      const read = await app.inject({
+        method: 'POST',
+        url: '/api/pc/doReadMsg',
+        headers: { token },
+        payload: { signRead: 2 },
+      })
+      expect(read.json().code).toBe(200)
+      expect(await count(app, UNREAD_NOTICES, token)).toBe(0)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('keeps the unread reply count until the notification; looking on the same instance shows at once', async () => {
+    const { app, channel } = await cachedApp()
+    try {
+      const token = await server.tokenFor(DEMO.owner)
+      const { accountId } = await sessionOf(token)
+      const workOrderId = await visibleWorkOrder(accountId)
+      const before = await count(app, UNREAD_REPLIES, token)
+      await engineerReply(workOrderId)
+      expect(await count(app, UNREAD_REPLIES, token)).toBe(before)
+      channel.notify(accountId, UNREAD_REPLIES_CHANNEL)
+      expect(await count(app, UNREAD_REPLIES, token)).toBe(before + 1)
+      const looked = await app.inject({
+        method: 'POST',
+        url: '/api/appWorkOrderCommunicationRecords/updRecordLook',
+        headers: { token },
+        payload: { workOrderId },
+      })
+      expect(looked.json().code).toBe(200)
+      expect(await count(app, UNREAD_REPLIES, token)).toBeLessThan(before + 1)
+      expect(await count(app, UNREAD_REPLIES, token)).toBe(
+        await count(await server.buildVariant({}), UNREAD_REPLIES, token),
+      )
+    } finally {
+      await app.close()
+    }
+  })
+
+  it("the database notifies the account's replies channel on a reply and on a work order hidden by any writer", async () => {
+    const seen = changes()
+    const other = await server.buildVariant({}, { onNotified: seen.onNotified })
+    const token = await server.tokenFor(DEMO.owner)
+    const { accountId } = await sessionOf(token)
+    const workOrderId = await visibleWorkOrder(accountId)
+    const before = await count(other, UNREAD_REPLIES, token)
+
+    let heard = seen.next(UNREAD_REPLIES_CHANNEL, accountId)
+    await engineerReply(workOrderId)
+    await heard
+    expect(await count(other, UNREAD_REPLIES, token)).toBe(before + 1)
+
+    // Hidden by another writer: its unread replies leave the badge.
+    heard = seen.next(UNREAD_REPLIES_CHANNEL, accountId)
+    await server.db
+      .update(workOrders)
+      .set({ deletedAt: server.clock() })
+      .where(eq(workOrders.id, workOrderId))
+    await heard
+    const hidden = await count(other, UNREAD_REPLIES, token)
+    expect(hidden).toBeLessThanOrEqual(before)
+    await server.db.update(workOrders).set({ deletedAt: null }).where(eq(workOrders.id, workOrderId))
+  })
+})
+
 // Two instances, each with its own pool and LISTEN connection, on one PostgreSQL database.
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip
 
@@ -287,6 +398,16 @@ onPostgres('two instances on one PostgreSQL', () => {
     const id = await storeUnread(accountId, '来自实例 A 的提醒')
     await heard
     expect(await latestId(second, token)).toBe(id)
+  })
+
+  it('B counts an engineer reply written on A once the notification has arrived', async () => {
+    const token = await server.tokenFor(DEMO.owner)
+    const { accountId } = await sessionOf(token)
+    const before = await count(second, UNREAD_REPLIES, token)
+    const heard = seen.next(UNREAD_REPLIES_CHANNEL, accountId)
+    await engineerReply(await visibleWorkOrder(accountId))
+    await heard
+    expect(await count(second, UNREAD_REPLIES, token)).toBe(before + 1)
   })
 
   it('B refuses a token revoked by any writer of the table (a password reset, the login mask)', async () => {

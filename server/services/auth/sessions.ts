@@ -35,6 +35,10 @@ export interface Viewer {
   pendingVerification: boolean
 }
 
+/** Whom an answer cached per viewer is about: the account's main view or one sub-admin's. */
+export const addresseeKey = (viewer: Pick<Viewer, 'accountId' | 'subAccountId' | 'role'>) =>
+  `${viewer.accountId}:${viewer.role === ROLE.main ? 'main' : viewer.subAccountId}`
+
 export interface IssuedSession {
   token: string
   accountId: number

@@ -22,11 +22,11 @@ import type { AppContext } from '../../context'
 import type { Database } from '../../db/client'
 import { notices } from '../../db/schema'
 import { invalid, notFound } from '../shared/errors'
-import { createLatestNoticeCache } from './latest-notice-cache'
+import { createNoticeCache } from './notice-cache'
 import { countedTotal, NO_SCOPE } from '../shared/list-counts'
 import { offsetOf, pageOf, type Page } from '../shared/paging'
 import { ROLE } from '../shared/roles'
-import type { Viewer } from '../auth/sessions'
+import { addresseeKey, type Viewer } from '../auth/sessions'
 
 export const UNREAD = READ_STATUS.unread
 export const READ = READ_STATUS.read
@@ -160,7 +160,7 @@ const detail = (row: NoticeRow): NoticeDetail => ({
 
 const newestFirst = [desc(notices.createdAt), desc(notices.id)]
 
-export function createNoticeService({ db, now, latestNotices = createLatestNoticeCache() }: AppContext) {
+export function createNoticeService({ db, now, noticeCache = createNoticeCache() }: AppContext) {
   function targeted(viewer: Viewer, target: NoticeTargetBody): SQL | undefined {
     if (target.signRead === 2) return addressedTo(viewer)
     const ids = [...new Set(target.idsList ?? [])]
@@ -196,7 +196,7 @@ export function createNoticeService({ db, now, latestNotices = createLatestNotic
       .where(and(addressedTo(viewer), eq(notices.id, id)))
       .returning()
     if (!row) throw notFound(NOTICE_NOT_FOUND)
-    latestNotices.forget(viewer.accountId)
+    noticeCache.forget(viewer.accountId)
     return detail(row)
   }
 
@@ -207,20 +207,23 @@ export function createNoticeService({ db, now, latestNotices = createLatestNotic
       .set({ readStatus: READ })
       .where(and(targeted(viewer, target), eq(notices.readStatus, UNREAD)))
       .returning({ id: notices.id })
-    latestNotices.forget(viewer.accountId)
+    noticeCache.forget(viewer.accountId)
     return changed.length
   }
 
   /** POST /api/pc/delMsg. Ids of notices not addressed to the viewer are ignored. */
   async function remove(viewer: Viewer, target: NoticeTargetBody): Promise<number> {
     const removed = await db.delete(notices).where(targeted(viewer, target)).returning({ id: notices.id })
-    latestNotices.forget(viewer.accountId)
+    noticeCache.forget(viewer.accountId)
     return removed.length
   }
 
   /** GET /api/pc/getUnReadCount: the header badge (the client caps the display at 99). */
   async function unreadCount(viewer: Viewer): Promise<number> {
-    return countedTotal(db, 'notices', countOf(viewer, [UNREAD]))
+    const answer = await noticeCache.cached(`unread:${addresseeKey(viewer)}`, viewer.accountId, async () => ({
+      unread: await countedTotal(db, 'notices', countOf(viewer, [UNREAD])),
+    }))
+    return 'unread' in answer ? answer.unread : 0
   }
 
   /** GET /api/pc/getUnReadList: the newest unread notices. */
@@ -236,9 +239,13 @@ export function createNoticeService({ db, now, latestNotices = createLatestNotic
 
   /** GET /api/pc/selectLatestNews (home polls it every 3 s): the newest unread notice not yet popped. */
   async function latest(viewer: Viewer): Promise<LatestNotice | null> {
-    const key = `${viewer.accountId}:${viewer.role === ROLE.main ? 'main' : viewer.subAccountId}`
-    if (latestNotices.has(key)) return latestNotices.get(key) ?? null
-    const readAt = latestNotices.generation()
+    const answer = await noticeCache.cached(`latest:${addresseeKey(viewer)}`, viewer.accountId, async () => ({
+      latest: await readLatest(viewer),
+    }))
+    return 'latest' in answer ? answer.latest : null
+  }
+
+  async function readLatest(viewer: Viewer): Promise<LatestNotice | null> {
     const [row] = await db
       .select({
         id: notices.id,
@@ -251,13 +258,9 @@ export function createNoticeService({ db, now, latestNotices = createLatestNotic
       .where(and(addressedTo(viewer), eq(notices.readStatus, UNREAD), eq(notices.popped, false)))
       .orderBy(...newestFirst)
       .limit(1)
-    let answer: LatestNotice | null = null
-    if (row) {
-      const { createdAt, ...rest } = row
-      answer = { ...rest, createTime: createdAt.toISOString() }
-    }
-    latestNotices.put(key, viewer.accountId, answer, readAt)
-    return answer
+    if (!row) return null
+    const { createdAt, ...rest } = row
+    return { ...rest, createTime: createdAt.toISOString() }
   }
 
   /** POST /api/pc/updatePopStatus: the popup was shown; selectLatestNews skips it from now on. */
@@ -267,14 +270,14 @@ export function createNoticeService({ db, now, latestNotices = createLatestNotic
       .set({ popped: true })
       .where(and(addressedTo(viewer), eq(notices.id, id)))
       .returning({ id: notices.id })
-    latestNotices.forget(viewer.accountId)
+    noticeCache.forget(viewer.accountId)
     if (!changed.length) throw notFound(NOTICE_NOT_FOUND)
   }
 
   /** Notifies an account (or one of its sub-admins) now; see storeNotice. */
   async function notify(draft: Omit<NoticeDraft, 'createdAt' | 'readStatus' | 'popped'>) {
     const id = await storeNotice(db, { ...draft, createdAt: now() })
-    latestNotices.forget(draft.accountId)
+    noticeCache.forget(draft.accountId)
     return id
   }
 

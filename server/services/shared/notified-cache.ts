@@ -36,6 +36,14 @@ export function createNotifiedCache<V>({ channel, listen, maxEntries, onChange }
     keysOf.delete(group)
   }
 
+  function put(key: string, group: number, value: V, readAt: number) {
+    if (!live || readAt !== generation) return
+    remove(key)
+    if (entries.size >= maxEntries) remove(entries.keys().next().value as string)
+    entries.set(key, { group, value })
+    keysOf.set(group, (keysOf.get(group) ?? new Set()).add(key))
+  }
+
   function clear() {
     generation++
     entries.clear()
@@ -43,18 +51,20 @@ export function createNotifiedCache<V>({ channel, listen, maxEntries, onChange }
   }
 
   return {
-    has: (key: string) => live && entries.has(key),
     get: (key: string): V | undefined => (live ? entries.get(key)?.value : undefined),
 
     /** Read before a database read; `put` ignores the value if anything changed since. */
     generation: () => generation,
 
-    put(key: string, group: number, value: V, readAt: number) {
-      if (!live || readAt !== generation) return
-      remove(key)
-      if (entries.size >= maxEntries) remove(entries.keys().next().value as string)
-      entries.set(key, { group, value })
-      keysOf.set(group, (keysOf.get(group) ?? new Set()).add(key))
+    put,
+
+    /** The value of `key`, read by `load` unless cached; stored unless the group changed meanwhile. */
+    async cached(key: string, group: number, load: () => Promise<V>): Promise<V> {
+      if (live && entries.has(key)) return entries.get(key)!.value
+      const readAt = generation
+      const value = await load()
+      put(key, group, value, readAt)
+      return value
     },
 
     /** This instance changed the group: forget it now, before the notification comes back. */

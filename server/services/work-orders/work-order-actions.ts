@@ -96,7 +96,7 @@ async function assertMaintenanceHeld(tx: Db, row: WorkOrderRow) {
   if (!held) throw invalid(ACTION_REFUSED.moved)
 }
 
-export function createWorkOrderActions({ db, now }: AppContext) {
+export function createWorkOrderActions({ db, now, unreadReplies }: AppContext) {
   /**
    * Runs `change` on the viewer's locked work order in one transaction. A maintenance order's
    * business must still be the account's (checked on every action, held against a transfer until
@@ -248,7 +248,7 @@ export function createWorkOrderActions({ db, now }: AppContext) {
         await touch(tx, row.id, at, { deletedAt: at })
       },
       true,
-    )
+    ).finally(() => unreadReplies?.forget(viewer.accountId))
   }
 
   /** updRecordLook: the engineer replies of one work order are seen (the header badge drops). */
@@ -264,6 +264,8 @@ export function createWorkOrderActions({ db, now }: AppContext) {
           eq(workOrderRecords.looked, false),
         ),
       )
+    // The badge is asked again right away: this instance must not wait for the notification.
+    unreadReplies?.forget(viewer.accountId)
   }
 
   return { saveRecord, close, open, urge, remove, markLooked }

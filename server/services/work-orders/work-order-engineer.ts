@@ -22,7 +22,10 @@ export type EngineerStatus = keyof typeof ENGINEER_STATUS_TEXT
 
 const openOnly = and(inArray(workOrders.status, [...IN_SERVICE_STATUSES]), isNull(workOrders.deletedAt))
 
-export function createWorkOrderEngineer({ db, now }: AppContext, { storage }: { storage: FileStorage }) {
+export function createWorkOrderEngineer(
+  { db, now, unreadReplies }: AppContext,
+  { storage }: { storage: FileStorage },
+) {
   async function openOrder(tx: Db, id: number) {
     const [row] = await tx
       .select()
@@ -59,7 +62,7 @@ export function createWorkOrderEngineer({ db, now }: AppContext, { storage }: { 
     const type = upload ? await detectUploadType(sanitizeFileName(upload.fileName), upload.bytes) : null
     const fileId = upload ? crypto.randomBytes(16).toString('hex') : null
     if (upload && fileId) await storage.put(fileId, upload.bytes)
-    await db.transaction(async (tx) => {
+    const accountId = await db.transaction(async (tx) => {
       const row = await openOrder(tx, id)
       const at = now()
       const recordId = await addRecord(tx, {
@@ -84,7 +87,9 @@ export function createWorkOrderEngineer({ db, now }: AppContext, { storage }: { 
       }
       const status = row.status === WORK_ORDER_STATUS.assigned ? WORK_ORDER_STATUS.processing : row.status
       await touch(tx, row.id, at, { status })
+      return row.accountId
     })
+    unreadReplies?.forget(accountId)
   }
 
   /** An engineer's note (role 4): shown in the record, counted nowhere. */

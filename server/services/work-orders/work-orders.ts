@@ -23,7 +23,8 @@ import { invalid, INVALID_PARAMS, notFound } from '../shared/errors'
 import { evaluatePath, surveyLink } from '../evaluations/evaluations'
 import { countedTotal } from '../shared/list-counts'
 import { ROLE } from '../shared/roles'
-import type { Viewer } from '../auth/sessions'
+import { addresseeKey, type Viewer } from '../auth/sessions'
+import { createUnreadRepliesCache } from './unread-replies-cache'
 import { createWorkOrderActions } from './work-order-actions'
 import { createWorkOrderCreation, openMaintenanceWorkOrder } from './work-order-create'
 import { maintenanceOrdersOf, remainingOf, serviceItems } from './work-order-maintenance'
@@ -68,7 +69,7 @@ export type WorkOrderFilter = Omit<MyWorkOrderQuery, 'pageNum' | 'pageSize' | 's
 export type WorkOrderListQuery = WorkOrderFilter & Pick<MyWorkOrderQuery, 'pageNum' | 'pageSize'>
 
 export function createWorkOrderService(ctx: AppContext) {
-  const { db, config, now } = ctx
+  const { db, config, now, unreadReplies = createUnreadRepliesCache() } = ctx
   const creation = createWorkOrderCreation(ctx)
   const actions = createWorkOrderActions(ctx)
 
@@ -181,7 +182,11 @@ export function createWorkOrderService(ctx: AppContext) {
   }
 
   /** GET /api/appWorkOrderCommunicationRecords/getRecordCount: engineer replies not yet looked at. */
-  async function unreadRecordCount(viewer: Viewer): Promise<number> {
+  function unreadRecordCount(viewer: Viewer): Promise<number> {
+    return unreadReplies.cached(addresseeKey(viewer), viewer.accountId, () => readUnreadRecordCount(viewer))
+  }
+
+  async function readUnreadRecordCount(viewer: Viewer): Promise<number> {
     const [row] = await db
       .select({ unread: count() })
       .from(workOrderRecords)

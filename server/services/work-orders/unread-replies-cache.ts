@@ -1,0 +1,20 @@
+// The header asks every 30 s (the home with its 3 s poll) how many engineer replies are unread,
+// with nothing new almost every time: the count is kept per addressee (account, and sub-admin or
+// main) until the database NOTIFYs `work_order_replies_changed` with the account's id, on any reply
+// written, looked at or deleted and any work order deleted or moved, by any instance
+// (drizzle/0018_work_order_changes.sql; services/shared/notified-cache.ts).
+import type { Listen } from '../../db/notifications'
+import { createNotifiedCache } from '../shared/notified-cache'
+
+export const UNREAD_REPLIES_CHANNEL = 'work_order_replies_changed'
+
+export function createUnreadRepliesCache(listen?: Listen, onChange?: (accountId: number) => void) {
+  return createNotifiedCache<number>({
+    channel: UNREAD_REPLIES_CHANNEL,
+    listen,
+    maxEntries: 20_000,
+    onChange,
+  })
+}
+
+export type UnreadRepliesCache = ReturnType<typeof createUnreadRepliesCache>
