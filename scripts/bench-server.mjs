@@ -1,6 +1,7 @@
 // `npm run bench:server`: the reference server's throughput on this machine, measured with autocannon
 // against a child process on loopback (scripts/lib/bench-app.ts, sandbox mode).
-//   1. an unknown route: the framework's own ceiling;
+//   1. an unknown route: the framework's own ceiling, through the same hooks as every call (checked:
+//      the same response headers);
 //   2. the home's 3 s poll (GET /api/pc/selectLatestNews with a session), printed as a share of 1;
 //   3. the calls the console makes at start and on timers (unread counts, the first page of each
 //      list) for the seeded owner, at full load, each beside its share of the ceiling (goal: at
@@ -195,6 +196,19 @@ async function pollDuringUploads(base, token) {
   return { alone, during, uploadsAccepted: accepted, uploadsRefused: refused, goalP99Ms: 50 }
 }
 
+/**
+ * The ceiling is fair only if the unknown route passes the hooks every call passes (security
+ * headers, metrics, the request log): both answers must carry the same headers.
+ */
+async function expectSameHooks(base, token) {
+  const headerNames = async (url, headers) => [...(await fetch(url, { headers })).headers.keys()].sort()
+  const ceiling = await headerNames(`${base}/api/no-such-route`, {})
+  const call = await headerNames(`${base}/api/pc/getUnReadCount`, { token })
+  const missing = call.filter((name) => !ceiling.includes(name))
+  if (missing.length)
+    throw new Error(`the ceiling skips hooks the calls run: it sends no ${missing.join(', ')}`)
+}
+
 /** Each start-up call at full load, its share of the ceiling and its p99 against STARTUP_GOAL. */
 async function startupCalls(base, token, ceiling) {
   console.log(
@@ -228,6 +242,7 @@ try {
   const answer = await probe.json()
   if (answer.code !== 200) throw new Error(`selectLatestNews answered ${answer.code} ${answer.message}`)
 
+  await expectSameHooks(base, ownerToken)
   // Unmeasured: the JIT compiles the request path first, or the first run measured is the slowest.
   await load(`${base}/api/no-such-route`, { seconds: 3 })
   for (const [, url] of STARTUP_CALLS) await load(`${base}${url}`, { token: ownerToken, seconds: 1 })

@@ -24,7 +24,7 @@ import { notices } from '../../db/schema'
 import { invalid, notFound } from '../shared/errors'
 import { createNoticeCache } from './notice-cache'
 import { countedTotal, NO_SCOPE } from '../shared/list-counts'
-import { offsetOf, pageOf, type Page } from '../shared/paging'
+import { offsetOf, pageOf, totalBeside, type Page } from '../shared/paging'
 import { ROLE } from '../shared/roles'
 import { addresseeKey, type Viewer } from '../auth/sessions'
 
@@ -175,16 +175,16 @@ export function createNoticeService({ db, now, noticeCache = createNoticeCache()
       request.readStatus === undefined ? undefined : eq(notices.readStatus, request.readStatus),
     )
     const states = request.readStatus === undefined ? undefined : [request.readStatus]
-    const [rows, total] = await Promise.all([
-      db
-        .select()
-        .from(notices)
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(request.pageSize)
-        .offset(offsetOf(request)),
+    const rows = await db
+      .select()
+      .from(notices)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(request.pageSize)
+      .offset(offsetOf(request))
+    const total = await totalBeside(rows.length, request, () =>
       countedTotal(db, 'notices', countOf(viewer, states)),
-    ])
+    )
     return pageOf(rows.map(item), total, request)
   }
 

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context'
 import type { Database } from '../../db/client'
 import { operateRecords } from '../../db/schema'
 import { countedTotal, NO_SCOPE } from '../shared/list-counts'
-import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging'
+import { offsetOf, pageOf, totalBeside, type Page, type PageRequest } from '../shared/paging'
 import { ROLE, type RoleGrant } from '../shared/roles'
 import type { Viewer } from '../auth/sessions'
 
@@ -52,16 +52,16 @@ export function createOperateLog({ db, now }: AppContext) {
   async function list(viewer: Viewer, request: PageRequest): Promise<Page<OperateRecord>> {
     const where = recordsOf(viewer)
     const scope = viewer.role === ROLE.main ? NO_SCOPE : viewer.subAccountId
-    const [rows, total] = await Promise.all([
-      db
-        .select()
-        .from(operateRecords)
-        .where(where)
-        .orderBy(desc(operateRecords.createdAt), desc(operateRecords.id))
-        .limit(request.pageSize)
-        .offset(offsetOf(request)),
+    const rows = await db
+      .select()
+      .from(operateRecords)
+      .where(where)
+      .orderBy(desc(operateRecords.createdAt), desc(operateRecords.id))
+      .limit(request.pageSize)
+      .offset(offsetOf(request))
+    const total = await totalBeside(rows.length, request, () =>
       countedTotal(db, 'operate_records', { accountId: viewer.accountId, scope }),
-    ])
+    )
     const data = rows.map((row) => ({
       id: row.id,
       memberAccount: row.memberAccount,

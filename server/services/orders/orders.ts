@@ -14,7 +14,7 @@ import { businesses, orders } from '../../db/schema'
 import { forbidden, invalid } from '../shared/errors'
 import { evaluatePath, surveyLink } from '../evaluations/evaluations'
 import { countedTotal } from '../shared/list-counts'
-import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging'
+import { offsetOf, pageOf, totalBeside, type Page, type PageRequest } from '../shared/paging'
 import type { Viewer } from '../auth/sessions'
 
 export const ORDER_MESSAGES = {
@@ -78,11 +78,13 @@ export function createOrderService({ db, now }: AppContext) {
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(request.pageSize)
       .offset(offsetOf(request))
-    const total = await countedTotal(db, 'orders', {
-      accountId: viewer.accountId,
-      scope: businessId ?? undefined,
-      states: [DISPLAYED],
-    })
+    const total = await totalBeside(rows.length, request, () =>
+      countedTotal(db, 'orders', {
+        accountId: viewer.accountId,
+        scope: businessId ?? undefined,
+        states: [DISPLAYED],
+      }),
+    )
     return pageOf(
       rows.map((row) => orderView(row, origin)),
       total,

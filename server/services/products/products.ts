@@ -5,7 +5,7 @@
 import { and, count, desc, eq, exists, gt, isNotNull, lte, not, sql } from 'drizzle-orm'
 import { ORDER_STATUS, ORDER_TYPE } from '../../../src/core/contract/orders'
 import type { PageQuery } from '../../../src/core/contract/paging'
-import { offsetOf, pageOf } from '../shared/paging'
+import { offsetOf, pageOf, totalBeside } from '../shared/paging'
 import type { ProductCard, ProductPage, Site, UnpaidCheck } from '../../../src/core/contract/products'
 import { later, minutes, type AppContext } from '../../context'
 import { businesses, orders } from '../../db/schema'
@@ -113,7 +113,6 @@ export function createProductService({ db, now }: AppContext, { fulfilment }: { 
     if (!(await managesSites(viewer))) return { data: [], total: 0, pages: 0, isWebsiteManage: 0 }
     await settle(viewer.accountId)
     const mine = eq(businesses.accountId, viewer.accountId)
-    const [{ total }] = await db.select({ total: count() }).from(businesses).where(mine)
     const rows = await db
       .select()
       .from(businesses)
@@ -121,6 +120,10 @@ export function createProductService({ db, now }: AppContext, { fulfilment }: { 
       .orderBy(desc(businesses.createdAt), desc(businesses.id))
       .limit(request.pageSize)
       .offset(offsetOf(request))
+    const total = await totalBeside(rows.length, request, async () => {
+      const [{ total: owned }] = await db.select({ total: count() }).from(businesses).where(mine)
+      return owned
+    })
     return {
       ...pageOf(
         rows.map((row) => toCard(row, 1)),

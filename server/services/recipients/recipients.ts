@@ -21,7 +21,7 @@
 // - A sub-admin reads phones and mailboxes masked.
 // - Production has no SMS or mail gateway: adding and sending are refused before anything is
 //   written (as for sub-admins).
-import { offsetOf, pagesOf, type PageRequest } from '../shared/paging'
+import { offsetOf, pagesOf, totalBeside, type PageRequest } from '../shared/paging'
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import {
   isValidateType,
@@ -102,6 +102,11 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
 
   const live = (accountId: number) => and(eq(recipients.accountId, accountId), isNull(recipients.deletedAt))
 
+  async function liveCount(reader: Database | Tx, accountId: number): Promise<number> {
+    const [{ total }] = await reader.select({ total: count() }).from(recipients).where(live(accountId))
+    return total
+  }
+
   async function positionNames(): Promise<Map<string, string>> {
     const rows = await db
       .select({ itemValue: dictionaryItems.itemValue, itemText: dictionaryItems.itemText })
@@ -146,7 +151,6 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
   const isMasked = (reader: RecipientReader) => reader.role !== ROLE.main
 
   async function page(owner: RecipientReader, request: PageRequest) {
-    const [{ total }] = await db.select({ total: count() }).from(recipients).where(live(owner.accountId))
     const rows = await db
       .select()
       .from(recipients)
@@ -154,6 +158,7 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
       .orderBy(desc(recipients.createdAt), desc(recipients.id))
       .limit(request.pageSize)
       .offset(offsetOf(request))
+    const total = await totalBeside(rows.length, request, () => liveCount(db, owner.accountId))
     return { list: await toItems(rows, isMasked(owner)), total, pages: pagesOf(total, request) }
   }
 
@@ -278,8 +283,7 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
     try {
       const { row, send } = await db.transaction(async (tx) => {
         await lockAccount(tx, owner.accountId)
-        const [{ total }] = await tx.select({ total: count() }).from(recipients).where(live(owner.accountId))
-        if (total >= RECIPIENT_LIMIT) throw invalid(RECIPIENT_LIMIT_REACHED)
+        if ((await liveCount(tx, owner.accountId)) >= RECIPIENT_LIMIT) throw invalid(RECIPIENT_LIMIT_REACHED)
         return insertRow(
           tx,
           {

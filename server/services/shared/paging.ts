@@ -22,6 +22,18 @@ export function pageOf<T>(data: T[], total: number, request: PageRequest): Page<
 }
 
 /**
+ * The total beside a page of `shown` rows: a short page tells it by itself, otherwise `count` is
+ * asked. Most accounts' lists fit on their first page, which then costs one query, not two.
+ */
+export async function totalBeside(
+  shown: number,
+  request: PageRequest,
+  count: () => Promise<number>,
+): Promise<number> {
+  return totalOfShortPage(shown, request) ?? count()
+}
+
+/**
  * The total a page shows by itself: a page with fewer rows than asked is the last one (an empty
  * first page: nothing at all). null when it does not tell (a full page, or a page past the end).
  */

@@ -14,7 +14,7 @@
 // - A sub-admin reads the list and details with phones and mailboxes masked.
 // - Production has no SMS or mail gateway: adding is refused before anything is written, and links
 //   reach the log only in the sandbox.
-import { offsetOf, pagesOf, type PageRequest } from '../shared/paging'
+import { offsetOf, pagesOf, totalBeside, type PageRequest } from '../shared/paging'
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import { maskMailbox, maskPhone } from '../../../src/core/format/mask'
 import { MSG } from '../../../src/core/validation/messages'
@@ -168,7 +168,6 @@ export function createSubAccountService(
   const isMasked = (viewer: Viewer) => viewer.role !== ROLE.main
 
   async function page(viewer: Viewer, request: PageRequest) {
-    const [{ total }] = await db.select({ total: count() }).from(subAccounts).where(live(viewer.accountId))
     const rows = await db
       .select()
       .from(subAccounts)
@@ -176,6 +175,7 @@ export function createSubAccountService(
       .orderBy(desc(subAccounts.createdAt), desc(subAccounts.id))
       .limit(request.pageSize)
       .offset(offsetOf(request))
+    const total = await totalBeside(rows.length, request, () => liveCount(viewer.accountId))
     return { list: await toItems(rows, isMasked(viewer)), total, pages: pagesOf(total, request) }
   }
 

@@ -94,10 +94,11 @@ export function createWorkOrderService(ctx: AppContext) {
 
   /**
    * How many work orders match: the counters answer for the status filter alone (list_counts keeps
-   * one per account, submitter and status); a text or date filter is counted, unless the page
-   * already shows where the list ends (`shown`: paging.ts totalOfShortPage).
+   * one per account, submitter and status); a text or date filter is counted. Neither is asked when
+   * the page already shows where the list ends (`shown`: paging.ts totalOfShortPage).
    */
   async function totalOf(viewer: Viewer, query: WorkOrderFilter, where: SQL, shown: number | null = null) {
+    if (shown !== null) return shown
     const texts = [query.orderNum, query.description, query.keyword].some((text) => text?.trim())
     if (!texts && !query.submitTimeStartDate && !query.submitTimeEndDate) {
       return countedTotal(db, 'work_orders', {
@@ -106,7 +107,6 @@ export function createWorkOrderService(ctx: AppContext) {
         states: statusesOf(query.status) ?? undefined,
       })
     }
-    if (shown !== null) return shown
     const [{ total }] = await db.select({ total: count() }).from(workOrders).where(where)
     return total
   }
@@ -142,8 +142,8 @@ export function createWorkOrderService(ctx: AppContext) {
       .limit(query.pageSize)
       .offset(offsetOf(query))
     const total = await totalOf(viewer, query, where, totalOfShortPage(rows.length, query))
-    const unread = await unreadOf(rows.map((r) => r.id))
-    const images = await imagesOf(rows.map((r) => r.id))
+    const ids = rows.map((r) => r.id)
+    const [unread, images] = await Promise.all([unreadOf(ids), imagesOf(ids)])
     return pageOf(
       rows.map((r) => ({ ...summaryOf(r, unread.get(r.id) ?? 0), images: images.get(r.id) ?? [] })),
       total,
