@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm'
 import { switchSignature } from '../../src/core/crypto/switch-sign'
 import { SWITCH_SIGN_PREFIX } from '../../src/core/config/shared'
 import { accounts, notices, subAccounts, workOrderRecords, workOrders } from '../../server/db/schema'
+import { NOTICES_CHANNEL } from '../../server/services/notices/notice-cache'
+import { UNREAD_REPLIES_CHANNEL } from '../../server/services/work-orders/unread-replies-cache'
 import { DEMO, startTestServer, type LoginData, type TestServer } from './support/harness'
 
 let server: TestServer
@@ -270,10 +272,12 @@ describe('header counts, scoped to the viewer', () => {
     const token = await server.tokenFor(DEMO.owner)
     expect(await server.get('/api/pc/getUnReadCount', { token })).toMatchObject({ code: 200, data: 3 })
     // The other account's notices do not count; a new one for demo_main does.
+    const heard = server.notified(NOTICES_CHANNEL, mainAccountId)
     await server.db.insert(notices).values([
       { accountId: otherAccountId, type: 10, title: 'x', content: 'x', createdAt: new Date() },
       { accountId: mainAccountId, type: 10, title: 'y', content: 'y', createdAt: new Date() },
     ])
+    await heard
     expect((await server.get('/api/pc/getUnReadCount', { token })).data).toBe(4)
   })
 
@@ -302,11 +306,13 @@ describe('header counts, scoped to the viewer', () => {
         createdAt: new Date(),
       })
       .returning()
+    const heard = server.notified(UNREAD_REPLIES_CHANNEL, mainAccountId)
     await server.db.insert(workOrderRecords).values([
       { workOrderId: order.id, role: 2, content: '工程师回复', createdAt: new Date() },
       { workOrderId: order.id, role: 4, content: '工程师备注', createdAt: new Date() },
       { workOrderId: order.id, role: 2, content: '已读回复', looked: true, createdAt: new Date() },
     ])
+    await heard
     expect((await server.get(count, { token: subAdmin.data.token })).data).toBe(2)
     // The main account sees all of its account's orders.
     expect((await server.get(count, { token: owner })).data).toBe(5)

@@ -2,6 +2,7 @@
 import { and, eq } from 'drizzle-orm'
 import { accounts, notices, subAccounts } from '../../server/db/schema'
 import { storeNotice, type NoticeDraft } from '../../server/services/notices/notices'
+import { NOTICES_CHANNEL } from '../../server/services/notices/notice-cache'
 import type { NoticeDetail } from '../../src/core/contract/notices'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
@@ -53,15 +54,21 @@ const open = (token: string, id: number) =>
 const unread = async (token: string) => (await server.get<number>('/api/pc/getUnReadCount', { token })).data
 const rowOf = async (id: number) => (await server.db.select().from(notices).where(eq(notices.id, id)))[0]
 
-/** A fresh notice, written the way every writer writes one. */
-function store(draft: Partial<NoticeDraft> & { accountId: number }) {
-  return storeNotice(server.db, {
+/**
+ * A fresh notice, written the way every writer writes one; resolved once the app has heard of it
+ * (its cached answers for the account are forgotten on the database's notification).
+ */
+async function store(draft: Partial<NoticeDraft> & { accountId: number }) {
+  const heard = server.notified(NOTICES_CHANNEL, draft.accountId)
+  const id = await storeNotice(server.db, {
     type: 10,
     title: '测试消息',
     content: '<p>正文</p>',
     createdAt: server.clock(),
     ...draft,
   })
+  await heard
+  return id
 }
 
 async function titlesOf(token: string) {

@@ -34,7 +34,10 @@ const paragraph = (text: string) => `<p>${text.replace(/[&<>"']/g, (c) => `&#${c
 /** The role a security notice goes to: the main account, or one sub-admin. */
 type NoticeRecipient = Pick<RoleGrant, 'accountId' | 'subAccountId' | 'role'>
 
-export function createLoginMethods({ db, now }: AppContext, { operateLog }: { operateLog: OperateLog }) {
+export function createLoginMethods(
+  { db, now, noticeCache }: AppContext,
+  { operateLog }: { operateLog: OperateLog },
+) {
   /** A 账号安全提醒 (type 1) to the role; `text` is plain and escaped into a paragraph here. */
   async function securityNotice(to: NoticeRecipient, text: string): Promise<void> {
     await storeNotice(db, {
@@ -45,6 +48,7 @@ export function createLoginMethods({ db, now }: AppContext, { operateLog }: { op
       content: paragraph(text),
       createdAt: now(),
     })
+    noticeCache?.forget(to.accountId)
   }
 
   /** Logs the addition on the role that made it and notifies that role (main account or sub-admin). */

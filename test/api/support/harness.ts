@@ -127,8 +127,8 @@ export async function openTestDatabase(): Promise<{
   }
 }
 
-/** What a variant app may replace besides its configuration. */
-export type VariantOptions = Pick<BuildOptions, 'wechatApi' | 'onNotified'>
+/** What a variant app may replace besides its configuration (`listen: undefined`: an app that caches nothing). */
+export type VariantOptions = Pick<BuildOptions, 'wechatApi' | 'onNotified' | 'listen'>
 
 export interface CallOptions {
   token?: string
@@ -146,6 +146,12 @@ export interface TestServer {
   fileStorage: FileStorage
   /** Another app on the same database, e.g. in production mode (with a fake WeChat: options.wechatApi). */
   buildVariant(overrides: Partial<ServerConfig>, options?: VariantOptions): Promise<FastifyInstance>
+  /**
+   * Resolves once `app` has applied the database's next notification on `channel` about `id`. Call it
+   * before a write made straight to the database (another writer): on PostgreSQL the notification
+   * reaches the app's cache a moment after the write returns.
+   */
+  notified(channel: string, id: number): Promise<void>
   get<T = unknown>(url: string, options?: CallOptions): Promise<Envelope<T>>
   post<T = unknown>(url: string, body: unknown, options?: CallOptions): Promise<Envelope<T>>
   /** A fresh image captcha and its answer (read from the database). */
@@ -201,7 +207,14 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     await built.ready()
     return built
   }
-  const app = await build({})
+  const waiting = new Map<string, (() => void)[]>()
+  const onNotified = (channel: string, id: number) => {
+    const key = `${channel}:${id}`
+    const resolvers = waiting.get(key) ?? []
+    waiting.delete(key)
+    resolvers.forEach((resolve) => resolve())
+  }
+  const app = await build({}, { onNotified })
 
   const call = async <T>(method: 'GET' | 'POST', url: string, body: unknown, options: CallOptions = {}) => {
     const response = await app.inject({
@@ -222,6 +235,11 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     clock,
     fileStorage,
     buildVariant: build,
+    notified: (channel, id) =>
+      new Promise((resolve) => {
+        const key = `${channel}:${id}`
+        waiting.set(key, [...(waiting.get(key) ?? []), resolve])
+      }),
     get: (url, options) => call('GET', url, undefined, options),
     post: (url, body, options) => call('POST', url, body, options),
     async captcha() {
