@@ -4,8 +4,10 @@ import {
   loginAs,
   MAIN_PHONE,
   openAccountMenu,
+  recordToasts,
   storedSession,
   SUB_PHONE,
+  toastsSeen,
 } from './support/console'
 
 test.describe('common header (account-area §2)', () => {
@@ -34,9 +36,10 @@ test.describe('common header (account-area §2)', () => {
     await expect(current.getByRole('button', { name: '已选择' })).toBeVisible()
     const other = page.getByLabel('账号 demo_other')
     await expect(other).toContainText('子管理员')
+    await recordToasts(page)
     await other.getByRole('button', { name: '选择' }).click()
-    await expect(page.getByText('切换成功')).toBeVisible()
     await expect.poll(async () => (await storedSession(page))?.role).toBe(1)
+    await expect.poll(() => toastsSeen(page)).toContain('切换成功')
     await expectAccount(page, 'demo_other')
     const after = await openAccountMenu(page)
     await expect(after).toContainText('子管理员')

@@ -7,10 +7,12 @@ import {
   loginAs,
   MAIN_PHONE,
   openAccountMenu,
+  recordToasts,
   requestSmsCode,
   shown,
   smsCode,
   storedSession,
+  toastsSeen,
 } from './support/console'
 
 // account-area §2 sub-account list, activation page; §4 activation; §6 roles; §8 texts.
@@ -49,10 +51,11 @@ test.describe('sub-accounts (account-area §2, §4, §6)', () => {
     await expect(form.getByLabel('手机号')).toHaveText(`${phone.slice(0, 3)}****${phone.slice(-4)}`)
     await requestSmsCode(page, form)
     await form.locator('input[name="activation-code"]').fill(await smsCode(page.request, phone))
+    await recordToasts(page)
     await form.getByRole('button', { name: '确认激活' }).click()
 
-    await expect(shown(page, '激活成功')).toBeVisible()
     await expect(page).toHaveURL(/\/index$/)
+    await expect.poll(() => toastsSeen(page)).toContain('激活成功')
     await expect.poll(async () => (await storedSession(page))?.role).toBe(1)
     await expect(page.getByRole('banner')).toContainText('产品管理')
     await expect(page.getByRole('banner')).not.toContainText('订单管理')

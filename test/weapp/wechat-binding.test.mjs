@@ -51,12 +51,16 @@ describe('weapp: 微信 row binds the current WeChat (wx.login, no QR)', () => {
   })
   afterEach(() => mock.restoreAll())
 
-  /** Renders the row, waits for 未绑定 and opens 绑定微信. */
+  /**
+   * Renders the row, waits for 未绑定 and opens 绑定微信, until its first step shows (the dialog opens
+   * in its loading state and reaches step 0 a render later).
+   */
   const openBindDialog = async () => {
     const comp = await render('.setting-row')
     await until(() => rowState(comp) === '未绑定', '未绑定')
     buttonIn(comp, '.setting-row__action', '绑定').dispatchEvent('tap')
     await until(() => comp.querySelector('.wechat-dialog__body'), 'the 绑定微信 dialog')
+    await until(() => buttonIn(comp, '.at-button', '使用当前微信绑定'), 'the dialog’s first step')
     return comp
   }
 

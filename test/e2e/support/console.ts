@@ -121,6 +121,23 @@ export const activeDialog = (page: Page) => page.locator('.at-modal--active')
 export const shown = (page: Page, text: string) =>
   page.getByText(text, { exact: true }).filter({ visible: true })
 
+/**
+ * Records the text of every toast shown from now on in this document. A 1.5 s toast followed by a
+ * navigation can come and go between two polls of a loaded machine; read them with `toastsSeen`.
+ */
+export async function recordToasts(page: Page) {
+  await page.evaluate(() => {
+    const seen = new Set<string>()
+    ;(window as unknown as { __toastsSeen: Set<string> }).__toastsSeen = seen
+    const scan = () =>
+      document.querySelectorAll('.toast').forEach((toast) => seen.add((toast.textContent ?? '').trim()))
+    new MutationObserver(scan).observe(document.body, { childList: true, subtree: true, characterData: true })
+  })
+}
+
+export const toastsSeen = (page: Page) =>
+  page.evaluate(() => [...((window as unknown as { __toastsSeen?: Set<string> }).__toastsSeen ?? [])])
+
 /** 新增子管理员 on /subAccountManage, filled and confirmed (position 运营负责人). */
 export async function addSubAdmin(page: Page, name: string, phone: string, mailbox: string) {
   await page.getByRole('button', { name: '新增子管理员' }).click()
