@@ -4,10 +4,16 @@
 // the answer; `stop` disconnects, which closes the server (and drops the throwaway database it made).
 import { fork } from 'node:child_process'
 import path from 'node:path'
+import { SANDBOX_ENVIRONMENTS } from './sandbox-env.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
 export function startBenchApp(env) {
+  // The bench server is the sandbox with demo accounts, and it makes a throwaway database on the
+  // PostgreSQL it is given: never on a production machine's.
+  const nodeEnv = process.env.NODE_ENV ?? ''
+  if (!SANDBOX_ENVIRONMENTS.includes(nodeEnv))
+    throw new Error(`the benchmarks run the development sandbox and refuse NODE_ENV=${nodeEnv}`)
   const child = fork(path.join(ROOT, 'scripts/lib/bench-app.ts'), [], {
     cwd: ROOT,
     execArgv: ['--import', 'tsx'],

@@ -4,7 +4,7 @@
 // serve /__dev and the demo accounts.
 
 /** The NODE_ENV values `npm start` accepts (it runs the server as development either way). */
-const SANDBOX_ENVIRONMENTS = ['', 'development', 'test']
+export const SANDBOX_ENVIRONMENTS = ['', 'development', 'test']
 export const LOOPBACK_HOST = '127.0.0.1'
 
 export function sandboxServerEnv(env) {

@@ -5,20 +5,14 @@
 // services/shared/notified-cache.ts).
 import type { LatestNotice } from '../../../src/core/contract/notices'
 import type { Listen } from '../../db/notifications'
-import { createNotifiedCache } from '../shared/notified-cache'
+import { createAccountCache } from '../shared/notified-cache'
 
 export const NOTICES_CHANNEL = 'notices_changed'
 
 /** One cached answer about an addressee's notices, each under its own key. */
 export type NoticeAnswer = { latest: LatestNotice | null } | { unread: number }
 
-export function createNoticeCache(listen?: Listen, onChange?: (accountId: number) => void) {
-  return createNotifiedCache<NoticeAnswer>({
-    channel: NOTICES_CHANNEL,
-    listen,
-    maxEntries: 20_000,
-    onChange,
-  })
-}
+export const createNoticeCache = (listen?: Listen, onChange?: (accountId: number) => void) =>
+  createAccountCache<NoticeAnswer>(NOTICES_CHANNEL, listen, onChange)
 
 export type NoticeCache = ReturnType<typeof createNoticeCache>

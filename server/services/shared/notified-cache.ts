@@ -97,3 +97,15 @@ export function createNotifiedCache<V>({ channel, listen, maxEntries, onChange }
 }
 
 export type NotifiedCache<V> = ReturnType<typeof createNotifiedCache<V>>
+
+/**
+ * A cache of answers about accounts, forgotten when `channel` carries the account's id (what the
+ * notice and work-order triggers send).
+ */
+export function createAccountCache<V>(
+  channel: string,
+  listen?: Listen,
+  onChange?: (accountId: number) => void,
+) {
+  return createNotifiedCache<V>({ channel, listen, maxEntries: 20_000, onChange })
+}

@@ -4,17 +4,11 @@
 // written, looked at or deleted and any work order deleted or moved, by any instance
 // (drizzle/0018_work_order_changes.sql; services/shared/notified-cache.ts).
 import type { Listen } from '../../db/notifications'
-import { createNotifiedCache } from '../shared/notified-cache'
+import { createAccountCache } from '../shared/notified-cache'
 
 export const UNREAD_REPLIES_CHANNEL = 'work_order_replies_changed'
 
-export function createUnreadRepliesCache(listen?: Listen, onChange?: (accountId: number) => void) {
-  return createNotifiedCache<number>({
-    channel: UNREAD_REPLIES_CHANNEL,
-    listen,
-    maxEntries: 20_000,
-    onChange,
-  })
-}
+export const createUnreadRepliesCache = (listen?: Listen, onChange?: (accountId: number) => void) =>
+  createAccountCache<number>(UNREAD_REPLIES_CHANNEL, listen, onChange)
 
 export type UnreadRepliesCache = ReturnType<typeof createUnreadRepliesCache>
