@@ -121,8 +121,18 @@ import * as sliderLoaderWeapp from '../../src/core/ui/captcha/slider-loader.weap
 import type * as loginParts from '../../src/features/auth/components/deferred'
 import * as loginPartsH5 from '../../src/features/auth/components/deferred.h5'
 import * as loginPartsWeapp from '../../src/features/auth/components/deferred.weapp'
+import type * as accountDialogs from '../../src/features/shell/components/deferred'
+import * as accountDialogsH5 from '../../src/features/shell/components/deferred.h5'
+import * as accountDialogsWeapp from '../../src/features/shell/components/deferred.weapp'
+import type * as homeParts from '../../src/features/products/components/deferred'
+import * as homePartsH5 from '../../src/features/products/components/deferred.h5'
+import * as homePartsWeapp from '../../src/features/products/components/deferred.weapp'
 
 sliderLoaderH5 satisfies typeof sliderLoader
 sliderLoaderWeapp satisfies typeof sliderLoader
 loginPartsH5 satisfies typeof loginParts
 loginPartsWeapp satisfies typeof loginParts
+accountDialogsH5 satisfies typeof accountDialogs
+accountDialogsWeapp satisfies typeof accountDialogs
+homePartsH5 satisfies typeof homeParts
+homePartsWeapp satisfies typeof homeParts

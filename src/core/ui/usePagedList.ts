@@ -1,6 +1,6 @@
 // One place for a list's loading, empty, error, paging and load-more states (spec account-area §9
 // page sizes). Desktop pages through a table; phones and the mini-program append pages of 5.
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { errorMessage } from '../http/api-error'
 import { useIsDesktop } from '../platform/viewport'
 import { usePageShown } from './usePageShown'
@@ -144,16 +144,19 @@ export function usePagedList<T, F extends object = Record<string, never>>(
         if (id !== sequence.current) return
         const back = options.append ? null : fallbackPage(pageNum, page)
         if (back !== null) return load(back, pageSize, options)
-        setState((s) => ({
-          ...s,
-          status: 'ready',
-          items: options.append ? [...s.items, ...page.data] : page.data,
-          total: page.total,
-          pages: page.pages,
-          pageNum,
-          pageSize,
-          loadingMore: false,
-        }))
+        // A page renders as a transition (see useResource): its rows never block a tap.
+        startTransition(() =>
+          setState((s) => ({
+            ...s,
+            status: 'ready',
+            items: options.append ? [...s.items, ...page.data] : page.data,
+            total: page.total,
+            pages: page.pages,
+            pageNum,
+            pageSize,
+            loadingMore: false,
+          })),
+        )
       } catch (cause) {
         if (id !== sequence.current) return
         const error = errorMessage(cause, LIST_LOAD_FAILED)

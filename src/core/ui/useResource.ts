@@ -1,6 +1,6 @@
 // One resource a screen loads as a whole (an order, a notice, the account info): the loading,
 // error-with-retry and ready states every such screen needs. Lists use usePagedList instead.
-import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState, type DependencyList } from 'react'
 import { errorMessage } from '../http/api-error'
 
 export const LOAD_FAILED = '加载失败，请重试'
@@ -52,14 +52,14 @@ export function useResource<T>(
     const id = ++latest.current
     if (!keep) setState({ status: 'loading', data: undefined, error: '' })
     const { load: run, fallback } = current.current
+    // An answer renders as a transition: React splits its render into short tasks, so a large
+    // screen arriving never blocks a tap (the loading state before it stays urgent).
+    const settle = (next: State<T>) => {
+      if (id === latest.current) startTransition(() => setState(next))
+    }
     return run().then(
-      (data) => {
-        if (id === latest.current) setState({ status: 'ready', data, error: '' })
-      },
-      (cause: unknown) => {
-        if (id === latest.current)
-          setState({ status: 'error', data: undefined, error: errorMessage(cause, fallback) })
-      },
+      (data) => settle({ status: 'ready', data, error: '' }),
+      (cause: unknown) => settle({ status: 'error', data: undefined, error: errorMessage(cause, fallback) }),
     )
   }, [])
 

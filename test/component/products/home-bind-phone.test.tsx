@@ -27,7 +27,7 @@ beforeEach(() => {
 describe('home bind-phone dialog (account-area §2 Home, §5)', () => {
   it('asks for the code: 请输入手机号验证码, then exactly 6 characters (长度在 6个字符)', async () => {
     render(<HomeBindPhone />)
-    const dialog = screen.getByLabelText('绑定手机号')
+    const dialog = await screen.findByLabelText('绑定手机号')
     const phone = dialog.querySelector('input[name="bind-phone"]') as HTMLInputElement
     const code = dialog.querySelector('input[name="bind-code"]') as HTMLInputElement
     await userEvent.type(phone, '13800000009')
@@ -48,7 +48,7 @@ describe('home bind-phone dialog (account-area §2 Home, §5)', () => {
   it('binding stores the phone in the profile and closes the dialog', async () => {
     const api = installFakeApi().on('POST', '/api/pc/bindPhone', () => ok(null))
     render(<HomeBindPhone />)
-    const dialog = screen.getByLabelText('绑定手机号')
+    const dialog = await screen.findByLabelText('绑定手机号')
     await userEvent.type(dialog.querySelector('input[name="bind-phone"]') as HTMLInputElement, '13800000009')
     await userEvent.type(dialog.querySelector('input[name="bind-code"]') as HTMLInputElement, '123456')
     await userEvent.click(screen.getByRole('button', { name: '绑定' }))
@@ -64,7 +64,7 @@ describe('home bind-phone dialog (account-area §2 Home, §5)', () => {
     const relaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
     const api = installFakeApi().on('GET', '/api/pc/logout', () => ok(null))
     render(<HomeBindPhone />)
-    await userEvent.click(screen.getByRole('button', { name: '取消' }))
+    await userEvent.click(await screen.findByRole('button', { name: '取消' }))
     expect(useSession.getState().token).toBe('')
     expect(relaunch).toHaveBeenCalledWith({ url: expect.stringMatching(/login/) })
     await waitFor(() => expect(api.calls.some((c) => c.path === '/api/pc/logout')).toBe(true))
@@ -77,7 +77,7 @@ describe('home bind-phone dialog (account-area §2 Home, §5)', () => {
       .on('POST', '/api/pc/bindPhone', () => fail(4031, '为了您的账号安全，请重新登录后再操作'))
       .on('GET', '/api/pc/logout', () => ok(null))
     render(<HomeBindPhone />)
-    const dialog = screen.getByLabelText('绑定手机号')
+    const dialog = await screen.findByLabelText('绑定手机号')
     await userEvent.type(dialog.querySelector('input[name="bind-phone"]') as HTMLInputElement, '13800000009')
     await userEvent.type(dialog.querySelector('input[name="bind-code"]') as HTMLInputElement, '123456')
     await userEvent.click(screen.getByRole('button', { name: '绑定' }))

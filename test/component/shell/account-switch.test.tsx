@@ -37,7 +37,7 @@ afterEach(() => jest.restoreAllMocks())
 describe('account switch list (account-area §2)', () => {
   it('lists each role with its label and sites, 已选择 on the current one', async () => {
     installFakeApi().on('GET', '/api/app/account/getAccountList', () => ok(accounts))
-    render(<AccountSwitchDialog open onClose={() => undefined} />)
+    render(<AccountSwitchDialog onClose={() => undefined} />)
     const current = await screen.findByLabelText('账号 demo_main')
     expect(within(current).getByText('管理员')).toBeTruthy()
     expect(within(current).getByText('https://www.xingchen-demo.cn')).toBeTruthy()
@@ -54,7 +54,7 @@ describe('account switch list (account-area §2)', () => {
         ok({ token: 'new', accountId: 2, subAccountId: 5, role: 1 }),
       )
     const onClose = jest.fn()
-    render(<AccountSwitchDialog open onClose={onClose} />)
+    render(<AccountSwitchDialog onClose={onClose} />)
     const other = await screen.findByLabelText('账号 demo_other')
     await userEvent.setup().click(within(other).getByText('选择'))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
@@ -74,7 +74,7 @@ describe('account switch list (account-area §2)', () => {
       .on('GET', '/api/app/account/getAccountList', () => ok(accounts))
       .on('POST', '/api/app/account/switchAccount', () => fail(403, '无权切换到该账号'))
     const onClose = jest.fn()
-    render(<AccountSwitchDialog open onClose={onClose} />)
+    render(<AccountSwitchDialog onClose={onClose} />)
     const other = await screen.findByLabelText('账号 demo_other')
     await userEvent.setup().click(within(other).getByText('选择'))
     await waitFor(() =>
@@ -89,7 +89,7 @@ describe('account switch list (account-area §2)', () => {
     installFakeApi().on('GET', '/api/app/account/getAccountList', () =>
       ++attempts === 1 ? fail(500, '服务器繁忙，请稍后重试') : ok(accounts),
     )
-    render(<AccountSwitchDialog open onClose={() => undefined} />)
+    render(<AccountSwitchDialog onClose={() => undefined} />)
     await userEvent.setup().click(await screen.findByText('重试'))
     expect(await screen.findByLabelText('账号 demo_main')).toBeTruthy()
   })

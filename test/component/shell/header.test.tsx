@@ -97,9 +97,11 @@ describe('common header (account-area §2)', () => {
       await user.click(screen.getByLabelText('账号菜单', { selector: '[role="button"]' }))
       await user.click(screen.getByRole('menuitem', { name: '修改密码' }))
       expect(screen.queryByRole('menu')).toBeNull()
-      const dialog = await screen.findByRole('dialog', { name: title })
-      expect(Boolean(within(dialog).queryByPlaceholderText('请输入当前密码'))).toBe(asksCurrent)
+      // The dialog shows its loading state first, then the password form in its place.
+      await screen.findByPlaceholderText('请输入登录密码')
+      const dialog = screen.getByRole('dialog', { name: title })
       expect(within(dialog).getByPlaceholderText('请输入登录密码')).toBeTruthy()
+      expect(Boolean(within(dialog).queryByPlaceholderText('请输入当前密码'))).toBe(asksCurrent)
       expect(api.calls.filter((c) => c.path === '/api/pc/checkPassword')).toHaveLength(1)
       await user.click(within(dialog).getByText('取消'))
       await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).toBeNull())

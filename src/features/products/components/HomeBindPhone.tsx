@@ -4,7 +4,7 @@ import { endSession } from '../../../core/session/end-session'
 import { useSession } from '../../../core/session/store'
 import { Dialog } from '../../../core/ui/Dialog'
 import { authApi } from '../../auth/api'
-import { BindPhoneDialog } from '../../auth/components/BindPhoneDialog'
+import { BindPhoneDialog } from './deferred'
 
 /**
  * Home's bind-phone dialog (account-area §2 Home, §5: 请输入手机号验证码, 长度在 6个字符) for a

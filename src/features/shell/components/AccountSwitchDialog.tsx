@@ -11,9 +11,9 @@ import { switchToAccount } from '../switch'
 import './account-menu.scss'
 
 /** The switch list: every role this phone holds, with related sites; 已选择 marks the current one. */
-export function AccountSwitchDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  // Loaded each time the dialog opens.
-  const list = useResource(() => (open ? shellApi.accountList() : Promise.resolve([])), [open])
+export function AccountSwitchDialog({ onClose }: { onClose(): void }) {
+  // Loaded each time the dialog opens (it mounts when opened).
+  const list = useResource(() => shellApi.accountList(), [])
   const [switching, setSwitching] = useState<string>('')
 
   const choose = async (item: AccountListItem) => {
@@ -28,7 +28,7 @@ export function AccountSwitchDialog({ open, onClose }: { open: boolean; onClose(
   }
 
   return (
-    <Dialog title='切换账号' open={open} className='account-switch' onClose={onClose}>
+    <Dialog title='切换账号' className='account-switch' onClose={onClose}>
       {list.status === 'loading' && <PageLoading />}
       {list.status === 'error' && <LoadFailed message='账号列表加载失败' onRetry={list.retry} />}
       {list.data && !list.data.length && <View className='account-switch__empty'>暂无可切换的账号</View>}

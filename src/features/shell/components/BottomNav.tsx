@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import { memo } from 'react'
 import { currentDestination, relaunch } from '../../../core/routing/navigate'
 import { useSessionFlags } from '../../../core/session/flags'
 import { useAccountMenu } from '../hooks/useAccountMenu'
@@ -14,10 +15,10 @@ export const ACCOUNT_LABEL = '账户'
  * navigation items as the H5 header, with its badges, then 账户, which opens the account menu as a
  * sheet. Hidden, like the header, when the session flag says so. `unreadFromPage` as for the header.
  */
-export function BottomNav({ unreadFromPage = false }: { unreadFromPage?: boolean }) {
+export const BottomNav = memo(function BottomNav({ unreadFromPage = false }: { unreadFromPage?: boolean }) {
   const showHead = useSessionFlags((s) => s.showHead)
   return showHead ? <BottomBar unreadFromPage={unreadFromPage} /> : null
-}
+})
 
 function BottomBar({ unreadFromPage }: { unreadFromPage: boolean }) {
   const account = useAccountMenu()

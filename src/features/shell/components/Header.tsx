@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import { memo } from 'react'
 import { openInNewTab } from '../../../core/platform/links'
 import { useIsDesktop } from '../../../core/platform/viewport'
 import { currentDestination, navigateTo, relaunch } from '../../../core/routing/navigate'
@@ -47,10 +48,10 @@ function Badge({ label, count, path, newTab }: BadgeProps) {
  * The common header (spec account-area §2); hidden (and not polling) when the session flag says so.
  * `unreadFromPage`: the page's own poll publishes the badges (the home), the header does not poll.
  */
-export function Header({ unreadFromPage = false }: { unreadFromPage?: boolean }) {
+export const Header = memo(function Header({ unreadFromPage = false }: { unreadFromPage?: boolean }) {
   const showHead = useSessionFlags((s) => s.showHead)
   return showHead ? <HeaderBar unreadFromPage={unreadFromPage} /> : null
-}
+})
 
 function HeaderBar({ unreadFromPage }: { unreadFromPage: boolean }) {
   const account = useAccountMenu()

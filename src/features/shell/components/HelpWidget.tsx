@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { PRODUCT_QR_URL } from '../../../core/config/help'
 import { CustomerServiceEntry } from '../../../core/platform/customer-service'
 import { escapeKeyProps } from '../../../core/platform/keyboard'
@@ -29,7 +29,7 @@ function HelpContent() {
  * service (core/platform/customer-service). Desktop: a tab fixed on the right that expands beside
  * it; phones and the mini-program: a floating button opening a small sheet.
  */
-export function HelpWidget() {
+export const HelpWidget = memo(function HelpWidget() {
   const desktop = useIsDesktop()
   const [open, setOpen] = useState(false)
   const close = () => setOpen(false)
@@ -81,4 +81,4 @@ export function HelpWidget() {
       )}
     </View>
   )
-}
+})

@@ -2,7 +2,7 @@
 // exchange (entry-link.ts: it asks before replacing another identity's session), and the
 // bound-phone check for protected pages. Pages render only once allowed.
 import { useDidShow } from '@tarojs/taro'
-import { useCallback, useState } from 'react'
+import { startTransition, useCallback, useState } from 'react'
 import { decideNavigation, mustLogoutForProfile } from '../../../core/routing/guard'
 import { currentDestination, redirectTo, relaunch } from '../../../core/routing/navigate'
 import { findRoute } from '../../../core/routing/routes'
@@ -40,7 +40,9 @@ const endForMissingPhone = () => endSession()
 
 /** `askToSwitch`: the question before an entry link replaces another identity's session. */
 export function useRouteGuard(askToSwitch: () => Promise<boolean>): boolean {
-  const [allowed, setAllowed] = useState(false)
+  const [allowed, setAllowedNow] = useState(false)
+  // The page's first render is a transition: React splits it into short tasks.
+  const setAllowed = (value: boolean) => startTransition(() => setAllowedNow(value))
 
   const check = useCallback(async () => {
     const to = currentDestination()
