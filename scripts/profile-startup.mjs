@@ -3,9 +3,10 @@
 // MC_DIST=dist-profile, or --dist; --no-build reuses it), serves it from the reference server (sandbox,
 // in-memory database), logs in by an entry link, then records Chrome's JS CPU profile and
 // Performance metrics from navigation until the page has been idle for 2 s. Prints the main
-// thread's split (script, style, layout, other) and the script time by source (a src/ file or a
-// node_modules package, through the source maps), self time, largest first. Runs --runs times
-// (default 3) and prints medians. A measurement tool, never a gate.
+// thread's split (script, style, layout, other), React's commits and component renders until then,
+// and the script time by source (a src/ file or a node_modules package, through the source maps),
+// self time, largest first. Runs --runs times (default 3) and prints medians. A measurement tool,
+// never a gate.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -81,9 +82,46 @@ function selfTimeBySource(profile) {
   return totals
 }
 
+/**
+ * Runs in the page before the console: stands in for React DevTools' hook (React calls it in
+ * production builds too) and counts each commit and the components it rendered. A component counts
+ * as rendered when its props or state object is one no earlier commit had: a component React
+ * skipped keeps both.
+ */
+function countReactRenders() {
+  const seen = new WeakSet()
+  const counted = { commits: 0, renders: 0 }
+  const isNew = (value) => value !== null && typeof value === 'object' && !seen.has(value)
+  const visit = (fiber) => {
+    for (; fiber; fiber = fiber.sibling) {
+      const { memoizedProps: props, memoizedState: state, type } = fiber
+      const rendered = isNew(props) || isNew(state)
+      if (rendered && (typeof type === 'function' || (type !== null && typeof type === 'object')))
+        counted.renders++
+      for (const value of [props, state]) if (value !== null && typeof value === 'object') seen.add(value)
+      visit(fiber.child)
+    }
+  }
+  window.__reactRenders = counted
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE() {},
+    onScheduleFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    onCommitFiberRoot(_id, root) {
+      counted.commits++
+      visit(root.current.child)
+    },
+  }
+}
+
 async function profileOnce(bench) {
   const { context, page, cdp } = await bench.openPhone()
   try {
+    await page.addInitScript(countReactRenders)
     await cdp.send('Performance.enable')
     await cdp.send('Profiler.enable')
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
@@ -92,6 +130,7 @@ async function profileOnce(bench) {
     await page.waitForLoadState('networkidle')
     await page.waitForTimeout(2000)
     const { profile } = await cdp.send('Profiler.stop')
+    const react = await page.evaluate(() => window.__reactRenders)
     const { metrics } = await cdp.send('Performance.getMetrics')
     const metric = (name) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000
     const split = {
@@ -100,7 +139,7 @@ async function profileOnce(bench) {
       layout: metric('LayoutDuration'),
       total: metric('TaskDuration'),
     }
-    return { split, bySource: selfTimeBySource(profile) }
+    return { split, react, bySource: selfTimeBySource(profile) }
   } finally {
     await context.close()
   }
@@ -120,6 +159,9 @@ try {
   console.log(`${route} start-up on a 375×812 phone at 4× CPU slowdown, median of ${runs} runs (ms)`)
   console.log(
     `  main thread ${total}: script ${script}, style ${style}, layout ${layout}, other ${total - script - style - layout}`,
+  )
+  console.log(
+    `  React: ${median((r) => r.react.commits)} commits, ${median((r) => r.react.renders)} component renders (function, class, memo and forwardRef components)`,
   )
   const sources = new Set(results.flatMap((r) => [...r.bySource.keys()]))
   const ranked = [...sources]
