@@ -372,11 +372,13 @@ test('survey answers render as text once submitted', async ({ page }) => {
   for (const { uuId, line, paragraph } of surveys) {
     await page.goto(`/evaluate?uuId=${uuId}`)
     await expect(page.getByText('已提交').first()).toBeVisible()
-    const values = await page
-      .locator('input, textarea')
-      .evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value))
-    expect(values).toContain(line)
-    expect(values.map(collapse)).toContain(collapse(paragraph))
+    const values = () =>
+      page
+        .locator('input, textarea')
+        .evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value))
+    // Taro's fields render their <input> in a later task than the text around them.
+    await expect.poll(values).toContain(line)
+    await expect.poll(async () => (await values()).map(collapse)).toContain(collapse(paragraph))
     await expectNoExecution(page, hits, `survey ${uuId}`)
   }
 })
