@@ -40,11 +40,11 @@ const endForMissingPhone = () => endSession()
 
 /** `askToSwitch`: the question before an entry link replaces another identity's session. */
 export function useRouteGuard(askToSwitch: () => Promise<boolean>): boolean {
-  const [allowed, setAllowedNow] = useState(false)
-  // The page's first render is a transition: React splits it into short tasks.
-  const setAllowed = (value: boolean) => startTransition(() => setAllowedNow(value))
+  const [allowed, setAllowed] = useState(false)
 
   const check = useCallback(async () => {
+    // The page's first render is a transition: React splits it into short tasks.
+    const allow = () => startTransition(() => setAllowed(true))
     const to = currentDestination()
     applyHeaderFlag(to.query)
     const decision = decideNavigation(to, useSession.getState())
@@ -52,9 +52,9 @@ export function useRouteGuard(askToSwitch: () => Promise<boolean>): boolean {
     if (decision.kind === 'exchangeEntryToken') {
       return void relaunch(await enterWithLink(decision, askToSwitch))
     }
-    if (findRoute(to.path)?.public) return setAllowed(true)
+    if (findRoute(to.path)?.public) return allow()
     if (!(await confirmProfile(to.path))) return endForMissingPhone()
-    if (useSession.getState().token) setAllowed(true)
+    if (useSession.getState().token) allow()
   }, [askToSwitch])
 
   useDidShow(() => {
