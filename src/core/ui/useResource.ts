@@ -52,10 +52,14 @@ export function useResource<T>(
     const id = ++latest.current
     if (!keep) setState({ status: 'loading', data: undefined, error: '' })
     const { load: run, fallback } = current.current
-    // An answer renders as a transition: React splits its render into short tasks, so a large
-    // screen arriving never blocks a tap (the loading state before it stays urgent).
+    // A first answer renders as a transition: React splits its render into short tasks, so a large
+    // screen arriving never blocks a tap (the loading state before it stays urgent). A reload's
+    // answer is urgent: it renders with the action's own end (its button leaving busy), so the old
+    // screen never shows as ready again in between.
     const settle = (next: State<T>) => {
-      if (id === latest.current) startTransition(() => setState(next))
+      if (id !== latest.current) return
+      if (keep) setState(next)
+      else startTransition(() => setState(next))
     }
     return run().then(
       (data) => settle({ status: 'ready', data, error: '' }),

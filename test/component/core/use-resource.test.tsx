@@ -1,8 +1,10 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useLayoutEffect } from 'react'
 import { ApiError } from '../../../src/core/http/api-error'
 import { ResourceStatus } from '../../../src/core/ui/ResourceStatus'
 import { LOAD_FAILED, useResource } from '../../../src/core/ui/useResource'
+import { useSubmit } from '../../../src/core/ui/useSubmit'
 
 /** A promise the test settles when it wants. */
 function deferred<T>() {
@@ -64,6 +66,32 @@ describe('useResource', () => {
       await done
     })
     expect(result.current.data).toBe('新')
+  })
+
+  it('an action that reloads ends in one commit with the new data: the old screen never shows as ready again', async () => {
+    let version = 1
+    const commits: string[] = []
+    function Order() {
+      const order = useResource(() => Promise.resolve(`第${version}版`), [])
+      const pay = useSubmit()
+      useLayoutEffect(() => void commits.push(`${order.data ?? '…'} ${pay.busy ? 'busy' : 'idle'}`))
+      const payOnce = () =>
+        pay.run(async () => {
+          version = 2
+          await order.reload()
+        })
+      return (
+        <button type='button' onClick={payOnce}>
+          支付
+        </button>
+      )
+    }
+    render(<Order />)
+    await waitFor(() => expect(commits.at(-1)).toBe('第1版 idle'))
+    commits.length = 0
+    await userEvent.click(screen.getByRole('button', { name: '支付' }))
+    await waitFor(() => expect(commits.at(-1)).toBe('第2版 idle'))
+    expect(commits).toEqual(['第1版 busy', '第2版 idle'])
   })
 
   it('new deps load again, and only the newest answer counts', async () => {

@@ -93,7 +93,7 @@ describe('payment page', () => {
     render(<PaymentView query={{ orderCode: CODE }} />)
     expect(isDisabled(payButton())).toBe(true)
     expect(screen.queryByLabelText('应付金额')).toBeNull()
-    expect((await screen.findByLabelText('应付金额', {}, { timeout: 3000 })).textContent).toBe('¥1980.00')
+    expect((await screen.findByLabelText('应付金额')).textContent).toBe('¥1980.00')
     expect(isDisabled(payButton())).toBe(false)
     expect(api.calls.filter((c) => c.path === '/api/pc/getOrderInfo')).toHaveLength(2)
     expect(screen.getByRole('table', { name: '订单明细' }).textContent).toContain('自助建站')

@@ -1,4 +1,10 @@
 // After every component test: the fake API answered every call the screen made.
+import { configure } from '@testing-library/react'
 import { assertEveryCallAnswered } from './fake-api'
+
+// findBy/waitFor wait for a screen to appear, they do not time it (speed is `npm run bench`'s job).
+// Testing Library's 1 s default is a deadline a first render of a large form can miss on a two-core
+// CI machine running an API worker beside it; the project's testTimeout still catches a hang.
+configure({ asyncUtilTimeout: 5_000 })
 
 afterEach(() => assertEveryCallAnswered())
