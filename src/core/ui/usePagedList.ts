@@ -144,8 +144,7 @@ export function usePagedList<T, F extends object = Record<string, never>>(
         if (id !== sequence.current) return
         const back = options.append ? null : fallbackPage(pageNum, page)
         if (back !== null) return load(back, pageSize, options)
-        // A page renders as a transition (see useResource): its rows never block a tap.
-        startTransition(() =>
+        const show = () =>
           setState((s) => ({
             ...s,
             status: 'ready',
@@ -155,8 +154,11 @@ export function usePagedList<T, F extends object = Record<string, never>>(
             pageNum,
             pageSize,
             loadingMore: false,
-          })),
-        )
+          }))
+        // A new page renders as a transition (see useResource): its rows never block a tap. A reload
+        // after an action renders with the action's end, so the old rows never show as current.
+        if (options.keep) show()
+        else startTransition(show)
       } catch (cause) {
         if (id !== sequence.current) return
         const error = errorMessage(cause, LIST_LOAD_FAILED)
