@@ -53,6 +53,7 @@ import type { Gateways } from './providers/index'
 import { createNoticeCache, NOTICES_CHANNEL } from './services/notices/notice-cache'
 import { createUnreadRepliesCache, UNREAD_REPLIES_CHANNEL } from './services/work-orders/unread-replies-cache'
 import { createSessionCache, SESSION_CHANNEL } from './services/auth/session-cache'
+import { createFirstPageCache, LISTS_CHANNEL } from './services/shared/first-page-cache'
 import type { WechatApi } from './services/wechat/wechat-api'
 
 export interface BuildOptions {
@@ -138,6 +139,7 @@ export function buildApp({
   const sessionCache = createSessionCache({ listen, onChange: (id) => onNotified?.(SESSION_CHANNEL, id) })
   const noticeCache = createNoticeCache(listen, (id) => onNotified?.(NOTICES_CHANNEL, id))
   const unreadReplies = createUnreadRepliesCache(listen, (id) => onNotified?.(UNREAD_REPLIES_CHANNEL, id))
+  const firstPages = createFirstPageCache(listen, (id) => onNotified?.(LISTS_CHANNEL, id))
   const ctx: AppContext = {
     db,
     config,
@@ -147,6 +149,7 @@ export function buildApp({
     sessionCache,
     noticeCache,
     unreadReplies,
+    firstPages,
     fileStorage,
     gateways,
   }
@@ -159,11 +162,13 @@ export function buildApp({
     await sessionCache.start()
     await noticeCache.start()
     await unreadReplies.start()
+    await firstPages.start()
   })
   app.addHook('onClose', async () => {
     await sessionCache.stop()
     await noticeCache.stop()
     await unreadReplies.stop()
+    await firstPages.stop()
   })
   const guards = createGuards(app, services.sessions, services.accountSettings.reverify)
 
@@ -173,6 +178,11 @@ export function buildApp({
   registerSecurityHeaders(app, config)
   registerRateLimits(app, config.anonymousCallsPerMinute, undefined, rateLimitStoreFor(db))
   registerMetrics(app, db, config)
+  // A change an account makes shows in its own next call at once, not when the notification arrives.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.viewer) firstPages.forget(request.viewer.accountId)
+    return payload
+  })
   // Routes see their request types from their JSON schemas (routes/schemas.ts `TypedApp`).
   app.register(async (api) =>
     apiRoutes(api.withTypeProvider<JsonSchemaToTsProvider>(), services, guards, config),

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { ServerConfig } from './config'
 import type { Database } from './db/client'
 import type { FileStorage } from './services/work-orders/file-storage'
+import type { FirstPageCache } from './services/shared/first-page-cache'
 import type { Gateways } from './providers/index'
 import type { NoticeCache } from './services/notices/notice-cache'
 import type { SessionCache } from './services/auth/session-cache'
@@ -27,6 +28,8 @@ export interface AppContext {
   noticeCache?: NoticeCache
   /** The unread engineer replies of each addressee, kept true the same way; default: nothing cached. */
   unreadReplies?: UnreadRepliesCache
+  /** The first pages of the lists that change only when written, kept true the same way; default: nothing cached. */
+  firstPages?: FirstPageCache
   /** Where uploads' bytes go (`fileStorageFor(handle)`, services/work-orders/file-storage.ts); default: the database (stored_files). */
   fileStorage?: FileStorage
 }

@@ -23,6 +23,7 @@ import type { Database } from '../../db/client'
 import { notices } from '../../db/schema'
 import { invalid, notFound } from '../shared/errors'
 import { createNoticeCache } from './notice-cache'
+import { createFirstPageCache } from '../shared/first-page-cache'
 import { countedTotal, NO_SCOPE } from '../shared/list-counts'
 import { offsetOf, pageOf, totalBeside, type Page } from '../shared/paging'
 import { ROLE } from '../shared/roles'
@@ -160,7 +161,12 @@ const detail = (row: NoticeRow): NoticeDetail => ({
 
 const newestFirst = [desc(notices.createdAt), desc(notices.id)]
 
-export function createNoticeService({ db, now, noticeCache = createNoticeCache() }: AppContext) {
+export function createNoticeService({
+  db,
+  now,
+  noticeCache = createNoticeCache(),
+  firstPages = createFirstPageCache(),
+}: AppContext) {
   function targeted(viewer: Viewer, target: NoticeTargetBody): SQL | undefined {
     if (target.signRead === 2) return addressedTo(viewer)
     const ids = [...new Set(target.idsList ?? [])]
@@ -169,7 +175,12 @@ export function createNoticeService({ db, now, noticeCache = createNoticeCache()
   }
 
   /** GET /api/pc/messageList: newest first, optionally only read or unread. */
-  async function list(viewer: Viewer, request: NoticeListQuery): Promise<Page<NoticeItem>> {
+  function list(viewer: Viewer, request: NoticeListQuery): Promise<Page<NoticeItem>> {
+    const key = `notices:${addresseeKey(viewer)}:${request.readStatus ?? 'all'}`
+    return firstPages.page(viewer.accountId, key, request, () => read(viewer, request))
+  }
+
+  async function read(viewer: Viewer, request: NoticeListQuery): Promise<Page<NoticeItem>> {
     const where = and(
       addressedTo(viewer),
       request.readStatus === undefined ? undefined : eq(notices.readStatus, request.readStatus),
@@ -197,6 +208,8 @@ export function createNoticeService({ db, now, noticeCache = createNoticeCache()
       .returning()
     if (!row) throw notFound(NOTICE_NOT_FOUND)
     noticeCache.forget(viewer.accountId)
+    // A GET that writes: the pages are not forgotten by the app's hook for changes.
+    firstPages.forget(viewer.accountId)
     return detail(row)
   }
 

@@ -8,8 +8,9 @@ import type { Database } from '../../db/client'
 import { operateRecords } from '../../db/schema'
 import { countedTotal, NO_SCOPE } from '../shared/list-counts'
 import { offsetOf, pageOf, totalBeside, type Page, type PageRequest } from '../shared/paging'
+import { createFirstPageCache } from '../shared/first-page-cache'
 import { ROLE, type RoleGrant } from '../shared/roles'
-import type { Viewer } from '../auth/sessions'
+import { addresseeKey, type Viewer } from '../auth/sessions'
 
 // The codes are the wire contract's; the services that write entries read them from here.
 export { OPERATE_STATUS, OPERATE_TYPE }
@@ -33,7 +34,7 @@ export function recordsOf(viewer: Pick<Viewer, 'accountId' | 'subAccountId' | 'r
   )
 }
 
-export function createOperateLog({ db, now }: AppContext) {
+export function createOperateLog({ db, now, firstPages = createFirstPageCache() }: AppContext) {
   /**
    * The "user" column names who acted: the member account, or the sub-admin's name. `executor` is a
    * transaction when the entry must stand or fall with the change it describes (product transfer).
@@ -49,7 +50,13 @@ export function createOperateLog({ db, now }: AppContext) {
   }
 
   /** GET /api/app/account/getMyOperateRecordList: the viewer's own entries, newest first. */
-  async function list(viewer: Viewer, request: PageRequest): Promise<Page<OperateRecord>> {
+  function list(viewer: Viewer, request: PageRequest): Promise<Page<OperateRecord>> {
+    return firstPages.page(viewer.accountId, `operate-log:${addresseeKey(viewer)}`, request, () =>
+      read(viewer, request),
+    )
+  }
+
+  async function read(viewer: Viewer, request: PageRequest): Promise<Page<OperateRecord>> {
     const where = recordsOf(viewer)
     const scope = viewer.role === ROLE.main ? NO_SCOPE : viewer.subAccountId
     const rows = await db

@@ -15,6 +15,7 @@ import { forbidden, invalid } from '../shared/errors'
 import { evaluatePath, surveyLink } from '../evaluations/evaluations'
 import { countedTotal } from '../shared/list-counts'
 import { offsetOf, pageOf, totalBeside, type Page, type PageRequest } from '../shared/paging'
+import { createFirstPageCache } from '../shared/first-page-cache'
 import type { Viewer } from '../auth/sessions'
 
 export const ORDER_MESSAGES = {
@@ -64,7 +65,7 @@ export function orderView(row: OrderRow, origin = ''): Order {
   }
 }
 
-export function createOrderService({ db, now }: AppContext) {
+export function createOrderService({ db, now, firstPages = createFirstPageCache() }: AppContext) {
   const mine = (viewer: Viewer) =>
     and(eq(orders.accountId, viewer.accountId), eq(orders.isDisplay, DISPLAYED))
 
@@ -94,7 +95,10 @@ export function createOrderService({ db, now }: AppContext) {
 
   /** GET /api/pc/getOrder: newest first. */
   function page(viewer: Viewer, request: PageRequest, origin = ''): Promise<Page<Order>> {
-    return pageWhere(viewer, null, request, origin)
+    // Issued invoices' addresses start with the origin the call came to (orderView).
+    return firstPages.page(viewer.accountId, `orders:${origin}`, request, () =>
+      pageWhere(viewer, null, request, origin),
+    )
   }
 
   /** GET /api/pc/getOrderDetails: the orders of one business of the account (doc2 §2 type 0). */

@@ -22,6 +22,7 @@
 // - Production has no SMS or mail gateway: adding and sending are refused before anything is
 //   written (as for sub-admins).
 import { offsetOf, pagesOf, totalBeside, type PageRequest } from '../shared/paging'
+import { createFirstPageCache } from '../shared/first-page-cache'
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import {
   isValidateType,
@@ -90,7 +91,10 @@ const lockTarget = (tx: Tx, target: string) =>
 const targetOf = (row: RecipientRow, type: ValidateType) =>
   type === VALIDATE_TYPE.sms ? row.phone : row.mailbox
 
-export function createRecipientService({ db, now, config }: AppContext, outbox: Outbox) {
+export function createRecipientService(
+  { db, now, config, firstPages = createFirstPageCache() }: AppContext,
+  outbox: Outbox,
+) {
   /** Links go by SMS and by mail: both providers are needed (none in production without them). */
   const linksConfigured = () => outbox.gateways.sms !== null && outbox.gateways.mail !== null
   /** After the commit: the first delivery attempts, in order (a refusal leaves the link to resend). */
@@ -150,7 +154,12 @@ export function createRecipientService({ db, now, config }: AppContext, outbox: 
 
   const isMasked = (reader: RecipientReader) => reader.role !== ROLE.main
 
-  async function page(owner: RecipientReader, request: PageRequest) {
+  function page(owner: RecipientReader, request: PageRequest) {
+    const key = `recipients:${isMasked(owner) ? 'masked' : 'main'}`
+    return firstPages.page(owner.accountId, key, request, () => read(owner, request))
+  }
+
+  async function read(owner: RecipientReader, request: PageRequest) {
     const rows = await db
       .select()
       .from(recipients)

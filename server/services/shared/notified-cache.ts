@@ -14,6 +14,10 @@ export interface NotifiedCacheOptions {
   onChange?: (group: number) => void
 }
 
+/** The payload that forgets every group, and the id `onChange` reports it with. */
+export const ALL_GROUPS = '*'
+export const ALL_GROUPS_ID = 0
+
 export function createNotifiedCache<V>({ channel, listen, maxEntries, onChange }: NotifiedCacheOptions) {
   const entries = new Map<string, { group: number; value: V }>()
   const keysOf = new Map<number, Set<string>>()
@@ -76,8 +80,10 @@ export function createNotifiedCache<V>({ channel, listen, maxEntries, onChange }
       unlisten = await listen(
         channel,
         (payload) => {
-          forget(Number(payload))
-          onChange?.(Number(payload))
+          // '*': a change every group's entries depend on (services/shared/first-page-cache.ts).
+          if (payload === ALL_GROUPS) clear()
+          else forget(Number(payload))
+          onChange?.(payload === ALL_GROUPS ? ALL_GROUPS_ID : Number(payload))
         },
         (isLive) => {
           clear()

@@ -15,6 +15,7 @@
 // - Production has no SMS or mail gateway: adding is refused before anything is written, and links
 //   reach the log only in the sandbox.
 import { offsetOf, pagesOf, totalBeside, type PageRequest } from '../shared/paging'
+import { createFirstPageCache } from '../shared/first-page-cache'
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import { maskMailbox, maskPhone } from '../../../src/core/format/mask'
 import { MSG } from '../../../src/core/validation/messages'
@@ -108,7 +109,7 @@ export function createSubAccountService(
   ctx: AppContext,
   { roles, operateLog, signIn, captchas, sms, recipients, outbox }: SubAccountDeps,
 ) {
-  const { db, now, sessionCache } = ctx
+  const { db, now, sessionCache, firstPages = createFirstPageCache() } = ctx
   /** Invitations go by SMS and by mail: both providers are needed (production may have neither). */
   const invitationsConfigured = () => outbox.gateways.sms !== null && outbox.gateways.mail !== null
   const activation = createSubAccountActivation(ctx, { signIn, captchas, sms, outbox })
@@ -167,7 +168,12 @@ export function createSubAccountService(
 
   const isMasked = (viewer: Viewer) => viewer.role !== ROLE.main
 
-  async function page(viewer: Viewer, request: PageRequest) {
+  function page(viewer: Viewer, request: PageRequest) {
+    const key = `sub-admins:${isMasked(viewer) ? 'masked' : 'main'}`
+    return firstPages.page(viewer.accountId, key, request, () => read(viewer, request))
+  }
+
+  async function read(viewer: Viewer, request: PageRequest) {
     const rows = await db
       .select()
       .from(subAccounts)
