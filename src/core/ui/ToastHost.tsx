@@ -1,10 +1,12 @@
 import { Text, View } from '@tarojs/components'
-import { useToasts } from './toast'
+import { useEffect } from 'react'
+import { startToastCountdown, useToasts } from './toast'
 import './toast-host.scss'
 
 /** Renders the toast queue; every page frame mounts one (a mini-program page cannot share it). */
 export function ToastHost() {
   const toasts = useToasts((state) => state.toasts)
+  useEffect(() => toasts.forEach(startToastCountdown), [toasts])
   if (!toasts.length) return null
   return (
     <View className='toast-host'>

@@ -20,6 +20,8 @@ interface ToastState {
 }
 
 let nextId = 1
+/** Toasts whose time on screen is running. */
+const counting = new Set<number>()
 
 export const useToasts = create<ToastState>()((set) => ({
   toasts: [],
@@ -27,11 +29,24 @@ export const useToasts = create<ToastState>()((set) => ({
     const id = nextId++
     // The oldest toast makes room when a sixth arrives.
     set((state) => ({ toasts: [...state.toasts, { id, kind, message }].slice(-MAX_TOASTS) }))
-    const duration = kind === 'error' ? ERROR_TOAST_DURATION_MS : TOAST_DURATION_MS
-    setTimeout(() => useToasts.getState().dismiss(id), duration)
   },
-  dismiss: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),
+  dismiss: (id) => {
+    counting.delete(id)
+    set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) }))
+  },
 }))
+
+/**
+ * Starts a toast's time on screen; called by the host that shows it. A toast raised just before a
+ * page change (登录成功, then the home) waits for the next page's host instead of running out while
+ * that page loads.
+ */
+export function startToastCountdown({ id, kind }: Toast): void {
+  if (counting.has(id)) return
+  counting.add(id)
+  const duration = kind === 'error' ? ERROR_TOAST_DURATION_MS : TOAST_DURATION_MS
+  setTimeout(() => useToasts.getState().dismiss(id), duration)
+}
 
 export const toast = {
   info: (message: string) => useToasts.getState().show('info', message),

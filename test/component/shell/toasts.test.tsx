@@ -28,4 +28,25 @@ describe('toasts (spec §9)', () => {
     act(() => jest.advanceTimersByTime(3500))
     expect(screen.queryByRole('alert')).toBeNull()
   })
+
+  it('counts a toast raised before a page change from when the next page shows it (登录成功, then the home)', () => {
+    act(() => toast.success('登录成功'))
+    act(() => jest.advanceTimersByTime(3000)) // the next page is still loading: no host yet
+    render(<ToastHost />)
+    expect(screen.getByRole('status').textContent).toBe('登录成功')
+    act(() => jest.advanceTimersByTime(1499))
+    expect(screen.getByRole('status').textContent).toBe('登录成功')
+    act(() => jest.advanceTimersByTime(1))
+    expect(screen.queryByRole('status')).toBeNull()
+  })
+
+  it('runs one countdown per toast however many hosts show it', () => {
+    render(<ToastHost />)
+    render(<ToastHost />)
+    act(() => toast.info('已复制'))
+    expect(screen.getAllByText('已复制')).toHaveLength(2)
+    act(() => jest.advanceTimersByTime(1500))
+    expect(screen.queryByText('已复制')).toBeNull()
+    expect(jest.getTimerCount()).toBe(0)
+  })
 })
