@@ -139,7 +139,7 @@ export function buildApp({
   const sessionCache = createSessionCache({ listen, onChange: (id) => onNotified?.(SESSION_CHANNEL, id) })
   const noticeCache = createNoticeCache(listen, (id) => onNotified?.(NOTICES_CHANNEL, id))
   const unreadReplies = createUnreadRepliesCache(listen, (id) => onNotified?.(UNREAD_REPLIES_CHANNEL, id))
-  const firstPages = createFirstPageCache(listen, (id) => onNotified?.(LISTS_CHANNEL, id))
+  const firstPages = createFirstPageCache(listen, (id) => onNotified?.(LISTS_CHANNEL, id), now)
   const ctx: AppContext = {
     db,
     config,

@@ -1,19 +1,26 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
-// The first pages of orders, notices, the operation log, sub-admins and recipients are kept per
-// viewer until the database NOTIFYs lists_changed (services/shared/first-page-cache.ts,
-// drizzle/0019_list_page_changes.sql). These tests wait on the notification itself, never on a sleep.
+// The first pages of orders, notices, the operation log, sub-admins, recipients, products and work
+// orders are kept per viewer until the database NOTIFYs lists_changed (services/shared/first-page-cache.ts,
+// drizzle/0019_list_page_changes.sql, 0020), products and work orders also only while the clock
+// leaves them true. These tests wait on the notification itself, never on a sleep.
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import type { Listen } from '../../server/db/notifications'
 import {
+  businesses,
   dictionaryItems,
   operateRecords,
   orders,
   recipients,
   sessions,
   subAccounts,
+  workOrderRecords,
+  workOrders,
 } from '../../server/db/schema'
+import { BUSINESS_STATUS, SETTLE_MS } from '../../server/services/checkout/fulfilment'
+import { FILE_URL_TTL_SECONDS } from '../../server/services/work-orders/file-urls'
+import { RECORD_ROLE } from '../../server/services/work-orders/work-orders'
 import { hashToken } from '../../server/security/tokens'
 import { storeNotice } from '../../server/services/notices/notices'
 import { LISTS_CHANNEL } from '../../server/services/shared/first-page-cache'
@@ -121,6 +128,20 @@ const LISTS: {
       server.db.update(recipients).set({ fullName: MARK }).where(eq(recipients.id, first.id)),
     shows: (rows) => rows[0].fullName === MARK,
   },
+  {
+    name: 'products',
+    url: '/api/pc/getProducts?pageNum=1&pageSize=10',
+    change: (_, first) =>
+      server.db.update(businesses).set({ websiteName: MARK }).where(eq(businesses.id, first.id)),
+    shows: (rows) => rows[0].websiteName === MARK,
+  },
+  {
+    name: 'work orders',
+    url: '/api/acWorkOrder/getMyWorkOrderList?pageNum=1&pageSize=10',
+    change: (_, first) =>
+      server.db.update(workOrders).set({ description: MARK }).where(eq(workOrders.id, first.id)),
+    shows: (rows) => rows[0].description === MARK,
+  },
 ]
 
 describe('the first page of each list', () => {
@@ -222,6 +243,77 @@ describe('the first page of each list', () => {
   })
 })
 
+describe('pages that change with the clock', () => {
+  const productsUrl = '/api/pc/getProducts?pageNum=1&pageSize=10'
+
+  /** The owner's first product, made `status` by a write the cache hears of; then renamed unheard. */
+  async function productTurned(status: number, openTime: Date | null, name: string) {
+    const { app, channel } = await cachedApp()
+    const token = await server.tokenFor(DEMO.owner)
+    const accountId = await accountOf(token)
+    const [first] = await rowsOf(app, productsUrl, token)
+    await server.db.update(businesses).set({ status, openTime }).where(eq(businesses.id, first.id))
+    channel.notify(String(accountId))
+    expect((await rowsOf(app, productsUrl, token))[0]).toMatchObject({ id: first.id, status })
+    await server.db.update(businesses).set({ websiteName: name }).where(eq(businesses.id, first.id))
+    const firstCard = async () => (await rowsOf(app, productsUrl, token))[0]
+    return { app, firstCard }
+  }
+
+  it('a product page showing 开通中 is kept until the card opens, then read (and settled) again', async () => {
+    const openIn = SETTLE_MS / 2
+    const { app, firstCard } = await productTurned(
+      BUSINESS_STATUS.opening,
+      new Date(server.clock().getTime() + openIn),
+      '开通前改的名',
+    )
+    try {
+      server.clock.advance(openIn - 1)
+      expect(await firstCard()).toMatchObject({ status: BUSINESS_STATUS.opening })
+      expect((await firstCard()).websiteName).not.toBe('开通前改的名')
+      server.clock.advance(1)
+      expect(await firstCard()).toMatchObject({ status: BUSINESS_STATUS.valid, websiteName: '开通前改的名' })
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('a product page showing 升级中 is kept at most SETTLE_MS', async () => {
+    const renamed = '升级中改的名'
+    const { app, firstCard } = await productTurned(BUSINESS_STATUS.upgrading, server.clock(), renamed)
+    try {
+      server.clock.advance(SETTLE_MS - 1)
+      expect((await firstCard()).websiteName).not.toBe(renamed)
+      server.clock.advance(1)
+      expect((await firstCard()).websiteName).toBe(renamed)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('a work-order page is kept a third of its picture addresses’ lifetime; a search is read each time', async () => {
+    const { app } = await cachedApp()
+    try {
+      const token = await server.tokenFor(DEMO.owner)
+      const url = '/api/acWorkOrder/getMyWorkOrderList?pageNum=1&pageSize=10'
+      const described = '按时重读的描述'
+      const search = `${url}&keyword=${encodeURIComponent(described)}`
+      const [first] = await rowsOf(app, url, token)
+      expect(await rowsOf(app, search, token)).toEqual([])
+      await server.db.update(workOrders).set({ description: described }).where(eq(workOrders.id, first.id))
+
+      expect((await rowsOf(app, search, token)).map((row) => row.id)).toEqual([first.id])
+      const keptFor = (FILE_URL_TTL_SECONDS * 1000) / 3
+      server.clock.advance(keptFor - 1)
+      expect((await rowsOf(app, url, token))[0].description).not.toBe(described)
+      server.clock.advance(1)
+      expect((await rowsOf(app, url, token))[0].description).toBe(described)
+    } finally {
+      await app.close()
+    }
+  })
+})
+
 describe('the database notifies lists_changed', () => {
   it.each(LISTS)('$name: for a change by any writer, and another instance then shows it', async (list) => {
     const waiting = new Map<number, () => void>()
@@ -236,6 +328,29 @@ describe('the database notifies lists_changed', () => {
     await list.change(accountId, before[0])
     await heard
     expect(list.shows(await rowsOf(other, list.url, token))).toBe(true)
+  })
+
+  it("for a work order's new record, with the id of the account that owns the work order", async () => {
+    const token = await server.tokenFor(DEMO.owner)
+    const accountId = await accountOf(token)
+    let heard!: () => void
+    const owner = new Promise<void>((done) => (heard = done))
+    await server.buildVariant(
+      {},
+      { onNotified: (channel, id) => channel === LISTS_CHANNEL && id === accountId && heard() },
+    )
+    const [workOrder] = await server.db
+      .select({ id: workOrders.id })
+      .from(workOrders)
+      .where(eq(workOrders.accountId, accountId))
+      .limit(1)
+    await server.db.insert(workOrderRecords).values({
+      workOrderId: workOrder.id,
+      role: RECORD_ROLE.engineerReply,
+      content: '工程师回复',
+      createdAt: server.clock(),
+    })
+    await owner
   })
 
   it(`for the position names beside sub-admins and recipients: every account's pages (${ALL_GROUPS})`, async () => {

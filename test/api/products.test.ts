@@ -6,6 +6,7 @@ import type { AppContext } from '../../server/context'
 import { createFulfilment, SETTLE_MS, type OrderRow } from '../../server/services/checkout/fulfilment'
 import type { ProductCard } from '../../src/core/contract/products'
 import { PRODUCT_MESSAGES } from '../../server/services/products/products'
+import { LISTS_CHANNEL } from '../../server/services/shared/first-page-cache'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer
@@ -43,8 +44,13 @@ const context = (): Pick<AppContext, 'now' | 'log'> => ({ now: server.clock, log
 const fulfil = (order: OrderRow) =>
   server.db.transaction((tx) => createFulfilment(context()).fulfilOrder(tx, order))
 
+/** Written straight to the database, as another instance would: waits for the kept pages to go. */
 async function setWebsiteManage(flag: number) {
-  await server.db.update(subAccounts).set({ isWebsiteManage: flag }).where(eq(subAccounts.fullName, '李子管'))
+  const subAdminNamed = eq(subAccounts.fullName, '李子管')
+  const [{ accountId }] = await server.db.select().from(subAccounts).where(subAdminNamed)
+  const heard = server.notified(LISTS_CHANNEL, accountId)
+  await server.db.update(subAccounts).set({ isWebsiteManage: flag }).where(subAdminNamed)
+  await heard
 }
 
 describe('GET /api/pc/getProducts', () => {

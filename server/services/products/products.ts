@@ -14,7 +14,8 @@ import { hashToken, newToken } from '../../security/tokens'
 import { findSku, priceOf } from '../checkout/catalog'
 import { BUSINESS_STATUS, SETTLE_MS, type Fulfilment } from '../checkout/fulfilment'
 import { managesSites as managesAccountSites, mayFollowOrder, orderMissing } from '../orders/order-access'
-import type { Viewer } from '../auth/sessions'
+import { addresseeKey, type Viewer } from '../auth/sessions'
+import { createFirstPageCache } from '../shared/first-page-cache'
 
 export const PRODUCT_MESSAGES = {
   businessNotFound: '产品不存在或无权操作',
@@ -57,7 +58,24 @@ export function toCard(row: BusinessRow, isWebsiteManage: number): ProductCard {
   }
 }
 
-export function createProductService({ db, now }: AppContext, { fulfilment }: { fulfilment: Fulfilment }) {
+/**
+ * How long a page may be kept before one of its cards could settle (settle()): 开通中 at its open
+ * time (one without any waits for a write), 升级中 at most SETTLE_MS after its newest paid upgrade,
+ * which was paid before this read (a later payment is a write).
+ */
+function keepFor(page: ProductPage, at: Date): number {
+  const untils = page.data.map((card) => {
+    if (card.status === BUSINESS_STATUS.upgrading) return SETTLE_MS
+    if (card.status !== BUSINESS_STATUS.opening || !card.openTime) return Infinity
+    return Date.parse(card.openTime) - at.getTime()
+  })
+  return Math.min(Infinity, ...untils)
+}
+
+export function createProductService(
+  { db, now, firstPages = createFirstPageCache() }: AppContext,
+  { fulfilment }: { fulfilment: Fulfilment },
+) {
   /** Main accounts always; a sub-admin only with is_website_manage 1. */
   const managesSites = (viewer: Viewer) => managesAccountSites(db, viewer)
 
@@ -108,8 +126,22 @@ export function createProductService({ db, now }: AppContext, { fulfilment }: { 
       )
   }
 
-  /** GET /api/pc/getProducts: 4 cards a page on /index, newest first. */
-  async function page(viewer: Viewer, request: PageQuery): Promise<ProductPage> {
+  /**
+   * GET /api/pc/getProducts: 4 cards a page on /index, newest first. A first page is kept until a
+   * write (first-page-cache.ts) or until a card on it could settle, so a kept page needs no settle().
+   */
+  function page(viewer: Viewer, request: PageQuery): Promise<ProductPage> {
+    const key = `products:${addresseeKey(viewer)}`
+    return firstPages.page(
+      viewer.accountId,
+      key,
+      request,
+      () => read(viewer, request),
+      (answer) => keepFor(answer, now()),
+    )
+  }
+
+  async function read(viewer: Viewer, request: PageQuery): Promise<ProductPage> {
     if (!(await managesSites(viewer))) return { data: [], total: 0, pages: 0, isWebsiteManage: 0 }
     await settle(viewer.accountId)
     const mine = eq(businesses.accountId, viewer.accountId)

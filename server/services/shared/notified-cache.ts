@@ -12,14 +12,28 @@ export interface NotifiedCacheOptions {
   maxEntries: number
   /** Called after a notification was applied: the hook tests wait on instead of sleeping. */
   onChange?: (group: number) => void
+  /** The clock entries with an expiry are read against (the app's, so tests can move it). */
+  now?: () => Date
 }
+
+/**
+ * For a value that changes with the clock: how many ms it may be kept (≤ 0: not at all), fixed or
+ * found in the value. Without one, a value is kept until a notification.
+ */
+export type KeepFor<V> = number | ((value: V) => number)
 
 /** The payload that forgets every group, and the id `onChange` reports it with. */
 export const ALL_GROUPS = '*'
 export const ALL_GROUPS_ID = 0
 
-export function createNotifiedCache<V>({ channel, listen, maxEntries, onChange }: NotifiedCacheOptions) {
-  const entries = new Map<string, { group: number; value: V }>()
+export function createNotifiedCache<V>({
+  channel,
+  listen,
+  maxEntries,
+  onChange,
+  now = () => new Date(),
+}: NotifiedCacheOptions) {
+  const entries = new Map<string, { group: number; value: V; expiresAt: number }>()
   const keysOf = new Map<number, Set<string>>()
   let live = false
   let generation = 0
@@ -40,11 +54,21 @@ export function createNotifiedCache<V>({ channel, listen, maxEntries, onChange }
     keysOf.delete(group)
   }
 
-  function put(key: string, group: number, value: V, readAt: number) {
+  /** The entry of `key` unless it has expired (then it is dropped). */
+  function current(key: string) {
+    const entry = live ? entries.get(key) : undefined
+    if (entry && entry.expiresAt !== Infinity && entry.expiresAt <= now().getTime()) {
+      remove(key)
+      return undefined
+    }
+    return entry
+  }
+
+  function put(key: string, group: number, value: V, readAt: number, keepFor = Infinity) {
     if (!live || readAt !== generation) return
     remove(key)
     if (entries.size >= maxEntries) remove(entries.keys().next().value as string)
-    entries.set(key, { group, value })
+    entries.set(key, { group, value, expiresAt: now().getTime() + keepFor })
     keysOf.set(group, (keysOf.get(group) ?? new Set()).add(key))
   }
 
@@ -55,19 +79,24 @@ export function createNotifiedCache<V>({ channel, listen, maxEntries, onChange }
   }
 
   return {
-    get: (key: string): V | undefined => (live ? entries.get(key)?.value : undefined),
+    get: (key: string): V | undefined => current(key)?.value,
 
     /** Read before a database read; `put` ignores the value if anything changed since. */
     generation: () => generation,
 
     put,
 
-    /** The value of `key`, read by `load` unless cached; stored unless the group changed meanwhile. */
-    async cached(key: string, group: number, load: () => Promise<V>): Promise<V> {
-      if (live && entries.has(key)) return entries.get(key)!.value
+    /**
+     * The value of `key`, read by `load` unless cached; stored unless the group changed meanwhile
+     * and kept until a notification or for `keepFor`, whichever comes first.
+     */
+    async cached(key: string, group: number, load: () => Promise<V>, keepFor?: KeepFor<V>): Promise<V> {
+      const entry = current(key)
+      if (entry) return entry.value
       const readAt = generation
       const value = await load()
-      put(key, group, value, readAt)
+      const ms = typeof keepFor === 'function' ? keepFor(value) : keepFor
+      if (ms === undefined || ms > 0) put(key, group, value, readAt, ms)
       return value
     },
 

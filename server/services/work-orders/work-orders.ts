@@ -39,6 +39,8 @@ import {
 } from './work-order-rows'
 import { labelledFields, listTemplates } from './work-order-templates'
 import { pageOf, offsetOf, totalOfShortPage, type Page } from '../shared/paging'
+import { createFirstPageCache } from '../shared/first-page-cache'
+import { FILE_URL_TTL_SECONDS } from './file-urls'
 
 export { ownedBy, RECORD_ROLE } from './work-order-rows'
 
@@ -62,6 +64,14 @@ export function statusesOf(text: string | number | undefined): WorkOrderStatus[]
 /** LIKE text with its wildcards taken literally. */
 const literal = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
+/** A filter by text or date, beyond the status tabs. */
+const isSearch = (query: WorkOrderFilter) =>
+  [query.orderNum, query.description, query.keyword].some((text) => text?.trim()) ||
+  Boolean(query.submitTimeStartDate || query.submitTimeEndDate)
+
+/** How long a first page is kept (list()). */
+const LIST_KEPT_MS = (FILE_URL_TTL_SECONDS * 1000) / 3
+
 /** The list's filters; `status` as the query carries it (a status or a list). */
 export type WorkOrderFilter = Omit<MyWorkOrderQuery, 'pageNum' | 'pageSize' | 'status'> & {
   status?: string | number
@@ -69,7 +79,13 @@ export type WorkOrderFilter = Omit<MyWorkOrderQuery, 'pageNum' | 'pageSize' | 's
 export type WorkOrderListQuery = WorkOrderFilter & Pick<MyWorkOrderQuery, 'pageNum' | 'pageSize'>
 
 export function createWorkOrderService(ctx: AppContext) {
-  const { db, config, now, unreadReplies = createUnreadRepliesCache() } = ctx
+  const {
+    db,
+    config,
+    now,
+    unreadReplies = createUnreadRepliesCache(),
+    firstPages = createFirstPageCache(),
+  } = ctx
   const creation = createWorkOrderCreation(ctx)
   const actions = createWorkOrderActions(ctx)
 
@@ -99,8 +115,7 @@ export function createWorkOrderService(ctx: AppContext) {
    */
   async function totalOf(viewer: Viewer, query: WorkOrderFilter, where: SQL, shown: number | null = null) {
     if (shown !== null) return shown
-    const texts = [query.orderNum, query.description, query.keyword].some((text) => text?.trim())
-    if (!texts && !query.submitTimeStartDate && !query.submitTimeEndDate) {
+    if (!isSearch(query)) {
       return countedTotal(db, 'work_orders', {
         accountId: viewer.accountId,
         scope: viewer.role === ROLE.main ? undefined : viewer.subAccountId,
@@ -128,8 +143,18 @@ export function createWorkOrderService(ctx: AppContext) {
     return new Map(rows.map((r) => [r.id, r.unread]))
   }
 
-  /** GET getMyWorkOrderList: newest first. */
-  async function list(
+  /**
+   * GET getMyWorkOrderList: newest first. The first page by status alone (the list as it opens and
+   * each status tab) is kept, for a third of its picture addresses' lifetime: an address it hands out
+   * stays valid long enough to open. A text or date search is read each time.
+   */
+  function list(viewer: Viewer, query: WorkOrderListQuery): Promise<Page<ReturnType<typeof summaryOf>>> {
+    if (isSearch(query)) return read(viewer, query)
+    const key = `work-orders:${addresseeKey(viewer)}:${query.status ?? ''}`
+    return firstPages.page(viewer.accountId, key, query, () => read(viewer, query), LIST_KEPT_MS)
+  }
+
+  async function read(
     viewer: Viewer,
     query: WorkOrderListQuery,
   ): Promise<Page<ReturnType<typeof summaryOf>>> {
