@@ -2,7 +2,8 @@
 // with nothing new almost every time: the count is kept per addressee (account, and sub-admin or
 // main) until the database NOTIFYs `work_order_replies_changed` with the account's id, on any reply
 // written, looked at or deleted and any work order deleted or moved, by any instance
-// (drizzle/0018_work_order_changes.sql; services/shared/notified-cache.ts).
+// (drizzle/0018_work_order_changes.sql, its function shared with lists_changed in 0020;
+// services/shared/notified-cache.ts).
 import type { Listen } from '../../db/notifications'
 import { createAccountCache } from '../shared/notified-cache'
 
