@@ -4,6 +4,7 @@
 // side-effect free, so webpack links an import of them straight to that module, and each loads
 // with the pages that use it (Picker alone is 5 KB of /login's JavaScript otherwise).
 export * from '@tarojs/components/lib/react/components.js'
+export { View, Text } from './view-text.js'
 export { Label } from './label.js'
 export { Picker } from './picker.js'
 export { RichText } from './rich-text.js'

@@ -38,7 +38,7 @@ const openNotice = (notice: Notice) => navigateTo(`/noticesDetail?id=${notice.id
 function Title({ notice }: { notice: Notice }) {
   return (
     <View className='notice-title'>
-      {isUnread(notice) && <View className='notice-title__dot' aria-label='未读' />}
+      {isUnread(notice) && <View className='notice-title__dot' role='img' aria-label='未读' />}
       <Text className={isUnread(notice) ? 'notice-title__text--unread' : ''}>{noticeTitle(notice)}</Text>
     </View>
   )

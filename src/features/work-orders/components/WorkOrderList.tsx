@@ -179,10 +179,10 @@ export function WorkOrderList() {
           {list.items.map((order) => (
             <View key={order.id} role='listitem' className='wo-card' onClick={() => openDetail(order)}>
               <View className='wo-card__top'>
-                <Text className='wo-card__number'>
-                  {order.readState === 0 && <Text className='wo-dot' aria-label='有新回复' />}
-                  {order.number}
-                </Text>
+                <View className='wo-card__number'>
+                  {order.readState === 0 && <View className='wo-dot' role='img' aria-label='有新回复' />}
+                  <Text>{order.number}</Text>
+                </View>
                 <StatusTag status={order.status} />
               </View>
               <View className='wo-card__type'>{typeLabel(order.type)}</View>

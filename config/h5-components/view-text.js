@@ -1,0 +1,39 @@
+// View and Text of the H5 build: a plain <div> and <span> rendered by React DOM. They are most of
+// every screen's elements, and as Stencil custom elements each one cost a wrapper component, an
+// upgrade, a render in Stencil's queue and its props copied twice (docs/architecture.md
+// "Performance"). The console uses neither component's Taro-only features (hover classes,
+// selectable text, long press); those props are dropped so they never reach the DOM.
+import { createElement, forwardRef } from 'react'
+
+/** taro-ui passes CSS strings in `style` (its `customStyle`, '' by default); React DOM takes objects. */
+export function styleObject(style) {
+  const object = {}
+  for (const rule of style.split(';')) {
+    const colon = rule.indexOf(':')
+    const name = rule.slice(0, colon).trim()
+    if (colon < 0 || !name) continue
+    const key = name.startsWith('--') ? name : name.replace(/-([a-z])/g, (_, c) => c.toUpperCase())
+    object[key] = rule.slice(colon + 1).trim()
+  }
+  return object
+}
+
+function domElement(displayName, tag, taroOnly) {
+  const Component = forwardRef(function TaroElement(props, ref) {
+    const dom = { ref }
+    for (const name in props) if (!taroOnly.has(name)) dom[name] = props[name]
+    if (typeof props.style === 'string') dom.style = styleObject(props.style)
+    return createElement(tag, dom)
+  })
+  Component.displayName = displayName
+  return Component
+}
+
+const HOVER = ['hoverClass', 'hoverStartTime', 'hoverStayTime', 'hoverStopPropagation', 'animation']
+
+export const View = /*#__PURE__*/ domElement('View', 'div', new Set([...HOVER, 'catchMove']))
+export const Text = /*#__PURE__*/ domElement(
+  'Text',
+  'span',
+  new Set(['selectable', 'userSelect', 'space', 'decode']),
+)
