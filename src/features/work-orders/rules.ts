@@ -22,6 +22,7 @@ import {
   type WorkOrderStatus,
   type WorkOrderType,
 } from '../../core/contract/work-orders'
+import { formatBeijingTime } from '../../core/format/time'
 import { clientSource } from '../../core/platform/env'
 import { dateRangeError, numberQuery, WORK_ORDER_MSG } from '../../core/validation/work-orders'
 import type { MyWorkOrderListQuery } from './api'
@@ -82,6 +83,18 @@ export interface ListFilter {
 }
 
 export const EMPTY_FILTER: ListFilter = { number: '', description: '', status: '', start: '', end: '' }
+
+export const FIRST_FILTER_DATE = '2000-01-01'
+
+/**
+ * What the date filter's wheels offer: FIRST_FILTER_DATE to today in Beijing (no work order is dated
+ * later). Taro's H5 date picker draws a row per year of its range when it mounts, and its default
+ * range, 1970 to 2999, was 2,000 hidden elements for the list's two date fields.
+ */
+export const dateFilterRange = (now: number) => ({
+  start: FIRST_FILTER_DATE,
+  end: formatBeijingTime(now, 'YYYY-MM-DD'),
+})
 
 /**
  * The `status` query of a tab and a status filter: the 服务中 tab asks for IN_SERVICE_STATUS_QUERY,

@@ -24,6 +24,7 @@ import {
   maintenanceDomains,
   withMaintenanceOrder,
   maintenancePairError,
+  dateFilterRange,
 } from '../../../src/features/work-orders/rules'
 import { adjustedRequest } from '../../../server/services/work-orders/work-order-maintenance'
 
@@ -87,6 +88,18 @@ describe('/myWorkOrder filters and tabs (doc2 §2)', () => {
     })
     expect(listQuery({ ...start, end: '2026-10-01' }, 'all', false)).toEqual({
       error: '开始日期不能晚于结束日期',
+    })
+  })
+
+  it("the date wheels end on today's date in Beijing", () => {
+    // 2026-11-27 17:30 UTC is already the 28th in Beijing.
+    expect(dateFilterRange(Date.UTC(2026, 10, 27, 17, 30))).toEqual({
+      start: '2000-01-01',
+      end: '2026-11-28',
+    })
+    expect(dateFilterRange(Date.UTC(2026, 10, 27, 15, 59))).toEqual({
+      start: '2000-01-01',
+      end: '2026-11-27',
     })
   })
 })

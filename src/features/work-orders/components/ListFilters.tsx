@@ -5,7 +5,7 @@ import { ChoiceGroup } from '../../../core/ui/ChoiceGroup'
 import { FieldError } from '../../../core/ui/FieldError'
 import { dateRangeError, numberQuery } from '../../../core/validation/work-orders'
 import { NUMBER_SEARCH_MAX } from '../../../core/contract/work-orders'
-import { EMPTY_FILTER, STATUS_FILTERS, type ListFilter } from '../rules'
+import { dateFilterRange, EMPTY_FILTER, STATUS_FILTERS, type ListFilter } from '../rules'
 
 interface ListFiltersProps {
   /** Phones need both dates (doc2 §2). */
@@ -14,8 +14,15 @@ interface ListFiltersProps {
 }
 
 function DateField({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
+  const [range] = useState(() => dateFilterRange(Date.now()))
   return (
-    <Picker mode='date' value={value} onChange={(e) => onChange(String(e.detail.value))}>
+    <Picker
+      mode='date'
+      value={value}
+      start={range.start}
+      end={range.end}
+      onChange={(e) => onChange(String(e.detail.value))}
+    >
       <View
         className={`wo-filter__date${value ? '' : ' wo-filter__date--empty'}`}
         role='button'
