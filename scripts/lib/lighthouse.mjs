@@ -8,7 +8,7 @@
 // with its CSS and no JS, the limit a page of this console can reach on this machine.
 // A benchmark: scores move with the machine's load, so they are printed, never checked.
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
@@ -147,6 +147,10 @@ async function measure(url, port) {
     disableStorageReset: true,
   })
   const { categories, audits, finalDisplayedUrl, environment } = run.lhr
+  if (process.env.MC_LHR_DIR) {
+    const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root'
+    writeFileSync(path.join(process.env.MC_LHR_DIR, `${name}-${Date.now()}.json`), JSON.stringify(run.lhr))
+  }
   return {
     finalUrl: new URL(finalDisplayedUrl).pathname,
     performance: score(categories.performance),
