@@ -1,8 +1,8 @@
 // View and Text of the H5 build: a plain <div> and <span> rendered by React DOM. They are most of
 // every screen's elements, and as Stencil custom elements each one cost a wrapper component, an
 // upgrade, a render in Stencil's queue and its props copied twice (docs/architecture.md
-// "Performance"). The console uses neither component's Taro-only features (hover classes,
-// selectable text, long press); those props are dropped so they never reach the DOM.
+// "Performance"). The console uses neither component's Taro-only props (hover classes, animation,
+// selectable text); they are dropped so they never reach the DOM as attributes.
 import { createElement, forwardRef } from 'react'
 
 /** taro-ui passes CSS strings in `style` (its `customStyle`, '' by default); React DOM takes objects. */
@@ -29,9 +29,16 @@ function domElement(displayName, tag, taroOnly) {
   return Component
 }
 
-const HOVER = ['hoverClass', 'hoverStartTime', 'hoverStayTime', 'hoverStopPropagation', 'animation']
+const VIEW_ONLY = [
+  'hoverClass',
+  'hoverStartTime',
+  'hoverStayTime',
+  'hoverStopPropagation',
+  'animation',
+  'catchMove',
+]
 
-export const View = /*#__PURE__*/ domElement('View', 'div', new Set([...HOVER, 'catchMove']))
+export const View = /*#__PURE__*/ domElement('View', 'div', new Set(VIEW_ONLY))
 export const Text = /*#__PURE__*/ domElement(
   'Text',
   'span',

@@ -84,7 +84,7 @@ export interface ListFilter {
 
 export const EMPTY_FILTER: ListFilter = { number: '', description: '', status: '', start: '', end: '' }
 
-export const FIRST_FILTER_DATE = '2000-01-01'
+const FIRST_FILTER_DATE = '2000-01-01'
 
 /**
  * What the date filter's wheels offer: FIRST_FILTER_DATE to today in Beijing (no work order is dated
