@@ -60,6 +60,8 @@ function consumerFor(url) {
 /** Where a profiled function comes from: `src/…` file, `node_modules` package, or a V8 pseudo-node. */
 function sourceOf({ url, lineNumber, columnNumber, functionName }) {
   if (!url) return functionName ? `(${functionName.replace(/^\(|\)$/g, '')})` : '(native)'
+  // Chrome's own scripts (`v8/LoadTimes`, extensions) have no http URL.
+  if (!URL.canParse(url)) return `(${url})`
   if (!url.includes('/js/')) return new URL(url).pathname
   const original = consumerFor(url)?.originalPositionFor({ line: lineNumber + 1, column: columnNumber })
   const source = original?.source ?? ''

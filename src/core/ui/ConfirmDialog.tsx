@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { AtModal } from 'taro-ui'
 
 interface ConfirmDialogProps {
@@ -20,6 +21,12 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  // AtModal draws its scroll view and buttons while closed too (custom elements on H5, built at the
+  // screen's start). Most confirmations are never asked: each mounts when first opened and stays
+  // mounted, so later closings and openings keep their fade.
+  const [asked, setAsked] = useState(open)
+  if (open && !asked) setAsked(true)
+  if (!asked) return null
   return (
     <AtModal
       isOpened={open}

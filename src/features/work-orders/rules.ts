@@ -87,9 +87,8 @@ export const EMPTY_FILTER: ListFilter = { number: '', description: '', status: '
 const FIRST_FILTER_DATE = '2000-01-01'
 
 /**
- * What the date filter's wheels offer: FIRST_FILTER_DATE to today in Beijing (no work order is dated
- * later). Taro's H5 date picker draws a row per year of its range when it mounts, and its default
- * range, 1970 to 2999, was 2,000 hidden elements for the list's two date fields.
+ * The days the date filter offers: FIRST_FILTER_DATE to today in Beijing (no work order is dated
+ * later); the bounds of the browser's calendar on H5 and of WeChat's wheel in the mini-program.
  */
 export const dateFilterRange = (now: number) => ({
   start: FIRST_FILTER_DATE,

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { WorkOrderSummary } from '../../../src/core/contract/work-orders'
 import { previewImages } from '../../../src/core/platform/image-preview'
@@ -165,6 +165,43 @@ describe('/myWorkOrder (doc2 §2)', () => {
         status: '4',
       }),
     )
+  })
+
+  it("the submit dates: the browser's date fields, bounded to 2000 to today; phones need both", async () => {
+    mockDesktop = false
+    const api = serve([order(1, 4)])
+    const user = userEvent.setup()
+    render(<WorkOrderList />)
+    await screen.findByRole('list', { name: '工单列表' })
+    const start = screen.getByLabelText('开始日期') as HTMLInputElement
+    const end = screen.getByLabelText('结束日期') as HTMLInputElement
+    expect([start.type, start.min, end.min]).toEqual(['date', '2000-01-01', '2000-01-01'])
+    expect(end.max).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    const searched = listCalls(api).length
+
+    fireEvent.change(start, { target: { value: '2026-11-02' } })
+    await user.click(screen.getByRole('button', { name: '查询' }))
+    expect(screen.getByText('请选择开始日期和结束日期')).toBeTruthy()
+    fireEvent.change(end, { target: { value: '2026-11-01' } })
+    await user.click(screen.getByRole('button', { name: '查询' }))
+    expect(screen.getByText('开始日期不能晚于结束日期')).toBeTruthy()
+    expect(listCalls(api)).toHaveLength(searched)
+
+    fireEvent.change(start, { target: { value: '2026-10-01' } })
+    await user.click(screen.getByRole('button', { name: '查询' }))
+    await waitFor(() =>
+      expect(listCalls(api).at(-1)).toEqual({
+        pageNum: '1',
+        pageSize: '5',
+        submitTimeStartDate: '2026-10-01',
+        submitTimeEndDate: '2026-11-01',
+      }),
+    )
+    expect(screen.queryByText('开始日期不能晚于结束日期')).toBeNull()
+    // 重置 empties both fields, and their labels show again.
+    await user.click(screen.getByRole('button', { name: '重置' }))
+    expect([start.value, end.value]).toEqual(['', ''])
+    expect(start.closest('.date-field--empty')).toBeTruthy()
   })
 
   it('the 服务中 tab and its count ask for statuses 0, 1, 2 and 5', async () => {

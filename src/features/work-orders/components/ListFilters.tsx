@@ -1,5 +1,6 @@
-import { Input, Picker, Text, View } from '@tarojs/components'
+import { Input, Text, View } from '@tarojs/components'
 import { useState } from 'react'
+import { DateField } from '../../../core/platform/date-field'
 import { Button } from '../../../core/ui/Button'
 import { ChoiceGroup } from '../../../core/ui/ChoiceGroup'
 import { FieldError } from '../../../core/ui/FieldError'
@@ -13,31 +14,11 @@ interface ListFiltersProps {
   onSearch(filter: ListFilter): void
 }
 
-function DateField({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
-  const [range] = useState(() => dateFilterRange(Date.now()))
-  return (
-    <Picker
-      mode='date'
-      value={value}
-      start={range.start}
-      end={range.end}
-      onChange={(e) => onChange(String(e.detail.value))}
-    >
-      <View
-        className={`wo-filter__date${value ? '' : ' wo-filter__date--empty'}`}
-        role='button'
-        aria-label={label}
-      >
-        {value || label}
-      </View>
-    </Picker>
-  )
-}
-
 /** /myWorkOrder filters: number (digits, 8), description, status, submit date range; 查询 and 重置. */
 export function ListFilters({ requireBothDates, onSearch }: ListFiltersProps) {
   const [filter, setFilter] = useState<ListFilter>(EMPTY_FILTER)
   const [error, setError] = useState('')
+  const [range] = useState(() => dateFilterRange(Date.now()))
   const set = <K extends keyof ListFilter>(key: K, value: ListFilter[K]) => {
     setFilter((f) => ({ ...f, [key]: value }))
     if (key === 'start' || key === 'end') setError('')
@@ -93,9 +74,9 @@ export function ListFilters({ requireBothDates, onSearch }: ListFiltersProps) {
       </View>
       <View className='wo-filter__item'>
         <Text className='wo-filter__label'>提交时间</Text>
-        <DateField label='开始日期' value={filter.start} onChange={(v) => set('start', v)} />
+        <DateField label='开始日期' {...range} value={filter.start} onChange={(v) => set('start', v)} />
         <Text className='wo-filter__to'>至</Text>
-        <DateField label='结束日期' value={filter.end} onChange={(v) => set('end', v)} />
+        <DateField label='结束日期' {...range} value={filter.end} onChange={(v) => set('end', v)} />
       </View>
       <View className='wo-filter__actions'>
         <Button size='small' type='primary' onClick={search}>
