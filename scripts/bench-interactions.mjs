@@ -31,7 +31,8 @@ if (!existsSync(path.join(h5Dir, 'index.html'))) {
 
 /**
  * Each interaction: the page it starts on, whether it needs the owner's session, what says the page
- * is ready, the action, and what says the interaction's result is on screen.
+ * is ready, what is done before it (not measured), the action, and what says the interaction's
+ * result is on screen.
  */
 const INTERACTIONS = [
   {
@@ -47,6 +48,15 @@ const INTERACTIONS = [
     ready: (page) => page.getByRole('button', { name: '新增子管理员' }),
     act: (page) => page.getByRole('button', { name: '新增子管理员' }).click(),
     done: (page) => page.getByRole('form', { name: '新增子管理员' }),
+  },
+  {
+    // A confirmation mounts on its first opening (core/ui/ConfirmDialog): this is that first one.
+    name: 'ask a confirmation (退出登录)',
+    route: '/index',
+    ready: (page) => page.getByRole('button', { name: '账号菜单' }),
+    prepare: (page) => page.getByRole('button', { name: '账号菜单' }).click(),
+    act: (page) => page.getByRole('menuitem', { name: '退出登录' }).click(),
+    done: (page) => page.getByText('确定退出？'),
   },
   {
     name: 'switch a tab (短信登录)',
@@ -101,6 +111,7 @@ async function measure(bench, interaction) {
     await page.addInitScript(watchInteractions)
     await page.goto(`${bench.base}${interaction.route}`)
     await interaction.ready(page).waitFor({ timeout: 60_000 })
+    await interaction.prepare?.(page)
     // Let start-up work (polls, deferred parts) settle: the interaction is measured on its own.
     await page.waitForLoadState('networkidle')
     await page.waitForTimeout(500)

@@ -5,6 +5,9 @@
 import type * as customerService from '../../src/core/platform/customer-service'
 import * as customerServiceH5 from '../../src/core/platform/customer-service.h5'
 import * as customerServiceWeapp from '../../src/core/platform/customer-service.weapp'
+import type * as dateField from '../../src/core/platform/date-field'
+import * as dateFieldH5 from '../../src/core/platform/date-field.h5'
+import * as dateFieldWeapp from '../../src/core/platform/date-field.weapp'
 import type * as drag from '../../src/core/platform/drag'
 import * as dragH5 from '../../src/core/platform/drag.h5'
 import * as dragWeapp from '../../src/core/platform/drag.weapp'
@@ -62,6 +65,8 @@ import * as wechatWeapp from '../../src/core/platform/wechat.weapp'
 
 customerServiceH5 satisfies typeof customerService
 customerServiceWeapp satisfies typeof customerService
+dateFieldH5 satisfies typeof dateField
+dateFieldWeapp satisfies typeof dateField
 dragH5 satisfies typeof drag
 dragWeapp satisfies typeof drag
 envH5 satisfies typeof env
