@@ -32,9 +32,14 @@ function setup(
   )
   return { user: userEvent.setup(), onApplied, onClose }
 }
-/** The paper-invoice confirmation, and whether it is showing (a closed AtModal stays in the DOM). */
+/**
+ * The paper-invoice confirmation, and whether it is showing: it mounts when first asked, and once
+ * asked a closed AtModal stays in the DOM.
+ */
 const paperConfirm = () => screen.getByText(/纸质发票金额不足200元/).closest('.at-modal') as HTMLElement
-const paperConfirmOpen = () => paperConfirm().classList.contains('at-modal--active')
+const paperConfirmOpen = () =>
+  screen.queryByText(/纸质发票金额不足200元/) !== null &&
+  paperConfirm().classList.contains('at-modal--active')
 const toasts = () => useToasts.getState().toasts.map((t) => t.message)
 const applications = () => api.calls.filter((c) => c.path === '/api/pc/applyBill').map((c) => c.body)
 
