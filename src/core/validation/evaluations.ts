@@ -8,6 +8,8 @@ export const EVALUATION_MSG = {
   /** Input and textarea items left empty. */
   fillIn: '此处为必填项，您尚未填写。',
   placeholder: '请输入',
+  /** The placeholder of a text item left empty, in a submitted survey shown read-only. */
+  unanswered: '未填写',
   submitted: '评价成功！',
   /** An unknown or expired link (doc2 §8: shown on the page, not as a toast). */
   expired: '链接已失效',

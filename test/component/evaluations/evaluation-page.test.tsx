@@ -142,12 +142,15 @@ describe('/evaluate (doc2 §2 Evaluation, §5, §8)', () => {
 
   it('shows a submitted survey read-only from the start', async () => {
     const api = installFakeApi()
-    api.on('GET', DETAIL, () => ok(survey(1, [null, null, 2, '不满意', ['速度'], '搜索', '无'])))
+    api.on('GET', DETAIL, () => ok(survey(1, [null, null, 2, '不满意', ['速度'], '搜索', ''])))
     render(<EvaluationPage uuId='uuid-1' />)
     expect((await screen.findByRole('button', { name: '已提交' })).getAttribute('aria-disabled')).toBe('true')
     expect(screen.getByRole('radio', { name: '2星' }).getAttribute('aria-checked')).toBe('true')
     expect(screen.getByRole('checkbox', { name: '速度' }).getAttribute('aria-checked')).toBe('true')
     expect(screen.queryByRole('button', { name: '提交' })).toBeNull()
+    // A text item left empty says so (and keeps a placeholder Taro's H5 textarea needs).
+    expect((await field('survey-5')).value).toBe('搜索')
+    expect((await field('survey-6')).getAttribute('placeholder')).toBe('未填写')
   })
 
   it('shows only 已评价 and thanks for a submitted survey the server sends without answers', async () => {

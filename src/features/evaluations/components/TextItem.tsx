@@ -23,7 +23,9 @@ export function TextItem({
     'aria-label': item.title,
     // H5 draws the field inside Taro's element: the name has to reach the inner input itself.
     nativeProps: { 'aria-label': item.title },
-    placeholder: disabled ? '' : EVALUATION_MSG.placeholder,
+    // Never empty: Taro's H5 textarea measures its lines on load by shrinking itself until its
+    // content overflows, and an empty one without a placeholder never does (the page hung).
+    placeholder: disabled ? EVALUATION_MSG.unanswered : EVALUATION_MSG.placeholder,
     onInput: (e: { detail: { value: string } }) => onChange(e.detail.value),
   }
   return item.type === SURVEY_ITEM_TYPE.textarea ? (
