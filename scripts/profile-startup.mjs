@@ -1,12 +1,12 @@
 // `npm run profile -- [/route]` (default /index): where a page's start-up spends the main thread on a
 // 4×-throttled phone. Builds the H5 console with source maps into dist-profile/ (MC_SOURCEMAP=1,
 // MC_DIST=dist-profile, or --dist; --no-build reuses it), serves it from the reference server (sandbox,
-// in-memory database), logs in by an entry link, then records Chrome's JS CPU profile and
-// Performance metrics from navigation until the page has been idle for 2 s. Prints the main
-// thread's split (script, style, layout, other), React's commits and component renders until then,
-// and the script time by source (a src/ file or a node_modules package, through the source maps),
-// self time, largest first. Runs --runs times (default 3) and prints medians. A measurement tool,
-// never a gate.
+// in-memory database), logs in by an entry link (not for /login), then records Chrome's JS CPU
+// profile and Performance metrics from navigation until the page has been idle for 2 s. Prints the
+// main thread's split (script, style, layout, other), React's commits and component renders until
+// then, and the script time by source (a src/ file or a node_modules package, through the source
+// maps), self time, largest first. Runs --runs times (default 3) and prints medians. A measurement
+// tool, never a gate.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -26,6 +26,8 @@ const { values: args, positionals } = parseArgs({
   },
 })
 const route = positionals[0] ?? '/index'
+// /login sends a logged-in visitor on to the home page: it is profiled without the session.
+const anonymous = route === '/login'
 const runs = Math.max(1, Number(args.runs) || 3)
 const DIST = args.dist
 const h5Dir = path.join(ROOT, DIST, 'h5')
@@ -121,7 +123,7 @@ function countReactRenders() {
 }
 
 async function profileOnce(bench) {
-  const { context, page, cdp } = await bench.openPhone()
+  const { context, page, cdp } = await bench.openPhone({ anonymous })
   try {
     await page.addInitScript(countReactRenders)
     await cdp.send('Performance.enable')
