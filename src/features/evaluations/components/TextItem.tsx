@@ -23,8 +23,7 @@ export function TextItem({
     'aria-label': item.title,
     // H5 draws the field inside Taro's element: the name has to reach the inner input itself.
     nativeProps: { 'aria-label': item.title },
-    // Never empty: Taro's H5 textarea measures its lines on load by shrinking itself until its
-    // content overflows, and an empty one without a placeholder never does (the page hung).
+    // Read-only, an empty answer says it was left empty rather than showing a blank box.
     placeholder: disabled ? EVALUATION_MSG.unanswered : EVALUATION_MSG.placeholder,
     onInput: (e: { detail: { value: string } }) => onChange(e.detail.value),
   }
