@@ -24,6 +24,10 @@ const distRoot = process.env.MC_DIST || 'dist'
 // What `@tarojs/components` is in the H5 build (see config/h5-components/index.js).
 const H5_COMPONENTS_DIR = path.resolve(__dirname, 'h5-components')
 const H5_COMPONENTS = path.join(H5_COMPONENTS_DIR, 'index.js')
+// What the H5 entry imports from `@tarojs/router`. Taro's loader generates that entry in place of
+// src/app.config.ts, so the import's issuer is the app config.
+const H5_ROUTER = path.resolve(__dirname, 'h5-router.js')
+const APP_ENTRY = path.resolve(__dirname, '..', 'src', 'app.config.ts')
 
 // Text assets the production H5 build also writes as .br and .gz beside the original; the server
 // sends the copy the browser accepts (server/http/static.ts, the same pattern). Files too small
@@ -146,6 +150,14 @@ export default defineConfig<'webpack5'>(async (merge) => {
             .plugin('h5-components')
             .use(webpack.NormalModuleReplacementPlugin, [/^@tarojs\/components$/, H5_COMPONENTS])
         chain.module.rule('h5-components').test(H5_COMPONENTS_DIR).set('sideEffects', false)
+        // The entry mounts without Taro's navigation bar and starts the router a task later
+        // (config/h5-router.js); every other module keeps Taro's router.
+        chain.plugin('h5-router').use(webpack.NormalModuleReplacementPlugin, [
+          /^@tarojs\/router$/,
+          (resource: { request: string; contextInfo?: { issuer?: string } }) => {
+            if (resource.contextInfo?.issuer === APP_ENTRY) resource.request = H5_ROUTER
+          },
+        ])
         // Sizes are budgeted by `npm run bench`, not by webpack's generic hints.
         chain.performance.hints(false)
         if (process.env.NODE_ENV === 'production') {
@@ -164,20 +176,25 @@ export default defineConfig<'webpack5'>(async (merge) => {
         if (process.env.MC_STATS) chain.plugin('stats-file').use(StatsFilePlugin, [process.env.MC_STATS])
         // MC_SOURCEMAP=1: source maps beside the bundles, for `npm run profile` (never for a deployment).
         if (process.env.MC_SOURCEMAP) chain.devtool('source-map')
-        // Taro's default ('initial') copies shared code into every page chunk.
+        // Taro's default ('initial') copies shared code into every page chunk. Each file a page
+        // loads costs its start-up a request and a script task on the main thread, so the entry's
+        // libraries are one file and a page loads at most a few chunks of its own: a page chunk takes
+        // back a module fewer pages share rather than load one more small chunk (docs/architecture.md
+        // "Performance").
         chain.optimization.splitChunks({
           chunks: 'all',
+          maxAsyncRequests: 2,
           cacheGroups: {
-            // initial only: the @tarojs modules of one page's components stay with that page.
-            taro: {
-              name: 'taro',
-              test: /[\\/]node_modules[\\/]@tarojs[\\/]/,
-              priority: 30,
+            // initial only: a library a page imports on demand (qrcode, charts) keeps its own chunk,
+            // and the @tarojs modules of one page's components stay with that page. Taro's runtime,
+            // router and components are part of it (they were a `taro` chunk of their own).
+            vendors: {
+              name: 'vendors',
+              test: /[\\/]node_modules[\\/]/,
+              priority: 20,
               enforce: true,
               chunks: 'initial',
             },
-            // initial only: a library a page imports on demand (qrcode, charts) keeps its own chunk.
-            vendors: { name: 'vendors', test: /[\\/]node_modules[\\/]/, priority: 20, chunks: 'initial' },
             // Unnamed: shared code is split by which pages share it, so /login does not carry the console's.
             common: { minChunks: 2, priority: 10, reuseExistingChunk: true },
           },

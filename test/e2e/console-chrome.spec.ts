@@ -37,6 +37,18 @@ test.describe('footer with the copyright and the privacy policy', () => {
   })
 })
 
+// The app mounts without Taro's navigation bar (config/h5-router.js): no page shows one, and the
+// router's handler still names each page in the tab's title, on the first load and on navigation.
+test('each page names itself in the title, with no navigation bar', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page).toHaveTitle('登录')
+  await expect(page.locator('#taro-navigation-bar')).toHaveCount(0)
+  await followPrivacyLink(page)
+  await expect(page).toHaveTitle('服务协议')
+  await page.goBack()
+  await expect(page).toHaveTitle('登录')
+})
+
 test.describe('help widget on console pages', () => {
   test('opens with the product QR code and online customer service', async ({ page }) => {
     await loginAs(page, MAIN_PHONE)
