@@ -28,6 +28,7 @@ const H5_COMPONENTS = path.join(H5_COMPONENTS_DIR, 'index.js')
 // src/app.config.ts, so the import's issuer is the app config.
 const H5_ROUTER = path.resolve(__dirname, 'h5-router.js')
 const APP_ENTRY = path.resolve(__dirname, '..', 'src', 'app.config.ts')
+const SHELL = path.resolve(__dirname, '..', 'src', 'features', 'shell', 'components', 'PageFrame.tsx')
 
 // Text assets the production H5 build also writes as .br and .gz beside the original; the server
 // sends the copy the browser accepts (server/http/static.ts, the same pattern). Files too small
@@ -158,6 +159,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
             if (resource.contextInfo?.issuer === APP_ENTRY) resource.request = H5_ROUTER
           },
         ])
+        // Every page renders in PageFrame: the shell is part of the first load, requested beside
+        // the entry by the page itself instead of by the router after the entry has run.
+        chain.entry('app').add(SHELL)
         // Sizes are budgeted by `npm run bench`, not by webpack's generic hints.
         chain.performance.hints(false)
         if (process.env.NODE_ENV === 'production') {
