@@ -27,6 +27,7 @@ const H5_COMPONENTS = path.join(H5_COMPONENTS_DIR, 'index.js')
 // What the H5 entry imports from `@tarojs/router`. Taro's loader generates that entry in place of
 // src/app.config.ts, so the import's issuer is the app config.
 const H5_ROUTER = path.resolve(__dirname, 'h5-router.js')
+const H5_PULL_DOWN_REFRESH = path.resolve(H5_COMPONENTS_DIR, 'pull-down-refresh.js')
 const APP_ENTRY = path.resolve(__dirname, '..', 'src', 'app.config.ts')
 const SHELL = path.resolve(__dirname, '..', 'src', 'features', 'shell', 'components', 'PageFrame.tsx')
 
@@ -157,6 +158,13 @@ export default defineConfig<'webpack5'>(async (merge) => {
           /^@tarojs\/router$/,
           (resource: { request: string; contextInfo?: { issuer?: string } }) => {
             if (resource.contextInfo?.issuer === APP_ENTRY) resource.request = H5_ROUTER
+          },
+        ])
+        // The entry's start-up definition of the pull-down-refresh element, only when a page asks for it.
+        chain.plugin('h5-pull-down-refresh').use(webpack.NormalModuleReplacementPlugin, [
+          /^@tarojs\/components\/dist\/components$/,
+          (resource: { request: string; contextInfo?: { issuer?: string } }) => {
+            if (resource.contextInfo?.issuer === APP_ENTRY) resource.request = H5_PULL_DOWN_REFRESH
           },
         ])
         // Every page renders in PageFrame: the shell is part of the first load, requested beside

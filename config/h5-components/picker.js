@@ -1,4 +1,5 @@
-import { defineCustomElement } from '@tarojs/components/dist/components/taro-picker-core.js'
-import { createComponent } from './create.js'
+import { createLazyComponent } from './create.js'
 
-export const Picker = /*#__PURE__*/ createComponent('taro-picker-core', defineCustomElement)
+export const Picker = /*#__PURE__*/ createLazyComponent('taro-picker-core', () =>
+  require('@tarojs/components/dist/components/taro-picker-core.js').defineCustomElement(),
+)

@@ -1,4 +1,5 @@
-import { defineCustomElement } from '@tarojs/components/dist/components/taro-rich-text-core.js'
-import { createComponent } from './create.js'
+import { createLazyComponent } from './create.js'
 
-export const RichText = /*#__PURE__*/ createComponent('taro-rich-text-core', defineCustomElement)
+export const RichText = /*#__PURE__*/ createLazyComponent('taro-rich-text-core', () =>
+  require('@tarojs/components/dist/components/taro-rich-text-core.js').defineCustomElement(),
+)

@@ -1,4 +1,5 @@
-import { defineCustomElement } from '@tarojs/components/dist/components/taro-scroll-view-core.js'
-import { createComponent } from './create.js'
+import { createLazyComponent } from './create.js'
 
-export const ScrollView = /*#__PURE__*/ createComponent('taro-scroll-view-core', defineCustomElement)
+export const ScrollView = /*#__PURE__*/ createLazyComponent('taro-scroll-view-core', () =>
+  require('@tarojs/components/dist/components/taro-scroll-view-core.js').defineCustomElement(),
+)

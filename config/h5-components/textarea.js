@@ -1,8 +1,4 @@
-import {
-  defineCustomElement,
-  TaroTextareaCore,
-} from '@tarojs/components/dist/components/taro-textarea-core.js'
-import { createComponent } from './create.js'
+import { createLazyComponent } from './create.js'
 
 // Taro's textarea counts its lines when it loads and on every input, only to fire `onLineChange`,
 // by shrinking itself in a loop until its content overflows. An empty one without a placeholder
@@ -10,6 +6,10 @@ import { createComponent } from './create.js'
 // so each textarea's count is switched off as it connects (before the element is defined: the
 // browser reads its lifecycle callbacks then).
 function defineTextarea() {
+  const {
+    defineCustomElement,
+    TaroTextareaCore,
+  } = require('@tarojs/components/dist/components/taro-textarea-core.js')
   const { prototype } = TaroTextareaCore
   const connect = prototype.connectedCallback
   if (!customElements.get('taro-textarea-core'))
@@ -20,4 +20,4 @@ function defineTextarea() {
   defineCustomElement()
 }
 
-export const Textarea = /*#__PURE__*/ createComponent('taro-textarea-core', defineTextarea)
+export const Textarea = /*#__PURE__*/ createLazyComponent('taro-textarea-core', defineTextarea)

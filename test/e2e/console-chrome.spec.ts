@@ -89,8 +89,15 @@ test.describe("the header's change-password entry (doc2 §2 Other)", () => {
     await menu.getByRole('menuitem', { name: '修改密码' }).click()
     const dialog = page.getByRole('dialog', { name: '修改密码' })
     await expect(dialog).toBeVisible()
-    await expect(dialog.getByRole('textbox', { name: '请输入当前密码' })).toBeVisible()
-    await expect(dialog.getByRole('textbox', { name: '请输入登录密码' })).toBeVisible()
+    // Each field is named by its title; the placeholder says what to type.
+    await expect(dialog.getByRole('textbox', { name: '当前密码' })).toHaveAttribute(
+      'placeholder',
+      '请输入当前密码',
+    )
+    await expect(dialog.getByRole('textbox', { name: '新密码' })).toHaveAttribute(
+      'placeholder',
+      '请输入登录密码',
+    )
     await dialog.getByRole('button', { name: '取消' }).click()
     await expect(page.getByRole('dialog', { name: '修改密码' })).toHaveCount(0)
   })

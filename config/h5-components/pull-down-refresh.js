@@ -1,0 +1,11 @@
+// What the H5 entry Taro generates imports from '@tarojs/components/dist/components' (config/index.ts).
+// The entry defines the pull-down-refresh element before the app starts, and with it Stencil's
+// runtime is evaluated on every load. Only a page with `enablePullDownRefresh` draws that element
+// and no H5 page has it (core/routing/routes.ts sets it for the mini-program alone), so it is
+// defined only when the app's config asks for it.
+export function defineCustomElementTaroPullToRefreshCore() {
+  const config = window.__taroAppConfig ?? {}
+  const wanted =
+    config.window?.enablePullDownRefresh || (config.routes ?? []).some((route) => route.enablePullDownRefresh)
+  if (wanted) require('@tarojs/components/dist/components/taro-pull-to-refresh-core.js').defineCustomElement()
+}

@@ -1,0 +1,46 @@
+import { defineCustomElementTaroPullToRefreshCore } from '../../../config/h5-components/pull-down-refresh'
+import { pageConfig, ROUTES } from '../../../src/core/routing/routes'
+
+// The H5 entry's definition of Taro's pull-down-refresh element (config/h5-components/pull-down-refresh.js)
+// evaluates Stencil only when the app config has a page that pulls down to refresh.
+const defineElement = jest.fn()
+jest.mock(
+  '@tarojs/components/dist/components/taro-pull-to-refresh-core.js',
+  () => ({ defineCustomElement: defineElement }),
+  {
+    virtual: true,
+  },
+)
+type AppConfig = {
+  window?: { enablePullDownRefresh?: boolean }
+  routes?: { enablePullDownRefresh?: boolean }[]
+}
+const setConfig = (config: AppConfig | undefined) => {
+  ;(window as unknown as { __taroAppConfig?: AppConfig }).__taroAppConfig = config
+}
+
+beforeEach(() => defineElement.mockClear())
+
+describe("the H5 entry's pull-down-refresh element", () => {
+  it('is not defined when no page pulls down to refresh', () => {
+    setConfig({ routes: [{}, { enablePullDownRefresh: false }] })
+    defineCustomElementTaroPullToRefreshCore()
+    setConfig(undefined)
+    defineCustomElementTaroPullToRefreshCore()
+    expect(defineElement).not.toHaveBeenCalled()
+  })
+
+  it("is never asked for by the console's H5 pages", () => {
+    setConfig({ routes: ROUTES.map((route) => pageConfig(route.path, 'h5')) })
+    defineCustomElementTaroPullToRefreshCore()
+    expect(defineElement).not.toHaveBeenCalled()
+  })
+
+  it('is defined when a page or the whole app pulls down to refresh', () => {
+    setConfig({ routes: [{}, { enablePullDownRefresh: true }] })
+    defineCustomElementTaroPullToRefreshCore()
+    setConfig({ window: { enablePullDownRefresh: true } })
+    defineCustomElementTaroPullToRefreshCore()
+    expect(defineElement).toHaveBeenCalledTimes(2)
+  })
+})
