@@ -173,8 +173,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // Sizes are budgeted by `npm run bench`, not by webpack's generic hints.
         chain.performance.hints(false)
         if (process.env.NODE_ENV === 'production') {
-          // Taro injects its components' stylesheet from JavaScript (style-loader); extracted, it is a
-          // stylesheet of the `taro` chunk, linked before the app's so our styles still override it.
+          // Taro injects its components' stylesheet from JavaScript (style-loader); extracted, it is
+          // part of the entry's stylesheet, ahead of the app's rules so ours still override it.
           const taroStyle = chain.module.rule('taroStyle')
           taroStyle.uses.clear()
           taroStyle.use('extract').loader(MiniCssExtractPlugin.loader)
@@ -203,6 +203,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
             vendors: {
               name: 'vendors',
               test: /[\\/]node_modules[\\/]/,
+              // Scripts only: the libraries' CSS stays in the entry's stylesheet, one request fewer.
+              type: /^javascript\//,
               priority: 20,
               enforce: true,
               chunks: 'initial',
