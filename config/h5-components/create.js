@@ -1,10 +1,6 @@
-// Taro's own wrapper factory, as its components module calls it.
 import { manipulatePropsFunction } from '@tarojs/components/lib/react/helper.js'
 import { createReactComponent } from '@tarojs/components/lib/react/react-component-lib/createComponent.js'
 import { createElement, forwardRef } from 'react'
-
-export const createComponent = (tagName, defineCustomElement) =>
-  createReactComponent(tagName, undefined, manipulatePropsFunction, defineCustomElement)
 
 /**
  * A Stencil component whose custom element is defined when one first renders, not when the module
@@ -13,7 +9,8 @@ export const createComponent = (tagName, defineCustomElement) =>
  * React creates the element, so the element is born upgraded.
  */
 export function createLazyComponent(tagName, define) {
-  const Wrapper = createComponent(tagName, undefined)
+  // Taro's own wrapper, as its components module creates it, but asked to define nothing.
+  const Wrapper = createReactComponent(tagName, undefined, manipulatePropsFunction, undefined)
   let pending = define
   return forwardRef(function LazyTaroElement(props, ref) {
     if (pending) {
