@@ -6,6 +6,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin'
 import webpack from 'webpack'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { createSwcRegister } from '@tarojs/helper'
+import { CompileHintsPlugin } from './compile-hints'
 import devConfig from './dev'
 import prodConfig from './prod'
 
@@ -178,6 +179,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
           const taroStyle = chain.module.rule('taroStyle')
           taroStyle.uses.clear()
           taroStyle.use('extract').loader(MiniCssExtractPlugin.loader)
+          // Every script is compiled off the main thread as it streams in (config/compile-hints.ts).
+          chain.plugin('compile-hints').use(CompileHintsPlugin)
           for (const copy of compressedCopies) {
             chain
               .plugin(`compress-${path.extname(copy.filename).slice(1)}`)

@@ -2,7 +2,9 @@
 // reference server in sandbox mode on an in-memory database, for `npm run bench`. Chromium is the
 // system one (CHROME_PATH, default /usr/bin/chromium); nothing is downloaded. Pages behind the
 // login are measured with a session: the sandbox mints an entry token (POST /__dev/entryToken),
-// /accountManage?token= exchanges it as an entry link would, and Lighthouse keeps that storage.
+// /accountManage?token= exchanges it as an entry link would. Lighthouse's default reset before each
+// run clears the HTTP cache (no script comes with V8's code cache) and the origin's service workers
+// and cache storage, not localStorage: every run is a cold first load that keeps the session.
 // Each page runs `runs` times (default 3) and is summarised by its median, min and max, beside
 // Lighthouse's benchmarkIndex (the machine's speed) and a baseline page: the console's index.html
 // with its CSS and no JS, the limit a page of this console can reach on this machine.
@@ -143,8 +145,6 @@ async function measure(url, port) {
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
-    // Keep the session the login stored.
-    disableStorageReset: true,
   })
   const { categories, audits, finalDisplayedUrl, environment } = run.lhr
   if (process.env.MC_LHR_DIR) {
