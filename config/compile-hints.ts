@@ -10,20 +10,18 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 const NAME = 'CompileHintsPlugin'
 
 /**
- * Puts V8's compile hint at the head of the JavaScript files whose names match `test`, after the
- * minifier (which would drop the comment) and before the compressed copies and content hashes
- * are made; a source map keeps pointing at the right lines.
+ * Puts V8's compile hint at the head of every JavaScript file, after the minifier (which would drop
+ * the comment) and before the compressed copies and content hashes are made; a source map keeps
+ * pointing at the right lines.
  */
 export class CompileHintsPlugin {
-  constructor(private test: RegExp = /\.js$/) {}
-
   apply(compiler: webpack.Compiler) {
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
       compilation.hooks.processAssets.tap(
         { name: NAME, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
         (assets) => {
           for (const file of Object.keys(assets)) {
-            if (!this.test.test(file)) continue
+            if (!file.endsWith('.js')) continue
             compilation.updateAsset(file, (source) => new webpack.sources.ConcatSource(COMPILE_HINT, source))
           }
         },

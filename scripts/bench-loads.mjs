@@ -12,6 +12,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { throttling } from 'lighthouse/core/config/constants.js'
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import { spread } from './lib/lighthouse.mjs'
 import { startPhoneBench } from './lib/phone-bench.mjs'
@@ -34,12 +35,14 @@ for (const dist of builds) {
   }
 }
 
-// Lighthouse's mobile network (its "slow 4G" with the same 0.9 factor DevTools applies).
+// Lighthouse's mobile network: its round trip as each request's latency, and the throughputs with
+// DevTools' adjustment (bytes per second).
+const { mobileSlow4G } = throttling
 const NETWORK = {
   offline: false,
-  latency: 150,
-  downloadThroughput: ((1.6 * 1024 * 1024) / 8) * 0.9,
-  uploadThroughput: ((750 * 1024) / 8) * 0.9,
+  latency: mobileSlow4G.rttMs,
+  downloadThroughput: (mobileSlow4G.downloadThroughputKbps * 1024) / 8,
+  uploadThroughput: (mobileSlow4G.uploadThroughputKbps * 1024) / 8,
 }
 
 // Installed before the page's first script: what its main thread blocked on, and its LCP.
