@@ -7,6 +7,7 @@ import webpack from 'webpack'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { createSwcRegister } from '@tarojs/helper'
 import { CompileHintsPlugin } from './compile-hints'
+import { RoutePreloadsPlugin } from './route-preloads'
 import devConfig from './dev'
 import prodConfig from './prod'
 
@@ -181,6 +182,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
           taroStyle.use('extract').loader(MiniCssExtractPlugin.loader)
           // Every script is compiled off the main thread as it streams in (config/compile-hints.ts).
           chain.plugin('compile-hints').use(CompileHintsPlugin)
+          // Each route's page chunks, for the server to preload with that route's HTML (config/route-preloads.ts).
+          chain
+            .plugin('route-preloads')
+            .use(RoutePreloadsPlugin, [{ entry: APP_ENTRY, routes: h5CustomRoutes() }])
           for (const copy of compressedCopies) {
             chain
               .plugin(`compress-${path.extname(copy.filename).slice(1)}`)

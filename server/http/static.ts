@@ -3,12 +3,14 @@
 // matches no file gets index.html. Unknown /api and /__dev paths get a 404 envelope instead.
 // The production build writes brotli and gzip copies beside each JS, CSS and HTML file
 // (config/index.ts, compression-webpack-plugin); they are sent to a client that accepts them, with
-// the original's type and cache headers and `Vary: Accept-Encoding`.
+// the original's type and cache headers and `Vary: Accept-Encoding`. A route's HTML names its page's
+// chunks as preloads (route-preloads.ts).
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { CODE, fail } from './envelope'
 import { ROUTE_NOT_FOUND } from './error-handler'
+import { readRoutePreloads } from './route-preloads'
 
 /** Webpack output names carry a content hash (app.b7d6ca20.js): safe to cache for a year. */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|gif|svg|webp|woff2?|ttf)$/i
@@ -34,6 +36,7 @@ function sendNotFound(reply: FastifyReply, status: number) {
 }
 
 export function registerStaticApp(app: FastifyInstance, staticDir: string | null) {
+  const preloads = staticDir ? readRoutePreloads(staticDir) : new Map<string, string>()
   if (staticDir) {
     app.register(fastifyStatic, {
       root: staticDir,
@@ -51,10 +54,16 @@ export function registerStaticApp(app: FastifyInstance, staticDir: string | null
     })
   }
 
+  const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
+    const link = preloads.get(req.url.split('?')[0])
+    if (link) reply.header('link', link)
+    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+  }
+  // `/` would be the static folder's index.html; it is a route like the others.
+  if (staticDir) app.get('/', sendPage)
+
   app.setNotFoundHandler((req, reply) => {
-    if (staticDir && wantsPage(req)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html')
-    }
+    if (staticDir && wantsPage(req)) return sendPage(req, reply)
     // Service routes always answer 200 with an envelope; a missing asset is a real 404.
     return sendNotFound(reply, isServiceRoute(req.url) ? 200 : 404)
   })
