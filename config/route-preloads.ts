@@ -3,8 +3,8 @@ import webpack from 'webpack'
 /**
  * The build's map from each route's URL to the scripts and stylesheets its page loads on arrival,
  * at the output's root. The server sends them with that URL's HTML as preloads
- * (server/http/static.ts), so the browser fetches the page's chunks beside the entry's instead of
- * after the entry has run and the router has asked for them.
+ * (server/http/route-preloads.ts), so the browser fetches the page's chunks beside the entry's
+ * instead of after the entry has run and the router has asked for them.
  */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json'
 
