@@ -88,32 +88,10 @@ export async function loadRoutes() {
   return tsImport('../../src/core/routing/routes.ts', import.meta.url)
 }
 
-// Returns the source of the function assigned at `marker` (e.g. '.u=function'), by brace matching.
-function extractFunction(code, marker) {
-  const at = code.indexOf(marker)
-  if (at < 0) return null
-  const start = code.indexOf('function', at)
-  let depth = 0
-  let quote = null
-  for (let i = code.indexOf('{', start); i < code.length; i++) {
-    const ch = code[i]
-    if (quote) {
-      if (ch === '\\') i++
-      else if (ch === quote) quote = null
-    } else if (ch === '"' || ch === "'") quote = ch
-    else if (ch === '{') depth++
-    else if (ch === '}' && --depth === 0) return code.slice(start, i + 1)
-  }
-  return null
-}
-
 /**
  * What each H5 route needs to render: index.html's entry scripts and stylesheets plus the page's own
- * chunks. Taro's H5 app config lists every page as {"path": page, "load": () => Promise.all([
- * __webpack_require__.e(id), ...]).then(...)}; the webpack runtime in the entry maps a chunk id to its
- * file with __webpack_require__.u (JS) and .miniCssF (CSS; only chunks with styles have a file). Entry
- * chunks in that list are counted once, via index.html. Lazy imports inside a page are not counted:
- * they load after the page renders.
+ * chunks, as the build lists them for the server to preload (route-preloads.json,
+ * config/route-preloads.ts). Lazy imports inside a page are not counted: they load after it renders.
  */
 export function h5RouteAssets(dir, routes) {
   const html = readFileSync(path.join(dir, 'index.html'), 'utf8')
@@ -121,21 +99,9 @@ export function h5RouteAssets(dir, routes) {
   const entryJs = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => local(m[1]))
   const entryCss = [...html.matchAll(/<link[^>]*\shref="([^"]+\.css)"/g)].map((m) => local(m[1]))
   if (!entryJs.length) throw new Error(`${dir}/index.html has no <script src>`)
-
-  const entrySources = entryJs.map((f) => readFileSync(path.join(dir, f), 'utf8'))
-  const entryCode = entrySources.join('\n')
-  // Ids of the chunks index.html already loads: each non-runtime entry script starts by pushing them.
-  const entryIds = new Set(
-    entrySources.flatMap((code) => /\.push\(\[\[([\d,]+)\]/.exec(code)?.[1].split(',').map(Number) ?? []),
-  )
-  const fnSource = (marker) => extractFunction(entryCode, marker)
-  const jsSource = fnSource('.u=function')
-  if (!jsSource) throw new Error('webpack runtime (__webpack_require__.u) not found in the H5 entry scripts')
-  const cssSource = fnSource('.miniCssF=function')
-  // Our own build output: a pure id -> file name function over literals.
-  const jsFile = new Function(`return (${jsSource})`)()
-  const cssFile = cssSource ? new Function(`return (${cssSource})`)() : () => null
-  const exists = (f) => f && existsSync(path.join(dir, f))
+  const preloadsFile = path.join(dir, 'route-preloads.json')
+  if (!existsSync(preloadsFile)) throw new Error(`no ${preloadsFile}: measure a production build`)
+  const preloads = JSON.parse(readFileSync(preloadsFile, 'utf8'))
 
   const sum = (files, key) => files.reduce((total, f) => total + f[key], 0)
   const measure = (files) => files.map((file) => ({ file, ...fileSizes(path.join(dir, file)) }))
@@ -143,19 +109,12 @@ export function h5RouteAssets(dir, routes) {
 
   return routes.ROUTES.map((route) => {
     const page = routes.pagePath(route)
-    const quoted = page.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
-    const found = new RegExp(`["']?path["']?\\s*:\\s*["']${quoted}["']`).exec(entryCode)
-    if (!found) throw new Error(`no page loader for ${page} in the H5 entry scripts`)
-    // The loader runs from this page's path to its .then(, never into the next page's entry.
-    const after = found.index + found[0].length
-    const ends = ['.then(', '"path":'].map((s) => entryCode.indexOf(s, after)).filter((i) => i > 0)
-    const loader = entryCode.slice(found.index, Math.min(...ends, entryCode.length))
-    const ids = [...loader.matchAll(/\.e\((\d+)\)/g)].map((m) => Number(m[1]))
-    const pageIds = ids.filter((id) => !entryIds.has(id))
-    const missing = pageIds.filter((id) => !exists(jsFile(id)))
-    if (missing.length) throw new Error(`${page}: no file for chunk(s) ${missing.join(', ')} in ${dir}`)
-    const js = [...entryJs, ...pageIds.map(jsFile)]
-    const css = [...entryCss, ...pageIds.map(cssFile).filter(exists)]
+    const pageFiles = preloads[route.path]
+    if (!pageFiles) throw new Error(`${preloadsFile} has no entry for ${route.path}`)
+    const missing = pageFiles.map(local).filter((file) => !existsSync(path.join(dir, file)))
+    if (missing.length) throw new Error(`${page}: ${missing.join(', ')} missing in ${dir}`)
+    const js = [...entryJs, ...pageFiles.map(local).filter((file) => file.endsWith('.js'))]
+    const css = [...entryCss, ...pageFiles.map(local).filter((file) => file.endsWith('.css'))]
     const jsSizes = measure([...new Set(js)])
     const cssSizes = measure([...new Set(css)])
     return {
@@ -176,7 +135,6 @@ export function h5RouteAssets(dir, routes) {
   })
 }
 
-/** Budget results over measured numbers; null measurements (missing dist) fail. */
 export function checkBudgets({ h5Routes, weapp }) {
   const login = h5Routes?.find((r) => r.path === BUDGETS.h5LoginJsSent.route)
   const results = [
