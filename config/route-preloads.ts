@@ -37,7 +37,7 @@ export class RoutePreloadsPlugin {
       compilation.hooks.processAssets.tap(
         { name: NAME, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const publicPath = String(compilation.outputOptions.publicPath ?? '/').replace(/^auto$/, '/')
+          const publicPath = String(compilation.outputOptions.publicPath)
           const filesByRequest = new Map<string, string[]>()
           for (const group of compilation.chunkGroups) {
             if (group.isInitial()) continue

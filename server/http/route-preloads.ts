@@ -12,7 +12,7 @@ const PRELOAD_AS: Record<string, string> = { '.js': 'script', '.css': 'style' }
 const ASSET_PATH = /^\/[\w-][\w./-]*\.(js|css)$/
 
 /** `</js/a.js>; rel=preload; as=script, …` for one route's files. */
-export function preloadLinkHeader(files: readonly string[]): string {
+function preloadLinkHeader(files: readonly string[]): string {
   return files.map((file) => `<${file}>; rel=preload; as=${PRELOAD_AS[path.extname(file)]}`).join(', ')
 }
 

@@ -37,7 +37,14 @@ function sendNotFound(reply: FastifyReply, status: number) {
 
 export function registerStaticApp(app: FastifyInstance, staticDir: string | null) {
   const preloads = staticDir ? readRoutePreloads(staticDir) : new Map<string, string>()
+  const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
+    const link = preloads.get(req.url.split('?')[0])
+    if (link) reply.header('link', link)
+    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+  }
   if (staticDir) {
+    // `/` would be the static folder's index.html; it is a route like the others.
+    app.get('/', sendPage)
     app.register(fastifyStatic, {
       root: staticDir,
       wildcard: true,
@@ -53,14 +60,6 @@ export function registerStaticApp(app: FastifyInstance, staticDir: string | null
       },
     })
   }
-
-  const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
-    const link = preloads.get(req.url.split('?')[0])
-    if (link) reply.header('link', link)
-    return reply.header('cache-control', 'no-cache').sendFile('index.html')
-  }
-  // `/` would be the static folder's index.html; it is a route like the others.
-  if (staticDir) app.get('/', sendPage)
 
   app.setNotFoundHandler((req, reply) => {
     if (staticDir && wantsPage(req)) return sendPage(req, reply)
