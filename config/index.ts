@@ -32,6 +32,10 @@ const H5_ROUTER = path.resolve(__dirname, 'h5-router.js')
 const H5_PULL_DOWN_REFRESH = path.resolve(H5_COMPONENTS_DIR, 'pull-down-refresh.js')
 const APP_ENTRY = path.resolve(__dirname, '..', 'src', 'app.config.ts')
 const SHELL = path.resolve(__dirname, '..', 'src', 'features', 'shell', 'components', 'PageFrame.tsx')
+// MC_BENCH_FLOOR=1 (measurement only, `npm run bench -- --floor`): every page is one element and the
+// shell stays out of the entry, so the build is the stack's own start-up cost.
+const BENCH_FLOOR = Boolean(process.env.MC_BENCH_FLOOR)
+const BENCH_FLOOR_PAGE = path.resolve(__dirname, 'bench-floor-page.js')
 
 // Text assets the production H5 build also writes as .br and .gz beside the original; the server
 // sends the copy the browser accepts (server/http/static.ts, the same pattern). Files too small
@@ -171,7 +175,14 @@ export default defineConfig<'webpack5'>(async (merge) => {
         ])
         // Every page renders in PageFrame: the shell is part of the first load, requested beside
         // the entry by the page itself instead of by the router after the entry has run.
-        chain.entry('app').add(SHELL)
+        if (!BENCH_FLOOR) chain.entry('app').add(SHELL)
+        else
+          chain.plugin('bench-floor').use(webpack.NormalModuleReplacementPlugin, [
+            /\/pages\/[^!?]+\/index$/,
+            (resource: { request: string; contextInfo?: { issuer?: string } }) => {
+              if (resource.contextInfo?.issuer === APP_ENTRY) resource.request = BENCH_FLOOR_PAGE
+            },
+          ])
         // Sizes are budgeted by `npm run bench`, not by webpack's generic hints.
         chain.performance.hints(false)
         if (process.env.NODE_ENV === 'production') {

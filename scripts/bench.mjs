@@ -13,6 +13,9 @@
 //   --no-lighthouse skip the Lighthouse runs (about 20 s a page and run)
 //   --runs N        Lighthouse runs per page (default 3): each figure is printed as median (min–max)
 //   --pages LIST    comma-separated routes for Lighthouse (default /login,/index,/orderlist,/myWorkOrder)
+//   --floor         also build the stack floor (MC_BENCH_FLOOR=1 into <dist>-floor: Taro's runtime and
+//                   router, React DOM, src/app.ts and the console's CSS, every page one element) and
+//                   measure it beside the baseline: what the stack costs before any console code
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -37,6 +40,7 @@ const { values: args } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     runs: { type: 'string', default: '3' },
     pages: { type: 'string', default: '/login,/index,/orderlist,/myWorkOrder' },
+    floor: { type: 'boolean', default: false },
   },
 })
 // MC_DIST: the build folder of this checkout (config/index.ts), default dist.
@@ -132,11 +136,20 @@ if (!args['budgets-only'] && !args['no-lighthouse']) {
     const route = routes.ROUTES.find((r) => r.path === p)
     return route ? [{ path: p, session: !route.public }] : []
   })
+  // Built fresh each time (webpack's cache makes it quick): an old floor build would mislead.
+  let floorDir = null
+  if (args.floor) {
+    const floorRoot = `${distRoot}-floor`
+    const built = taroBuild('h5', { env: { MC_DIST: floorRoot, MC_BENCH_FLOOR: '1' } })
+    if (built.ok) floorDir = path.join(ROOT, floorRoot, 'h5')
+    else report(`  the stack floor did not build: ${tail(built.output, 5) || built.error}`)
+  }
+  const references = floorDir ? 'baseline, floor' : 'baseline'
   report(
-    `Lighthouse (mobile, simulated throttling), median (min–max) of ${runs} runs: baseline, ${pages.map((p) => p.path).join(', ')}`,
+    `Lighthouse (mobile, simulated throttling), median (min–max) of ${runs} runs: ${references}, ${pages.map((p) => p.path).join(', ')}`,
   )
   try {
-    lighthouse = await lighthouseRoutes(h5Dir, pages, { runs, log: () => {} })
+    lighthouse = await lighthouseRoutes(h5Dir, pages, { runs, floorDir, log: () => {} })
     const range = (s, digits = 0, unit = '') =>
       s === null
         ? '-'
@@ -150,13 +163,13 @@ if (!args['budgets-only'] && !args['no-lighthouse']) {
     ]
     report(`  ${'route'.padEnd(13)}${columns.map(([name, , width]) => name.padStart(width)).join('')}`)
     for (const r of lighthouse) {
-      const redirected = r.finalUrl !== r.path && r.path !== 'baseline' ? `  (ended on ${r.finalUrl})` : ''
+      const reference = r.path === 'baseline' || r.path === 'floor'
+      const redirected = r.finalUrl !== r.path && !reference ? `  (ended on ${r.finalUrl})` : ''
       report(
         `  ${r.path.padEnd(13)}${columns.map(([, value, width]) => value(r).padStart(width)).join('')}${redirected}`,
       )
       const failing = [...r.failing.accessibility, ...r.failing.bestPractices]
-      if (failing.length && r.path !== 'baseline')
-        report(`  ${''.padEnd(13)}failing audits: ${failing.join(', ')}`)
+      if (failing.length && !reference) report(`  ${''.padEnd(13)}failing audits: ${failing.join(', ')}`)
       if (r.error) report(`  ${''.padEnd(13)}not measured: ${r.error}`)
     }
     const index = spread(lighthouse.flatMap((r) => (r.benchmarkIndex ? [r.benchmarkIndex.median] : [])))

@@ -5,12 +5,15 @@ import { ROOT } from './sizes.mjs'
 
 const TARO = path.join(ROOT, 'node_modules', '.bin', 'taro')
 
-/** Runs `taro build --type <type>`; output is shown live with verbose, else kept for a failure. */
-export function taroBuild(type, { verbose = false } = {}) {
+/**
+ * Runs `taro build --type <type>`; output is shown live with verbose, else kept for a failure.
+ * `env`: variables for this build only (e.g. MC_DIST, MC_BENCH_FLOOR).
+ */
+export function taroBuild(type, { verbose = false, env = {} } = {}) {
   const started = performance.now()
   const result = spawnSync(TARO, ['build', '--type', type], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', FORCE_COLOR: '0' },
+    env: { ...process.env, ...env, NODE_ENV: 'production', FORCE_COLOR: '0' },
     stdio: verbose ? 'inherit' : 'pipe',
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,

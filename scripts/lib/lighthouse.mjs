@@ -7,7 +7,9 @@
 // and cache storage, not localStorage: every run is a cold first load that keeps the session.
 // Each page runs `runs` times (default 3) and is summarised by its median, min and max, beside
 // Lighthouse's benchmarkIndex (the machine's speed) and a baseline page: the console's index.html
-// with its CSS and no JS, the limit a page of this console can reach on this machine.
+// with its CSS and no JS, the limit a page of this console can reach on this machine. With a stack
+// floor build (`--floor`), its /login is measured after the baseline: the same entry, runtime and
+// router with every page one element, the cost of the stack itself.
 // A benchmark: scores move with the machine's load, so they are printed, never checked.
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -208,10 +210,10 @@ function summarise(route, session, runs) {
  * without a session first, as a new visitor (a logged-in /login moves on to /index), then the others
  * logged in. Returns [{ path, session, runs, finalUrl, performance, tbt, lcp, fcp, speedIndex,
  * mainThread, cls, benchmarkIndex (each { median, min, max }), accessibility, bestPractices,
- * failing, error }], the baseline first (path "baseline"); throws when the build or Chromium is
- * missing.
+ * failing, error }], the baseline first (path "baseline"), then the stack floor (path "floor") when
+ * `floorDir` names its build; throws when the build or Chromium is missing.
  */
-export async function lighthouseRoutes(h5Dir, pages, { runs = 3, log = console.log } = {}) {
+export async function lighthouseRoutes(h5Dir, pages, { runs = 3, floorDir = null, log = console.log } = {}) {
   if (!existsSync(path.join(h5Dir, 'index.html'))) throw new Error(`no H5 build in ${h5Dir}`)
   const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium'
   if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (set CHROME_PATH)`)
@@ -226,6 +228,15 @@ export async function lighthouseRoutes(h5Dir, pages, { runs = 3, log = console.l
   try {
     const results = [summarise('baseline', false, await repeat(`${baseline.base}/`))]
     log(results[0])
+    if (floorDir) {
+      const floor = await startServer(floorDir)
+      try {
+        results.push(summarise('floor', false, await repeat(`${floor.base}/login`)))
+        log(results.at(-1))
+      } finally {
+        floor.stop()
+      }
+    }
     const ordered = [...pages.filter((p) => !p.session), ...pages.filter((p) => p.session)]
     for (const { path: route, session } of ordered) {
       if (session && !results.some((r) => r.session)) {
