@@ -76,7 +76,8 @@ export async function startServer(h5Dir) {
 
 /**
  * Logs a browser (a puppeteer Browser or a Playwright BrowserContext: anything with newPage) in
- * through an entry link; returns once the console stored its session.
+ * through an entry link; returns once the console stored its session with the profile, as a user's
+ * session is after the first page (every page then starts from the cached profile).
  */
 export async function entryLogin(browser, base) {
   const minted = await fetch(`${base}/__dev/entryToken`, {
@@ -89,7 +90,9 @@ export async function entryLogin(browser, base) {
   await page.goto(`${base}/accountManage?token=${encodeURIComponent(minted.data.token)}`)
   // Taro's storage keeps the persisted store as JSON inside JSON: the quotes may be escaped.
   const stored = () => page.evaluate(() => localStorage.getItem('mc-session') ?? '')
-  for (let waited = 0; !/token\\*"\s*:\s*\\*"[^"\\]{16,}/.test(await stored()); waited += 250) {
+  const complete = (session) =>
+    /token\\*"\s*:\s*\\*"[^"\\]{16,}/.test(session) && /userinfo\\*"\s*:\s*\{/.test(session)
+  for (let waited = 0; !complete(await stored()); waited += 250) {
     if (waited > 60_000) throw new Error('the entry link did not store a session within 60 s')
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
