@@ -40,6 +40,10 @@ const empty: SessionState = {
   userinfo: null,
 }
 
+/** Both profiles as the server sent them (one serialiser, the same field order), so equal JSON is equal. */
+const sameProfile = (kept: UserInfo | null, next: UserInfo) =>
+  kept !== null && JSON.stringify(kept) === JSON.stringify(next)
+
 const taroStorage: StateStorage = {
   getItem: (key) => Taro.getStorageSync(key) || null,
   setItem: (key, value) => Taro.setStorageSync(key, value),
@@ -62,7 +66,12 @@ export const useSession = create<SessionState & SessionActions>()(
           lastClickTime: Date.now(),
           userinfo: null,
         }),
-      setUserinfo: (userinfo) => set({ userinfo, role: Number(userinfo.role) || 0 }),
+      // Every page refreshes the cached profile at start; an answer equal to it changes nothing, so
+      // nothing that shows the profile renders again.
+      setUserinfo: (userinfo) =>
+        set((state) =>
+          sameProfile(state.userinfo, userinfo) ? state : { userinfo, role: Number(userinfo.role) || 0 },
+        ),
       touch: (now = Date.now()) => set({ lastClickTime: now }),
       clear: () => set({ ...empty }),
     }),

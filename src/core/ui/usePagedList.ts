@@ -95,6 +95,18 @@ export interface PagedListOptions<F> {
 }
 
 /**
+ * `next`, unless it shows what `current` shows (an empty list is an empty list): then `current`
+ * itself, which React skips. The first load on mount sets the state the list started with.
+ */
+function unlessSame<T>(current: State<T>, next: State<T>): State<T> {
+  const same = (Object.keys(next) as (keyof State<T>)[]).every((key) => {
+    const [a, b] = [current[key], next[key]]
+    return a === b || (Array.isArray(a) && Array.isArray(b) && a.length === 0 && b.length === 0)
+  })
+  return same ? current : next
+}
+
+/**
  * `fetchPage` is called with `{ ...filter, pageNum, pageSize }`. A new `filter` (compared by value)
  * or a new `mode` starts again from page 1 with that mode's page size. A fixed `pageSize` (the home's
  * 4 cards, account-area §9) replaces both modes' sizes and the pager's size options.
@@ -127,16 +139,19 @@ export function usePagedList<T, F extends object = Record<string, never>>(
       const id = ++sequence.current
       if (!options.append) attempt.current = { pageNum, pageSize }
       setState((s) =>
-        options.append
-          ? { ...s, loadingMore: true, loadMoreFailed: false }
-          : {
-              ...s,
-              status: options.keep && s.status === 'ready' ? 'ready' : 'loading',
-              items: options.keep ? s.items : [],
-              pageSize,
-              error: '',
-              loadMoreFailed: false,
-            },
+        unlessSame(
+          s,
+          options.append
+            ? { ...s, loadingMore: true, loadMoreFailed: false }
+            : {
+                ...s,
+                status: options.keep && s.status === 'ready' ? 'ready' : 'loading',
+                items: options.keep ? s.items : [],
+                pageSize,
+                error: '',
+                loadMoreFailed: false,
+              },
+        ),
       )
       try {
         const query = { ...(latest.current.filter as F), pageNum, pageSize }

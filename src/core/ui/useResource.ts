@@ -29,6 +29,10 @@ interface State<T> {
   error: string
 }
 
+// One object for "loading, nothing shown": setting it again (the load on mount) is a no-op for
+// React, so a screen does not render twice before its answer arrives.
+const LOADING: State<never> = { status: 'loading', data: undefined, error: '' }
+
 /**
  * Loads `load()` on mount and whenever `deps` change (like useEffect's). Only the newest load may
  * change the state: an answer that arrives after new deps, a retry or unmounting is dropped.
@@ -43,14 +47,14 @@ export function useResource<T>(
   deps: DependencyList,
   options: ResourceOptions = {},
 ): Resource<T> {
-  const [state, setState] = useState<State<T>>({ status: 'loading', data: undefined, error: '' })
+  const [state, setState] = useState<State<T>>(LOADING)
   const latest = useRef(0)
   const current = useRef({ load, fallback: options.fallback ?? LOAD_FAILED })
   current.current = { load, fallback: options.fallback ?? LOAD_FAILED }
 
   const start = useCallback((keep: boolean) => {
     const id = ++latest.current
-    if (!keep) setState({ status: 'loading', data: undefined, error: '' })
+    if (!keep) setState(LOADING)
     const { load: run, fallback } = current.current
     // A first answer renders as a transition: React splits its render into short tasks, so a large
     // screen arriving never blocks a tap (the loading state before it stays urgent). A reload's

@@ -105,6 +105,21 @@ describe('useResource', () => {
     expect(result.current.data).toBe('B')
   })
 
+  it('renders once before its answer: the load on mount sets the state it started with', async () => {
+    const answer = deferred<string>()
+    let renders = 0
+    function Screen() {
+      renders++
+      const resource = useResource(() => answer.promise, [])
+      return <span>{resource.status}</span>
+    }
+    render(<Screen />)
+    await act(async () => undefined)
+    expect(renders).toBe(1)
+    await act(async () => answer.resolve('订单'))
+    expect(screen.getByText('ready')).toBeTruthy()
+  })
+
   it('an answer after unmounting changes nothing', async () => {
     const answer = deferred<string>()
     const { result, unmount } = renderHook(() => useResource(() => answer.promise, []))

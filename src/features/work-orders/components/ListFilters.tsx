@@ -1,5 +1,5 @@
 import { Input, Text, View } from '@tarojs/components'
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { DateField } from '../../../core/platform/date-field'
 import { Button } from '../../../core/ui/Button'
 import { ChoiceGroup } from '../../../core/ui/ChoiceGroup'
@@ -14,8 +14,11 @@ interface ListFiltersProps {
   onSearch(filter: ListFilter): void
 }
 
-/** /myWorkOrder filters: number (digits, 8), description, status, submit date range; 查询 and 重置. */
-export function ListFilters({ requireBothDates, onSearch }: ListFiltersProps) {
+/**
+ * /myWorkOrder filters: number (digits, 8), description, status, submit date range; 查询 and 重置.
+ * Memoised: the list's answers re-render the page around the filters, not them.
+ */
+export const ListFilters = memo(function ListFilters({ requireBothDates, onSearch }: ListFiltersProps) {
   const [filter, setFilter] = useState<ListFilter>(EMPTY_FILTER)
   const [error, setError] = useState('')
   const [range] = useState(() => dateFilterRange(Date.now()))
@@ -89,4 +92,4 @@ export function ListFilters({ requireBothDates, onSearch }: ListFiltersProps) {
       <FieldError message={error} />
     </View>
   )
-}
+})

@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { useRef, useState } from 'react'
+import { memo, useRef, useState } from 'react'
 import type { WorkOrderSummary } from '../../../core/contract/work-orders'
 import { isClosedStatus } from '../../../core/contract/work-orders'
 import { formatBeijingTime } from '../../../core/format/time'
@@ -14,6 +14,7 @@ import { LoadMore } from '../../../core/ui/LoadMore'
 import { Pager } from '../../../core/ui/Pager'
 import { toast } from '../../../core/ui/toast'
 import { useListGestures } from '../../../core/ui/useListGestures'
+import type { ListMode } from '../../../core/ui/paging'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
 import { useResource } from '../../../core/ui/useResource'
 import { workOrderApi } from '../api'
@@ -76,6 +77,72 @@ function RowActions({
   )
 }
 
+/**
+ * The rows: a table on desktop, cards on phones. Memoised: the 服务中 count and the delete
+ * confirmation change the list around them, not its rows.
+ */
+const WorkOrderRows = memo(function WorkOrderRows({
+  mode,
+  items,
+  onDelete,
+}: {
+  mode: ListMode
+  items: WorkOrderSummary[]
+  onDelete(order: WorkOrderSummary): void
+}) {
+  const columns: Column<WorkOrderSummary>[] = [
+    { key: 'number', title: '工单编号', width: '120px', render: (o) => o.number },
+    { key: 'type', title: '问题分类', width: '110px', render: (o) => typeLabel(o.type) },
+    {
+      key: 'description',
+      title: '问题描述',
+      width: '3fr',
+      render: (o) => <Text className='wo-ellipsis'>{o.description}</Text>,
+    },
+    { key: 'submitTime', title: '提交时间', width: '170px', render: (o) => formatBeijingTime(o.submitTime) },
+    { key: 'status', title: '状态', width: '100px', render: (o) => <StatusTag status={o.status} /> },
+    {
+      key: 'actions',
+      title: '操作',
+      width: '150px',
+      render: (o) => <RowActions order={o} onDelete={onDelete} />,
+    },
+  ]
+
+  if (mode === 'pages') {
+    return (
+      <DataTable
+        label='工单列表'
+        columns={columns}
+        rows={items}
+        rowKey={(o) => o.id}
+        rowClassName={(o) => (o.readState === 0 ? 'wo-row--unread' : '')}
+      />
+    )
+  }
+  return (
+    <View className='wo-cards' role='list' aria-label='工单列表'>
+      {items.map((order) => (
+        <View key={order.id} role='listitem' className='wo-card' onClick={() => openDetail(order)}>
+          <View className='wo-card__top'>
+            <View className='wo-card__number'>
+              {order.readState === 0 && <View className='wo-dot' role='img' aria-label='有新回复' />}
+              <Text>{order.number}</Text>
+            </View>
+            <StatusTag status={order.status} />
+          </View>
+          <View className='wo-card__type'>{typeLabel(order.type)}</View>
+          <View className='wo-card__desc'>{order.description}</View>
+          <View className='wo-card__foot'>
+            <Text>{formatBeijingTime(order.submitTime)}</Text>
+            <RowActions order={order} onDelete={onDelete} />
+          </View>
+        </View>
+      ))}
+    </View>
+  )
+})
+
 /** /myWorkOrder (doc2 §2): filters, 全部 / 服务中（n）, a table on desktop and cards on phones. */
 export function WorkOrderList() {
   const mode = useListMode()
@@ -118,25 +185,6 @@ export function WorkOrderList() {
     }
   }
 
-  const columns: Column<WorkOrderSummary>[] = [
-    { key: 'number', title: '工单编号', width: '120px', render: (o) => o.number },
-    { key: 'type', title: '问题分类', width: '110px', render: (o) => typeLabel(o.type) },
-    {
-      key: 'description',
-      title: '问题描述',
-      width: '3fr',
-      render: (o) => <Text className='wo-ellipsis'>{o.description}</Text>,
-    },
-    { key: 'submitTime', title: '提交时间', width: '170px', render: (o) => formatBeijingTime(o.submitTime) },
-    { key: 'status', title: '状态', width: '100px', render: (o) => <StatusTag status={o.status} /> },
-    {
-      key: 'actions',
-      title: '操作',
-      width: '150px',
-      render: (o) => <RowActions order={o} onDelete={setDeleting} />,
-    },
-  ]
-
   const rows = list.status === 'ready' && !list.empty
   return (
     <View className='wo-list card'>
@@ -162,39 +210,8 @@ export function WorkOrderList() {
       </View>
 
       <ListStatus list={list} emptyText={EMPTY_TEXT} />
-      {rows && mode === 'pages' && (
-        <>
-          <DataTable
-            label='工单列表'
-            columns={columns}
-            rows={list.items}
-            rowKey={(o) => o.id}
-            rowClassName={(o) => (o.readState === 0 ? 'wo-row--unread' : '')}
-          />
-          <Pager {...list.pager} />
-        </>
-      )}
-      {rows && mode === 'more' && (
-        <View className='wo-cards' role='list' aria-label='工单列表'>
-          {list.items.map((order) => (
-            <View key={order.id} role='listitem' className='wo-card' onClick={() => openDetail(order)}>
-              <View className='wo-card__top'>
-                <View className='wo-card__number'>
-                  {order.readState === 0 && <View className='wo-dot' role='img' aria-label='有新回复' />}
-                  <Text>{order.number}</Text>
-                </View>
-                <StatusTag status={order.status} />
-              </View>
-              <View className='wo-card__type'>{typeLabel(order.type)}</View>
-              <View className='wo-card__desc'>{order.description}</View>
-              <View className='wo-card__foot'>
-                <Text>{formatBeijingTime(order.submitTime)}</Text>
-                <RowActions order={order} onDelete={setDeleting} />
-              </View>
-            </View>
-          ))}
-        </View>
-      )}
+      {rows && <WorkOrderRows mode={mode} items={list.items} onDelete={setDeleting} />}
+      {rows && mode === 'pages' && <Pager {...list.pager} />}
       <LoadMore {...list} />
       <ConfirmDialog
         open={deleting !== null}
