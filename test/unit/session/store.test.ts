@@ -1,15 +1,8 @@
 // The session store's profile: a page's start-up refresh that brings the same profile back must not
 // wake what shows it; a changed one must.
-const mockStorage = new Map<string, string>()
-jest.mock('@tarojs/taro', () => {
-  const api = {
-    getStorageSync: (key: string) => mockStorage.get(key) ?? '',
-    setStorageSync: (key: string, value: string) => void mockStorage.set(key, value),
-    removeStorageSync: (key: string) => void mockStorage.delete(key),
-  }
-  return { __esModule: true, default: api, ...api }
-})
+jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-storage').taroStorageModule)
 
+import { storage as mockStorage } from '../support/taro-storage'
 import { useSession, type UserInfo } from '../../../src/core/session/store'
 
 const profile = (changes: Partial<UserInfo> = {}) =>

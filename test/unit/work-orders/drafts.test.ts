@@ -1,15 +1,8 @@
 // Drafts survive what ends a session (logout, idle, 996 all clear only the session store) and are
 // never read by another member or account on the same device.
-const mockStorage = new Map<string, string>()
-jest.mock('@tarojs/taro', () => {
-  const api = {
-    getStorageSync: (key: string) => mockStorage.get(key) ?? '',
-    setStorageSync: (key: string, value: string) => void mockStorage.set(key, value),
-    removeStorageSync: (key: string) => void mockStorage.delete(key),
-  }
-  return { __esModule: true, default: api, ...api }
-})
+jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-storage').taroStorageModule)
 
+import { storage as mockStorage } from '../support/taro-storage'
 import { useSession } from '../../../src/core/session/store'
 import {
   clearDraft,
