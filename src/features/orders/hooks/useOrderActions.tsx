@@ -5,10 +5,8 @@ import { openLink } from '../../../core/routing/open-link'
 import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
 import { toast } from '../../../core/ui/toast'
 import { esignApi, type ContractDocs } from '../../esign/api'
-import { ContractDialog } from '../../esign/components/ContractDialog'
-import { ContractSignedDialog } from '../../esign/components/ContractSignedDialog'
-import { InvoiceDialog } from '../../invoices/components/InvoiceDialog'
 import { orderApi, type Order } from '../api'
+import { ContractDialog, ContractSignedDialog, InvoiceDialog } from '../components/deferred'
 import { voidConfirmText, type OrderAction } from '../rules'
 
 interface Reloads {
