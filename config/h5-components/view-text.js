@@ -4,6 +4,7 @@
 // "Performance"). The console uses neither component's Taro-only props (hover classes, animation,
 // selectable text); they are dropped so they never reach the DOM as attributes.
 import { createElement, forwardRef } from 'react'
+import { CONTROL_ROLES } from '../../src/core/platform/control-roles'
 
 /** taro-ui passes CSS strings in `style` (its `customStyle`, '' by default); React DOM takes objects. */
 export function styleObject(style) {
@@ -23,6 +24,8 @@ function domElement(displayName, tag, taroOnly) {
     const dom = { ref }
     for (const name in props) if (!taroOnly.has(name)) dom[name] = props[name]
     if (typeof props.style === 'string') dom.style = styleObject(props.style)
+    // A role alone is not focusable: a view acting as a control gets its tab stop as it renders.
+    if (dom.tabIndex === undefined && CONTROL_ROLES.has(props.role)) dom.tabIndex = 0
     return createElement(tag, dom)
   })
   Component.displayName = displayName

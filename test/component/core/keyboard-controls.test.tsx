@@ -1,17 +1,19 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { KeyboardEvent } from 'react'
+import { View } from '../../../config/h5-components/view-text'
 import { enableKeyboardControls, escapeKeyProps } from '../../../src/core/platform/keyboard.h5'
 
 // H5 keyboard access (issue 13): views with a control role are reached by Tab and pressed by
-// Enter / Space once, even when the view handles a key itself.
+// Enter / Space once, even when the view handles a key itself. The H5 View gives the tab stop.
 beforeAll(() => enableKeyboardControls())
 
 it('gives a role=button view a tab stop and clicks it on Enter and Space', async () => {
   const press = jest.fn()
   render(
-    <div role='button' onClick={press}>
+    <View role='button' onClick={press}>
       保存
-    </div>,
+    </View>,
   )
   const user = userEvent.setup()
   await user.tab()
@@ -25,16 +27,16 @@ it('leaves a key the view handled itself alone, and Escape reaches escapeKeyProp
   const press = jest.fn()
   const close = jest.fn()
   render(
-    <div
+    <View
       role='button'
       onClick={press}
-      onKeyDown={(event) => {
+      onKeyDown={(event: KeyboardEvent<HTMLElement>) => {
         if (event.key === 'Enter') event.preventDefault()
         ;(escapeKeyProps(close).onKeyDown as (e: typeof event) => void)(event)
       }}
     >
       帮助
-    </div>,
+    </View>,
   )
   const user = userEvent.setup()
   await user.tab()
@@ -42,4 +44,34 @@ it('leaves a key the view handled itself alone, and Escape reaches escapeKeyProp
   expect(press).not.toHaveBeenCalled()
   await user.keyboard('{Escape}')
   expect(close).toHaveBeenCalledTimes(1)
+})
+
+it('gives tab stops only to control roles, as they render, and keeps a tabIndex the view set', () => {
+  const press = jest.fn()
+  render(
+    <View>
+      <View role='tab' aria-label='短信登录' />
+      <View role='dialog' aria-label='对话框' tabIndex={-1} />
+      <View role='table' aria-label='订单' />
+      <View role='region' aria-label='说明' onClick={press} />
+    </View>,
+  )
+  expect(screen.getByRole('tab').getAttribute('tabindex')).toBe('0')
+  expect(screen.getByRole('dialog').getAttribute('tabindex')).toBe('-1')
+  expect(screen.getByRole('table').hasAttribute('tabindex')).toBe(false)
+  expect(screen.getByRole('region').hasAttribute('tabindex')).toBe(false)
+})
+
+it('does not click a view without a control role on Enter', async () => {
+  const press = jest.fn()
+  render(
+    <View role='region' aria-label='说明' tabIndex={0} onClick={press}>
+      说明
+    </View>,
+  )
+  const user = userEvent.setup()
+  await user.tab()
+  expect(document.activeElement).toBe(screen.getByRole('region'))
+  await user.keyboard('{Enter}')
+  expect(press).not.toHaveBeenCalled()
 })

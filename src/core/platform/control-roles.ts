@@ -1,0 +1,16 @@
+/**
+ * The roles that make a view a control (core/ui Button, tabs, radios, links, menu items): on H5 such
+ * a view is given a tab stop when it renders (config/h5-components/view-text.js) and Enter / Space
+ * click it (platform/keyboard).
+ */
+export const CONTROL_ROLES: ReadonlySet<string> = new Set([
+  'button',
+  'link',
+  'tab',
+  'radio',
+  'checkbox',
+  'switch',
+  'menuitem',
+  'option',
+  'slider',
+])
