@@ -58,7 +58,7 @@ async function check(page: Page, route: RouteDef, query: string, found: string[]
   await page.goto(`${route.path}${query}`)
   await page.waitForLoadState('networkidle')
   // Loading indicators give way to the page's content (or its empty / error state).
-  await expect(page.locator('.page-loading .at-activity-indicator--isopened')).toHaveCount(0)
+  await expect(page.locator('.page-loading')).toHaveCount(0)
   found.push(...(await blockingViolations(page, route.path)))
 }
 

@@ -60,7 +60,7 @@ describe('weapp: 微信登录 (wx.login)', () => {
     comp.querySelector('.login-panel__wechat').dispatchEvent('tap')
     await until(() => answerLogin, 'wx.login')
     await until(() => comp.querySelector('.at-button--disabled'), 'busy button')
-    assert.ok(comp.querySelector('.at-loading'), 'loading indicator shown')
+    assert.ok(comp.querySelector('.spinner'), 'loading indicator shown')
 
     answerLogin()
     await until(() => texts(comp, 'mini-answer').length, 'answer')

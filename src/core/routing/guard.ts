@@ -113,6 +113,21 @@ export function mustLogoutForProfile(profile: { bindPhone?: string | null }, pat
 }
 
 /**
+ * Whether the guard lets the page open without waiting for an answer: a public page, or a session
+ * whose cached profile passes (it is refreshed behind the page). The frame then shows nothing for
+ * the moment before, instead of a loading indicator that is replaced before it is seen.
+ */
+export function opensWithoutWaiting(
+  to: Destination,
+  session: GuardSession & { userinfo?: { bindPhone?: string | null } | null },
+  routes: readonly RouteDef[] = ROUTES,
+): boolean {
+  if (decideNavigation(to, session, routes).kind !== 'allow') return false
+  if (findRoute(to.path, routes)?.public) return true
+  return Boolean(session.userinfo && !mustLogoutForProfile(session.userinfo, to.path))
+}
+
+/**
  * Where to go after a login: `redirect` (an internal path) or `url` (internal, or an absolute URL of
  * this same origin), else /index. Anything else is ignored so a login link cannot send users away.
  */

@@ -1,6 +1,7 @@
 import { View } from '@tarojs/components'
 import type { ReactNode } from 'react'
-import { AtLoading } from 'taro-ui'
+import { Spinner } from './Spinner'
+import './button.scss'
 
 interface ButtonProps {
   children: ReactNode
@@ -44,7 +45,7 @@ export function Button({
     >
       {loading && (
         <View className='at-button__icon'>
-          <AtLoading color={type === 'primary' ? '#fff' : ''} size={size === 'small' ? '30' : 0} />
+          <Spinner light={type === 'primary'} small={size === 'small'} />
         </View>
       )}
       <View className='at-button__text'>{children}</View>

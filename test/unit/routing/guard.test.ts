@@ -3,6 +3,7 @@ import {
   decideNavigation,
   entryLinkSessionChange,
   mustLogoutForProfile,
+  opensWithoutWaiting,
   postLoginTarget,
 } from '../../../src/core/routing/guard'
 import { SPEC_ROUTES } from './spec-routes'
@@ -106,6 +107,34 @@ describe('route guard (account-area §2)', () => {
     expect(mustLogoutForProfile({ bindPhone: '' }, '/')).toBe(false)
     expect(mustLogoutForProfile({ bindPhone: null }, '/pages/index/index')).toBe(false)
     expect(mustLogoutForProfile({ bindPhone: '13800000001' }, '/index')).toBe(false)
+  })
+})
+
+describe('pages that open without waiting', () => {
+  const opens = (path: string, session: Parameters<typeof opensWithoutWaiting>[1], query = {}) =>
+    opensWithoutWaiting({ path, query }, session, SPEC_ROUTES)
+  const bound = { bindPhone: '13800000001' }
+
+  it('opens a public page at once', () => {
+    expect(opens('/login', loggedOut)).toBe(true)
+    expect(opens('/evaluate', { ...main, userinfo: null })).toBe(true)
+  })
+
+  it('opens a protected page at once when the cached profile passes', () => {
+    expect(opens('/orderlist', { ...main, userinfo: bound })).toBe(true)
+    expect(opens('/index', { ...main, userinfo: { bindPhone: '' } })).toBe(true)
+  })
+
+  it('waits for the profile when none is cached, or the cached one has no bound phone', () => {
+    expect(opens('/orderlist', { ...main, userinfo: null })).toBe(false)
+    expect(opens('/orderlist', { ...main, userinfo: { bindPhone: '' } })).toBe(false)
+  })
+
+  it('waits on a redirect or an entry link', () => {
+    expect(opens('/orderlist', { ...loggedOut, userinfo: bound })).toBe(false)
+    expect(opens('/login', { ...main, userinfo: bound })).toBe(false)
+    expect(opens('/orderlist', { ...sub, userinfo: bound })).toBe(false)
+    expect(opens('/myWorkOrder', { ...main, userinfo: bound }, { token: 'entry' })).toBe(false)
   })
 })
 

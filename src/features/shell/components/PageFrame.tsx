@@ -13,13 +13,15 @@ import { useRouteGuard } from '../hooks/useRouteGuard'
 import { useSwitchQuestion } from '../hooks/useSwitchQuestion'
 
 /**
- * Wraps every page: runs the guard (and asks before an entry link switches identity), tracks clicks for the idle logout, hosts the toasts and
- * the slider captcha. Children render only once the guard allows the page. Only the page on top
- * hosts the slider: every page of the stack stays mounted, and each would load its own puzzle.
+ * Wraps every page: runs the guard (and asks before an entry link switches identity), tracks clicks
+ * for the idle logout, hosts the toasts and the slider captcha. Children render only once the guard
+ * allows the page; before that the page shows that it loads only while the guard waits for an
+ * answer. Only the page on top hosts the slider: every page of the stack stays mounted, and each
+ * would load its own puzzle.
  */
 export function PageFrame({ children }: { children: ReactNode }) {
   const switchQuestion = useSwitchQuestion()
-  const allowed = useRouteGuard(switchQuestion.ask)
+  const guard = useRouteGuard(switchQuestion.ask)
   const route = findRoute(currentDestination().path)
   useIdleLogout(Boolean(route?.idleExempt))
   usePageShare(route)
@@ -27,7 +29,7 @@ export function PageFrame({ children }: { children: ReactNode }) {
   const touch = () => useSession.getState().touch()
   return (
     <View className='page-frame' onClick={touch}>
-      {allowed ? children : <PageLoading />}
+      {guard.allowed ? children : guard.waiting && <PageLoading />}
       {shown && <SliderHost />}
       {switchQuestion.dialog}
       <ToastHost />

@@ -3,7 +3,7 @@
 // bound-phone check for protected pages. Pages render only once allowed.
 import { useDidShow } from '@tarojs/taro'
 import { startTransition, useCallback, useState } from 'react'
-import { decideNavigation, mustLogoutForProfile } from '../../../core/routing/guard'
+import { decideNavigation, mustLogoutForProfile, opensWithoutWaiting } from '../../../core/routing/guard'
 import { currentDestination, redirectTo, relaunch } from '../../../core/routing/navigate'
 import { findRoute } from '../../../core/routing/routes'
 import { endSession } from '../../../core/session/end-session'
@@ -38,9 +38,16 @@ async function confirmProfile(path: string): Promise<boolean> {
 
 const endForMissingPhone = () => endSession()
 
+export interface GuardState {
+  allowed: boolean
+  /** Not allowed yet, and waiting for an answer (the profile, an entry link): show that it loads. */
+  waiting: boolean
+}
+
 /** `askToSwitch`: the question before an entry link replaces another identity's session. */
-export function useRouteGuard(askToSwitch: () => Promise<boolean>): boolean {
+export function useRouteGuard(askToSwitch: () => Promise<boolean>): GuardState {
   const [allowed, setAllowed] = useState(false)
+  const [atOnce] = useState(() => opensWithoutWaiting(currentDestination(), useSession.getState()))
 
   const check = useCallback(async () => {
     // The page's first render is a transition: React splits it into short tasks.
@@ -60,5 +67,5 @@ export function useRouteGuard(askToSwitch: () => Promise<boolean>): boolean {
   useDidShow(() => {
     check()
   })
-  return allowed
+  return { allowed, waiting: !allowed && !atOnce }
 }
