@@ -1,8 +1,9 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, render, renderHook, screen } from '@testing-library/react'
 import { publishUnreadCounts, refreshUnreadCounts } from '../../../src/core/session/unread'
 import { useSessionFlags } from '../../../src/core/session/flags'
 import { useSession } from '../../../src/core/session/store'
 import { Header } from '../../../src/features/shell/components/Header'
+import { useUnreadCounts } from '../../../src/features/shell/hooks/useUnreadCounts'
 import { installFakeApi, ok, type FakeApi } from '../support/fake-api'
 
 jest.mock('../../../src/core/platform/viewport', () => ({ useIsDesktop: () => true }))
@@ -55,6 +56,19 @@ describe('header badges: the 30 s refresh (useUnreadCounts)', () => {
     expect(countCalls()).toBe(6)
   })
 
+  it('keeps the same counts object when a refresh changes nothing, so nothing renders again', async () => {
+    const { result } = renderHook(() => useUnreadCounts())
+    await advance(0)
+    const first = result.current
+    expect(first).toEqual({ notices: 3, workOrders: 1 })
+    await advance(30_000)
+    expect(countCalls()).toBe(4)
+    expect(result.current).toBe(first)
+    api.on('GET', '/api/pc/getUnReadCount', () => ok(4))
+    await advance(30_000)
+    expect(result.current).toEqual({ notices: 4, workOrders: 1 })
+  })
+
   it('on a page whose poll loads the badges, sends nothing and shows what the page publishes', async () => {
     render(<Header unreadFromPage />)
     await advance(60_000)
@@ -64,5 +78,15 @@ describe('header badges: the 30 s refresh (useUnreadCounts)', () => {
     act(() => publishUnreadCounts({ notices: 5, workOrders: 2 }))
     expect(screen.getByLabelText('消息 5')).toBeTruthy()
     expect(screen.getByLabelText('工单 2')).toBeTruthy()
+  })
+
+  it('keeps the same counts object when the page publishes the same badges', () => {
+    const { result } = renderHook(() => useUnreadCounts(true))
+    act(() => publishUnreadCounts({ notices: 5, workOrders: 2 }))
+    const shown = result.current
+    act(() => publishUnreadCounts({ notices: 5, workOrders: 2 }))
+    expect(result.current).toBe(shown)
+    act(() => publishUnreadCounts({ notices: 5, workOrders: 3 }))
+    expect(result.current).toEqual({ notices: 5, workOrders: 3 })
   })
 })

@@ -10,6 +10,10 @@ import { shellApi } from '../api'
 
 export { UNREAD_REFRESH_MS, type UnreadCounts }
 
+/** Unchanged badges keep the state they had, so a refresh that changes nothing renders nothing. */
+const keepIfSame = (previous: UnreadCounts, next: UnreadCounts): UnreadCounts =>
+  previous.notices === next.notices && previous.workOrders === next.workOrders ? previous : next
+
 /**
  * Header badges: loaded on mount, refreshed every 30 s while the page is visible (paused while the tab
  * or mini-program page is hidden, at once when shown again), and at once when a page reads or deletes
@@ -30,13 +34,16 @@ export function useUnreadCounts(fromPage = false): UnreadCounts {
       shellApi.unreadWorkOrderRecordCount(),
     ])
     if (!alive.current) return
-    setCounts((previous) => ({
-      notices: notices.status === 'fulfilled' ? Number(notices.value) || 0 : previous.notices,
-      workOrders: workOrders.status === 'fulfilled' ? Number(workOrders.value) || 0 : previous.workOrders,
-    }))
+    setCounts((previous) =>
+      keepIfSame(previous, {
+        notices: notices.status === 'fulfilled' ? Number(notices.value) || 0 : previous.notices,
+        workOrders: workOrders.status === 'fulfilled' ? Number(workOrders.value) || 0 : previous.workOrders,
+      }),
+    )
   }, [])
+  const show = useCallback((next: UnreadCounts) => setCounts((previous) => keepIfSame(previous, next)), [])
 
   usePoll(load, UNREAD_REFRESH_MS, { active: !fromPage, leading: true })
-  useEffect(() => (fromPage ? onUnreadCounts(setCounts) : onUnreadCountsStale(load)), [fromPage, load])
+  useEffect(() => (fromPage ? onUnreadCounts(show) : onUnreadCountsStale(load)), [fromPage, load, show])
   return counts
 }
