@@ -29,6 +29,7 @@ const H5_COMPONENTS = path.join(H5_COMPONENTS_DIR, 'index.js')
 // What the H5 entry imports from `@tarojs/router`. Taro's loader generates that entry in place of
 // src/app.config.ts, so the import's issuer is the app config.
 const H5_ROUTER = path.resolve(__dirname, 'h5-router.js')
+const STRIP_WEUI_FONT = path.resolve(__dirname, 'strip-weui-font.js')
 const H5_PULL_DOWN_REFRESH = path.resolve(H5_COMPONENTS_DIR, 'pull-down-refresh.js')
 const APP_ENTRY = path.resolve(__dirname, '..', 'src', 'app.config.ts')
 const SHELL = path.resolve(__dirname, '..', 'src', 'features', 'shell', 'components', 'PageFrame.tsx')
@@ -158,6 +159,12 @@ export default defineConfig<'webpack5'>(async (merge) => {
             .plugin('h5-components')
             .use(webpack.NormalModuleReplacementPlugin, [/^@tarojs\/components$/, H5_COMPONENTS])
         chain.module.rule('h5-components').test(H5_COMPONENTS_DIR).set('sideEffects', false)
+        chain.module
+          .rule('strip-weui-font')
+          .test(/@tarojs[\\/]components[\\/]dist[\\/]taro-components[\\/]taro-components\.css$/)
+          .pre()
+          .use('strip-weui-font')
+          .loader(STRIP_WEUI_FONT)
         // The entry mounts without Taro's navigation bar and starts the router a task later
         // (config/h5-router.js); every other module keeps Taro's router.
         chain.plugin('h5-router').use(webpack.NormalModuleReplacementPlugin, [
