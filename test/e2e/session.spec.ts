@@ -11,8 +11,10 @@ test.describe('session (account-area §2, doc2 §8)', () => {
     await expect(page.getByText('确定退出？')).toBeVisible()
     await page.getByText('确定', { exact: true }).click()
     await expect(page).toHaveURL(/\/login/)
-    const after = await page.request.get('/api/pc/getPersonalInfo', { headers: { token } })
-    expect((await after.json()).code).toBe(996)
+    // The revocation is sent as the user leaves, not awaited (end-session.ts): it may land just after.
+    const codeOfOldToken = async () =>
+      (await (await page.request.get('/api/pc/getPersonalInfo', { headers: { token } })).json()).code
+    await expect.poll(codeOfOldToken, { timeout: 5_000 }).toBe(996)
   })
 
   test('code 996 shows the message, clears the session and goes to /login', async ({ page }) => {
