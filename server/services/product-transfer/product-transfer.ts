@@ -372,7 +372,9 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
     const grant = member && (await roles.memberRoles(member.id)).find((role) => role.role === ROLE.main)
     if (!grant) throw invalid(TRANSFER_MESSAGES.receiverNotMain)
     const current = now()
-    const orderCode = `MCT${current.getTime()}${crypto.randomInt(0, 1000).toString().padStart(3, '0')}`
+    // Six random digits: under a test's stopped clock products share the millisecond, and three
+    // digits once collided on orders_code_key.
+    const orderCode = `MCT${current.getTime()}${String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')}`
     return db.transaction(async (tx) => {
       const [business] = await tx
         .insert(businesses)
