@@ -4,7 +4,8 @@
 // in-memory database), logs in by an entry link (not for /login), then records Chrome's JS CPU
 // profile and Performance metrics from navigation until the page has been idle for 2 s. Prints the
 // main thread's split (script, style, layout, other), React's commits and component renders until
-// then, and the script time by source (a src/ file or a node_modules package, through the source
+// then (the build keeps function names, MC_KEEP_FNAMES=1, so the components rendered most are
+// named), and the script time by source (a src/ file or a node_modules package, through the source
 // maps), self time, largest first. Runs --runs times (default 3) and prints medians. A measurement
 // tool, never a gate.
 import { existsSync, readFileSync } from 'node:fs'
@@ -34,6 +35,7 @@ const h5Dir = path.join(ROOT, DIST, 'h5')
 
 if (!args['no-build']) {
   process.env.MC_SOURCEMAP = '1'
+  process.env.MC_KEEP_FNAMES = '1'
   process.env.MC_DIST = DIST
   const built = taroBuild('h5', {})
   if (!built.ok) {
@@ -94,14 +96,23 @@ function selfTimeBySource(profile) {
  */
 function countReactRenders() {
   const seen = new WeakSet()
-  const counted = { commits: 0, renders: 0 }
+  const counted = { commits: 0, renders: 0, byComponent: {} }
   const isNew = (value) => value !== null && typeof value === 'object' && !seen.has(value)
+  // memo and forwardRef wrap the function: name them by it. Other objects are contexts.
+  const nameOf = (type) => {
+    if (typeof type === 'function') return type.displayName || type.name || '(anonymous)'
+    const inner = type.type ?? type.render
+    return type.displayName || (inner ? nameOf(inner) : '(context)')
+  }
   const visit = (fiber) => {
     for (; fiber; fiber = fiber.sibling) {
       const { memoizedProps: props, memoizedState: state, type } = fiber
       const rendered = isNew(props) || isNew(state)
-      if (rendered && (typeof type === 'function' || (type !== null && typeof type === 'object')))
+      if (rendered && (typeof type === 'function' || (type !== null && typeof type === 'object'))) {
         counted.renders++
+        const name = nameOf(type)
+        counted.byComponent[name] = (counted.byComponent[name] ?? 0) + 1
+      }
       for (const value of [props, state]) if (value !== null && typeof value === 'object') seen.add(value)
       visit(fiber.child)
     }
@@ -167,6 +178,13 @@ try {
   console.log(
     `  React: ${median((r) => r.react.commits)} commits, ${median((r) => r.react.renders)} component renders (function, class, memo and forwardRef components)`,
   )
+  const components = new Set(results.flatMap((r) => Object.keys(r.react.byComponent)))
+  const mostRendered = [...components]
+    .map((name) => ({ name, renders: median((r) => r.react.byComponent[name] ?? 0) }))
+    .sort((a, b) => b.renders - a.renders)
+    .slice(0, Number(args.top) || 15)
+  console.log('  renders by component, most first')
+  for (const { name, renders } of mostRendered) console.log(`    ${String(renders).padStart(6)}  ${name}`)
   const sources = new Set(results.flatMap((r) => [...r.bySource.keys()]))
   const ranked = [...sources]
     .map((source) => ({ source, ms: median((r) => r.bySource.get(source) ?? 0) }))
