@@ -1,1 +1,1 @@
-export function defineCustomElementTaroPullToRefreshCore(): void
+export function defineCustomElementTaroPullToRefreshCore(): Promise<void>

@@ -14,12 +14,13 @@ export const WEAPP_LIMITS = { main: Math.floor(1.2 * MB), subPackage: 2 * MB, to
 
 export const BUDGETS = {
   // JS a browser must download before /login can render (entry chunks + the page's own chunks), as
-  // the server sends it to a browser accepting brotli (the build's .br copies). Issue 13's goal;
-  // 97.8 KB on 2026-11-26 (docs/architecture.md "Performance").
-  h5LoginJsSent: { route: '/login', limit: 100 * KB },
+  // the server sends it to a browser accepting brotli (the build's .br copies). Issue 13's goal was
+  // 100 KB; 81.4 KB on 2026-12-03, once Stencil's runtime left the first load (docs/architecture.md
+  // "Performance"): it coming back (~14 KB) fails this.
+  h5LoginJsSent: { route: '/login', limit: 88 * KB },
   // JS and CSS together, so weight moved from scripts to stylesheets (Taro's components' CSS is
-  // extracted now) cannot hide growth: 115.7 KB on 2026-11-26 + 2 KB.
-  h5LoginAssetsSent: { route: '/login', limit: 117.7 * KB },
+  // extracted now) cannot hide growth: 84.4 KB on 2026-12-03.
+  h5LoginAssetsSent: { route: '/login', limit: 91 * KB },
   // Issue 14: tighter than WeChat's limits (WEAPP_LIMITS), so the pages still to come fit in their
   // own subpackages and the main package stays quick to download on first open.
   weappMain: { limit: 1 * MB },

@@ -50,6 +50,9 @@ import * as viewportWeapp from '../../src/core/platform/viewport.weapp'
 import type * as dialogFocus from '../../src/core/platform/dialog-focus'
 import * as dialogFocusH5 from '../../src/core/platform/dialog-focus.h5'
 import * as dialogFocusWeapp from '../../src/core/platform/dialog-focus.weapp'
+import type * as modal from '../../src/core/platform/modal'
+import * as modalH5 from '../../src/core/platform/modal.h5'
+import * as modalWeapp from '../../src/core/platform/modal.weapp'
 import type * as visibility from '../../src/core/platform/visibility'
 import * as visibilityH5 from '../../src/core/platform/visibility.h5'
 import * as visibilityWeapp from '../../src/core/platform/visibility.weapp'
@@ -93,6 +96,8 @@ viewportH5 satisfies typeof viewport
 viewportWeapp satisfies typeof viewport
 dialogFocusH5 satisfies typeof dialogFocus
 dialogFocusWeapp satisfies typeof dialogFocus
+modalH5 satisfies typeof modal
+modalWeapp satisfies typeof modal
 visibilityH5 satisfies typeof visibility
 visibilityWeapp satisfies typeof visibility
 transportH5 satisfies typeof transport

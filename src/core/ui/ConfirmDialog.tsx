@@ -1,5 +1,7 @@
-import { useState } from 'react'
-import { AtModal } from 'taro-ui'
+import { Text, View } from '@tarojs/components'
+import { useId, useState } from 'react'
+import { useDialogFocus } from '../platform/dialog-focus'
+import { Modal } from '../platform/modal'
 
 interface ConfirmDialogProps {
   open: boolean
@@ -11,7 +13,7 @@ interface ConfirmDialogProps {
   onCancel(): void
 }
 
-/** Every destructive action asks first. */
+/** Every destructive action asks first. On H5 focus stays inside while it asks, and Esc cancels. */
 export function ConfirmDialog({
   open,
   title = '提示',
@@ -21,22 +23,28 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  // AtModal draws its scroll view and buttons while closed too (custom elements on H5, built at the
-  // screen's start). Most confirmations are never asked: each mounts when first opened and stays
-  // mounted, so later closings and openings keep their fade.
+  const bodyId = `confirm-${useId().replace(/:/g, '')}`
+  // Most confirmations are never asked: each mounts when first opened and stays mounted, so later
+  // closings and openings keep their fade.
   const [asked, setAsked] = useState(open)
   if (open && !asked) setAsked(true)
+  useDialogFocus(bodyId, open, onCancel)
   if (!asked) return null
   return (
-    <AtModal
-      isOpened={open}
-      title={title}
-      content={message}
-      confirmText={confirmText}
-      cancelText={cancelText}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
-      onClose={onCancel}
-    />
+    <Modal
+      open={open}
+      onMaskClick={onCancel}
+      header={title}
+      alert={{ id: bodyId, label: title }}
+      actions={[
+        { text: cancelText, onClick: onCancel },
+        { text: confirmText, onClick: onConfirm },
+      ]}
+    >
+      <View className='content-simple'>
+        {/* Text, never markup: a message can hold what a user typed (a name, an order's code). */}
+        <Text>{message}</Text>
+      </View>
+    </Modal>
   )
 }

@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { useId, type ReactNode } from 'react'
-import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
 import { useDialogFocus } from '../platform/dialog-focus'
+import { Modal } from '../platform/modal'
 import { DialogActions } from './DialogActions'
 import { FieldError } from './FieldError'
 import './dialog.scss'
@@ -66,25 +66,22 @@ export function Dialog({
   const bodyId = `dialog-${useId().replace(/:/g, '')}`
   useDialogFocus(bodyId, open, onClose)
   return (
-    <AtModal isOpened={open} closeOnClickOverlay={closeOnMask} onClose={onClose} className={className}>
-      <AtModalHeader>{title}</AtModalHeader>
-      <AtModalContent>
-        <View
-          id={bodyId}
-          className={bodyClassName}
-          role={role}
-          aria-label={label}
-          aria-modal
-          {...Object.fromEntries(Object.entries(data).map(([key, value]) => [`data-${key}`, value]))}
-        >
-          {note && <Text className='dialog__note'>{note}</Text>}
-          {children}
-          <FieldError message={failure} />
-          {onConfirm && (
-            <DialogActions confirmText={confirmText} busy={busy} onConfirm={onConfirm} onCancel={onClose} />
-          )}
-        </View>
-      </AtModalContent>
-    </AtModal>
+    <Modal open={open} onMaskClick={closeOnMask ? onClose : undefined} className={className} header={title}>
+      <View
+        id={bodyId}
+        className={bodyClassName}
+        role={role}
+        aria-label={label}
+        aria-modal
+        {...Object.fromEntries(Object.entries(data).map(([key, value]) => [`data-${key}`, value]))}
+      >
+        {note && <Text className='dialog__note'>{note}</Text>}
+        {children}
+        <FieldError message={failure} />
+        {onConfirm && (
+          <DialogActions confirmText={confirmText} busy={busy} onConfirm={onConfirm} onCancel={onClose} />
+        )}
+      </View>
+    </Modal>
   )
 }

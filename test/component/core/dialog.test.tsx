@@ -1,5 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { enableKeyboardControls } from '../../../src/core/platform/keyboard'
+import { ConfirmDialog } from '../../../src/core/ui/ConfirmDialog'
 import { Dialog } from '../../../src/core/ui/Dialog'
 
 describe('Dialog', () => {
@@ -47,6 +49,78 @@ describe('Dialog', () => {
     )
     expect(container.querySelector('.at-modal--active')).toBeNull()
     expect((container.querySelector('input[name="title"]') as HTMLInputElement).value).toBe('typed')
+  })
+
+  it('a click on the mask closes it, unless closeOnMask is false', async () => {
+    const onClose = jest.fn()
+    const user = userEvent.setup()
+    const { container, rerender } = render(<Dialog title='支付' onClose={onClose} />)
+    await user.click(container.querySelector('.at-modal__overlay')!)
+    expect(onClose).toHaveBeenCalledTimes(1)
+    rerender(<Dialog title='支付' closeOnMask={false} onClose={onClose} />)
+    await user.click(container.querySelector('.at-modal__overlay')!)
+    expect(onClose).toHaveBeenCalledTimes(1)
+  })
+
+  it('draws no custom element on H5 (Stencil stays out of the first load)', () => {
+    const { container } = render(
+      <Dialog title='绑定邮箱' onConfirm={() => undefined} onClose={() => undefined} />,
+    )
+    expect([...container.querySelectorAll('*')].filter((element) => element.tagName.includes('-'))).toEqual(
+      [],
+    )
+  })
+})
+
+describe('ConfirmDialog', () => {
+  const wait = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+  const asking = (open: boolean, handlers = { onConfirm: jest.fn(), onCancel: jest.fn() }) => (
+    <ConfirmDialog open={open} message='确定删除 <b>张三</b>？' confirmText='删除' {...handlers} />
+  )
+
+  it('is drawn from its first asking on, and its buttons answer', async () => {
+    const handlers = { onConfirm: jest.fn(), onCancel: jest.fn() }
+    const { container, rerender } = render(asking(false, handlers))
+    expect(container.innerHTML).toBe('')
+    rerender(asking(true, handlers))
+    const box = screen.getByRole('alertdialog', { name: '提示' })
+    expect(box.getAttribute('aria-modal')).toBe('true')
+    const user = userEvent.setup()
+    await user.click(within(box).getByRole('button', { name: '删除' }))
+    await user.click(within(box).getByRole('button', { name: '取消' }))
+    await user.click(container.querySelector('.at-modal__overlay')!)
+    expect(handlers.onConfirm).toHaveBeenCalledTimes(1)
+    expect(handlers.onCancel).toHaveBeenCalledTimes(2)
+    rerender(asking(false, handlers))
+    expect(container.querySelector('.at-modal')).not.toBeNull()
+    expect(container.querySelector('.at-modal--active')).toBeNull()
+  })
+
+  it('shows its message as text, never as markup', () => {
+    render(asking(true))
+    const box = screen.getByRole('alertdialog', { name: '提示' })
+    expect(box.querySelector('b')).toBeNull()
+    expect(within(box).getByText('确定删除 <b>张三</b>？')).toBeTruthy()
+  })
+
+  it('keeps focus on its buttons while it asks, and Esc cancels', async () => {
+    enableKeyboardControls()
+    const handlers = { onConfirm: jest.fn(), onCancel: jest.fn() }
+    render(asking(true, handlers))
+    await wait()
+    const box = screen.getByRole('alertdialog', { name: '提示' })
+    expect(document.activeElement).toBe(box)
+    const user = userEvent.setup()
+    await user.tab()
+    expect(document.activeElement).toBe(within(box).getByRole('button', { name: '取消' }))
+    await user.tab()
+    expect(document.activeElement).toBe(within(box).getByRole('button', { name: '删除' }))
+    await user.tab()
+    expect(document.activeElement).toBe(within(box).getByRole('button', { name: '取消' }))
+    await user.keyboard('{Enter}')
+    await user.keyboard('{Escape}')
+    expect(handlers.onCancel).toHaveBeenCalledTimes(2)
+    expect(handlers.onConfirm).not.toHaveBeenCalled()
   })
 })
 

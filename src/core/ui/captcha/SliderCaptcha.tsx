@@ -1,8 +1,8 @@
 import { Image, Text, View } from '@tarojs/components'
 import { useCallback, useEffect, useState } from 'react'
-import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
 import { SLIDER_MESSAGES } from '../../contract/captcha'
 import { useHorizontalDrag } from '../../platform/drag'
+import { Modal } from '../../platform/modal'
 import { designPx, screenPxPerDesignPx } from '../../platform/env'
 import { PageLoading } from '../PageLoading'
 import { fetchSliderPuzzle, verifySliderPuzzle, type SliderPuzzle, type SolvedSlider } from './api'
@@ -71,62 +71,59 @@ export function SliderCaptcha({ open, phone, token, onSolved, onClose }: SliderC
   })
 
   return (
-    <AtModal isOpened={open} onClose={onClose} className='slider-captcha'>
-      <AtModalHeader>安全验证</AtModalHeader>
-      <AtModalContent>
-        {/* Only while open: taro-ui's loading indicator stays clickable over the page otherwise. */}
-        {open && state.status === 'loading' && <PageLoading />}
-        {state.status === 'failed' && (
-          <View className='slider-captcha__message' role='alert' onClick={load}>
-            {SLIDER_LOAD_FAILED}，点击重试
+    <Modal open={open} onMaskClick={onClose} className='slider-captcha' header='安全验证'>
+      {/* Only while open: taro-ui's loading indicator stays clickable over the page otherwise. */}
+      {open && state.status === 'loading' && <PageLoading />}
+      {state.status === 'failed' && (
+        <View className='slider-captcha__message' role='alert' onClick={load}>
+          {SLIDER_LOAD_FAILED}，点击重试
+        </View>
+      )}
+      {state.status === 'ready' && (
+        <View className='slider-captcha__body'>
+          <View
+            className='slider-captcha__stage'
+            style={{ width: designPx(state.puzzle.width), height: designPx(state.puzzle.height) }}
+          >
+            <Image
+              className='slider-captcha__background'
+              src={state.puzzle.backgroundImage}
+              nativeProps={{ alt: '' }}
+            />
+            <Image
+              className='slider-captcha__piece'
+              src={state.puzzle.pieceImage}
+              nativeProps={{ alt: '' }}
+              style={{
+                left: designPx(state.offset),
+                top: designPx(state.puzzle.y),
+                width: designPx(state.puzzle.pieceSize),
+                height: designPx(state.puzzle.pieceSize),
+              }}
+            />
+            <View className='slider-captcha__refresh' role='button' aria-label='换一张' onClick={load}>
+              ↻
+            </View>
           </View>
-        )}
-        {state.status === 'ready' && (
-          <View className='slider-captcha__body'>
+          <View className='slider-captcha__track' style={{ width: designPx(state.puzzle.width) }}>
+            <Text className='slider-captcha__hint'>
+              {state.wrong ? SLIDER_FAILED : state.checking ? '验证中...' : '向右拖动滑块完成拼图'}
+            </Text>
             <View
-              className='slider-captcha__stage'
-              style={{ width: designPx(state.puzzle.width), height: designPx(state.puzzle.height) }}
+              className='slider-captcha__handle'
+              role='slider'
+              aria-label='拖动滑块'
+              aria-valuemin={0}
+              aria-valuemax={state.puzzle.width - state.puzzle.pieceSize}
+              aria-valuenow={Math.round(state.offset)}
+              style={{ left: designPx(state.offset) }}
+              {...drag}
             >
-              <Image
-                className='slider-captcha__background'
-                src={state.puzzle.backgroundImage}
-                nativeProps={{ alt: '' }}
-              />
-              <Image
-                className='slider-captcha__piece'
-                src={state.puzzle.pieceImage}
-                nativeProps={{ alt: '' }}
-                style={{
-                  left: designPx(state.offset),
-                  top: designPx(state.puzzle.y),
-                  width: designPx(state.puzzle.pieceSize),
-                  height: designPx(state.puzzle.pieceSize),
-                }}
-              />
-              <View className='slider-captcha__refresh' role='button' aria-label='换一张' onClick={load}>
-                ↻
-              </View>
-            </View>
-            <View className='slider-captcha__track' style={{ width: designPx(state.puzzle.width) }}>
-              <Text className='slider-captcha__hint'>
-                {state.wrong ? SLIDER_FAILED : state.checking ? '验证中...' : '向右拖动滑块完成拼图'}
-              </Text>
-              <View
-                className='slider-captcha__handle'
-                role='slider'
-                aria-label='拖动滑块'
-                aria-valuemin={0}
-                aria-valuemax={state.puzzle.width - state.puzzle.pieceSize}
-                aria-valuenow={Math.round(state.offset)}
-                style={{ left: designPx(state.offset) }}
-                {...drag}
-              >
-                →
-              </View>
+              →
             </View>
           </View>
-        )}
-      </AtModalContent>
-    </AtModal>
+        </View>
+      )}
+    </Modal>
   )
 }

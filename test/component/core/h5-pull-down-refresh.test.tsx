@@ -3,10 +3,10 @@ import { pageConfig, ROUTES } from '../../../src/core/routing/routes'
 
 // The H5 entry's definition of Taro's pull-down-refresh element (config/h5-components/pull-down-refresh.js)
 // evaluates Stencil only when the app config has a page that pulls down to refresh.
-const defineElement = jest.fn()
+const mockDefineElement = jest.fn()
 jest.mock(
   '@tarojs/components/dist/components/taro-pull-to-refresh-core.js',
-  () => ({ defineCustomElement: defineElement }),
+  () => ({ defineCustomElement: mockDefineElement }),
   {
     virtual: true,
   },
@@ -19,28 +19,28 @@ const setConfig = (config: AppConfig | undefined) => {
   ;(window as unknown as { __taroAppConfig?: AppConfig }).__taroAppConfig = config
 }
 
-beforeEach(() => defineElement.mockClear())
+beforeEach(() => mockDefineElement.mockClear())
 
 describe("the H5 entry's pull-down-refresh element", () => {
-  it('is not defined when no page pulls down to refresh', () => {
+  it('is not defined when no page pulls down to refresh', async () => {
     setConfig({ routes: [{}, { enablePullDownRefresh: false }] })
-    defineCustomElementTaroPullToRefreshCore()
+    await defineCustomElementTaroPullToRefreshCore()
     setConfig(undefined)
-    defineCustomElementTaroPullToRefreshCore()
-    expect(defineElement).not.toHaveBeenCalled()
+    await defineCustomElementTaroPullToRefreshCore()
+    expect(mockDefineElement).not.toHaveBeenCalled()
   })
 
-  it("is never asked for by the console's H5 pages", () => {
+  it("is never asked for by the console's H5 pages", async () => {
     setConfig({ routes: ROUTES.map((route) => pageConfig(route.path, 'h5')) })
-    defineCustomElementTaroPullToRefreshCore()
-    expect(defineElement).not.toHaveBeenCalled()
+    await defineCustomElementTaroPullToRefreshCore()
+    expect(mockDefineElement).not.toHaveBeenCalled()
   })
 
-  it('is defined when a page or the whole app pulls down to refresh', () => {
+  it('is defined, from a chunk of its own, when a page or the whole app pulls down to refresh', async () => {
     setConfig({ routes: [{}, { enablePullDownRefresh: true }] })
-    defineCustomElementTaroPullToRefreshCore()
+    await defineCustomElementTaroPullToRefreshCore()
     setConfig({ window: { enablePullDownRefresh: true } })
-    defineCustomElementTaroPullToRefreshCore()
-    expect(defineElement).toHaveBeenCalledTimes(2)
+    await defineCustomElementTaroPullToRefreshCore()
+    expect(mockDefineElement).toHaveBeenCalledTimes(2)
   })
 })
