@@ -1,5 +1,15 @@
-import { createLazyComponent } from './create.js'
+// RichText of the H5 build: a plain <div> holding `nodes` as HTML, which is what Taro's Stencil
+// element does with a string, without its runtime (docs/architecture.md "Performance"). The console
+// passes strings only, sanitised before they get here (core/format/html); node arrays are the
+// mini-program's. Text in it is selectable (Taro's element set `user-select: none`).
+import { createElement, forwardRef } from 'react'
 
-export const RichText = /*#__PURE__*/ createLazyComponent('taro-rich-text-core', () =>
-  require('@tarojs/components/dist/components/taro-rich-text-core.js').defineCustomElement(),
-)
+const MINI_PROGRAM_ONLY = new Set(['nodes', 'space', 'selectable', 'userSelect'])
+
+export const RichText = /*#__PURE__*/ forwardRef(function TaroRichText(props, ref) {
+  const dom = { ref }
+  for (const name in props) if (!MINI_PROGRAM_ONLY.has(name)) dom[name] = props[name]
+  if (typeof props.nodes === 'string') dom.dangerouslySetInnerHTML = { __html: props.nodes }
+  return createElement('div', dom)
+})
+RichText.displayName = 'RichText'
