@@ -6,7 +6,7 @@
 // `e.detail.value` in every handler. This adapter hands it only what an <input> knows.
 import TaroInput from '@tarojs/components-react/dist/components/input/index.js'
 import { createElement, forwardRef } from 'react'
-import { styleObject } from './view-text.js'
+import { domProps } from './view-text.js'
 
 // Mini-program props with no meaning in a browser. `onChange` is Taro's blur-time change event,
 // which React's onChange (every keystroke) is not; the console listens to `onInput`.
@@ -28,22 +28,13 @@ const MINI_PROGRAM_ONLY = new Set([
   'safePasswordCustomHash',
   'onKeyboardHeightChange',
   'onChange',
-  'nativeProps',
 ])
 
-function domProps(props) {
-  const dom = {}
-  for (const name in props) if (!MINI_PROGRAM_ONLY.has(name)) dom[name] = props[name]
-  if (typeof props.style === 'string') dom.style = styleObject(props.style)
-  // Taro's H5 components put `nativeProps` on the element they draw.
-  return props.nativeProps ? { ...dom, ...props.nativeProps } : dom
-}
-
 export const Input = forwardRef(function Input(props, ref) {
-  return createElement(TaroInput, { ...domProps(props), ref })
+  return createElement(TaroInput, { ...domProps(props, MINI_PROGRAM_ONLY), ref })
 })
 
 /** Taro's Label names its field by `for`, the field's id. */
 export const Label = forwardRef(function Label({ for: htmlFor, ...props }, ref) {
-  return createElement('label', { ...domProps(props), htmlFor, ref })
+  return createElement('label', { ...domProps(props, MINI_PROGRAM_ONLY), htmlFor, ref })
 })

@@ -3,12 +3,12 @@
 // passes strings only, sanitised before they get here (core/format/html); node arrays are the
 // mini-program's. Text in it is selectable (Taro's element set `user-select: none`).
 import { createElement, forwardRef } from 'react'
+import { domProps } from './view-text.js'
 
-const MINI_PROGRAM_ONLY = new Set(['nodes', 'space', 'selectable', 'userSelect'])
+const TARO_ONLY = new Set(['nodes', 'space', 'selectable', 'userSelect'])
 
 export const RichText = /*#__PURE__*/ forwardRef(function TaroRichText(props, ref) {
-  const dom = { ref }
-  for (const name in props) if (!MINI_PROGRAM_ONLY.has(name)) dom[name] = props[name]
+  const dom = { ...domProps(props, TARO_ONLY), ref }
   if (typeof props.nodes === 'string') dom.dangerouslySetInnerHTML = { __html: props.nodes }
   return createElement('div', dom)
 })

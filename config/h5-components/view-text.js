@@ -19,11 +19,21 @@ export function styleObject(style) {
   return object
 }
 
+/**
+ * The props of a Taro component that reach its DOM element: all but `dropped`, a CSS string style as
+ * an object, and the entries of `nativeProps` on the element itself, where Taro's H5 components put
+ * them. Shared by every H5 component of this folder.
+ */
+export function domProps(props, dropped) {
+  const dom = {}
+  for (const name in props) if (name !== 'nativeProps' && !dropped.has(name)) dom[name] = props[name]
+  if (typeof props.style === 'string') dom.style = styleObject(props.style)
+  return props.nativeProps ? Object.assign(dom, props.nativeProps) : dom
+}
+
 function domElement(displayName, tag, taroOnly) {
   const Component = forwardRef(function TaroElement(props, ref) {
-    const dom = { ref }
-    for (const name in props) if (!taroOnly.has(name)) dom[name] = props[name]
-    if (typeof props.style === 'string') dom.style = styleObject(props.style)
+    const dom = { ...domProps(props, taroOnly), ref }
     // A role alone is not focusable: a view acting as a control gets its tab stop as it renders.
     if (dom.tabIndex === undefined && CONTROL_ROLES.has(props.role)) dom.tabIndex = 0
     return createElement(tag, dom)
