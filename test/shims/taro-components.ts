@@ -1,4 +1,4 @@
-// Taro's H5 React components for jsdom. View, Text, Image, RichText, Input and Label are the H5 build's own
+// Taro's H5 React components for jsdom. View, Text, Image, RichText, Input, Label and Textarea are the H5 build's own
 // (config/h5-components); the rest are Taro's React DOM implementations. Some of those import View from
 // '@tarojs/components' (mapped here), so View must be defined before the package index is evaluated.
 // Taro's H5 runtime accepts CSS strings in `style` (taro-ui passes them); react-dom does not,
@@ -7,6 +7,7 @@ import { createElement, forwardRef, type ComponentType } from 'react'
 import { Image } from '../../config/h5-components/image'
 import { Input, Label } from '../../config/h5-components/input'
 import { RichText } from '../../config/h5-components/rich-text'
+import { Textarea } from '../../config/h5-components/textarea'
 import { styleObject, Text, View } from '../../config/h5-components/view-text'
 
 type AnyProps = Record<string, unknown>
@@ -21,7 +22,7 @@ function acceptStringStyle(Component: ComponentType<AnyProps>) {
   )
 }
 
-const OWN = { View, Text, Image, RichText, Input, Label }
+const OWN = { View, Text, Image, RichText, Input, Label, Textarea }
 Object.assign(module.exports, OWN)
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const all = require('@tarojs/components-react') as Record<string, unknown>

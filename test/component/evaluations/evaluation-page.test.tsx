@@ -37,7 +37,7 @@ const survey = (evaluateStatus: number, answers?: SurveyAnswer[]): EvaluateDetai
 })
 
 const toasts = () => useToasts.getState().toasts.map((t) => t.message)
-/** Taro's Input and Textarea render their inner element asynchronously: wait for it. */
+/** A field of the survey, once the page has rendered it. */
 const field = (name: string) =>
   waitFor(() => {
     const element = document.querySelector(`input[name="${name}"], textarea[name="${name}"]`) as
@@ -148,7 +148,7 @@ describe('/evaluate (doc2 §2 Evaluation, §5, §8)', () => {
     expect(screen.getByRole('radio', { name: '2星' }).getAttribute('aria-checked')).toBe('true')
     expect(screen.getByRole('checkbox', { name: '速度' }).getAttribute('aria-checked')).toBe('true')
     expect(screen.queryByRole('button', { name: '提交' })).toBeNull()
-    // A text item left empty says so (and keeps a placeholder Taro's H5 textarea needs).
+    // A text item left empty says so.
     expect((await field('survey-5')).value).toBe('搜索')
     expect((await field('survey-6')).getAttribute('placeholder')).toBe('未填写')
   })

@@ -100,7 +100,7 @@ function serve(order: WorkOrderDetail, evaluation: unknown = null) {
 }
 
 const posted = (api: FakeApi, path: string) => api.calls.filter((c) => c.path === path).map((c) => c.body)
-/** Taro's Textarea renders its inner <textarea> asynchronously (a custom element): wait for it. */
+/** A textarea of the page, once the page has rendered it. */
 const textareaNow = (name: string) =>
   document.querySelector(`textarea[name="${name}"]`) as HTMLTextAreaElement
 const textarea = (name: string) =>

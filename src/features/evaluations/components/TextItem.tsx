@@ -21,8 +21,6 @@ export function TextItem({
     value,
     disabled,
     'aria-label': item.title,
-    // H5 draws the field inside Taro's element: the name has to reach the inner input itself.
-    nativeProps: { 'aria-label': item.title },
     // Read-only, an empty answer says it was left empty rather than showing a blank box.
     placeholder: disabled ? EVALUATION_MSG.unanswered : EVALUATION_MSG.placeholder,
     onInput: (e: { detail: { value: string } }) => onChange(e.detail.value),
