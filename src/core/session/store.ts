@@ -10,6 +10,12 @@ export type { LoginResult }
 /** The profile the session keeps (getPersonalInfo without what only the settings page reads). */
 export type UserInfo = Omit<PersonalInfo, 'weixin' | 'referralCode' | 'url'>
 
+/** The header's badges: unread notices and unread engineer replies (core/session/unread). */
+export interface UnreadCounts {
+  notices: number
+  workOrders: number
+}
+
 export interface SessionState {
   token: string
   /** accountId of the current role. */
@@ -20,12 +26,15 @@ export interface SessionState {
   orderSource: string
   lastClickTime: number
   userinfo: UserInfo | null
+  /** The header's badges as last loaded in this session: the next page's header starts from them. */
+  unread: UnreadCounts | null
 }
 
 interface SessionActions {
   signIn(result: LoginResult, source?: string): void
   setUserinfo(info: UserInfo): void
   touch(now?: number): void
+  keepUnread(unread: UnreadCounts): void
   /** Clears token and id (and what derives from them); keeps nothing a later user could see. */
   clear(): void
 }
@@ -38,6 +47,7 @@ const empty: SessionState = {
   orderSource: '',
   lastClickTime: 0,
   userinfo: null,
+  unread: null,
 }
 
 /** Both profiles as the server sent them (one serialiser, the same field order), so equal JSON is equal. */
@@ -65,6 +75,7 @@ export const useSession = create<SessionState & SessionActions>()(
           orderSource: source,
           lastClickTime: Date.now(),
           userinfo: null,
+          unread: null,
         }),
       // Every page refreshes the cached profile at start; an answer equal to it changes nothing, so
       // nothing that shows the profile renders again.
@@ -73,6 +84,13 @@ export const useSession = create<SessionState & SessionActions>()(
           sameProfile(state.userinfo, userinfo) ? state : { userinfo, role: Number(userinfo.role) || 0 },
         ),
       touch: (now = Date.now()) => set({ lastClickTime: now }),
+      // The home publishes them every 3 s: the same counts write nothing.
+      keepUnread: (unread) =>
+        set((state) =>
+          state.unread?.notices === unread.notices && state.unread.workOrders === unread.workOrders
+            ? state
+            : { unread },
+        ),
       clear: () => set({ ...empty }),
     }),
     { name: SESSION_STORAGE_KEY, storage: createJSONStorage(() => taroStorage) },

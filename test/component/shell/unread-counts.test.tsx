@@ -4,7 +4,7 @@ import { useSessionFlags } from '../../../src/core/session/flags'
 import { useSession } from '../../../src/core/session/store'
 import { Header } from '../../../src/features/shell/components/Header'
 import { useUnreadCounts } from '../../../src/features/shell/hooks/useUnreadCounts'
-import { installFakeApi, ok, type FakeApi } from '../support/fake-api'
+import { fail, installFakeApi, ok, type FakeApi } from '../support/fake-api'
 
 jest.mock('../../../src/core/platform/viewport', () => ({ useIsDesktop: () => true }))
 
@@ -78,6 +78,57 @@ describe('header badges: the 30 s refresh (useUnreadCounts)', () => {
     act(() => publishUnreadCounts({ notices: 5, workOrders: 2 }))
     expect(screen.getByLabelText('消息 5')).toBeTruthy()
     expect(screen.getByLabelText('工单 2')).toBeTruthy()
+  })
+
+  it("starts from the counts another page's header loaded, and renders nothing when they hold", async () => {
+    const first = render(<Header />)
+    await advance(0)
+    first.unmount()
+    expect(countCalls()).toBe(2)
+
+    // The next page: the badges show at once and are loaded again at once.
+    const renders = jest.fn()
+    const { result } = renderHook(() => {
+      renders()
+      return useUnreadCounts()
+    })
+    expect(result.current).toEqual({ notices: 3, workOrders: 1 })
+    const shown = result.current
+    await advance(0)
+    expect(countCalls()).toBe(4)
+    expect(result.current).toBe(shown)
+    expect(renders).toHaveBeenCalledTimes(1)
+
+    api.on('GET', '/api/pc/getUnReadCount', () => ok(7))
+    await advance(30_000)
+    expect(result.current).toEqual({ notices: 7, workOrders: 1 })
+    expect(useSession.getState().unread).toEqual({ notices: 7, workOrders: 1 })
+  })
+
+  it('starts from what the home published, and keeps no half-failed answer', async () => {
+    act(() => publishUnreadCounts({ notices: 5, workOrders: 2 }))
+    api.on('GET', '/api/appWorkOrderCommunicationRecords/getRecordCount', () => fail(500, '服务繁忙'))
+    render(<Header />)
+    expect(screen.getByLabelText('消息 5')).toBeTruthy()
+    expect(screen.getByLabelText('工单 2')).toBeTruthy()
+    await advance(0)
+    // The count that came is shown; the failed one keeps what was shown; neither is kept.
+    expect(screen.getByLabelText('消息 3')).toBeTruthy()
+    expect(screen.getByLabelText('工单 2')).toBeTruthy()
+    expect(useSession.getState().unread).toEqual({ notices: 5, workOrders: 2 })
+  })
+
+  it('shows none of the counts of the identity before a sign-in', async () => {
+    const first = render(<Header />)
+    await advance(0)
+    first.unmount()
+    useSession.getState().signIn({ token: 'u', accountId: 2, subAccountId: 0, role: 0 })
+    api.on('GET', '/api/pc/getUnReadCount', () => ok(0))
+    render(<Header />)
+    expect(screen.getByLabelText('消息')).toBeTruthy()
+    expect(screen.getByLabelText('工单')).toBeTruthy()
+    await advance(0)
+    expect(screen.getByLabelText('工单 1')).toBeTruthy()
   })
 
   it('keeps the same counts object when the page publishes the same badges', () => {

@@ -1,5 +1,7 @@
 // A notice read in one tab updates the header badges of the console's other open tabs (H5: a
 // BroadcastChannel in core/platform/tab-channel.h5.ts). Two channels of one name stand for two tabs.
+jest.mock('@tarojs/taro', () => jest.requireActual('../support/taro-storage').taroStorageModule)
+
 import { onOtherTabs, tellOtherTabs } from '../../../src/core/platform/tab-channel.h5'
 import { onUnreadCountsStale, refreshUnreadCounts } from '../../../src/core/session/unread'
 

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import {
+  keepUnreadCounts,
+  keptUnreadCounts,
   onUnreadCounts,
   onUnreadCountsStale,
   UNREAD_REFRESH_MS,
@@ -14,14 +16,20 @@ export { UNREAD_REFRESH_MS, type UnreadCounts }
 const keepIfSame = (previous: UnreadCounts, next: UnreadCounts): UnreadCounts =>
   previous.notices === next.notices && previous.workOrders === next.workOrders ? previous : next
 
+/** The badges a header starts from: those last loaded in this session, else none. */
+const startingCounts = (): UnreadCounts => keptUnreadCounts() ?? { notices: 0, workOrders: 0 }
+
 /**
  * Header badges: loaded on mount, refreshed every 30 s while the page is visible (paused while the tab
  * or mini-program page is hidden, at once when shown again), and at once when a page reads or deletes
- * notices (refreshUnreadCounts in core/session/unread). With `fromPage` the page's own poll loads them
- * (the home's homePoll) and the header only shows what it publishes: one call per tick in total.
+ * notices (refreshUnreadCounts in core/session/unread). A header starts from the counts last loaded
+ * in this session (another page's header, the home's poll), so moving between pages shows them at
+ * once rather than popping them in, and an answer that confirms them renders nothing. With `fromPage`
+ * the page's own poll loads them (the home's homePoll) and the header only shows what it publishes:
+ * one call per tick in total.
  */
 export function useUnreadCounts(fromPage = false): UnreadCounts {
-  const [counts, setCounts] = useState<UnreadCounts>({ notices: 0, workOrders: 0 })
+  const [counts, setCounts] = useState<UnreadCounts>(startingCounts)
   const alive = useRef(true)
   useEffect(() => {
     alive.current = true
@@ -34,10 +42,15 @@ export function useUnreadCounts(fromPage = false): UnreadCounts {
       shellApi.unreadWorkOrderRecordCount(),
     ])
     if (!alive.current) return
+    const loadedNotices = notices.status === 'fulfilled' ? Number(notices.value) || 0 : null
+    const loadedWorkOrders = workOrders.status === 'fulfilled' ? Number(workOrders.value) || 0 : null
+    // Only a whole answer is kept: the next page starts from what the server said.
+    if (loadedNotices !== null && loadedWorkOrders !== null)
+      keepUnreadCounts({ notices: loadedNotices, workOrders: loadedWorkOrders })
     setCounts((previous) =>
       keepIfSame(previous, {
-        notices: notices.status === 'fulfilled' ? Number(notices.value) || 0 : previous.notices,
-        workOrders: workOrders.status === 'fulfilled' ? Number(workOrders.value) || 0 : previous.workOrders,
+        notices: loadedNotices ?? previous.notices,
+        workOrders: loadedWorkOrders ?? previous.workOrders,
       }),
     )
   }, [])
