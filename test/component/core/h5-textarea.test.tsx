@@ -1,33 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { createRef, useState } from 'react'
+import { createRef } from 'react'
 import { Textarea } from '../../../config/h5-components/textarea'
 
-// The H5 build's Textarea (config/h5-components/textarea.js): a plain <textarea> that keeps Taro's
-// event shape (e.detail.value), its controlled value and maxlength, and drops mini-program props.
-
-type Detail = { detail: { value: string } }
-
-/** A Textarea whose value the page keeps, through `keep`. */
-function Kept({
-  keep = (typed: string) => typed,
-  onInput,
-}: {
-  keep?: (typed: string) => string
-  onInput?: (typed: string) => void
-}) {
-  const [value, setValue] = useState('')
-  return (
-    <Textarea
-      aria-label='field'
-      value={value}
-      onInput={(e: Detail) => {
-        onInput?.(e.detail.value)
-        setValue(keep(e.detail.value))
-      }}
-    />
-  )
-}
+// The H5 build's Textarea (config/h5-components/textarea.js): a plain <textarea> with Taro's
+// maxlength that drops mini-program props. What it shares with Input (e.detail.value, the controlled
+// value, a Chinese IME's composition) is in h5-text-fields.test.tsx.
 
 const field = () => screen.getByLabelText('field') as HTMLTextAreaElement
 
@@ -72,65 +49,10 @@ describe('Textarea on H5', () => {
     expect(screen.getByLabelText('free').hasAttribute('maxlength')).toBe(false)
   })
 
-  it('hands each typed value to onInput as e.detail.value and shows what the page keeps', async () => {
-    const typed = jest.fn()
-    render(<Kept keep={(text) => text.replace(/x/g, '')} onInput={typed} />)
-    await userEvent.type(field(), '第一行{Enter}第二x')
-    expect(typed).toHaveBeenLastCalledWith('第一行\n第二x')
-    expect(field().value).toBe('第一行\n第二')
-    // The page refused the x: typing it again is reported again.
-    await userEvent.type(field(), 'x')
-    expect(typed).toHaveBeenLastCalledWith('第一行\n第二x')
-  })
-
-  it('waits for a composition to end before onInput (input before compositionend, as in Chromium)', () => {
-    const typed = jest.fn()
-    render(<Kept onInput={typed} />)
-    fireEvent.compositionStart(field())
-    fireEvent.input(field(), { target: { value: 'zhang' } })
-    expect(typed).not.toHaveBeenCalled()
-    expect(field().value).toBe('zhang')
-    fireEvent.input(field(), { target: { value: '张' } })
-    fireEvent.compositionEnd(field())
-    expect(typed).toHaveBeenCalledTimes(1)
-    expect(typed).toHaveBeenLastCalledWith('张')
-    expect(field().value).toBe('张')
-  })
-
-  it('reports a composition once when its input comes after compositionend (other browsers)', () => {
-    const typed = jest.fn()
-    render(<Kept onInput={typed} />)
-    fireEvent.compositionStart(field())
-    fireEvent.input(field(), { target: { value: 'li' } })
-    field().value = '李'
-    fireEvent.compositionEnd(field())
-    fireEvent.input(field(), { target: { value: '李' } })
-    expect(typed.mock.calls).toEqual([['李']])
-    expect(field().value).toBe('李')
-    // The next keystroke is reported as usual.
-    fireEvent.keyDown(field(), { key: 'a' })
-    fireEvent.input(field(), { target: { value: '李a' } })
-    expect(typed).toHaveBeenLastCalledWith('李a')
-  })
-
-  it('reports focus and blur with the value, and keeps a keydown handler', () => {
-    const focused = jest.fn()
-    const blurred = jest.fn()
+  it('keeps a keydown handler of its own', () => {
     const keyDown = jest.fn()
-    render(
-      <Textarea
-        aria-label='field'
-        value='内容'
-        onFocus={(e: Detail) => focused(e.detail.value)}
-        onBlur={(e: Detail) => blurred(e.detail.value)}
-        onKeyDown={keyDown}
-      />,
-    )
-    fireEvent.focus(field())
+    render(<Textarea aria-label='field' value='' onKeyDown={keyDown} />)
     fireEvent.keyDown(field(), { key: 'a' })
-    fireEvent.blur(field())
-    expect(focused).toHaveBeenCalledWith('内容')
-    expect(blurred).toHaveBeenCalledWith('内容')
     expect(keyDown).toHaveBeenCalledTimes(1)
   })
 
