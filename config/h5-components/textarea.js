@@ -58,17 +58,20 @@ export const Textarea = forwardRef(function Textarea(props, ref) {
     onInput?.(withDetail(event, { value: text, cursor: event.target.selectionEnd ?? text.length }))
   }
   const handleChange = (event) => {
-    const text = event.target.value
-    if (isComposing.current) return setComposing(text)
-    if (reported.current === text) return (reported.current = undefined)
+    if (isComposing.current) {
+      setComposing(event.target.value)
+      return
+    }
+    const alreadyReported = reported.current === event.target.value
     reported.current = undefined
-    report(event)
+    if (!alreadyReported) report(event)
   }
   const handleComposition = (event) => {
     if (event.type === 'compositionstart') {
       isComposing.current = true
       reported.current = undefined
-      return setComposing(event.target.value)
+      setComposing(event.target.value)
+      return
     }
     isComposing.current = false
     reported.current = event.target.value
