@@ -27,6 +27,26 @@ test.describe('common header (account-area §2)', () => {
     await expect(page.getByLabel(/^工单 \d+$/)).toBeVisible()
   })
 
+  test('the next page shows the badges at once, before its own counts answer', async ({ page }) => {
+    await loginAs(page, MAIN_PHONE)
+    const notices = page.getByLabel(/^消息 \d+$/)
+    await expect(notices).toBeVisible()
+    const shown = (await notices.getAttribute('aria-label')) ?? ''
+    // Hold the next page's count call: what shows meanwhile is what the home's poll loaded.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/pc/getUnReadCount', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/orderlist')
+    await expect(page.getByRole('banner')).toBeVisible()
+    await expect(page.getByLabel(shown, { exact: true })).toBeVisible()
+    const answered = page.waitForResponse('**/api/pc/getUnReadCount')
+    release()
+    await answered
+  })
+
   test('switching to a sub-administrator role of another account', async ({ page }) => {
     await loginAs(page, MAIN_PHONE)
     await expect(page).toHaveURL(/\/index$/)
