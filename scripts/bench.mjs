@@ -16,6 +16,9 @@
 //   --floor         also build the stack floor (MC_BENCH_FLOOR=1 into <dist>-floor: Taro's runtime and
 //                   router, React DOM, src/app.ts and the console's CSS, every page one element) and
 //                   measure it beside the baseline: what the stack costs before any console code
+//   --reference-index N  slow the CPU so that this machine stands in for one at Lighthouse
+//                   benchmarkIndex N under the default 4× (4 × this machine's index / N, measured by a
+//                   first baseline run): figures comparable across machines of different speeds
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -41,6 +44,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     pages: { type: 'string', default: '/login,/index,/orderlist,/myWorkOrder' },
     floor: { type: 'boolean', default: false },
+    'reference-index': { type: 'string' },
   },
 })
 // MC_DIST: the build folder of this checkout (config/index.ts), default dist.
@@ -149,7 +153,8 @@ if (!args['budgets-only'] && !args['no-lighthouse']) {
     `Lighthouse (mobile, simulated throttling), median (min–max) of ${runs} runs: ${references}, ${pages.map((p) => p.path).join(', ')}`,
   )
   try {
-    lighthouse = await lighthouseRoutes(h5Dir, pages, { runs, floorDir, log: () => {} })
+    const referenceIndex = Number(args['reference-index']) || null
+    lighthouse = await lighthouseRoutes(h5Dir, pages, { runs, floorDir, referenceIndex, log: () => {} })
     const range = (s, digits = 0, unit = '') =>
       s === null
         ? '-'
@@ -174,6 +179,10 @@ if (!args['budgets-only'] && !args['no-lighthouse']) {
     }
     const index = spread(lighthouse.flatMap((r) => (r.benchmarkIndex ? [r.benchmarkIndex.median] : [])))
     report(`  machine: Lighthouse benchmarkIndex ${range(index)} (higher is faster)`)
+    if (referenceIndex)
+      report(
+        `  CPU slowed ${lighthouse[0].cpuSlowdown}× instead of 4×: a machine at benchmarkIndex ${referenceIndex} under Lighthouse's defaults`,
+      )
   } catch (error) {
     report(`  not measured: ${error.message}`)
   }

@@ -143,13 +143,29 @@ async function startBaselineServer(h5Dir) {
   return { base: `http://127.0.0.1:${server.address().port}`, stop: () => server.close() }
 }
 
-/** One Lighthouse run of `url` in the launched Chrome: the numbers the bench reports. */
-async function measure(url, port) {
+/** Lighthouse's default mobile CPU slowdown. */
+const MOBILE_CPU_SLOWDOWN = 4
+
+/**
+ * The CPU slowdown that makes this machine, measured at `benchmarkIndex`, stand in for one at
+ * `referenceIndex` under Lighthouse's mobile 4× (Lighthouse's own calibration: the slowdown scales
+ * with the host's speed), to one decimal.
+ */
+export function referenceSlowdown(benchmarkIndex, referenceIndex) {
+  return Math.round(((MOBILE_CPU_SLOWDOWN * benchmarkIndex) / referenceIndex) * 10) / 10
+}
+
+/**
+ * One Lighthouse run of `url` in the launched Chrome: the numbers the bench reports. `cpuSlowdown`:
+ * another CPU slowdown than the mobile default (the rest of the throttling stays Lighthouse's).
+ */
+async function measure(url, port, cpuSlowdown = null) {
   const run = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    ...(cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
   })
   const { categories, audits, finalDisplayedUrl, environment } = run.lhr
   if (process.env.MC_LHR_DIR) {
@@ -166,6 +182,7 @@ async function measure(url, port) {
     // Every task on the main thread during the load, also work moved after the measured window.
     mainThreadMs: Math.round(audits['mainthread-work-breakdown']?.numericValue ?? NaN),
     benchmarkIndex: environment?.benchmarkIndex ?? null,
+    cpuSlowdown: run.lhr.configSettings.throttling.cpuSlowdownMultiplier,
     failing: {
       accessibility: shortfalls(run.lhr, 'accessibility'),
       bestPractices: shortfalls(run.lhr, 'best-practices'),
@@ -203,6 +220,7 @@ function summarise(route, session, runs) {
     speedIndex: of((r) => r.metricsMs['speed-index']),
     mainThread: of((r) => r.mainThreadMs),
     benchmarkIndex: of((r) => r.benchmarkIndex),
+    cpuSlowdown: last.cpuSlowdown,
     failing: last.failing,
     error: runs.find((r) => r.error)?.error ?? null,
   }
@@ -213,22 +231,35 @@ function summarise(route, session, runs) {
  * without a session first, as a new visitor (a logged-in /login moves on to /index), then the others
  * logged in. Returns [{ path, session, runs, finalUrl, performance, tbt, lcp, fcp, speedIndex,
  * mainThread, cls, benchmarkIndex (each { median, min, max }), accessibility, bestPractices,
- * failing, error }], the baseline first (path "baseline"), then the stack floor (path "floor") when
- * `floorDir` names its build; throws when the build or Chromium is missing.
+ * cpuSlowdown, failing, error }], the baseline first (path "baseline"), then the stack floor (path
+ * "floor") when `floorDir` names its build; throws when the build or Chromium is missing. With
+ * `referenceIndex`, one first run of the baseline measures this machine's benchmarkIndex and every
+ * run after it slows the CPU by `referenceSlowdown` instead of 4×: what a machine of that speed
+ * would measure with Lighthouse's defaults.
  */
-export async function lighthouseRoutes(h5Dir, pages, { runs = 3, floorDir = null, log = console.log } = {}) {
+export async function lighthouseRoutes(
+  h5Dir,
+  pages,
+  { runs = 3, floorDir = null, referenceIndex = null, log = console.log } = {},
+) {
   if (!existsSync(path.join(h5Dir, 'index.html'))) throw new Error(`no H5 build in ${h5Dir}`)
   const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium'
   if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (set CHROME_PATH)`)
   const server = await startServer(h5Dir)
   const baseline = await startBaselineServer(h5Dir)
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS })
+  let cpuSlowdown = null
   const repeat = async (url) => {
     const results = []
-    for (let i = 0; i < runs; i++) results.push(await measure(url, chrome.port))
+    for (let i = 0; i < runs; i++) results.push(await measure(url, chrome.port, cpuSlowdown))
     return results
   }
   try {
+    if (referenceIndex) {
+      const { benchmarkIndex } = await measure(`${baseline.base}/`, chrome.port)
+      if (!benchmarkIndex) throw new Error('Lighthouse reported no benchmarkIndex to scale from')
+      cpuSlowdown = referenceSlowdown(benchmarkIndex, referenceIndex)
+    }
     const results = [summarise('baseline', false, await repeat(`${baseline.base}/`))]
     log(results[0])
     if (floorDir) {
