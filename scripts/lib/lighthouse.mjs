@@ -151,7 +151,7 @@ const MOBILE_CPU_SLOWDOWN = 4
  * `referenceIndex` under Lighthouse's mobile 4× (Lighthouse's own calibration: the slowdown scales
  * with the host's speed), to one decimal.
  */
-export function referenceSlowdown(benchmarkIndex, referenceIndex) {
+function referenceSlowdown(benchmarkIndex, referenceIndex) {
   return Math.round(((MOBILE_CPU_SLOWDOWN * benchmarkIndex) / referenceIndex) * 10) / 10
 }
 
