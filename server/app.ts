@@ -48,6 +48,7 @@ import type { TypedApp } from './routes/schemas'
 import { createServices, type Services } from './services'
 import type { FileStorage } from './services/work-orders/file-storage'
 import type { Housekeeping } from './services/shared/housekeeping'
+import type { PaymentService } from './services/payments/payments'
 import { createOutboxDispatcher } from './services/outbox/outbox-dispatcher'
 import type { Gateways } from './providers/index'
 import { createNoticeCache, NOTICES_CHANNEL } from './services/notices/notice-cache'
@@ -63,6 +64,8 @@ export interface BuildOptions {
   now?: Clock
   /** Delete expired captchas, sessions, entry tokens and old attempts this often (main.ts only). */
   housekeepingEveryMs?: number
+  /** How often refunds due are taken and the daily reconciliation is looked at (off unless set). */
+  paymentJobsEveryMs?: number
   /** Defaults to the real WeChat client on config.wechatMini / wechatOauth; tests fake WeChat. */
   wechatApi?: WechatApi
   /**
@@ -120,6 +123,7 @@ export function buildApp({
   config,
   now = systemClock,
   housekeepingEveryMs,
+  paymentJobsEveryMs,
   wechatApi,
   listen,
   onNotified,
@@ -154,6 +158,8 @@ export function buildApp({
     gateways,
   }
   const services = createServices(ctx)
+  // The payment jobs, for the operator's commands and the tests that drive them.
+  app.decorate('payments', services.payments)
   // Delivers the outbox: woken by every instance's inserts; stopped (sends under way recorded) on close.
   const outboxDispatcher = createOutboxDispatcher(services.outbox, { listen })
   app.addHook('onReady', () => outboxDispatcher.start())
@@ -190,6 +196,9 @@ export function buildApp({
   registerHealthRoutes(app, db)
   registerStaticApp(app, config.staticDir)
   if (housekeepingEveryMs) scheduleHousekeeping(app, services.housekeeping, housekeepingEveryMs)
+  if (paymentJobsEveryMs) schedulePaymentJobs(app, services.payments, paymentJobsEveryMs)
+  // Work a payment notification started without waiting (a refund, closing other attempts).
+  app.addHook('onClose', () => services.payments.settle())
   return app
 }
 
@@ -232,6 +241,31 @@ function apiRoutes(app: TypedApp, services: Services, guards: Guards, config: Se
 /** A hop count trusts that many proxies nearest to us (Fastify's types take it as a function). */
 function fastifyTrustProxy({ trustProxy }: ServerConfig) {
   return typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentService
+  }
+}
+
+/** Refunds whose turn it is, and the daily reconciliation once the bills are ready (services/payments). */
+function schedulePaymentJobs(app: FastifyInstance, payments: PaymentService, everyMs: number) {
+  let running: Promise<void> = Promise.resolve()
+  let timer: NodeJS.Timeout | undefined
+  const run = () => {
+    running = (async () => {
+      await payments.refunds.runDue()
+      await payments.reconciliation.reconcileDue()
+    })().catch((error) => app.log.warn({ err: error }, 'payment jobs failed'))
+  }
+  app.addHook('onReady', async () => {
+    timer = setInterval(run, everyMs).unref()
+  })
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    await running
+  })
 }
 
 function scheduleHousekeeping(app: FastifyInstance, housekeeping: Housekeeping, everyMs: number) {

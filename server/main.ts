@@ -2,7 +2,7 @@
 // console on one port; close cleanly on SIGINT/SIGTERM (an unclosed PGlite folder keeps its lock).
 import { buildApp } from './app'
 import { describeTrustProxy, disabledServices, loadConfig } from './config'
-import { hours } from './context'
+import { hours, minutes } from './context'
 import { openDatabase } from './db/client'
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo'
 import { migrateDatabase } from './db/migrate'
@@ -18,6 +18,7 @@ async function main() {
     db: database.db,
     config,
     housekeepingEveryMs: hours(1),
+    paymentJobsEveryMs: minutes(1),
     listen: database.listen,
     fileStorage: fileStorageFor(database),
   })

@@ -11,7 +11,7 @@ const pageQuery = object({ pageNum, pageSize }, ['pageNum', 'pageSize'])
 /** doc2 §4: the only status the console sets is 4, voided. */
 const VOIDED = { type: 'integer', enum: [4] } as const
 
-export function orderRoutes(app: TypedApp, { orders }: Services, { requireMainAccount }: Guards) {
+export function orderRoutes(app: TypedApp, { orders, payments }: Services, { requireMainAccount }: Guards) {
   const preHandler = requireMainAccount
 
   app.get('/api/pc/getOrder', { schema: { querystring: pageQuery }, preHandler }, async (req) =>
@@ -36,7 +36,8 @@ export function orderRoutes(app: TypedApp, { orders }: Services, { requireMainAc
     async (req) => ok(await orders.byId(req.viewer, req.query.orderId, originOf(req))),
   )
 
-  // doc2 §4 cancel, step 2: the account service's copy of the status.
+  // doc2 §4 cancel, step 2: the account service's copy of the status. Both steps close the order's
+  // open payment attempts at the providers first (services/payments voidOrder).
   app.post(
     '/api/pc/syncOrderStatus',
     {
@@ -44,7 +45,7 @@ export function orderRoutes(app: TypedApp, { orders }: Services, { requireMainAc
       preHandler,
     },
     async (req) => {
-      await orders.voidOrder(req.viewer, req.body.orderCode.trim())
+      await payments.voidOrder(req.viewer, req.body.orderCode.trim())
       return ok(null)
     },
   )
@@ -63,7 +64,7 @@ export function orderRoutes(app: TypedApp, { orders }: Services, { requireMainAc
     },
     async (req) => {
       try {
-        await orders.voidOrder(req.viewer, req.body.OrderNo.trim())
+        await payments.voidOrder(req.viewer, req.body.OrderNo.trim())
         return { IsSuccess: true, code: 200, Message: '操作成功', Data: null }
       } catch (error) {
         if (!(error instanceof Refusal)) throw error

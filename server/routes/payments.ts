@@ -6,6 +6,7 @@ import { ok } from '../http/envelope'
 import { Refusal, invalid } from '../services/shared/errors'
 import { originOf } from '../http/origin'
 import { NotificationRefused } from '../providers/payment/gateway'
+import { NOTIFY_PATHS } from '../providers/payment/index'
 import type { Services } from '../services'
 import type { PaymentService, Provider } from '../services/payments/payments'
 import { PAYER_CALLBACK_PATH, PAYER_STATE_PREFIX } from '../services/payments/wechat-payer'
@@ -55,22 +56,23 @@ export function paymentRoutes(app: TypedApp, { payments }: Services, { requireVi
   )
 
   if (payments.identifiesPayers()) payerCallbackRoute(app, payments)
-  for (const provider of ['alipay', 'wxpay'] as Provider[])
-    app.register(async (scope) => notifyRoute(scope, provider, payments))
+  app.register(async (scope) => notifyRoute(scope, 'alipay', NOTIFY_PATHS.alipay, payments))
+  app.register(async (scope) => notifyRoute(scope, 'wxpay', NOTIFY_PATHS.wxpay, payments))
+  app.register(async (scope) => notifyRoute(scope, 'wxpay', NOTIFY_PATHS.wxpayRefund, payments))
 }
 
 /**
- * A provider's notification, read as the exact text it sent (the signature covers those bytes). A
+ * A provider's notification (a payment's, or WeChat Pay's refund result), read as the exact text it sent (the signature covers those bytes). A
  * real provider is answered as it expects: WeChat Pay 204, or 4xx {code: FAIL} to be sent again;
  * Alipay the plain `success`, anything else to be sent again. The sandbox (and a provider that is
  * not configured) is answered with our envelope, which the sandbox page shows.
  */
-function notifyRoute(scope: FastifyInstance, provider: Provider, payments: PaymentService) {
+function notifyRoute(scope: FastifyInstance, provider: Provider, path: string, payments: PaymentService) {
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
     done(null, body),
   )
-  scope.post(`/api/${provider}/notify`, async (req: FastifyRequest, reply: FastifyReply) => {
+  scope.post(path, async (req: FastifyRequest, reply: FastifyReply) => {
     const raw = { headers: req.headers, body: typeof req.body === 'string' ? req.body : '' }
     if (payments.notificationAnswers(provider) === 'envelope') {
       try {

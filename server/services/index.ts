@@ -63,7 +63,7 @@ export function createServices(ctx: AppContext) {
   const orders = createOrderService(ctx)
   const loginMethods = createLoginMethods(ctx, { operateLog })
   const wechatIdentity = createWechatIdentity(ctx)
-  const payments = createPaymentService(ctx, { checkout, fulfilment, wechatIdentity })
+  const payments = createPaymentService(ctx, { checkout, fulfilment, orders, outbox, wechatIdentity })
   const fileStorage = ctx.fileStorage ?? databaseFileStorage(ctx.db)
   const wechat = createWechatService(ctx, {
     members,

@@ -1,8 +1,9 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
 // Payment providers, their sandbox and the asynchronous notification (doc2 §2 Payment page, §7).
-import { eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
+import type { Order } from '../../src/core/contract/orders'
 import { BUSINESS_ORDER_MESSAGES } from '../../src/core/validation/business-orders'
-import { accounts, businesses, orders, payments, subAccounts } from '../../server/db/schema'
+import { accounts, businesses, notices, orders, payments, subAccounts } from '../../server/db/schema'
 import { DEV_PAY_NOTIFY_SECRET } from '../../server/config'
 import { FULFILMENT_MESSAGES } from '../../server/services/checkout/fulfilment'
 import { signFields } from '../../server/providers/payment/sandbox'
@@ -59,27 +60,28 @@ describe('precreate calls', () => {
       { out_trade_no: code, subject: '自助建站', total_amount: '0.01' },
       { token: owner },
     )
+    // Each way of paying is an attempt with its own out_trade_no: the order code and a suffix.
     expect(qr.data.qr_code).toBe(
-      `http://localhost:80/__dev/pay?provider=alipay&channel=qr&out_trade_no=${code}`,
+      `http://localhost:80/__dev/pay?provider=alipay&channel=qr&out_trade_no=${code}AQ1`,
     )
     const wap = await server.post<{ url: string }>(
       '/api/alipay/tradeWapPay',
       { out_trade_no: code },
       { token: owner },
     )
-    expect(wap.data.url).toContain(`/__dev/pay?provider=alipay&channel=wap&out_trade_no=${code}`)
+    expect(wap.data.url).toContain(`/__dev/pay?provider=alipay&channel=wap&out_trade_no=${code}AW1`)
     const native = await server.post<{ code_url: string }>(
       '/api/wxpay/tradePrecreate',
       { trade_type: 'NATIVE', out_trade_no: code, total_fee: 1 },
       { token: owner },
     )
-    expect(native.data.code_url).toContain(`provider=wxpay&channel=qr&out_trade_no=${code}`)
+    expect(native.data.code_url).toContain(`provider=wxpay&channel=qr&out_trade_no=${code}WN1`)
     const mweb = await server.post<{ mweb_url: string }>(
       '/api/wxpay/tradePrecreate',
       { trade_type: 'MWEB', out_trade_no: code },
       { token: owner },
     )
-    expect(mweb.data.mweb_url).toContain(`provider=wxpay&channel=wap&out_trade_no=${code}`)
+    expect(mweb.data.mweb_url).toContain(`provider=wxpay&channel=wap&out_trade_no=${code}WH1`)
   })
 
   it('JSAPI answers the parameters WeixinJSBridge and requestPayment take', async () => {
@@ -93,7 +95,7 @@ describe('precreate calls', () => {
       appId: expect.any(String),
       timeStamp: expect.stringMatching(/^\d+$/),
       nonceStr: expect.any(String),
-      package: `prepay_id=sandbox_${code}`,
+      package: `prepay_id=sandbox_${code}WJ1`,
       signType: 'HMAC-SHA256',
       paySign: expect.stringMatching(/^[0-9A-F]{64}$/),
     })
@@ -174,7 +176,7 @@ describe('POST /api/alipay/notify and /api/wxpay/notify', () => {
     })
   })
 
-  it('is idempotent: a second notification changes nothing', async () => {
+  it('is idempotent: the same notification again changes nothing', async () => {
     const code = await newOrder(owner)
     await server.post('/api/alipay/notify', signed(alipayNotice(code, '1980.00')))
     const paidAt = (await orderRow(code)).payTime
@@ -183,40 +185,74 @@ describe('POST /api/alipay/notify and /api/wxpay/notify', () => {
       code: 200,
       data: 'alreadyPaid',
     })
-    expect(
-      await server.post('/api/alipay/notify', signed(alipayNotice(code, '1980.00', 'OTHER'))),
-    ).toMatchObject({
-      data: 'alreadyPaid',
-    })
     expect((await orderRow(code)).payTime).toEqual(paidAt)
     expect(await paymentRows(code)).toHaveLength(1)
   })
 
-  it('refuses a paid amount that is not the order amount', async () => {
+  it('keeps a second payment of a paid order and refunds it: the order stays paid, the owner is told', async () => {
+    const code = await newOrder(owner)
+    await server.post('/api/alipay/notify', signed(alipayNotice(code, '1980.00')))
+    expect(
+      await server.post('/api/alipay/notify', signed(alipayNotice(code, '1980.00', `SECOND${code}`))),
+    ).toMatchObject({ code: 200, data: 'refundDue' })
+    await server.app.payments.settle()
+    expect((await orderRow(code)).status).toBe(1)
+    expect(await paymentRows(code)).toEqual([
+      expect.objectContaining({ tradeNo: `T${code}`, state: 'paid' }),
+      expect.objectContaining({
+        tradeNo: `SECOND${code}`,
+        state: 'refunded',
+        refundNo: expect.stringMatching(new RegExp(`^${code}R\\d+$`)),
+      }),
+    ])
+    const [notice] = await server.db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.accountId, mainAccountId), eq(notices.type, 20)))
+      .orderBy(desc(notices.id))
+      .limit(1)
+    expect(notice!.content).toContain(`您的订单${code}有一笔¥1980.00的付款已原路退回`)
+    const detail = await server.get<Order>(`/api/pc/getOrderById?orderId=${(await orderRow(code)).id}`, {
+      token: owner,
+    })
+    expect(detail.data.payments).toEqual([
+      expect.objectContaining({ provider: 'alipay', amount: 1980, state: 'paid' }),
+      expect.objectContaining({ provider: 'alipay', amount: 1980, state: 'refunded' }),
+    ])
+  })
+
+  it('keeps a payment of another amount and refunds it; the order stays payable', async () => {
     const code = await newOrder(owner)
     expect(await server.post('/api/alipay/notify', signed(alipayNotice(code, '0.01')))).toMatchObject({
-      code: 400,
-      message: '支付金额与订单金额不一致',
+      code: 200,
+      data: 'refundDue',
     })
     const wxFields = { out_trade_no: code, transaction_id: 'W1', total_fee: '198000', result_code: 'SUCCESS' }
-    expect(await server.post('/api/wxpay/notify', signed({ ...wxFields, total_fee: '1' }))).toMatchObject({
-      message: '支付金额与订单金额不一致',
-    })
+    expect(
+      await server.post('/api/wxpay/notify', signed({ ...wxFields, transaction_id: 'W0', total_fee: '1' })),
+    ).toMatchObject({ data: 'refundDue' })
+    await server.app.payments.settle()
     expect((await orderRow(code)).status).toBe(3)
     // WeChat Pay counts in fen.
     expect(await server.post('/api/wxpay/notify', signed(wxFields))).toMatchObject({ data: 'paid' })
+    expect((await paymentRows(code)).map((row) => [row.amount, row.state])).toEqual([
+      ['0.01', 'refunded'],
+      ['0.01', 'refunded'],
+      ['1980.00', 'paid'],
+    ])
   })
 
-  it('refuses to pay an order past its deadline, which is voided', async () => {
+  it('a payment made in time whose notification comes after the deadline pays the voided order', async () => {
     const code = await newOrder(owner)
     server.clock.advance(30 * MINUTE + 1)
     expect(await server.post('/api/alipay/notify', signed(alipayNotice(code, '1980.00')))).toMatchObject({
-      code: 400,
-      message: '订单已过期，请重新下单！',
+      code: 200,
+      data: 'late',
     })
-    expect((await orderRow(code)).status).toBe(4)
-    expect(await paymentRows(code)).toHaveLength(0)
+    expect((await orderRow(code)).status).toBe(1)
+    expect(await paymentRows(code)).toEqual([expect.objectContaining({ state: 'paid' })])
     owner = await server.tokenFor(DEMO.owner)
+    otherOwner = await server.tokenFor(DEMO.otherOwner)
   })
 
   it('ignores a notification of an unsuccessful trade', async () => {
@@ -287,26 +323,29 @@ describe('a paid order whose rule no longer holds (fulfilment checks again)', ()
   const reread = async (id: number) =>
     (await server.db.select().from(businesses).where(eq(businesses.id, id)))[0]!
 
-  /** Pays the order as its provider would and expects it paid without the business changing. */
-  async function expectPaidNotApplied(code: string, businessId: number, reason: string) {
+  /** Pays the order as its provider would and expects the payment refunded, the business unchanged. */
+  async function expectRefundedNotApplied(code: string, businessId: number, reason: string) {
     const before = await reread(businessId)
-    const error = jest.spyOn(server.app.log, 'error')
+    const warn = jest.spyOn(server.app.log, 'warn')
     try {
       const amount = (await orderRow(code)).payAmount
       expect(await server.post('/api/alipay/notify', signed(alipayNotice(code, amount)))).toMatchObject({
         code: 200,
-        data: 'paid',
+        data: 'refundDue',
       })
-      // The money was taken: the order stays paid with its payment row, for a refund by staff.
-      expect((await orderRow(code)).status).toBe(1)
-      expect(await paymentRows(code)).toHaveLength(1)
+      await server.app.payments.settle()
+      // The money was taken: it is kept as a payment and returned; the order stays unpaid.
+      expect((await orderRow(code)).status).toBe(3)
+      expect(await paymentRows(code)).toEqual([
+        expect.objectContaining({ state: 'refunded', refundReason: reason }),
+      ])
       expect(await reread(businessId)).toEqual(before)
-      expect(error).toHaveBeenCalledWith(
+      expect(warn).toHaveBeenCalledWith(
         expect.objectContaining({ orderCode: code, businessId, reason }),
         expect.stringContaining('refund due'),
       )
     } finally {
-      error.mockRestore()
+      warn.mockRestore()
     }
   }
 
@@ -324,7 +363,7 @@ describe('a paid order whose rule no longer holds (fulfilment checks again)', ()
         data: null,
       },
     )
-    await expectPaidNotApplied(code, business.id, BUSINESS_ORDER_MESSAGES.renewRefunded)
+    await expectRefundedNotApplied(code, business.id, BUSINESS_ORDER_MESSAGES.renewRefunded)
   })
 
   it('a renewal of a business upgraded since to another SKU extends nothing', async () => {
@@ -334,7 +373,7 @@ describe('a paid order whose rule no longer holds (fulfilment checks again)', ()
       CommonParam: JSON.stringify({ secondDomain: 'stale-upgraded' }),
     })
     await server.db.update(businesses).set({ skuId: 'SKU-SITE-PRO' }).where(eq(businesses.id, business.id))
-    await expectPaidNotApplied(code, business.id, FULFILMENT_MESSAGES.renewOtherSku)
+    await expectRefundedNotApplied(code, business.id, FULFILMENT_MESSAGES.renewOtherSku)
   })
 
   it('an upgrade priced for 100 days of a term renewed since by a year upgrades nothing', async () => {
@@ -348,27 +387,22 @@ describe('a paid order whose rule no longer holds (fulfilment checks again)', ()
     expect((await orderRow(code)).payAmount).toBe('547.95')
     const later = new Date(business.expireTime!.getTime() + 365 * DAY)
     await server.db.update(businesses).set({ expireTime: later }).where(eq(businesses.id, business.id))
-    await expectPaidNotApplied(code, business.id, FULFILMENT_MESSAGES.termChanged)
+    await expectRefundedNotApplied(code, business.id, FULFILMENT_MESSAGES.termChanged)
   })
 
-  it('a purchase of a domain another account was first to pay for opens nothing, without an error', async () => {
+  it('a purchase of a domain another account was first to pay for opens nothing and is refunded', async () => {
     const domain = JSON.stringify({ secondDomain: 'race-domain' })
     const first = await newOrder(owner, { CommonParam: domain })
     const second = await newOrder(await server.tokenFor(DEMO.otherOwner), { CommonParam: domain })
     await server.post('/api/alipay/notify', signed(alipayNotice(first, '1980.00')))
-    const error = jest.spyOn(server.app.log, 'error')
-    try {
-      expect(await server.post('/api/alipay/notify', signed(alipayNotice(second, '1980.00')))).toMatchObject({
-        code: 200,
-        data: 'paid',
-      })
-      expect(error).toHaveBeenCalledWith(
-        expect.objectContaining({ orderCode: second, reason: FULFILMENT_MESSAGES.domainTaken }),
-        expect.stringContaining('refund due'),
-      )
-    } finally {
-      error.mockRestore()
-    }
+    expect(await server.post('/api/alipay/notify', signed(alipayNotice(second, '1980.00')))).toMatchObject({
+      code: 200,
+      data: 'refundDue',
+    })
+    await server.app.payments.settle()
+    expect(await paymentRows(second)).toEqual([
+      expect.objectContaining({ state: 'refunded', refundReason: FULFILMENT_MESSAGES.domainTaken }),
+    ])
     const sites = await server.db.select().from(businesses).where(eq(businesses.secondDomain, 'race-domain'))
     expect(sites).toEqual([expect.objectContaining({ accountId: mainAccountId, orderCode: first })])
     expect((await orderRow(second)).businessId).toBeNull()
@@ -403,30 +437,34 @@ describe('seed', () => {
 describe('payment sandbox (development only)', () => {
   it('paying on the sandbox page pays through the notification; a phone returns to the payment page', async () => {
     const code = await newOrder(owner)
-    const page = await server.app.inject({
-      method: 'GET',
-      url: `/__dev/pay?provider=wxpay&channel=wap&out_trade_no=${code}`,
-    })
+    const mweb = await server.post<{ mweb_url: string }>(
+      '/api/wxpay/tradePrecreate',
+      { trade_type: 'MWEB', out_trade_no: code },
+      { token: owner },
+    )
+    const cashier = new URL(mweb.data.mweb_url)
+    const tradeNo = cashier.searchParams.get('out_trade_no')!
+    const page = await server.app.inject({ method: 'GET', url: cashier.pathname + cashier.search })
     expect(page.body).toContain('¥1980.00')
     expect(page.headers['content-security-policy']).toContain("script-src 'nonce-")
-    const paid = await server.post('/__dev/pay', {
-      provider: 'wxpay',
-      channel: 'wap',
-      out_trade_no: code,
-      action: 'pay',
+    const pay = { provider: 'wxpay', channel: 'wap', out_trade_no: tradeNo, action: 'pay' }
+    expect(await server.post('/__dev/pay', pay)).toMatchObject({
+      code: 200,
+      data: { location: `/orderByPlay?orderCode=${code}`, outcome: 'paid' },
     })
-    expect(paid).toMatchObject({ code: 200, data: { location: `/orderByPlay?orderCode=${code}` } })
     expect((await orderRow(code)).status).toBe(1)
-    expect((await paymentRows(code))[0]!.provider).toBe('wxpay')
-    expect(
-      await server.post('/__dev/pay', {
-        provider: 'wxpay',
-        channel: 'wap',
-        out_trade_no: code,
-        action: 'pay',
-      }),
-    ).toMatchObject({ code: 200 })
-    expect(await paymentRows(code)).toHaveLength(1)
+    expect(await paymentRows(code)).toEqual([
+      expect.objectContaining({ provider: 'wxpay', outTradeNo: tradeNo }),
+    ])
+
+    // Paying again plays a second payment, as a provider would take it after a late scan: refunded.
+    expect(await server.post('/__dev/pay', pay)).toMatchObject({ code: 200, data: { outcome: 'refundDue' } })
+    await server.app.payments.settle()
+    expect((await paymentRows(code)).map((row) => row.state)).toEqual(['paid', 'refunded'])
+    const again = await server.app.inject({ method: 'GET', url: cashier.pathname + cashier.search })
+    expect(again.body).toContain('订单已支付：再次支付即模拟重复付款')
+    expect(again.body).toContain('退款记录')
+    expect(again.body).toContain('退款 ¥1980.00')
   })
 
   it('cancelling on a phone returns to the failure page', async () => {

@@ -1,10 +1,16 @@
 // What the payment service needs from a provider, whichever it is (server/providers/payment/*.ts):
 // a verified notification or query answer becomes a PaidTrade, applied by one paid path
-// (services/payments/payments.ts); a refusal is a NotificationRefused, answered the way that provider expects.
+// (services/payments/payments.ts); a refusal is a NotificationRefused, answered the way that provider
+// expects. Every trade is one payment attempt: its own out_trade_no (the order code plus a suffix per
+// provider, trade type and app), so two attempts of one order never share a number at the provider.
 
-/** An order as a provider is asked to collect it. */
+/** Every call to a provider gives up after this long (a silent provider never holds a request). */
+export const PROVIDER_TIMEOUT_MS = 10_000
+
+/** One attempt of an order as a provider is asked to collect it. */
 export interface TradeOrder {
-  orderCode: string
+  /** This attempt's out_trade_no (≤ 32 characters, letters and digits). */
+  tradeNo: string
   /** The console's address as the payer's browser sees it (the sandbox serves its pages there). */
   origin: string
   /** The order's amount in fen (the provider's own amount unit for WeChat Pay; yuan for Alipay). */
@@ -17,21 +23,51 @@ export interface TradeOrder {
 
 /** A payment the provider vouched for (signature checked): applied through the paid path. */
 export interface PaidTrade {
-  orderCode: string
+  /** Our out_trade_no: the attempt's number. */
   tradeNo: string
+  /** The provider's own transaction number (WeChat transaction_id, Alipay trade_no). */
+  transactionId: string
   fen: number
 }
 
 /** A provider's answer about one trade (query). */
 export type TradeState =
   | { state: 'paid'; trade: PaidTrade }
-  /** Not paid yet, or never created at the provider. */
+  /** Not paid yet. */
   | { state: 'open' }
+  /** Never created at the provider (WeChat ORDER_NOT_EXIST, Alipay ACQ.TRADE_NOT_EXIST). */
+  | { state: 'missing' }
   /** Closed, revoked or failed at the provider: it will not be paid. */
   | { state: 'closed' }
 
-/** A verified notification: a payment, or an event that changes nothing (not a success). */
-export type NotificationResult = { kind: 'paid'; trade: PaidTrade } | { kind: 'ignored' }
+/** What closing a trade found: closed (or never created), or already paid (WeChat ORDERPAID). */
+export type CloseOutcome = 'closed' | 'paid'
+
+/** A refund of (part of) one paid trade; `refundNo` is its idempotent number at the provider. */
+export interface RefundRequest {
+  tradeNo: string
+  transactionId: string
+  /** out_refund_no (WeChat) / out_request_no (Alipay): the same on every retry. */
+  refundNo: string
+  refundFen: number
+  /** What the trade took, in fen (WeChat wants it beside the refund). */
+  totalFen: number
+  reason: string
+}
+
+/** Where a refund stands at the provider. */
+export type RefundState =
+  | { state: 'refunded' }
+  /** Accepted, not settled yet: WeChat's PROCESSING; its notification or a query settles it. */
+  | { state: 'processing' }
+  /** Refused for good or closed at the provider (WeChat CLOSED / ABNORMAL, Alipay refused). */
+  | { state: 'failed'; reason: string }
+
+/** A verified notification: a payment, a refund's outcome, or an event that changes nothing. */
+export type NotificationResult =
+  | { kind: 'paid'; trade: PaidTrade }
+  | { kind: 'refund'; refundNo: string; state: 'refunded' | 'failed'; reason?: string }
+  | { kind: 'ignored' }
 
 /** A notification refused before anything was read from it (signature, timestamp, merchant, format). */
 export class NotificationRefused extends Error {}
@@ -40,6 +76,16 @@ export class NotificationRefused extends Error {}
 export interface RawNotification {
   headers: Record<string, string | string[] | undefined>
   body: string
+}
+
+/** One line of a provider's daily bill: a payment or a refund, in fen. */
+export interface BillEntry {
+  kind: 'payment' | 'refund'
+  tradeNo: string
+  transactionId: string
+  fen: number
+  /** Refunds: our refund number. */
+  refundNo?: string
 }
 
 /** What WeixinJSBridge getBrandWCPayRequest and wx.requestPayment take. */
@@ -59,10 +105,16 @@ export type JsapiPayer = { openid: string; app: 'web' | 'mini' }
 interface TradeGateway {
   /** Development's stand-in (providers/payment/sandbox.ts): its notifications are answered as envelopes. */
   readonly sandbox: boolean
-  /** The trade's state by our order code (recovering a lost notification). */
-  query(orderCode: string): Promise<TradeState>
-  /** Closes the trade so it can no longer be paid (voided and expired orders). */
-  close(orderCode: string): Promise<void>
+  /** The trade's state by our out_trade_no (recovering a lost notification, before closing). */
+  query(tradeNo: string): Promise<TradeState>
+  /** Closes the trade so it can no longer be paid; 'paid' when the provider says it already was. */
+  close(tradeNo: string): Promise<CloseOutcome>
+  /** Asks for a refund; the same refundNo again is the same refund (idempotent at the provider). */
+  refund(request: RefundRequest): Promise<RefundState>
+  /** Where a refund asked for earlier stands. */
+  queryRefund(request: RefundRequest): Promise<RefundState>
+  /** The provider's bill of one day (YYYY-MM-DD, Beijing time): every payment and refund it booked. */
+  bill(date: string): Promise<BillEntry[]>
   /** A notification exactly as it arrived: verified, or a NotificationRefused. */
   verifyNotification(raw: RawNotification): NotificationResult
 }

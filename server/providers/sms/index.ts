@@ -16,6 +16,7 @@ export const SMS_TEMPLATES = [
   'transfer',
   'activationLink',
   'recipientLink',
+  'refund',
 ] as const
 export type SmsTemplate = (typeof SMS_TEMPLATES)[number]
 
@@ -36,15 +37,22 @@ export const CODE_TEMPLATE: Record<SmsPurpose, SmsTemplate> = {
 
 /**
  * Template parameters by name (Aliyun's TemplateParam) and, in this order, by position (Tencent
- * Cloud's TemplateParamSet): a code template takes {code}; a link template {account, link}.
+ * Cloud's TemplateParamSet): a code template takes {code}; a link template {account, link}; the
+ * refund template {order, amount}.
  */
 export const TEMPLATE_PARAM_ORDER = {
   code: ['code'],
   link: ['account', 'link'],
+  refund: ['order', 'amount'],
 } as const
 
 export function positionalParams(params: Record<string, string>): string[] {
-  const order = 'code' in params ? TEMPLATE_PARAM_ORDER.code : TEMPLATE_PARAM_ORDER.link
+  const order =
+    'code' in params
+      ? TEMPLATE_PARAM_ORDER.code
+      : 'order' in params
+        ? TEMPLATE_PARAM_ORDER.refund
+        : TEMPLATE_PARAM_ORDER.link
   return order.map((name) => params[name] ?? '')
 }
 

@@ -3,8 +3,8 @@
 // is fulfilled exactly once. Opening and upgrading take a few seconds: the business shows 开通中 /
 // 升级中 until then and selectBusinessIsOpen flips it lazily (products.ts settle()).
 // Before a renewal, an upgrade or a buy-new touches a business, the rules that priced the order are
-// checked again on the locked business row (orderStaleness): one whose rule no longer holds stays
-// paid, changes nothing and is logged as an error for a refund by staff (docs/api.md).
+// checked again on the locked business row (orderStaleness): one whose rule no longer holds changes
+// nothing, and its payment is refunded (services/payments).
 import { eq } from 'drizzle-orm'
 import {
   BUSINESS_STATUS,
@@ -100,9 +100,9 @@ export function createFulfilment({ now, log }: Pick<AppContext, 'now' | 'log'>) 
     return { applied: true }
   }
 
-  /** The order stays paid (the money was taken) and touches nothing; staff refund it from the log. */
+  /** The order touches nothing; the payment service keeps the payment as due for refund. */
   function stale(order: OrderRow, reason: string): FulfilmentOutcome {
-    log.error(
+    log.warn(
       { orderCode: order.orderCode, businessId: order.businessId, orderType: order.orderType, reason },
       'paid order not applied: its rule no longer holds; refund due',
     )

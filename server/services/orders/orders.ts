@@ -1,16 +1,18 @@
 // Orders of the viewer's account (doc2 §2 Order list / Order detail, §4 cancel). Every query is
 // filtered by the viewer's account: another account's order or business is refused, never shown.
-import { and, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import {
   BILLED_ELSEWHERE,
   ORDER_STATUS,
   ORDER_TYPE_LABEL,
   type Order,
+  type OrderPayment,
   type OrderTypeId,
+  type PaymentState,
 } from '../../../src/core/contract/orders'
 import { canVoidOrder } from '../../../src/core/validation/billing'
 import type { AppContext } from '../../context'
-import { businesses, orders } from '../../db/schema'
+import { businesses, orders, payments } from '../../db/schema'
 import { forbidden, invalid } from '../shared/errors'
 import { evaluatePath, surveyLink } from '../evaluations/evaluations'
 import { countedTotal } from '../shared/list-counts'
@@ -122,15 +124,33 @@ export function createOrderService({ db, now, firstPages = createFirstPageCache(
     return row
   }
 
-  /** GET /api/pc/getOrderById. */
+  /** The payments the providers confirmed for an order, oldest first (a second one is refunded). */
+  async function paymentsOf(orderId: number): Promise<OrderPayment[]> {
+    const rows = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(asc(payments.paidAt), asc(payments.id))
+    return rows.map((row) => ({
+      provider: row.provider as OrderPayment['provider'],
+      amount: Number(row.amount),
+      paidAt: row.paidAt.toISOString(),
+      state: row.state as PaymentState,
+      refundedAt: row.refundedAt?.toISOString() ?? null,
+    }))
+  }
+
+  /** GET /api/pc/getOrderById: the order with its payments. */
   async function byId(viewer: Viewer, orderId: number, origin = ''): Promise<Order> {
-    return orderView(await ownRow(viewer, { id: orderId }), origin)
+    const row = await ownRow(viewer, { id: orderId })
+    return { ...orderView(row, origin), payments: await paymentsOf(row.id) }
   }
 
   /**
    * doc2 §4 cancel: UpdateOrder (order service) then syncOrderStatus (account service) both set
    * status 4. Only an unpaid order may be voided; voiding a voided one again is harmless, so the
-   * second call of the pair succeeds.
+   * second call of the pair succeeds. Called by the payment service once the order's open payment
+   * attempts are closed at the providers.
    */
   async function voidOrder(viewer: Viewer, orderCode: string): Promise<void> {
     const row = await ownRow(viewer, { orderCode })

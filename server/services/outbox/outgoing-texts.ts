@@ -2,8 +2,17 @@
 // template id and these parameters); the sandbox and the mail show the text written out here.
 import type { SmsTemplate } from '../../providers/sms/index'
 
-/** What a queued message carries: a code, or a link with the inviting account and the person. */
-export type MessageParams = { code: string } | { account: string; name: string; url: string; path: string }
+/** What a queued message carries: a code, a link with the inviting account and the person, or a refund. */
+export type MessageParams =
+  | { code: string }
+  | { account: string; name: string; url: string; path: string }
+  | RefundParams
+
+/** A refund the member is told of: the order's code and the yuan refunded ("1980.00"). */
+export interface RefundParams {
+  orderCode: string
+  amount: string
+}
 
 const LINK_TEXTS: Partial<Record<SmsTemplate, (account: string, url: string) => string>> = {
   activationLink: (account, url) => `${account}邀请您成为子管理员，请在7天内打开链接激活：${url}`,
@@ -17,13 +26,20 @@ const MAIL_SUBJECTS: Partial<Record<SmsTemplate, string>> = {
 
 export function smsText(template: SmsTemplate, params: MessageParams): string {
   if ('code' in params) return `【会员中心】您的验证码为${params.code}，5分钟内有效，请勿告诉他人。`
+  if ('orderCode' in params) return `【会员中心】${refundSentence(params)}`
   return `【会员中心】${LINK_TEXTS[template]?.(params.account, params.url) ?? params.url}`
 }
 
 /** What the provider's template is filled with (providers/sms/index.ts TEMPLATE_PARAM_ORDER). */
 export function smsTemplateParams(params: MessageParams): Record<string, string> {
-  return 'code' in params ? { code: params.code } : { account: params.account, link: params.url }
+  if ('code' in params) return { code: params.code }
+  if ('orderCode' in params) return { order: params.orderCode, amount: params.amount }
+  return { account: params.account, link: params.url }
 }
+
+/** The refund's words, in the SMS and the notice alike. */
+export const refundSentence = ({ orderCode, amount }: RefundParams) =>
+  `您的订单${orderCode}有一笔¥${amount}的付款已原路退回，预计1-5个工作日到账。`
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -32,7 +48,7 @@ const escapeHtml = (text: string) =>
   )
 
 export function mailContent(template: SmsTemplate, params: MessageParams) {
-  if ('code' in params) throw new Error('codes are sent by SMS only')
+  if (!('url' in params)) throw new Error('codes and refunds are sent by SMS only')
   const sentence = LINK_TEXTS[template]?.(params.account, params.url) ?? params.url
   const text = `${params.name}，您好！${sentence}`
   const [before] = sentence.split(params.url)

@@ -32,3 +32,40 @@ export const loginMetrics = {
 export function countPaymentNotification(provider: string, outcome: string) {
   paymentNotifications.inc({ provider, outcome })
 }
+
+const refundDue = new promClient.Counter({
+  name: 'member_centre_payments_refund_due_total',
+  help: 'Verified payments recorded as due for refund (a late, voided or second payment that is not fulfilled)',
+})
+const refunds = new promClient.Counter({
+  name: 'member_centre_payments_refunds_total',
+  help: 'Refunds settled at a provider, by result (refunded, failed)',
+  labelNames: ['result'] as const,
+})
+const closeFailures = new promClient.Counter({
+  name: 'member_centre_payments_close_failures_total',
+  help: 'Closing a payment attempt at its provider failed or timed out',
+})
+const reconcileDifferences = new promClient.Counter({
+  name: 'member_centre_payments_reconcile_differences_total',
+  help: "Differences between a provider's daily bill and the payments table, by kind",
+  labelNames: ['provider', 'kind'] as const,
+})
+const outboxDeliveries = new promClient.Counter({
+  name: 'member_centre_outbox_deliveries_total',
+  help: 'Outbox delivery attempts, by channel (sms, email) and result (sent, retry, refused, failed)',
+  labelNames: ['channel', 'result'] as const,
+})
+
+/** Money that needs attention (services/payments): refunds, failed closes, reconciliation. */
+export const paymentMetrics = {
+  refundDue: () => refundDue.inc(),
+  refundSettled: (result: 'refunded' | 'failed') => refunds.inc({ result }),
+  closeFailed: () => closeFailures.inc(),
+  reconcileDifference: (provider: string, kind: string) => reconcileDifferences.inc({ provider, kind }),
+}
+
+/** One outbox delivery attempt (services/outbox). */
+export function countOutboxDelivery(channel: string, result: string) {
+  outboxDeliveries.inc({ channel, result })
+}

@@ -37,11 +37,16 @@ export function createHousekeeping(
   }: { checkout: CheckoutService; payments?: PaymentService; uploads?: UploadService },
 ) {
   async function purgeExpired(): Promise<void> {
+    await purgeRows()
     // Unpaid orders past their payment deadline are cancelled (doc2 §2 payment page: automatic
-    // cancellation), also when nobody opens them again.
-    await checkout.voidExpired()
-    // ...and closed at the payment providers they were offered to, so they can no longer be paid.
-    await payments?.closeAbandoned()
+    // cancellation), also when nobody opens them again; with payments, each is asked about at its
+    // providers first and its attempts closed afterwards (a pass with a time budget, last: the
+    // purges above never wait for a provider).
+    if (payments) await payments.sweep()
+    else await checkout.voidExpired()
+  }
+
+  async function purgeRows(): Promise<void> {
     const before = new Date(now().getTime() - GRACE_MS)
     await db.delete(captchas).where(lt(captchas.expiresAt, before))
     await db.delete(transferVerifications).where(lt(transferVerifications.expiresAt, before))

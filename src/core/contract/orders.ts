@@ -47,4 +47,28 @@ export interface Order {
   billUrl: string
   isEvaluate: number
   isDisplay: number
+  /** getOrderById only: every payment the providers confirmed for the order, oldest first. */
+  payments?: OrderPayment[]
+}
+
+/**
+ * Where one confirmed payment stands: kept for the order (paid), or going back to the payer (a
+ * payment that came after the order was paid, voided or could no longer be fulfilled).
+ */
+export const PAYMENT_STATE = {
+  paid: 'paid',
+  refundDue: 'refund_due',
+  refunding: 'refunding',
+  refunded: 'refunded',
+  refundFailed: 'refund_failed',
+} as const
+export type PaymentState = (typeof PAYMENT_STATE)[keyof typeof PAYMENT_STATE]
+
+/** A payment of an order as its detail shows it. Amounts yuan, times ISO 8601. */
+export interface OrderPayment {
+  provider: 'alipay' | 'wxpay'
+  amount: number
+  paidAt: string
+  state: PaymentState
+  refundedAt: string | null
 }
