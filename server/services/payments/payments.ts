@@ -167,20 +167,33 @@ export function createPaymentService(
 
   /** POST /api/alipay/tradePrecreate: the QR text (desktop). */
   async function alipayPrecreate(viewer: Viewer, orderCode: string, origin: string) {
-    const qrCode = await offer(viewer, orderCode, 'qr', (trade) => gateways.alipay!.precreate(trade), { origin })
+    const qrCode = await offer(viewer, orderCode, 'qr', (trade) => gateways.alipay!.precreate(trade), {
+      origin,
+    })
     return { out_trade_no: orderCode, qr_code: qrCode }
   }
 
   /** POST /api/alipay/tradeWapPay: the page a phone browser is sent to. */
   async function alipayWapPay(viewer: Viewer, orderCode: string, origin: string) {
     const back = returnUrl(origin, orderCode)
-    const url = await offer(viewer, orderCode, 'wap', async (trade) => gateways.alipay!.wapPayUrl(trade, back, back), {
-      origin,
-    })
+    const url = await offer(
+      viewer,
+      orderCode,
+      'wap',
+      async (trade) => gateways.alipay!.wapPayUrl(trade, back, back),
+      {
+        origin,
+      },
+    )
     return { out_trade_no: orderCode, url }
   }
 
-  const jsapiOffer = (viewer: Viewer, orderCode: string, client: PayClient, payer: { openid: string; app: 'web' | 'mini' } | null) =>
+  const jsapiOffer = (
+    viewer: Viewer,
+    orderCode: string,
+    client: PayClient,
+    payer: { openid: string; app: 'web' | 'mini' } | null,
+  ) =>
     offer(
       viewer,
       orderCode,
@@ -194,15 +207,26 @@ export function createPaymentService(
    * parameters. JSAPI in WeChat's browser without a payer token answers `authorize_url` instead: the
    * silent snsapi_base authorisation that comes back to the payment page with one (wechat-payer.ts).
    */
-  async function wxpayPrecreate(viewer: Viewer, orderCode: string, tradeType: WxTradeType, client: PayClient) {
+  async function wxpayPrecreate(
+    viewer: Viewer,
+    orderCode: string,
+    tradeType: WxTradeType,
+    client: PayClient,
+  ) {
     const gateway = gateways.wxpay
     if (!gateway) throw invalid(PAYMENT_MESSAGES.offline)
     const origin = client.origin
     if (tradeType === 'NATIVE')
-      return { code_url: await offer(viewer, orderCode, 'native', (trade) => gateway.native(trade), { origin }) }
+      return {
+        code_url: await offer(viewer, orderCode, 'native', (trade) => gateway.native(trade), { origin }),
+      }
     if (tradeType === 'MWEB') {
       const back = returnUrl(origin, orderCode)
-      return { mweb_url: await offer(viewer, orderCode, 'h5', (trade) => gateway.h5(trade, client.ip, back), { origin }) }
+      return {
+        mweb_url: await offer(viewer, orderCode, 'h5', (trade) => gateway.h5(trade, client.ip, back), {
+          origin,
+        }),
+      }
     }
     if (!gateway.needsPayer) return jsapiOffer(viewer, orderCode, client, null)
     if (client.miniCode) {
@@ -213,7 +237,8 @@ export function createPaymentService(
     }
     // The official account's own OAuth (WECHAT_OAUTH_*) must be the app WeChat Pay charges for.
     const settings = wechatPaySettings!
-    if (config.wechatOauth?.appId !== settings.appId || !config.publicOrigin) throw invalid(PAYMENT_MESSAGES.offline)
+    if (config.wechatOauth?.appId !== settings.appId || !config.publicOrigin)
+      throw invalid(PAYMENT_MESSAGES.offline)
     const openid = openPayer(client.payer, settings.apiV3Key, now())
     if (!openid) {
       const order = await checkout.payableOrder(viewer, orderCode)
@@ -233,7 +258,8 @@ export function createPaymentService(
   async function refundReason(tx: Executor, order: OrderRow, trade: PaidTrade): Promise<string | null> {
     if (order.status === ORDER_STATUS.paid) return REFUND_REASONS.paidTwice
     if (order.status === ORDER_STATUS.refunded) return REFUND_REASONS.refunded
-    if (order.status !== ORDER_STATUS.unpaid && order.status !== ORDER_STATUS.voided) return REFUND_REASONS.notPayable
+    if (order.status !== ORDER_STATUS.unpaid && order.status !== ORDER_STATUS.voided)
+      return REFUND_REASONS.notPayable
     if (trade.fen !== yuanToFen(order.payAmount)) return REFUND_REASONS.amount
     if (order.status === ORDER_STATUS.voided && order.businessId !== null) {
       const [replacement] = await tx
@@ -291,13 +317,18 @@ export function createPaymentService(
         const paid = { ...order, status: ORDER_STATUS.paid, payTime: at }
         const outcome = await fulfilment.fulfilOrder(tx, paid)
         if (outcome.applied) {
-          await tx.update(orders).set({ status: ORDER_STATUS.paid, payTime: at }).where(eq(orders.id, order.id))
+          await tx
+            .update(orders)
+            .set({ status: ORDER_STATUS.paid, payTime: at })
+            .where(eq(orders.id, order.id))
           await tx.insert(payments).values(payment)
           return order.status === ORDER_STATUS.unpaid ? 'paid' : 'late'
         }
         reason = outcome.reason.slice(0, 128)
       }
-      await tx.insert(payments).values({ ...payment, state: 'refund_due', refundReason: reason, refundNextAt: at })
+      await tx
+        .insert(payments)
+        .values({ ...payment, state: 'refund_due', refundReason: reason, refundNextAt: at })
       return 'refundDue'
     })
     if (result instanceof Refusal) throw result
@@ -309,7 +340,8 @@ export function createPaymentService(
       )
       inBackground('refund', () => refunds.runDue())
     }
-    if (result === 'paid' || result === 'late') inBackground('closing the other attempts', () => closeOpenAttempts(orderCode))
+    if (result === 'paid' || result === 'late')
+      inBackground('closing the other attempts', () => closeOpenAttempts(orderCode))
     return result
   }
 
@@ -346,7 +378,9 @@ export function createPaymentService(
       if (result.kind === 'refund') {
         await refunds.settle(
           result.refundNo,
-          result.state === 'refunded' ? { state: 'refunded' } : { state: 'failed', reason: result.reason ?? 'refused' },
+          result.state === 'refunded'
+            ? { state: 'refunded' }
+            : { state: 'failed', reason: result.reason ?? 'refused' },
         )
         return 'refund'
       }
@@ -376,7 +410,10 @@ export function createPaymentService(
       await applyPaid(attempt.provider as Provider, state.trade)
     } catch (error) {
       if (!(error instanceof Refusal)) throw error
-      log.error({ provider: attempt.provider, tradeNo: attempt.tradeNo, refusal: error.message }, 'a queried payment was refused')
+      log.error(
+        { provider: attempt.provider, tradeNo: attempt.tradeNo, refusal: error.message },
+        'a queried payment was refused',
+      )
     }
     return true
   }
@@ -394,7 +431,10 @@ export function createPaymentService(
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error
       paymentMetrics.closeFailed()
-      log.warn({ provider: attempt.provider, tradeNo: attempt.tradeNo, reason: error.reason }, 'closing a trade failed')
+      log.warn(
+        { provider: attempt.provider, tradeNo: attempt.tradeNo, reason: error.reason },
+        'closing a trade failed',
+      )
       return 'failed'
     }
     if (outcome === 'paid' && !(await applyFound(attempt, await query(attempt)))) return 'failed'
@@ -481,7 +521,13 @@ export function createPaymentService(
       .select({ attempt: paymentAttempts })
       .from(paymentAttempts)
       .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
-      .where(and(isNull(paymentAttempts.closedAt), eq(orders.status, ORDER_STATUS.unpaid), lt(orders.payDeadline, now())))
+      .where(
+        and(
+          isNull(paymentAttempts.closedAt),
+          eq(orders.status, ORDER_STATUS.unpaid),
+          lt(orders.payDeadline, now()),
+        ),
+      )
     for (const { attempt } of expiring) {
       if (Date.now() > stopAt) return
       await applyFound(attempt, await query(attempt))
@@ -512,7 +558,9 @@ export function createPaymentService(
       .from(orders)
       .where(eq(orders.orderCode, attempt?.orderCode ?? tradeNo))
       .limit(1)
-    return order ? { order: await checkout.voidIfExpired(order), tradeNo: attempt?.tradeNo ?? order.orderCode } : null
+    return order
+      ? { order: await checkout.voidIfExpired(order), tradeNo: attempt?.tradeNo ?? order.orderCode }
+      : null
   }
 
   /** The sealed payer token of a snsapi_base code (PAYER_CALLBACK_PATH), for the next JSAPI precreate. */

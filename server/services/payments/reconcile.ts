@@ -54,7 +54,11 @@ export function compareBill(provider: Provider, bill: BillEntry[], rows: Payment
     const row = entry.refundNo ? byRefund.get(entry.refundNo) : undefined
     const refund = { ...base, refundNo: entry.refundNo }
     if (!row || row.state !== PAYMENT_STATE.refunded)
-      differences.push({ ...refund, kind: 'refunded-there-only', ...(row ? { ourFen: yuanToFen(row.amount) } : {}) })
+      differences.push({
+        ...refund,
+        kind: 'refunded-there-only',
+        ...(row ? { ourFen: yuanToFen(row.amount) } : {}),
+      })
     else if (yuanToFen(row.amount) !== entry.fen)
       differences.push({ ...refund, kind: 'amount-differs', ourFen: yuanToFen(row.amount) })
   }

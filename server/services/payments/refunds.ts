@@ -33,7 +33,8 @@ export const REFUND_NOTICE_TITLE = '退款通知'
 /** Tries before a refund is left to staff (about a day with the backoff below). */
 export const MAX_REFUND_ATTEMPTS = 10
 /** 1, 2, 4 … minutes, at most 4 hours, between tries; also the lease of a claimed row. */
-export const refundRetryMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 4 * 3_600_000)
+export const refundRetryMs = (attempts: number) =>
+  Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 4 * 3_600_000)
 /** Rows taken by one run. */
 const BATCH = 10
 /** How long the refund SMS stays worth sending. */
@@ -101,11 +102,17 @@ export function createRefunds(
       if (!gateway) throw new ProviderError(row.provider, 'not configured')
       const request = requestOf(row)
       answer =
-        row.state === PAYMENT_STATE.refunding ? await gateway.queryRefund(request) : await gateway.refund(request)
+        row.state === PAYMENT_STATE.refunding
+          ? await gateway.queryRefund(request)
+          : await gateway.refund(request)
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error
-      log.warn({ orderCode: row.orderCode, refundNo: row.refundNo, reason: error.reason }, 'refund call failed')
-      if (row.refundAttempts >= MAX_REFUND_ATTEMPTS) await settle(row.refundNo!, { state: 'failed', reason: error.reason })
+      log.warn(
+        { orderCode: row.orderCode, refundNo: row.refundNo, reason: error.reason },
+        'refund call failed',
+      )
+      if (row.refundAttempts >= MAX_REFUND_ATTEMPTS)
+        await settle(row.refundNo!, { state: 'failed', reason: error.reason })
       return
     }
     if (answer.state === 'processing') {
@@ -129,8 +136,12 @@ export function createRefunds(
    * state; once refunded, an order left with no kept payment is 已退款 and the owner is told.
    * Settling the same refund again changes nothing.
    */
-  async function settle(refundNo: string, outcome: { state: 'refunded' } | { state: 'failed'; reason: string }) {
-    const state: PaymentState = outcome.state === 'refunded' ? PAYMENT_STATE.refunded : PAYMENT_STATE.refundFailed
+  async function settle(
+    refundNo: string,
+    outcome: { state: 'refunded' } | { state: 'failed'; reason: string },
+  ) {
+    const state: PaymentState =
+      outcome.state === 'refunded' ? PAYMENT_STATE.refunded : PAYMENT_STATE.refundFailed
     const row = await db.transaction(async (tx) => {
       const [settled] = await tx
         .update(payments)
