@@ -10,7 +10,7 @@ import { createGuards, type Guards } from './http/auth'
 import { frameworkErrors, registerErrorHandler } from './http/error-handler'
 import { registerHealthRoutes } from './http/health'
 import { registerRequestLog, requestLogOptions } from './http/request-log'
-import { registerMetrics } from './http/metrics'
+import { registerGauge, registerMetrics } from './http/metrics'
 import { rateLimitStoreFor } from './http/rate-limit-store'
 import { registerRateLimits } from './http/rate-limits'
 import { registerSecurityHeaders, securityHeadersWithoutHooks } from './http/security-headers'
@@ -184,6 +184,11 @@ export function buildApp({
   registerSecurityHeaders(app, config)
   registerRateLimits(app, config.anonymousCallsPerMinute, undefined, rateLimitStoreFor(db))
   registerMetrics(app, db, config)
+  registerGauge(app, {
+    name: 'member_centre_outbox_pending',
+    help: 'Outbox messages waiting to be delivered (a growing number means a provider is down)',
+    read: () => services.outbox.pendingCount(),
+  })
   // A change an account makes shows in its own next call at once, not when the notification arrives.
   app.addHook('onSend', async (request, _reply, payload) => {
     if (request.method !== 'GET' && request.viewer) firstPages.forget(request.viewer.accountId)

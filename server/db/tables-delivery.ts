@@ -59,12 +59,17 @@ export const outbox = pgTable(
     subject: varchar('subject', { length: 128 }).notNull().default(''),
     /** The code, or the link and who it is for (services/outbox/outgoing-texts.ts); null once purged. */
     params: jsonb('params').$type<Record<string, string>>(),
-    /** Passed to the provider (Aliyun OutId, Tencent SessionContext, mail Message-ID). */
-    idempotencyKey: uuid('idempotency_key').notNull(),
+    /**
+     * The correlation id passed to the provider on every attempt (Aliyun OutId, Tencent Cloud
+     * SessionContext, mail Message-ID). Providers only echo it back, they do not deduplicate on it: it
+     * is how a send whose answer was lost is found in their records. (The column keeps its first name.)
+     */
+    correlationId: uuid('idempotency_key').notNull(),
     /** The account on whose behalf it is sent (hourly budget); null for anonymous sends. */
     accountId: integer('account_id'),
-    /** pending, sent, failed (refused for good) or expired (retries exhausted or too old). */
+    /** pending, sent, failed (refused for good, or given up after MAX_ATTEMPTS) or expired (too old). */
     status: varchar('status', { length: 8 }).notNull().default('pending'),
+    /** Claims so far: a claim whose dispatcher died before recording its result counts too. */
     attempts: smallint('attempts').notNull().default(0),
     /** Not claimed before this (backoff, or the requester's own first attempt). */
     nextAttemptAt: at('next_attempt_at').notNull(),
@@ -72,12 +77,14 @@ export const outbox = pgTable(
     claimedUntil: at('claimed_until'),
     /** The provider's refusal code, never the text. */
     lastError: varchar('last_error', { length: 128 }),
+    /** The provider's id for the message once sent (Aliyun BizId, Tencent Cloud SerialNo); null if it gave none. */
+    providerMessageId: varchar('provider_message_id', { length: 64 }),
     createdAt: at('created_at').notNull(),
     expiresAt: at('expires_at').notNull(),
     doneAt: at('done_at'),
   },
   (t) => [
-    uniqueIndex('outbox_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('outbox_idempotency_key').on(t.correlationId),
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_account_idx').on(t.accountId, t.createdAt),
     index('outbox_created_idx').on(t.channel, t.createdAt),

@@ -24,7 +24,7 @@ const outgoing = (to: string) => ({
   subject: '会员中心子管理员激活',
   text: '王东华，您好！请打开链接激活：https://mc.example.com/activation?activeCode=abc',
   html: '<p>王东华，您好！</p><p><a href="https://mc.example.com/activation?activeCode=abc">激活</a></p>',
-  idempotencyKey: '3f1c2a52-5d6b-4a39-9a57-7c1f0d1e2b3c',
+  correlationId: '3f1c2a52-5d6b-4a39-9a57-7c1f0d1e2b3c',
 })
 
 describe('the SMTP adapter', () => {

@@ -76,8 +76,8 @@ describe('in the sandbox', () => {
     expect(value(after, sample) - value(before, sample)).toBe(1)
   }, 300_000)
 
-  it('counts payment notifications by provider and outcome', async () => {
-    const sample = 'member_centre_payment_notifications_total{provider="alipay",outcome="refused"}'
+  it('counts payment notifications by provider and outcome: a bad signature as forged', async () => {
+    const sample = 'member_centre_payment_notifications_total{provider="alipay",outcome="forged"}'
     const before = value((await scrape(server.app)).body, sample)
     // Unsigned: the sandbox's notification check refuses it.
     const answer = await server.post('/api/alipay/notify', {
@@ -96,6 +96,7 @@ describe('in the sandbox', () => {
     const text = (await scrape(app)).body
     await app.close()
     expect(value(text, 'member_centre_test_pending')).toBe(7)
+    expect(text).toMatch(/^member_centre_outbox_pending \d+$/m)
     if (server.databaseUrl) {
       expect(value(text, 'member_centre_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1)
       expect(text).toContain('member_centre_db_pool_connections{state="waiting"}')

@@ -1,7 +1,10 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
 // The one outbox of SMS and mail (issue 21 "Delivery"): written in the causing transaction, woken by
 // the insert's notification, delivered at least once under FOR UPDATE SKIP LOCKED with bounded
-// retries, its text purged. The provider is the Aliyun fake, reached through the real SDK.
+// retries (claims count, so a message that keeps killing its dispatcher is given up), looked up in
+// the provider's records before being sent again, its text purged, each attempt counted for
+// /metrics. The provider is the Aliyun fake, reached through the real SDK.
+import * as promClient from '@prometheus-io/client'
 import Fastify from 'fastify'
 import { eq } from 'drizzle-orm'
 import { openDatabase, type DatabaseHandle } from '../../server/db/client'
@@ -15,6 +18,7 @@ import {
   CLAIM_LEASE_MS,
   MAX_ATTEMPTS,
   createOutbox,
+  pendingCount,
   retryDelayMs,
   type OutboxRow,
   type QueuedMessage,
@@ -35,7 +39,7 @@ beforeAll(async () => {
   database = await openTestDatabase()
   await migrateDatabase(database.handle)
   await seedDatabase(database.handle, { seed: false })
-  fake = await startFakeAliyunSms()
+  fake = await startFakeAliyunSms({ now: () => clock() })
   gateways = {
     sms: aliyunSms({
       accessKeyId: fake.accessKeyId,
@@ -88,8 +92,16 @@ async function enqueueMany(handle: DatabaseHandle, count: number, ttlMs = 300_00
 const rowOf = async (id: number) =>
   (await database.handle.db.select().from(outboxTable).where(eq(outboxTable.id, id)))[0]
 
+/** member_centre_outbox_deliveries_total for one channel and result, from the process's registry. */
+async function deliveries(result: string, channel = 'sms'): Promise<number> {
+  const text = await promClient.register.getSingleMetricAsString('member_centre_outbox_deliveries_total')
+  const sample = `member_centre_outbox_deliveries_total{channel="${channel}",result="${result}"} `
+  const line = text.split('\n').find((candidate) => candidate.startsWith(sample))
+  return line ? Number(line.slice(sample.length)) : 0
+}
+
 describe('the dispatcher', () => {
-  it('is woken by the insert itself (LISTEN/NOTIFY), delivers with the key and purges the code', async () => {
+  it('is woken by the insert itself (LISTEN/NOTIFY), delivers with the correlation id and purges the code', async () => {
     const outbox = outboxOn(database.handle)
     let delivered!: (id: number) => void
     const attempted = new Promise<number>((resolve) => (delivered = resolve))
@@ -106,8 +118,10 @@ describe('the dispatcher', () => {
       const row = await rowOf(id)
       expect(row).toMatchObject({ status: 'sent', params: null, attempts: 1 })
       expect(fake.received).toEqual([
-        expect.objectContaining({ key: row.idempotencyKey, params: { code: '123456' } }),
+        expect.objectContaining({ key: row.correlationId, params: { code: '123456' } }),
       ])
+      // The provider's id for it (Aliyun's BizId) is kept.
+      expect(row.providerMessageId).toBe(fake.received[0].messageId)
     } finally {
       await dispatcher.stop()
     }
@@ -165,6 +179,87 @@ describe('the dispatcher', () => {
     })
   })
 
+  it('takes a RAM user without SMS permission for a configuration error: final, logged at error', async () => {
+    fake.behave('*', { code: 'isp.RAM_PERMISSION_DENY' })
+    const [id] = await enqueueMany(database.handle, 1, 86_400_000)
+    const logged = jest.spyOn(log, 'error')
+    const refusedBefore = await deliveries('refused')
+    try {
+      await createOutboxDispatcher(outboxOn(database.handle)).runOnce()
+      expect(logged).toHaveBeenCalledWith(
+        expect.objectContaining({ outboxId: id, code: 'isp.RAM_PERMISSION_DENY' }),
+        expect.any(String),
+      )
+    } finally {
+      logged.mockRestore()
+    }
+    expect(await rowOf(id)).toMatchObject({
+      status: 'failed',
+      lastError: 'isp.RAM_PERMISSION_DENY',
+      attempts: 1,
+    })
+    expect(await deliveries('refused')).toBe(refusedBefore + 1)
+    // Not due again: no retry comes of it.
+    clock.advance(retryDelayMs(MAX_ATTEMPTS))
+    expect(await createOutboxDispatcher(outboxOn(database.handle)).runOnce()).toBe(0)
+  })
+
+  it('gives up a message whose claims all ended without a result, at its next claim', async () => {
+    // A link's week: without the limit it would be claimed, and kill its dispatcher, until then.
+    const [id] = await enqueueMany(database.handle, 1, 7 * 86_400_000)
+    const outbox = outboxOn(database.handle)
+    for (let claim = 1; claim <= MAX_ATTEMPTS; claim += 1) {
+      // The dispatcher dies mid-send each time: nothing recorded; the lease runs out.
+      expect(await outbox.claim(1)).toEqual([expect.objectContaining({ id, attempts: claim })])
+      clock.advance(CLAIM_LEASE_MS)
+    }
+    const failedBefore = await deliveries('failed')
+    expect(await createOutboxDispatcher(outbox).runOnce()).toBe(0)
+    expect(await rowOf(id)).toMatchObject({
+      status: 'failed',
+      attempts: MAX_ATTEMPTS,
+      params: null,
+      claimedUntil: null,
+      lastError: `no result after ${MAX_ATTEMPTS} claims`,
+    })
+    expect(fake.received).toEqual([])
+    expect(await deliveries('failed')).toBe(failedBefore + 1)
+  })
+
+  it('looks a message whose answer was lost up in the provider records, and does not send it again', async () => {
+    fake.behave('*', 'lose')
+    const [id] = await enqueueMany(database.handle, 1)
+    const dispatcher = createOutboxDispatcher(outboxOn(database.handle))
+    expect(await dispatcher.runOnce()).toBe(1)
+    expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 1 })
+    expect(fake.received).toHaveLength(1)
+    fake.behave('*', null)
+    clock.advance(retryDelayMs(1))
+    const sentBefore = await deliveries('sent')
+    expect(await dispatcher.runOnce()).toBe(1)
+    // Aliyun's records name the message by OutId, not by BizId: no provider id to keep.
+    expect(await rowOf(id)).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      params: null,
+      providerMessageId: null,
+    })
+    expect(fake.received).toHaveLength(1)
+    expect(await deliveries('sent')).toBe(sentBefore + 1)
+  })
+
+  it('counts each attempt by channel and result, and the pending rows', async () => {
+    const before = { sent: await deliveries('sent'), retry: await deliveries('retry') }
+    const [retried, sent] = await enqueueMany(database.handle, 2)
+    fake.behave((await rowOf(retried)).recipient, { code: 'ServiceUnavailable', status: 503 })
+    expect(await pendingCount(database.handle.db)).toBe(2)
+    await createOutboxDispatcher(outboxOn(database.handle)).runOnce()
+    expect((await rowOf(sent)).status).toBe('sent')
+    expect(await deliveries('sent')).toBe(before.sent + 1)
+    expect(await deliveries('retry')).toBe(before.retry + 1)
+    expect(await outboxOn(database.handle).pendingCount()).toBe(1)
+  })
+
   it('does not send a message past its lifetime', async () => {
     const [id] = await enqueueMany(database.handle, 1)
     clock.advance(300_001)
@@ -200,7 +295,7 @@ describe('several dispatchers on one database', () => {
     return { handle, close: () => handle.close() }
   }
 
-  it('deliver 1,000 messages with each idempotency key seen once', async () => {
+  it('deliver 1,000 messages with each correlation id seen once', async () => {
     const ids = await enqueueMany(database.handle, 1000)
     const other = await secondHandle()
     let sent = 0
@@ -224,17 +319,18 @@ describe('several dispatchers on one database', () => {
     }
     const rows = await database.handle.db.select().from(outboxTable)
     expect(rows.filter((row) => row.status !== 'sent')).toEqual([])
-    // Each key reached the provider once, but for a send retried after a timeout (same key again).
+    // Each id reached the provider once, but for a send retried after a timeout whose message the
+    // provider's records did not show yet (same id again).
     const seen = new Map<string, number>()
     for (const { key } of fake.received) seen.set(key, (seen.get(key) ?? 0) + 1)
     expect(seen.size).toBe(1000)
     for (const row of rows) {
-      if (row.attempts === 1) expect(seen.get(row.idempotencyKey)).toBe(1)
-      else expect(seen.get(row.idempotencyKey)).toBeLessThanOrEqual(row.attempts)
+      if (row.attempts === 1) expect(seen.get(row.correlationId)).toBe(1)
+      else expect(seen.get(row.correlationId)).toBeLessThanOrEqual(row.attempts)
     }
   }, 240_000)
 
-  it('a dispatcher killed mid-batch loses nothing: its claims come free after the lease', async () => {
+  it('a dispatcher killed mid-batch loses and repeats nothing: its claims come free after the lease', async () => {
     const ids = await enqueueMany(database.handle, 40)
     const doomed = outboxOn(database.handle)
     const claimed = await doomed.claim(20)
@@ -245,7 +341,7 @@ describe('several dispatchers on one database', () => {
         template: 'login',
         params: { code: '123456' },
         text: '',
-        idempotencyKey: row.idempotencyKey,
+        correlationId: row.correlationId,
       })
     }
     const survivor = createOutboxDispatcher(outboxOn(database.handle))
@@ -262,9 +358,8 @@ describe('several dispatchers on one database', () => {
     }
     const rows = await database.handle.db.select().from(outboxTable)
     expect(rows.map((row) => row.status)).toEqual(ids.map(() => 'sent'))
-    // At least once: the ten sent but never acknowledged went again, with the same key.
+    // The ten sent but never recorded were found in the provider's records and not sent again.
     const keys = fake.received.map((message) => message.key)
-    expect(new Set(keys)).toEqual(new Set(rows.map((row) => row.idempotencyKey)))
-    expect(keys.length).toBeGreaterThanOrEqual(50)
+    expect(keys.sort()).toEqual(rows.map((row) => row.correlationId).sort())
   })
 })

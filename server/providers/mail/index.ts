@@ -10,7 +10,7 @@ export interface OutgoingMail {
   /** The site path the mail links to (the sandbox's mailbox lists it). */
   link?: string
   /** Stays the same on every retry; sent as the Message-ID. */
-  idempotencyKey: string
+  correlationId: string
 }
 
 export interface MailGateway {

@@ -67,8 +67,8 @@ export interface OutgoingSms {
   link?: string
   /** The message written out (sandbox only shows it). */
   text: string
-  /** Stays the same on every retry: Aliyun OutId, Tencent Cloud SessionContext. */
-  idempotencyKey: string
+  /** The row's correlation id, the same on every retry (Aliyun OutId, Tencent Cloud SessionContext): echoed back, not deduplicated. */
+  correlationId: string
 }
 
 export interface SmsGateway {

@@ -1,16 +1,25 @@
 // The one outbox of outgoing SMS and mail (issue 21 "Delivery"). A message is written in the
 // transaction that causes it (`enqueue(tx, …)`), which also NOTIFYs the dispatchers; it is delivered
-// at least once with the same idempotency key, by the requester's own first attempt (`attempt`,
-// waited for at most 5 s) or by a dispatcher (services/outbox/outbox-dispatcher.ts), with bounded retries.
+// at least once, by the requester's own first attempt (`attempt`, waited for at most 5 s) or by a
+// dispatcher (services/outbox/outbox-dispatcher.ts), with bounded retries. Every attempt carries the
+// row's correlation id; providers do not deduplicate on it, so before sending again an SMS that may
+// have gone out, the outbox looks it up in the provider's send records.
 // The code or link it carries is purged once it is sent, refused for good or expired.
 import crypto from 'node:crypto'
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, count, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { Database } from '../../db/client'
 import { outbox } from '../../db/schema'
-import type { DeliveryResult, RefusalReason } from '../../providers/delivery'
+import {
+  errorCode,
+  sendRecordsOf,
+  sentAs,
+  type DeliveryResult,
+  type RefusalReason,
+} from '../../providers/delivery'
 import type { Gateways } from '../../providers/index'
 import type { SmsTemplate } from '../../providers/sms/index'
+import { countOutboxDelivery } from '../shared/counters'
 import { mailContent, smsTemplateParams, smsText, type MessageParams } from './outgoing-texts'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -21,7 +30,10 @@ export const OUTBOX_CHANNEL = 'outbox'
 export const FIRST_ATTEMPT_WAIT_MS = 5_000
 /** A claim's lease: longer than a provider call may take (their timeouts are 10-20 s). */
 export const CLAIM_LEASE_MS = 60_000
-/** Attempts before a transient failure becomes final. */
+/**
+ * Attempts before a transient failure becomes final. Claims are what counts: a row claimed this
+ * many times whose last claim never recorded a result (its dispatcher died mid-send) is given up.
+ */
 export const MAX_ATTEMPTS = 6
 /** Backoff after the n-th failed attempt: 10 s, 30 s, 90 s, 4.5 min, 13.5 min. */
 export const retryDelayMs = (attempts: number) => 10_000 * 3 ** Math.max(0, attempts - 1)
@@ -44,6 +56,37 @@ export type AttemptOutcome =
   { outcome: 'sent' } | { outcome: 'queued' } | { outcome: 'refused'; reason: RefusalReason }
 
 const PENDING = 'pending'
+const EXPIRED = 'expired'
+
+/** What an attempt's result makes of its row, and how the deliveries counter labels it. */
+type Verdict =
+  | { status: typeof PENDING; lastError: string; counted: 'retry' }
+  | {
+      status: 'sent' | 'failed' | typeof EXPIRED
+      lastError: string | null
+      counted: 'sent' | 'refused' | 'failed'
+    }
+
+function verdictOf(row: OutboxRow, result: DeliveryResult): Verdict {
+  if (result.outcome === 'sent') return { status: 'sent', lastError: null, counted: 'sent' }
+  if (result.outcome === 'refused')
+    return result.code === EXPIRED
+      ? { status: EXPIRED, lastError: result.code, counted: 'failed' }
+      : { status: 'failed', lastError: result.code, counted: 'refused' }
+  if (row.attempts >= MAX_ATTEMPTS)
+    return {
+      status: 'failed',
+      lastError: `${result.code} (after ${row.attempts} attempts)`,
+      counted: 'failed',
+    }
+  return { status: PENDING, lastError: result.code, counted: 'retry' }
+}
+
+/** Rows not yet sent, refused or given up (the member_centre_outbox_pending gauge). */
+export async function pendingCount(db: Database): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(outbox).where(eq(outbox.status, PENDING))
+  return row?.total ?? 0
+}
 
 export function createOutbox({ db, now, log }: AppContext, gateways: Gateways) {
   const inFlight = new Set<Promise<unknown>>()
@@ -63,7 +106,7 @@ export function createOutbox({ db, now, log }: AppContext, gateways: Gateways) {
         template: message.template,
         purpose: message.purpose ?? null,
         params: message.params as Record<string, string>,
-        idempotencyKey: crypto.randomUUID(),
+        correlationId: crypto.randomUUID(),
         accountId: message.accountId ?? null,
         nextAttemptAt: new Date(createdAt.getTime() + (attemptNow ? FIRST_ATTEMPT_WAIT_MS : 0)),
         createdAt,
@@ -74,31 +117,59 @@ export function createOutbox({ db, now, log }: AppContext, gateways: Gateways) {
     return row.id
   }
 
+  /**
+   * A row claimed before may have reached the provider already (an answer lost to a timeout or a
+   * dropped connection, a dispatcher that died mid-send): its send records say whether it did, so
+   * the member does not get it twice. Records that cannot be read mean sending again (at least once).
+   */
+  async function sentEarlier(row: OutboxRow): Promise<DeliveryResult | null> {
+    const records = sendRecordsOf(gateways.sms)
+    if (row.attempts <= 1 || !records) return null
+    try {
+      const found = await records.findSent({
+        recipient: row.recipient,
+        correlationId: row.correlationId,
+        since: row.createdAt,
+        until: now(),
+      })
+      if (!found) return null
+      log.info({ outboxId: row.id }, 'outbox message found in the provider records: not sent again')
+      return sentAs(found.messageId)
+    } catch (error) {
+      const { code, name } = (error ?? {}) as { code?: string; name?: string }
+      log.warn({ outboxId: row.id, code: errorCode(code ?? name) }, 'outbox send records unreadable')
+      return null
+    }
+  }
+
   /** Sends one claimed row through its provider; never throws. */
   async function send(row: OutboxRow): Promise<DeliveryResult> {
     const params = row.params as MessageParams | null
-    if (!params || row.expiresAt <= now()) return { outcome: 'refused', reason: 'other', code: 'expired' }
+    if (!params || row.expiresAt <= now()) return { outcome: 'refused', reason: 'other', code: EXPIRED }
     const template = row.template as SmsTemplate
     const link = 'path' in params ? params.path : undefined
     try {
       if (row.channel === 'sms') {
         if (!gateways.sms) return { outcome: 'refused', reason: 'other', code: 'not configured' }
-        return await gateways.sms.send({
-          phone: row.recipient,
-          template,
-          purpose: row.purpose,
-          params: smsTemplateParams(params),
-          text: smsText(template, params),
-          link,
-          idempotencyKey: row.idempotencyKey,
-        })
+        return (
+          (await sentEarlier(row)) ??
+          (await gateways.sms.send({
+            phone: row.recipient,
+            template,
+            purpose: row.purpose,
+            params: smsTemplateParams(params),
+            text: smsText(template, params),
+            link,
+            correlationId: row.correlationId,
+          }))
+        )
       }
       if (!gateways.mail) return { outcome: 'refused', reason: 'other', code: 'not configured' }
       return await gateways.mail.send({
         to: row.recipient,
         ...mailContent(template, params),
         link,
-        idempotencyKey: row.idempotencyKey,
+        correlationId: row.correlationId,
       })
     } catch (error) {
       // A provider that throws is a bug or an outage: try again later.
@@ -110,30 +181,37 @@ export function createOutbox({ db, now, log }: AppContext, gateways: Gateways) {
   /** Records an attempt's result on the row it claimed (a row another claim finished stays as it is). */
   async function record(row: OutboxRow, result: DeliveryResult): Promise<void> {
     const at = now()
-    const done = (status: string, lastError: string | null) =>
-      db
-        .update(outbox)
-        .set({ status, lastError, params: null, claimedUntil: null, doneAt: at })
-        .where(and(eq(outbox.id, row.id), eq(outbox.status, PENDING)))
-    if (result.outcome === 'sent') await done('sent', null)
-    else if (result.outcome === 'refused')
-      await done(result.code === 'expired' ? 'expired' : 'failed', result.code)
-    else if (row.attempts >= MAX_ATTEMPTS)
-      await done('failed', `${result.code} (after ${row.attempts} attempts)`)
-    else
-      await db
-        .update(outbox)
-        .set({
-          lastError: result.code,
-          claimedUntil: null,
-          nextAttemptAt: new Date(at.getTime() + retryDelayMs(row.attempts)),
-        })
-        .where(and(eq(outbox.id, row.id), eq(outbox.status, PENDING)))
-    if (result.outcome !== 'sent')
-      log.warn(
-        { outboxId: row.id, channel: row.channel, outcome: result.outcome, code: result.code },
-        'outbox delivery not sent',
-      )
+    const verdict = verdictOf(row, result)
+    const changes =
+      verdict.status === PENDING
+        ? {
+            lastError: verdict.lastError,
+            claimedUntil: null,
+            nextAttemptAt: new Date(at.getTime() + retryDelayMs(row.attempts)),
+          }
+        : {
+            status: verdict.status,
+            lastError: verdict.lastError,
+            providerMessageId: result.outcome === 'sent' ? (result.messageId ?? null) : null,
+            params: null,
+            claimedUntil: null,
+            doneAt: at,
+          }
+    await db
+      .update(outbox)
+      .set(changes)
+      .where(and(eq(outbox.id, row.id), eq(outbox.status, PENDING)))
+    countOutboxDelivery(row.channel, verdict.counted)
+    logUnsent(row, result)
+  }
+
+  function logUnsent(row: OutboxRow, result: DeliveryResult): void {
+    if (result.outcome === 'sent') return
+    const fields = { outboxId: row.id, channel: row.channel, outcome: result.outcome, code: result.code }
+    // Every message to this provider will be refused alike until an operator fixes the settings.
+    if (result.outcome === 'refused' && result.misconfigured)
+      log.error(fields, 'outbox delivery refused: provider settings or permissions')
+    else log.warn(fields, 'outbox delivery not sent')
   }
 
   /** Claims, sends and records one row; the promise is tracked so stop() can wait for it. */
@@ -161,10 +239,11 @@ export function createOutbox({ db, now, log }: AppContext, gateways: Gateways) {
       only === undefined
         ? and(claimable(at), lte(outbox.nextAttemptAt, at))
         : and(claimable(at), eq(outbox.id, only))
+    await giveUpUnfinished(due, at)
     const candidates = db
       .select({ id: outbox.id })
       .from(outbox)
-      .where(due)
+      .where(and(due, lt(outbox.attempts, MAX_ATTEMPTS)))
       .orderBy(outbox.nextAttemptAt, outbox.id)
       .limit(limit)
       .for('update', { skipLocked: true })
@@ -173,6 +252,31 @@ export function createOutbox({ db, now, log }: AppContext, gateways: Gateways) {
       .set({ claimedUntil: new Date(at.getTime() + CLAIM_LEASE_MS), attempts: sql`${outbox.attempts} + 1` })
       .where(inArray(outbox.id, candidates))
       .returning()
+  }
+
+  /**
+   * Fails the due rows already claimed MAX_ATTEMPTS times: their last claim ran out without a
+   * result (a recorded one would have ended them), so each is likely a message whose sending kills
+   * its dispatcher; trying it until it expires (a link's week) would take one down every minute.
+   */
+  async function giveUpUnfinished(due: SQL | undefined, at: Date): Promise<void> {
+    const given = await db
+      .update(outbox)
+      .set({
+        status: 'failed',
+        lastError: `no result after ${MAX_ATTEMPTS} claims`,
+        params: null,
+        claimedUntil: null,
+        doneAt: at,
+      })
+      .where(and(due, gte(outbox.attempts, MAX_ATTEMPTS)))
+      .returning({ id: outbox.id, channel: outbox.channel })
+    if (!given.length) return
+    for (const row of given) countOutboxDelivery(row.channel, 'failed')
+    log.error(
+      { outboxIds: given.map((row) => row.id) },
+      'outbox messages given up: every claim ended without a result',
+    )
   }
 
   /**
@@ -198,7 +302,7 @@ export function createOutbox({ db, now, log }: AppContext, gateways: Gateways) {
     while (inFlight.size) await Promise.allSettled([...inFlight])
   }
 
-  return { enqueue, attempt, claim, deliver, settle, gateways }
+  return { enqueue, attempt, claim, deliver, settle, pendingCount: () => pendingCount(db), gateways }
 }
 
 export type Outbox = ReturnType<typeof createOutbox>

@@ -1,7 +1,10 @@
 // Local stand-ins for Aliyun SMS and Tencent Cloud SMS: HTTP servers on loopback that check each
 // request's signature the way the provider documents it (keys made by the test), answer with the
 // documented shapes, and record what was sent. A request they would refuse gets the provider's
-// own error answer, so the adapters' handling of it is what runs.
+// own error answer, so the adapters' handling of it is what runs. Besides sending, each answers
+// the search of its send records the outbox makes before sending again: Aliyun QuerySendDetails
+// (by phone and day, paged) and Tencent Cloud PullSmsSendStatusByPhoneNumber (a phone's delivery
+// reports since a time), both listing what `received` holds.
 //   Aliyun V3 (ACS3-HMAC-SHA256): https://help.aliyun.com/zh/sdk/product-overview/v3-request-structure-and-signature
 //   Tencent Cloud TC3-HMAC-SHA256: https://cloud.tencent.com/document/api/382/52071
 import crypto from 'node:crypto'
@@ -22,13 +25,25 @@ export interface Received {
   phone: string
   template: string
   params: Record<string, string> | string[]
-  /** Aliyun OutId / Tencent Cloud SessionContext. */
+  /** Aliyun OutId / Tencent Cloud SessionContext: the outbox's correlation id. */
   key: string
   signName: string
+  /** The provider's id for it: Aliyun BizId / Tencent Cloud SerialNo. */
+  messageId: string
+  /** By the fake's clock. */
+  sentAt: Date
 }
 
-/** What the fake answers for a phone instead of sending: a provider error code, or silence. */
-export type Behaviour = { code: string; status?: number } | 'hang'
+/**
+ * What the fake answers for a phone instead of sending: a provider error code, silence ('hang'),
+ * or 'lose': it sends, then drops the connection before answering (the answer is lost).
+ */
+export type Behaviour = { code: string; status?: number } | 'hang' | 'lose'
+
+export interface FakeOptions {
+  /** The provider's clock, which dates its send records (the test's clock); the signatures' timestamps are checked against real time all the same. */
+  now?: () => Date
+}
 
 interface FakeBase {
   url: string
@@ -84,6 +99,17 @@ function behaviours() {
   }
 }
 
+/** A lost answer: the connection closes with nothing said. */
+function dropConnection(res: http.ServerResponse) {
+  res.socket?.destroy()
+}
+
+const DAY_MS = 86_400_000
+/** Aliyun dates its records in China Standard Time. */
+const chinaTime = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString()
+const chinaDate = (at: Date) => chinaTime(at).slice(0, 10).replace(/-/g, '')
+const chinaDateTime = (at: Date) => chinaTime(at).slice(0, 19).replace('T', ' ')
+
 /** RFC 3986 percent-encoding, as Aliyun's canonical query string uses it. */
 function percentEncode(text: string): string {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
@@ -94,8 +120,8 @@ export interface FakeAliyun extends FakeBase {
   accessKeySecret: string
 }
 
-/** Aliyun dysmsapi SendSms (RPC style, V3 signature). */
-export async function startFakeAliyunSms(): Promise<FakeAliyun> {
+/** Aliyun dysmsapi SendSms and QuerySendDetails (RPC style, V3 signature). */
+export async function startFakeAliyunSms({ now = () => new Date() }: FakeOptions = {}): Promise<FakeAliyun> {
   const accessKeyId = `LTAI${randomAlnum(20)}`
   const accessKeySecret = randomAlnum(30)
   const received: Received[] = []
@@ -136,6 +162,90 @@ export async function startFakeAliyunSms(): Promise<FakeAliyun> {
     return null
   }
 
+  /** SendSms: a 200 answer with Code OK and the BizId, or with the refusal's code. */
+  function sendSms(q: URLSearchParams, res: http.ServerResponse, RequestId: string) {
+    const phone = q.get('PhoneNumbers') ?? ''
+    if (!/^1\d{10}$/.test(phone))
+      return json(res, 200, { Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: '非法手机号', RequestId })
+    const behaviour = rules.of(phone)
+    const record = () => {
+      const message: Received = {
+        phone,
+        template: q.get('TemplateCode') ?? '',
+        params: JSON.parse(q.get('TemplateParam') ?? '{}') as Record<string, string>,
+        key: q.get('OutId') ?? '',
+        signName: q.get('SignName') ?? '',
+        messageId: `${crypto.randomInt(100_000_000_000, 999_999_999_999)}^0`,
+        sentAt: now(),
+      }
+      received.push(message)
+      return message
+    }
+    const accept = () => {
+      const { messageId } = record()
+      json(res, 200, { Code: 'OK', Message: 'OK', BizId: messageId, RequestId })
+    }
+    if (behaviour === 'hang') return rules.hang(accept)
+    if (behaviour === 'lose') {
+      record()
+      return dropConnection(res)
+    }
+    if (behaviour)
+      return json(res, behaviour.status ?? 200, { Code: behaviour.code, Message: behaviour.code, RequestId })
+    accept()
+  }
+
+  /**
+   * QuerySendDetails: one phone's records of one day (yyyyMMdd, China time, within the last 30
+   * days), PageSize 1-50 a page. The records carry OutId, not BizId.
+   */
+  function querySendDetails(q: URLSearchParams, res: http.ServerResponse, RequestId: string) {
+    for (const name of ['PhoneNumber', 'SendDate', 'PageSize', 'CurrentPage'])
+      if (!q.get(name))
+        return json(res, 400, { Code: `Missing${name}`, Message: `${name} is mandatory`, RequestId })
+    const phone = q.get('PhoneNumber') ?? ''
+    if (!/^1\d{10}$/.test(phone))
+      return json(res, 200, { Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: '非法手机号', RequestId })
+    const sendDate = q.get('SendDate') ?? ''
+    const pageSize = Number(q.get('PageSize'))
+    const page = Number(q.get('CurrentPage'))
+    const today = now()
+    const recent = Array.from({ length: 30 }, (_, i) => chinaDate(new Date(today.getTime() - i * DAY_MS)))
+    const valid =
+      recent.includes(sendDate) &&
+      Number.isInteger(pageSize) &&
+      pageSize >= 1 &&
+      pageSize <= 50 &&
+      Number.isInteger(page) &&
+      page >= 1
+    if (!valid) return json(res, 200, { Code: 'isv.INVALID_PARAMETERS', Message: '参数异常', RequestId })
+    const records = received.filter((m) => m.phone === phone && chinaDate(m.sentAt) === sendDate)
+    const detail = (m: Received) => ({
+      PhoneNum: m.phone,
+      SendStatus: 3,
+      ErrCode: 'DELIVERED',
+      TemplateCode: m.template,
+      Content: `【${m.signName}】${JSON.stringify(m.params)}`,
+      SendDate: chinaDateTime(m.sentAt),
+      ReceiveDate: chinaDateTime(m.sentAt),
+      OutId: m.key,
+    })
+    json(res, 200, {
+      Code: 'OK',
+      Message: 'OK',
+      RequestId,
+      TotalCount: records.length,
+      SmsSendDetailDTOs: {
+        SmsSendDetailDTO: records.slice((page - 1) * pageSize, page * pageSize).map(detail),
+      },
+    })
+  }
+
+  const actions: Record<string, typeof sendSms> = {
+    SendSms: sendSms,
+    QuerySendDetails: querySendDetails,
+  }
+
   const { server, url } = await listen((req, body, res) => {
     const requestUrl = new URL(req.url ?? '/', 'http://fake')
     const RequestId = crypto.randomUUID()
@@ -148,27 +258,10 @@ export async function startFakeAliyunSms(): Promise<FakeAliyun> {
         RequestId,
       })
     }
-    const q = requestUrl.searchParams
-    if (req.headers['x-acs-action'] !== 'SendSms' || req.headers['x-acs-version'] !== '2017-05-25')
+    const action = actions[String(req.headers['x-acs-action'])]
+    if (!action || req.headers['x-acs-version'] !== '2017-05-25')
       return json(res, 404, { Code: 'InvalidAction.NotFound', Message: 'no such action', RequestId })
-    const phone = q.get('PhoneNumbers') ?? ''
-    if (!/^1\d{10}$/.test(phone))
-      return json(res, 200, { Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: '非法手机号', RequestId })
-    const behaviour = rules.of(phone)
-    const accept = () => {
-      received.push({
-        phone,
-        template: q.get('TemplateCode') ?? '',
-        params: JSON.parse(q.get('TemplateParam') ?? '{}') as Record<string, string>,
-        key: q.get('OutId') ?? '',
-        signName: q.get('SignName') ?? '',
-      })
-      json(res, 200, { Code: 'OK', Message: 'OK', BizId: `${Date.now()}^0`, RequestId })
-    }
-    if (behaviour === 'hang') return rules.hang(accept)
-    if (behaviour)
-      return json(res, behaviour.status ?? 200, { Code: behaviour.code, Message: behaviour.code, RequestId })
-    accept()
+    action(requestUrl.searchParams, res, RequestId)
   })
   return {
     url,
@@ -188,8 +281,10 @@ export interface FakeTencent extends FakeBase {
   sdkAppId: string
 }
 
-/** Tencent Cloud sms 2021-01-11 SendSms (TC3-HMAC-SHA256). */
-export async function startFakeTencentSms(): Promise<FakeTencent> {
+/** Tencent Cloud sms 2021-01-11 SendSms and PullSmsSendStatusByPhoneNumber (TC3-HMAC-SHA256). */
+export async function startFakeTencentSms({
+  now = () => new Date(),
+}: FakeOptions = {}): Promise<FakeTencent> {
   const secretId = `AKID${randomAlnum(32)}`
   const secretKey = randomAlnum(32)
   const sdkAppId = `14${crypto.randomInt(10_000_000, 99_999_999)}`
@@ -237,38 +332,34 @@ export async function startFakeTencentSms(): Promise<FakeTencent> {
     return null
   }
 
-  const { server, url } = await listen((req, body, res) => {
-    const RequestId = crypto.randomUUID()
-    const problem = signatureProblem(req, body)
-    if (problem) {
-      rejected.push(problem)
-      return json(res, 200, { Response: { Error: { Code: problem, Message: problem }, RequestId } })
-    }
-    if (req.headers['x-tc-action'] !== 'SendSms' || req.headers['x-tc-version'] !== '2021-01-11')
-      return json(res, 200, {
-        Response: { Error: { Code: 'InvalidAction', Message: 'no such action' }, RequestId },
-      })
-    const input = JSON.parse(body.toString('utf8')) as {
-      PhoneNumberSet: string[]
-      SmsSdkAppId: string
+  const failure = (RequestId: string, Code: string) => ({
+    Response: { Error: { Code, Message: Code }, RequestId },
+  })
+
+  /** SendSms: the one number's SendStatus (Code Ok and its SerialNo, or the refusal's code). */
+  function sendSms(input: Record<string, unknown>, res: http.ServerResponse, RequestId: string) {
+    const {
+      PhoneNumberSet = [],
+      SignName,
+      TemplateId,
+      TemplateParamSet,
+      SessionContext,
+    } = input as {
+      PhoneNumberSet?: string[]
       SignName: string
       TemplateId: string
       TemplateParamSet: string[]
       SessionContext: string
     }
-    if (input.SmsSdkAppId !== sdkAppId)
-      return json(res, 200, {
-        Response: { Error: { Code: 'FailedOperation.SdkAppIdNotFound', Message: 'x' }, RequestId },
-      })
-    const phone = (input.PhoneNumberSet[0] ?? '').replace(/^\+86/, '')
-    const status = (Code: string) => ({
+    const phone = (PhoneNumberSet[0] ?? '').replace(/^\+86/, '')
+    const status = (Code: string, SerialNo: string = crypto.randomUUID()) => ({
       Response: {
         SendStatusSet: [
           {
-            SerialNo: crypto.randomUUID(),
-            PhoneNumber: input.PhoneNumberSet[0],
+            SerialNo,
+            PhoneNumber: PhoneNumberSet[0],
             Fee: 1,
-            SessionContext: input.SessionContext,
+            SessionContext,
             Code,
             Message: Code,
             IsoCode: 'CN',
@@ -279,24 +370,97 @@ export async function startFakeTencentSms(): Promise<FakeTencent> {
     })
     if (!/^1\d{10}$/.test(phone)) return json(res, 200, status('InvalidParameterValue.IncorrectPhoneNumber'))
     const behaviour = rules.of(phone)
-    const accept = () => {
-      received.push({
+    const record = () => {
+      const message: Received = {
         phone,
-        template: input.TemplateId,
-        params: input.TemplateParamSet,
-        key: input.SessionContext,
-        signName: input.SignName,
-      })
-      json(res, 200, status('Ok'))
+        template: TemplateId,
+        params: TemplateParamSet,
+        key: SessionContext,
+        signName: SignName,
+        messageId: `2433:${Array.from(crypto.randomBytes(28), (byte) => byte % 10).join('')}`,
+        sentAt: now(),
+      }
+      received.push(message)
+      return message
     }
+    const accept = () => json(res, 200, status('Ok', record().messageId))
     if (behaviour === 'hang') return rules.hang(accept)
+    if (behaviour === 'lose') {
+      record()
+      return dropConnection(res)
+    }
     if (behaviour)
       return behaviour.status
-        ? json(res, behaviour.status, {
-            Response: { Error: { Code: behaviour.code, Message: 'x' }, RequestId },
-          })
+        ? json(res, behaviour.status, failure(RequestId, behaviour.code))
         : json(res, 200, status(behaviour.code))
     accept()
+  }
+
+  /**
+   * PullSmsSendStatusByPhoneNumber: one number's delivery reports since BeginTime (at most 7 days
+   * back), Offset 0 (the only value it takes), Limit 1-100. Every message here is reported at once,
+   * with its SessionContext (which Tencent Cloud returns where it has enabled it for the account).
+   */
+  function pullSendStatus(input: Record<string, unknown>, res: http.ServerResponse, RequestId: string) {
+    for (const name of ['BeginTime', 'Offset', 'Limit', 'PhoneNumber'])
+      if (input[name] === undefined) return json(res, 200, failure(RequestId, 'MissingParameter'))
+    const { BeginTime, EndTime, Offset, Limit, PhoneNumber } = input as {
+      BeginTime: number
+      EndTime?: number
+      Offset: number
+      Limit: number
+      PhoneNumber: string
+    }
+    const phone = /^\+86(1\d{10})$/.exec(PhoneNumber)?.[1]
+    if (!phone) return json(res, 200, failure(RequestId, 'InvalidParameterValue.IncorrectPhoneNumber'))
+    const nowSeconds = now().getTime() / 1000
+    const valid =
+      Number.isInteger(BeginTime) &&
+      BeginTime >= nowSeconds - 7 * 86_400 &&
+      Offset === 0 &&
+      Number.isInteger(Limit) &&
+      Limit >= 1 &&
+      Limit <= 100
+    if (!valid) return json(res, 200, failure(RequestId, 'InvalidParameterValue'))
+    const seconds = (at: Date) => Math.floor(at.getTime() / 1000)
+    const reports = received
+      .filter((m) => m.phone === phone && seconds(m.sentAt) >= BeginTime)
+      .filter((m) => EndTime === undefined || seconds(m.sentAt) <= EndTime)
+      .slice(0, Limit)
+      .map((m) => ({
+        UserReceiveTime: seconds(m.sentAt),
+        CountryCode: '86',
+        SubscriberNumber: m.phone,
+        PhoneNumber: `+86${m.phone}`,
+        SerialNo: m.messageId,
+        ReportStatus: 'SUCCESS',
+        Description: 'DELIVRD',
+        SessionContext: m.key,
+      }))
+    json(res, 200, { Response: { PullSmsSendStatusSet: reports, RequestId } })
+  }
+
+  const actions: Record<string, typeof sendSms> = {
+    SendSms: sendSms,
+    PullSmsSendStatusByPhoneNumber: pullSendStatus,
+  }
+
+  const { server, url } = await listen((req, body, res) => {
+    const RequestId = crypto.randomUUID()
+    const problem = signatureProblem(req, body)
+    if (problem) {
+      rejected.push(problem)
+      return json(res, 200, failure(RequestId, problem))
+    }
+    const action = actions[String(req.headers['x-tc-action'])]
+    if (!action || req.headers['x-tc-version'] !== '2021-01-11')
+      return json(res, 200, {
+        Response: { Error: { Code: 'InvalidAction', Message: 'no such action' }, RequestId },
+      })
+    const input = JSON.parse(body.toString('utf8')) as Record<string, unknown>
+    if (input.SmsSdkAppId !== sdkAppId)
+      return json(res, 200, failure(RequestId, 'FailedOperation.SdkAppIdNotFound'))
+    action(input, res, RequestId)
   })
   return {
     url,

@@ -1,0 +1,1 @@
+ALTER TABLE "outbox" ADD COLUMN "provider_message_id" varchar(64);
