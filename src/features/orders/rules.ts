@@ -1,7 +1,17 @@
 // Order list rules (doc2 §2 Order list, §4 States and transitions): status labels, the actions
 // each order offers, amounts. Pure: the list, the cards and the detail page all read them.
-import { BILL_STATUS, CHANNEL, ORDER_STATUS, SIGN_STATUS } from '../../core/contract/orders'
+import { ORDER_STATE_MESSAGES } from '../../core/contract/checkout'
+import {
+  BILL_STATUS,
+  CHANNEL,
+  ORDER_STATUS,
+  PAYMENT_STATE,
+  SIGN_STATUS,
+  type OrderPayment,
+  type PaymentState,
+} from '../../core/contract/orders'
 import { yuan } from '../../core/format/money'
+import { formatBeijingTime } from '../../core/format/time'
 import { canApplyContract, canApplyInvoice, type OrderStanding } from '../../core/validation/billing'
 
 /** doc2 §4 order status. */
@@ -137,7 +147,77 @@ export function orderActions(order: OrderSummary): OrderAction[] {
 /** The void confirmation names the order (doc2 §2 dialogs, §8). */
 export const voidConfirmText = (orderCode: string) => `是否作废订单号为 ${orderCode} 的订单？`
 
-/** 实付金额: what was actually paid (paid or refunded orders); unpaid and voided orders paid nothing. */
+/**
+ * 作废 closes the payment at the provider first; this refusal means the close found it paid, so the
+ * order is paid now and must be shown again. Any other refusal (e.g. 订单支付状态确认中，请稍后再试:
+ * the provider did not answer) changed nothing.
+ */
+export const voidFoundPaid = (message: string) => message === ORDER_STATE_MESSAGES.paid
+
+/**
+ * 实付金额: what the member paid. A refunded order keeps it, beside its 已退款 status (the sum that
+ * went back); unpaid and voided orders paid nothing.
+ */
 export function paidAmount(order: { status: number; payAmount: number }): number {
   return order.status === ORDER_STATUS.paid || order.status === ORDER_STATUS.refunded ? order.payAmount : 0
+}
+
+export const PAYMENT_PROVIDER_LABELS: Record<OrderPayment['provider'], string> = {
+  alipay: '支付宝',
+  wxpay: '微信支付',
+}
+
+/** A refund not yet confirmed by the provider reads the same to the member, due or sent. */
+export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  [PAYMENT_STATE.paid]: '已支付',
+  [PAYMENT_STATE.refundDue]: '退款中',
+  [PAYMENT_STATE.refunding]: '退款中',
+  [PAYMENT_STATE.refunded]: '已退款',
+  [PAYMENT_STATE.refundFailed]: '退款异常，请联系客服',
+}
+
+export function paymentStateLabel(state: string): string {
+  return PAYMENT_STATE_LABELS[state as PaymentState] ?? '--'
+}
+
+/** Colour of a payment's state: kept, on its way back, back, or stuck. */
+export type PaymentTone = 'success' | 'warning' | 'muted' | 'danger'
+const PAYMENT_TONES: Record<PaymentState, PaymentTone> = {
+  [PAYMENT_STATE.paid]: 'success',
+  [PAYMENT_STATE.refundDue]: 'warning',
+  [PAYMENT_STATE.refunding]: 'warning',
+  [PAYMENT_STATE.refunded]: 'muted',
+  [PAYMENT_STATE.refundFailed]: 'danger',
+}
+
+/** One line of 支付记录, every text ready to show. */
+export interface PaymentRecord {
+  provider: string
+  amount: string
+  paidAt: string
+  state: string
+  /** When the refund landed; null unless refunded with a time. */
+  refundedAt: string | null
+  tone: PaymentTone
+}
+
+export function paymentRecord(payment: OrderPayment): PaymentRecord {
+  const refunded = payment.state === PAYMENT_STATE.refunded && Boolean(payment.refundedAt)
+  return {
+    provider: PAYMENT_PROVIDER_LABELS[payment.provider] ?? '--',
+    amount: yuan(payment.amount),
+    paidAt: formatBeijingTime(payment.paidAt),
+    state: paymentStateLabel(payment.state),
+    refundedAt: refunded ? formatBeijingTime(payment.refundedAt) : null,
+    tone: PAYMENT_TONES[payment.state] ?? 'muted',
+  }
+}
+
+/**
+ * 支付记录 is worth showing only when the order's single payment is not the whole story: a second
+ * payment, or one going back to the payer. A plain paid order shows nothing new.
+ */
+export function showsPaymentRecords(payments: readonly OrderPayment[] | undefined): boolean {
+  if (!payments?.length) return false
+  return payments.length > 1 || payments.some((p) => p.state !== PAYMENT_STATE.paid)
 }

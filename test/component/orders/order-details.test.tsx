@@ -1,7 +1,8 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import Taro from '@tarojs/taro'
 import { useSession } from '../../../src/core/session/store'
+import type { OrderPayment } from '../../../src/core/contract/orders'
 import type { Order } from '../../../src/features/orders/api'
 import { OrderDetails } from '../../../src/features/orders/components/OrderDetails'
 import { fail, installFakeApi, ok } from '../support/fake-api'
@@ -72,5 +73,74 @@ describe('order detail (doc2 §2 Order detail)', () => {
     render(<OrderDetails query={{ detailId: '9', type: '1' }} />)
     expect((await screen.findByRole('alert')).textContent).toContain('无权访问')
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy()
+  })
+})
+
+describe('支付记录 of one order', () => {
+  const payment = (fields: Partial<OrderPayment> = {}): OrderPayment => ({
+    provider: 'alipay',
+    amount: 3980,
+    paidAt: '2026-11-21T17:30:00Z',
+    state: 'paid',
+    refundedAt: null,
+    ...fields,
+  })
+  const showOrder = async (fields: Partial<Order>) => {
+    installFakeApi().on('GET', '/api/pc/getOrderById', () => ok(order(9, fields)))
+    render(<OrderDetails query={{ detailId: '9', type: '1' }} />)
+    await screen.findByText('MC9')
+  }
+
+  it('an order paid twice lists both payments: the one kept and the one going back', async () => {
+    await showOrder({
+      payments: [
+        payment(),
+        payment({ provider: 'wxpay', amount: 3980.5, paidAt: '2026-11-21T17:31:00Z', state: 'refunding' }),
+      ],
+    })
+    expect(screen.getByRole('heading', { name: '支付记录' })).toBeTruthy()
+    const items = within(screen.getByRole('list', { name: '支付记录' })).getAllByRole('listitem')
+    expect(items.map((item) => item.textContent)).toEqual([
+      '支付宝¥3980.00支付时间 2026-11-22 01:30:00已支付',
+      '微信支付¥3980.50支付时间 2026-11-22 01:31:00退款中',
+    ])
+  })
+
+  it('a refunded payment shows when the refund landed', async () => {
+    await showOrder({
+      status: 2,
+      payments: [payment({ state: 'refunded', refundedAt: '2026-11-22T02:00:00Z' })],
+    })
+    const [item] = within(screen.getByRole('list', { name: '支付记录' })).getAllByRole('listitem')
+    expect(item.textContent).toContain('已退款退款时间 2026-11-22 10:00:00')
+  })
+
+  it('a plain order paid once shows no 支付记录', async () => {
+    await showOrder({ payments: [payment()] })
+    expect(screen.queryByRole('heading', { name: '支付记录' })).toBeNull()
+    expect(screen.queryByRole('list', { name: '支付记录' })).toBeNull()
+  })
+})
+
+describe('作废 from the order detail', () => {
+  it('refused with 订单已支付: the order loads again and shows 已支付', async () => {
+    let status = 3
+    const api = installFakeApi()
+      .on('GET', '/api/pc/getOrderById', () => ok(order(9, { status, payTime: null })))
+      .on('POST', '/oapi/newac/UpdateOrder', () => {
+        status = 1
+        return { IsSuccess: false, code: 400, Message: '订单已支付', Data: null }
+      })
+    const user = userEvent.setup()
+    render(<OrderDetails query={{ detailId: '9', type: '1' }} />)
+    const actions = await screen.findByRole('group', { name: '订单 MC9 操作' })
+    await user.click(within(actions).getByRole('button', { name: '作废' }))
+    const dialog = screen.getByText('是否作废订单号为 MC9 的订单？').closest('.at-modal') as HTMLElement
+    await waitFor(() => expect(dialog.classList.contains('at-modal--active')).toBe(true))
+    await user.click(within(dialog).getByText('作废'))
+    expect(await screen.findByText('已支付')).toBeTruthy()
+    const paidActions = screen.getByRole('group', { name: '订单 MC9 操作' })
+    expect(within(paidActions).queryByRole('button', { name: '作废' })).toBeNull()
+    expect(api.calls.filter((c) => c.path === '/api/pc/getOrderById')).toHaveLength(2)
   })
 })

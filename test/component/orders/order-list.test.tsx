@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import Taro from '@tarojs/taro'
 import { useSession } from '../../../src/core/session/store'
+import { useToasts } from '../../../src/core/ui/toast'
 import type { Order } from '../../../src/features/orders/api'
 import { OrderList } from '../../../src/features/orders/components/OrderList'
 import { installFakeApi, ok, type FakeApi } from '../support/fake-api'
@@ -54,9 +55,22 @@ function serve(all: Order[]) {
     .on('POST', '/api/pc/syncOrderStatus', () => ok(null))
 }
 const listCalls = () => api.calls.filter((c) => c.path === '/api/pc/getOrder').map((c) => c.body)
+const toasts = () => useToasts.getState().toasts.map((t) => t.message)
+
+/** 作废 on the row of `orderCode`, confirmed. */
+async function voidOrder(user: ReturnType<typeof userEvent.setup>, orderCode: string) {
+  const actions = await screen.findByRole('group', { name: `订单 ${orderCode} 操作` })
+  await user.click(within(actions).getByRole('button', { name: '作废' }))
+  const dialog = screen
+    .getByText(`是否作废订单号为 ${orderCode} 的订单？`)
+    .closest('.at-modal') as HTMLElement
+  await waitFor(() => expect(dialog.classList.contains('at-modal--active')).toBe(true))
+  await user.click(within(dialog).getByText('作废'))
+}
 
 beforeEach(() => {
   mockDesktop = true
+  useToasts.setState({ toasts: [] })
   useSession.getState().signIn({ token: 't', accountId: 1, subAccountId: 0, role: 0 })
   jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
 })
@@ -104,7 +118,8 @@ describe('order list (doc2 §2 Order list)', () => {
       '¥5800.00',
       '申请合同申请发票评价',
     ])
-    expect(cells(refunded)[5]).toBe('已退款')
+    // doc2 §4: refunded is neither paid (no paperwork) nor voided/unpaid (评价 stays); 实付 is what was paid.
+    expect(cells(refunded).slice(5)).toEqual(['已退款', '¥5800.00', '¥5800.00', '评价'])
     expect(cells(unpaid).slice(4)).toEqual(['--', '未支付', '¥5800.00', '--', '支付作废'])
     expect(cells(voided).slice(5)).toEqual(['已作废', '¥5800.00', '--', '--'])
     expect(cells(free).slice(6, 8)).toEqual(['¥0.00', '¥0.00'])
@@ -169,6 +184,47 @@ describe('order list (doc2 §2 Order list)', () => {
       ['/oapi/newac/UpdateOrder', { OrderNo: 'MC11', orderProcessStatusId: 4 }],
       ['/api/pc/syncOrderStatus', { orderCode: 'MC11', status: 4 }],
     ])
+  })
+
+  it('作废 refused with 订单已支付 (the provider had the payment): the row reloads as 已支付', async () => {
+    serve([order(1), order(2)])
+    api.on('POST', '/oapi/newac/UpdateOrder', (b) => {
+      rows = rows.map((o) => (o.orderCode === b.OrderNo ? { ...o, status: 1 } : o))
+      return { IsSuccess: false, code: 400, Message: '订单已支付', Data: null }
+    })
+    const user = userEvent.setup()
+    render(<OrderList />)
+    await voidOrder(user, 'MC1')
+    const row = () => screen.getAllByRole('row')[1]
+    await waitFor(() => expect(within(row()).getByText('已支付')).toBeTruthy())
+    expect(within(row()).queryByRole('button', { name: '作废' })).toBeNull()
+    expect(within(screen.getAllByRole('row')[2]).getByText('未支付')).toBeTruthy()
+    expect(toasts()).toEqual(['订单已支付'])
+    // The same page again, and no sync of a void that did not happen.
+    expect(listCalls()).toEqual([
+      { pageNum: '1', pageSize: '10' },
+      { pageNum: '1', pageSize: '10' },
+    ])
+    expect(api.calls.some((c) => c.path === '/api/pc/syncOrderStatus')).toBe(false)
+  })
+
+  it('作废 refused while the payment is being confirmed: the message shows and the row stays', async () => {
+    serve([order(1)])
+    api.on('POST', '/oapi/newac/UpdateOrder', () => ({
+      IsSuccess: false,
+      code: 400,
+      Message: '订单支付状态确认中，请稍后再试',
+      Data: null,
+    }))
+    const user = userEvent.setup()
+    render(<OrderList />)
+    await voidOrder(user, 'MC1')
+    await waitFor(() => expect(toasts()).toEqual(['订单支付状态确认中，请稍后再试']))
+    const row = screen.getAllByRole('row')[1]
+    expect(within(row).getByText('未支付')).toBeTruthy()
+    expect(within(row).getByRole('button', { name: '作废' })).toBeTruthy()
+    expect(listCalls()).toHaveLength(1)
+    expect(api.calls.some((c) => c.path === '/api/pc/syncOrderStatus')).toBe(false)
   })
 
   it('cancelling the void confirmation changes nothing', async () => {

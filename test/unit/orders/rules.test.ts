@@ -1,3 +1,4 @@
+import { PAYMENT_STATE, type OrderPayment, type PaymentState } from '../../../src/core/contract/orders'
 import type { Order } from '../../../src/features/orders/api'
 import {
   contractAction,
@@ -9,8 +10,12 @@ import {
   orderStatusLabel,
   originalAmountBeside,
   paidAmount,
+  paymentRecord,
+  paymentStateLabel,
   payPath,
+  showsPaymentRecords,
   voidConfirmText,
+  voidFoundPaid,
 } from '../../../src/features/orders/rules'
 
 const order = (fields: Partial<Order> = {}): Order => ({
@@ -154,6 +159,12 @@ describe('actions per order (doc2 §4)', () => {
   it('the void confirmation names the order code (doc2 §8)', () => {
     expect(voidConfirmText('MC1')).toBe('是否作废订单号为 MC1 的订单？')
   })
+
+  it('a void refused with 订单已支付 found the order paid; 确认中 changed nothing', () => {
+    expect(voidFoundPaid('订单已支付')).toBe(true)
+    expect(voidFoundPaid('订单支付状态确认中，请稍后再试')).toBe(false)
+    expect(voidFoundPaid('')).toBe(false)
+  })
 })
 
 describe('应付金额 beside the original amount, and the detail link', () => {
@@ -172,5 +183,70 @@ describe('应付金额 beside the original amount, and the detail link', () => {
 
   it('opens one order by detailId', () => {
     expect(orderDetailPath(42)).toBe('/orderdetails?type=1&detailId=42')
+  })
+})
+
+describe('支付记录: the payments of one order', () => {
+  const payment = (fields: Partial<OrderPayment> = {}): OrderPayment => ({
+    provider: 'alipay',
+    amount: 1980,
+    paidAt: '2026-11-21T16:30:00Z',
+    state: 'paid',
+    refundedAt: null,
+    ...fields,
+  })
+
+  const states: [PaymentState, string][] = [
+    ['paid', '已支付'],
+    ['refund_due', '退款中'],
+    ['refunding', '退款中'],
+    ['refunded', '已退款'],
+    ['refund_failed', '退款异常，请联系客服'],
+  ]
+
+  it('names every state of the contract', () => {
+    expect(states.map(([state]) => state).sort()).toEqual(Object.values(PAYMENT_STATE).sort())
+  })
+
+  it.each(states)('%s reads %s', (state, label) => {
+    expect(paymentStateLabel(state)).toBe(label)
+    expect(paymentRecord(payment({ state })).state).toBe(label)
+  })
+
+  it('an unknown state reads --', () => {
+    expect(paymentStateLabel('reversed')).toBe('--')
+  })
+
+  it('shows the provider, the amount in yuan and the paid time in Beijing time', () => {
+    expect(paymentRecord(payment())).toEqual({
+      provider: '支付宝',
+      amount: '¥1980.00',
+      paidAt: '2026-11-22 00:30:00',
+      state: '已支付',
+      refundedAt: null,
+      tone: 'success',
+    })
+    expect(paymentRecord(payment({ provider: 'wxpay', amount: 0.5 }))).toMatchObject({
+      provider: '微信支付',
+      amount: '¥0.50',
+    })
+  })
+
+  it('a refunded payment shows when the refund landed, when known', () => {
+    const refundedAt = '2026-11-23T02:00:00Z'
+    expect(paymentRecord(payment({ state: 'refunded', refundedAt })).refundedAt).toBe('2026-11-23 10:00:00')
+    expect(paymentRecord(payment({ state: 'refunded' })).refundedAt).toBeNull()
+    expect(paymentRecord(payment({ state: 'refunding', refundedAt })).refundedAt).toBeNull()
+  })
+
+  it.each<{ orderHas: string; payments?: OrderPayment[]; shown: boolean }>([
+    { orderHas: 'no payments field (lists)', payments: undefined, shown: false },
+    { orderHas: 'no payment', payments: [], shown: false },
+    { orderHas: 'one paid payment', payments: [payment()], shown: false },
+    { orderHas: 'a second payment', payments: [payment(), payment({ provider: 'wxpay' })], shown: true },
+    { orderHas: 'one refunded payment', payments: [payment({ state: 'refunded' })], shown: true },
+    { orderHas: 'one refund that failed', payments: [payment({ state: 'refund_failed' })], shown: true },
+  ])('$orderHas: 支付记录 shown $shown', ({ payments, shown }) => {
+    expect(showsPaymentRecords(payments)).toBe(shown)
   })
 })

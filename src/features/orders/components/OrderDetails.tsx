@@ -12,6 +12,7 @@ import { orderApi } from '../api'
 import { useOrderActions } from '../hooks/useOrderActions'
 import { ORDER_EMPTY_TEXT } from '../rules'
 import { OrderRows } from './OrderRows'
+import { PaymentRecords } from './PaymentRecords'
 import './orders.scss'
 
 export interface OrderDetailsQuery {
@@ -70,6 +71,7 @@ function SingleOrder({ orderId }: { orderId: string }) {
   return (
     <>
       <OrderRows mode={mode} orders={[order.data]} onAction={actions.run} />
+      <PaymentRecords payments={order.data.payments} />
       {actions.dialogs}
     </>
   )

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { errorMessage } from '../../../core/http/api-error'
 import { openDocument, openUrl } from '../../../core/platform/links'
 import { navigateTo } from '../../../core/routing/navigate'
 import { openLink } from '../../../core/routing/open-link'
@@ -7,10 +8,10 @@ import { toast } from '../../../core/ui/toast'
 import { esignApi, type ContractDocs } from '../../esign/api'
 import { orderApi, type Order } from '../api'
 import { ContractDialog, ContractSignedDialog, InvoiceDialog } from '../components/deferred'
-import { voidConfirmText, type OrderAction } from '../rules'
+import { voidConfirmText, voidFoundPaid, type OrderAction } from '../rules'
 
 interface Reloads {
-  /** Load what is shown again (after an invoice or a contract). */
+  /** Load what is shown again (after an invoice, a contract, or a void that found the order paid). */
   reload(): void
   /** Start again from page 1 (after voiding, doc2 §4). */
   restart(): void
@@ -58,8 +59,10 @@ export function useOrderActions({ reload, restart }: Reloads) {
       await orderApi.syncStatus(order.orderCode)
       toast.success('作废成功')
       restart()
-    } catch {
-      // The request wrapper showed the server's message; the list is unchanged.
+    } catch (error) {
+      // The request wrapper showed the server's message. Closing the payment found it paid: the
+      // order is paid now, so show it again; any other refusal changed nothing.
+      if (voidFoundPaid(errorMessage(error, ''))) reload()
     }
   }
 
