@@ -12,7 +12,13 @@ import {
 import { ANONYMOUS_CALLS_PER_MINUTE } from './http/rate-limits'
 import { loadPaymentSettings, type PaymentSettings } from './providers/payment/settings'
 import { DEFAULT_STOP_TIMEOUT_MS } from './lifecycle'
-import { readMailSettings, readSmsSettings, type MailSettings, type SmsSettings } from './providers/settings'
+import {
+  readMailSettings,
+  readPublicOrigin,
+  readSmsSettings,
+  type MailSettings,
+  type SmsSettings,
+} from './providers/settings'
 import { assertPasswordKey } from './security/password'
 
 /** An app registered with WeChat (mini-program, or the official account for the web OAuth). */
@@ -29,7 +35,7 @@ export interface ServerConfig {
   production: boolean
   /** Write the demo accounts and data into an empty database (development, or SEED_DEMO=1). */
   seedDemo: boolean
-  /** The console's public address (PUBLIC_ORIGIN), for links sent by SMS or mail; null = the request's. */
+  /** The console's public address (PUBLIC_ORIGIN, https in production), for links sent by SMS or mail; null = the request's. */
   publicOrigin: string | null
   /** Built H5 app to serve with history fallback; null when the folder does not exist. */
   staticDir: string | null
@@ -187,9 +193,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`PORT is not a port number: ${env.PORT}`)
   const passwordKey = env.TARO_APP_PASSWORD_KEY || PASSWORD_AES_KEY
   assertPasswordKey(passwordKey)
+  const publicOrigin = readPublicOrigin(env, production)
   const sms = readSmsSettings(env, production)
   const mail = readMailSettings(env, production)
-  const providerProblems = [...sms.problems, ...mail.problems]
+  const providerProblems = [...publicOrigin.problems, ...sms.problems, ...mail.problems]
   if (providerProblems.length)
     throw new Error(`Refusing to start: ${providerProblems.join('; ')} (npm run providers:check)`)
   return {
@@ -199,7 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
     production,
     seedDemo: !production || env.SEED_DEMO === '1',
-    publicOrigin: origin(env.PUBLIC_ORIGIN, 'PUBLIC_ORIGIN'),
+    publicOrigin: publicOrigin.settings,
     staticDir: existingDir(env.STATIC_DIR || DEFAULT_STATIC_DIR),
     passwordKey,
     switchSignPrefix: env.TARO_APP_SWITCH_SIGN_PREFIX || SWITCH_SIGN_PREFIX,

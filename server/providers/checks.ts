@@ -1,15 +1,30 @@
-// `npm run providers:check`: for each outside service, which provider the environment selects and
-// whether its variables are present and well formed (key formats, template ids, addresses). It
-// reads only the environment: nothing is sent and no secret is printed.
-// Each service adds one entry to PROVIDER_CHECKS.
-import { checkAlipay, checkWechatPay, type ProviderCheck as PaymentCheck } from './payment/settings'
-import { readMailSettings, readSmsSettings, type Reading } from './settings'
+// `npm run providers:check`: for each outside service, which provider the environment selects, the
+// host it is reached at, and whether its variables are present and well formed (key formats,
+// template ids, addresses; in production https endpoints on the providers' own hosts). It reads
+// only the environment: nothing is sent and no secret is printed. Each service adds one entry to
+// PROVIDER_CHECKS.
+import { requiresStartTls } from './mail/smtp'
+import {
+  checkAlipay,
+  checkWechatPay,
+  type AlipayKeys,
+  type ProviderCheck as PaymentCheck,
+  type WechatPaySettings,
+} from './payment/settings'
+import {
+  readMailSettings,
+  readPublicOrigin,
+  readSmsSettings,
+  type MailSettings,
+  type Reading,
+  type SmsSettings,
+} from './settings'
 
 type Env = Record<string, string | undefined>
 
 export interface CheckResult {
   service: string
-  /** The provider that will serve it; null = disabled (its calls answer …未配置). */
+  /** The provider that will serve it and where; null = disabled (its calls answer …未配置). */
   provider: string | null
   problems: string[]
 }
@@ -19,10 +34,46 @@ export interface ProviderCheck {
   check(env: Env, production: boolean): Omit<CheckResult, 'service'>
 }
 
-const fromReading = (reading: Reading<{ provider: string }>) => ({
-  provider: reading.settings?.provider ?? null,
+const fromReading = <T>(reading: Reading<T>, describe: (settings: T) => string) => ({
+  provider: reading.settings ? describe(reading.settings) : null,
   problems: reading.problems,
 })
+
+/** host[:port] of an address: never its user, password or query. */
+function hostOf(address: string): string {
+  try {
+    return new URL(address).host || '?'
+  } catch {
+    return '?'
+  }
+}
+
+const smsProvider = (settings: SmsSettings) =>
+  settings.provider === 'sandbox' ? 'sandbox' : `${settings.provider} at ${settings.endpoint.host}`
+
+function mailProvider(settings: MailSettings): string {
+  if (settings.provider === 'sandbox') return 'sandbox'
+  const tls = requiresStartTls(settings.url) ? ' (STARTTLS required)' : ''
+  return `smtp at ${hostOf(settings.url)}${tls}`
+}
+
+/** The keys WeChat Pay's signatures are checked with: "public key + 2 platform certificates". */
+function wechatPayKeys({ platformKeys, publicKeyId }: WechatPaySettings): string {
+  const certificates = platformKeys.length - (publicKeyId ? 1 : 0)
+  return [
+    publicKeyId && 'public key',
+    certificates === 1 && 'platform certificate',
+    certificates > 1 && `${certificates} platform certificates`,
+  ]
+    .filter(Boolean)
+    .join(' + ')
+}
+
+const wechatPayProvider = (settings: WechatPaySettings) =>
+  `wechatpay (${wechatPayKeys(settings)}) at ${hostOf(settings.baseUrl)}`
+
+const alipayProvider = ({ certs, gateway }: AlipayKeys) =>
+  `alipay (${certs ? 'certificate' : 'public key'} mode) at ${hostOf(gateway)}`
 
 /**
  * A payment provider: outside production the development sandbox plays it (its variables are not
@@ -42,32 +93,32 @@ export const PROVIDER_CHECKS: ProviderCheck[] = [
   {
     service: 'SMS',
     check: (env, production) => {
-      const result = fromReading(readSmsSettings(env, production))
+      const result = fromReading(readSmsSettings(env, production), smsProvider)
       // The code hashes' key (config.ts refuses to start without it in production).
       if (production && (env.SMS_CODE_SECRET ?? '').length < 32)
         result.problems.push('SMS_CODE_SECRET is shorter than 32 characters')
       return result
     },
   },
-  { service: 'mail', check: (env, production) => fromReading(readMailSettings(env, production)) },
+  {
+    service: 'mail',
+    check: (env, production) => fromReading(readMailSettings(env, production), mailProvider),
+  },
   {
     service: 'WeChat Pay',
-    check: (env, production) =>
-      fromPayment(
-        production,
-        () => checkWechatPay(env),
-        ({ platform }) =>
-          `wechatpay (${platform.id.startsWith('PUB_KEY_ID_') ? 'public key' : 'platform certificate'})`,
-      ),
+    check: (env, production) => fromPayment(production, () => checkWechatPay(env), wechatPayProvider),
   },
   {
     service: 'Alipay',
-    check: (env, production) =>
-      fromPayment(
-        production,
-        () => checkAlipay(env),
-        ({ certs }) => `alipay (${certs ? 'certificate' : 'public key'} mode)`,
-      ),
+    check: (env, production) => fromPayment(production, () => checkAlipay(env), alipayProvider),
+  },
+  {
+    // Not a provider, but every provider is given it: notification and return addresses, links.
+    service: 'console',
+    check: (env, production) => {
+      const { settings, problems } = readPublicOrigin(env, production)
+      return { provider: settings ?? (production ? 'not set' : "the request's origin"), problems }
+    },
   },
 ]
 

@@ -1,6 +1,7 @@
-// Which provider serves each outside service, read from the environment (README "Deploying").
-// The same reading backs the start-up (config.ts refuses to start on a problem) and
-// `npm run providers:check` (checks.ts), so both judge a deployment alike. Nothing here sends.
+// Which provider serves each outside service and where it is reached, read from the environment
+// (README "Deploying"). The same reading backs the start-up (config.ts refuses to start on a
+// problem) and `npm run providers:check` (checks.ts), so both judge a deployment alike. Nothing
+// here sends.
 import type { AliyunSmsSettings } from './sms/aliyun'
 import { SMS_TEMPLATES, type SmsTemplate } from './sms/index'
 import type { TencentSmsSettings } from './sms/tencent'
@@ -21,7 +22,7 @@ export interface Reading<T> {
   problems: string[]
 }
 
-/** The variable naming each template's id (SMS_TEMPLATE_VERIFY may be left out: it reuses LOGIN). */
+/** The variable naming each template's id. */
 export const TEMPLATE_VARIABLES: Record<SmsTemplate, string> = {
   login: 'SMS_TEMPLATE_LOGIN',
   register: 'SMS_TEMPLATE_REGISTER',
@@ -32,7 +33,11 @@ export const TEMPLATE_VARIABLES: Record<SmsTemplate, string> = {
   transfer: 'SMS_TEMPLATE_TRANSFER',
   activationLink: 'SMS_TEMPLATE_ACTIVATION_LINK',
   recipientLink: 'SMS_TEMPLATE_RECIPIENT_LINK',
+  refund: 'SMS_TEMPLATE_REFUND',
 }
+
+/** Templates a deployment may leave out: verify reuses login's; without refund's, refunds are told by notice only. */
+const OPTIONAL_TEMPLATES: ReadonlySet<SmsTemplate> = new Set(['verify', 'refund'])
 
 const value = (env: Env, name: string) => env[name]?.trim() ?? ''
 
@@ -44,16 +49,77 @@ function formatted(env: Env, name: string, pattern: RegExp, what: string, proble
   return pattern.test(text) ? text : ''
 }
 
-function endpoint(env: Env, name: string, fallback: string, problems: string[]): URL {
-  const text = value(env, name) || fallback
+/** A region id as Aliyun and Tencent Cloud write it: cn-hangzhou, ap-southeast-1, ap-shanghai-fsi. */
+const REGION = '[a-z]{2}-[a-z]+(?:-[a-z0-9]+)*'
+
+/** A provider's own hosts: the pattern, and the same in words for the problems that name them. */
+export interface ProviderHosts {
+  pattern: RegExp
+  names: string
+}
+
+// The region is spelled out (not any label): other subdomains of aliyuncs.com are customers' own (OSS buckets).
+export const ALIYUN_SMS_HOSTS: ProviderHosts = {
+  pattern: new RegExp(`^dysmsapi(?:\\.${REGION})?\\.aliyuncs\\.com$`),
+  names: 'dysmsapi.aliyuncs.com or dysmsapi.<region>.aliyuncs.com',
+}
+export const TENCENT_SMS_HOSTS: ProviderHosts = {
+  pattern: new RegExp(`^sms(?:\\.${REGION})?\\.tencentcloudapi\\.com$`),
+  names: 'sms.tencentcloudapi.com or sms.<region>.tencentcloudapi.com',
+}
+
+/**
+ * PROVIDER_ENDPOINTS_UNSAFE=1 lets production reach any http(s) endpoint and link to an http origin:
+ * for tests, whose fakes listen on http://127.0.0.1. Never in a deployment.
+ */
+export const endpointsUnsafe = (env: Env) => value(env, 'PROVIDER_ENDPOINTS_UNSAFE') === '1'
+
+function httpUrl(text: string): URL | null {
   try {
     const url = new URL(text)
-    if (url.protocol === 'https:' || url.protocol === 'http:') return url
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null
   } catch {
-    // reported below
+    return null
   }
-  problems.push(`${name} is not an http(s) address`)
-  return new URL(fallback)
+}
+
+/**
+ * A provider's endpoint: its variable, else the provider's default. Production reaches a provider
+ * over https on the provider's own hosts only, so a mistyped or planted variable can neither send
+ * signed requests and credentials in clear nor hand them to another machine.
+ */
+export function providerEndpoint(
+  env: Env,
+  name: string,
+  fallback: string,
+  hosts: ProviderHosts,
+  production: boolean,
+  problems: string[],
+): URL {
+  const url = httpUrl(value(env, name) || fallback)
+  if (!url) {
+    problems.push(`${name} is not an http(s) URL`)
+    return new URL(fallback)
+  }
+  if (production && !endpointsUnsafe(env)) {
+    if (url.protocol !== 'https:') problems.push(`${name} is not https: ${url.origin}`)
+    if (!hosts.pattern.test(url.hostname)) problems.push(`${name} is on ${url.hostname}, not ${hosts.names}`)
+  }
+  return url
+}
+
+/**
+ * PUBLIC_ORIGIN: the console's address in the links sent by SMS and mail (activation and recipient
+ * links are credentials) and in the payment providers' notification and return addresses (WeChat
+ * Pay takes https only). Production wants it set and https.
+ */
+export function readPublicOrigin(env: Env, production: boolean): Reading<string> {
+  const text = value(env, 'PUBLIC_ORIGIN')
+  if (!text) return { settings: null, problems: production ? ['PUBLIC_ORIGIN is not set'] : [] }
+  const url = httpUrl(text)
+  if (!url) return { settings: null, problems: ['PUBLIC_ORIGIN is not an http(s) origin'] }
+  const clear = production && !endpointsUnsafe(env) && url.protocol !== 'https:'
+  return { settings: url.origin, problems: clear ? [`PUBLIC_ORIGIN is not https: ${url.origin}`] : [] }
 }
 
 function templates(env: Env, pattern: RegExp, what: string, problems: string[]) {
@@ -61,6 +127,7 @@ function templates(env: Env, pattern: RegExp, what: string, problems: string[]) 
   for (const template of SMS_TEMPLATES) {
     const name = TEMPLATE_VARIABLES[template]
     if (template === 'verify' && !value(env, name)) ids.verify = ids.login
+    else if (OPTIONAL_TEMPLATES.has(template) && !value(env, name)) ids[template] = ''
     else ids[template] = formatted(env, name, pattern, what, problems)
   }
   return ids
@@ -95,7 +162,14 @@ export function readSmsSettings(env: Env, production: boolean): Reading<SmsSetti
         'an AccessKey secret (30 letters and digits)',
         problems,
       ),
-      endpoint: endpoint(env, 'ALIYUN_SMS_ENDPOINT', 'https://dysmsapi.aliyuncs.com', problems),
+      endpoint: providerEndpoint(
+        env,
+        'ALIYUN_SMS_ENDPOINT',
+        'https://dysmsapi.aliyuncs.com',
+        ALIYUN_SMS_HOSTS,
+        production,
+        problems,
+      ),
       signName: signName(env, problems),
       templates: templates(env, /^SMS_\d{6,12}$/, 'an Aliyun template code (SMS_…)', problems),
     } as const
@@ -126,7 +200,14 @@ export function readSmsSettings(env: Env, production: boolean): Reading<SmsSetti
         problems,
       ),
       region: value(env, 'TENCENT_SMS_REGION') || 'ap-guangzhou',
-      endpoint: endpoint(env, 'TENCENT_SMS_ENDPOINT', 'https://sms.tencentcloudapi.com', problems),
+      endpoint: providerEndpoint(
+        env,
+        'TENCENT_SMS_ENDPOINT',
+        'https://sms.tencentcloudapi.com',
+        TENCENT_SMS_HOSTS,
+        production,
+        problems,
+      ),
       signName: signName(env, problems),
       templates: templates(env, /^\d{4,10}$/, 'a Tencent Cloud template id (digits)', problems),
     } as const

@@ -16,6 +16,7 @@ import {
   loadConfig,
   parseTrustProxy,
 } from '../../server/config'
+import { TEMPLATE_VARIABLES } from '../../server/providers/settings'
 
 describe('loadConfig (docs/api.md "Configuration")', () => {
   it('has development defaults under NODE_ENV=development', () => {
@@ -98,7 +99,7 @@ describe('loadConfig (docs/api.md "Configuration")', () => {
       SMS_CODE_SECRET: 'c'.repeat(40),
     }
     expect(() => loadConfig({ ...production, ALIPAY_APP_ID: '2021000000000001' })).toThrow(
-      /ALIPAY_PRIVATE_KEY_FILE is not set; ALIPAY_PUBLIC_KEY_FILE is not set/,
+      /ALIPAY_PRIVATE_KEY_FILE is not set; ALIPAY_PUBLIC_KEY_FILE is not set; ALIPAY_SELLER_ID is not set/,
     )
     // The sandbox ignores them: development pays through /__dev/pay.
     expect(loadConfig({ NODE_ENV: 'development', ALIPAY_APP_ID: '1' }).paymentProviders).toBeUndefined()
@@ -200,6 +201,38 @@ describe('production is the default and fails closed', () => {
     expect(() => loadConfig({ ...secrets, FILE_URL_SECRET: DEV_FILE_URL_SECRET })).toThrow(/FILE_URL_SECRET/)
     expect(loadConfig(secrets).fileUrlSecret).toBe(secrets.FILE_URL_SECRET)
     expect(loadConfig({ NODE_ENV: 'development' }).fileUrlSecret).toBe(DEV_FILE_URL_SECRET)
+  })
+
+  it('refuses an http PUBLIC_ORIGIN in production unless PROVIDER_ENDPOINTS_UNSAFE=1 (tests on loopback)', () => {
+    expect(() => loadConfig({ ...secrets, PUBLIC_ORIGIN: 'http://mc.example.com' })).toThrow(
+      /Refusing to start: PUBLIC_ORIGIN is not https: http:\/\/mc\.example\.com/,
+    )
+    const loopback = { ...secrets, PUBLIC_ORIGIN: 'http://127.0.0.1:8080' }
+    expect(loadConfig({ ...loopback, PROVIDER_ENDPOINTS_UNSAFE: '1' }).publicOrigin).toBe(
+      'http://127.0.0.1:8080',
+    )
+    expect(loadConfig({ NODE_ENV: 'development', PUBLIC_ORIGIN: 'http://127.0.0.1:8080' }).publicOrigin).toBe(
+      'http://127.0.0.1:8080',
+    )
+  })
+
+  it("refuses a provider endpoint off the provider's own https hosts in production", () => {
+    const aliyun = {
+      ...secrets,
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI5tQ7yF2nW8kR3mZ9xB4c',
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'Xq3Lm8Rt2Vb6Nw9Kp4Hd7Fj1Gs5Zc0',
+      SMS_SIGN_NAME: '会员中心',
+      ...Object.fromEntries(Object.values(TEMPLATE_VARIABLES).map((name) => [name, 'SMS_465000001'])),
+    }
+    expect(loadConfig(aliyun).sms).toMatchObject({ endpoint: new URL('https://dysmsapi.aliyuncs.com') })
+    const fake = { ...aliyun, ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:8125' }
+    expect(() => loadConfig(fake)).toThrow(
+      /ALIYUN_SMS_ENDPOINT is not https: http:\/\/127\.0\.0\.1:8125; ALIYUN_SMS_ENDPOINT is on 127\.0\.0\.1/,
+    )
+    expect(loadConfig({ ...fake, PROVIDER_ENDPOINTS_UNSAFE: '1' }).sms).toMatchObject({
+      endpoint: new URL('http://127.0.0.1:8125'),
+    })
   })
 
   it('refuses a missing, short or sandbox SMS code key in production', () => {

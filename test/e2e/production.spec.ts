@@ -83,6 +83,8 @@ test.beforeAll(async () => {
     MAIL_FROM: '会员中心 <noreply@mc.example.com>',
     ...wechatPay.env,
     ...alipay.env,
+    // PUBLIC_ORIGIN and every fake are plain http on loopback, which production refuses otherwise.
+    PROVIDER_ENDPOINTS_UNSAFE: '1',
   })
 })
 

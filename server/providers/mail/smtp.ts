@@ -1,5 +1,5 @@
 // Mail over SMTP through nodemailer (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465).
-// The Message-ID is the outbox's idempotency key, so a retried mail is recognisably the same one.
+// The Message-ID is the outbox's correlation id, so a retried mail is recognisably the same one.
 import nodemailer from 'nodemailer'
 import { parseConnectionUrl } from 'nodemailer/lib/shared'
 import { errorCode, SENT, type DeliveryResult } from '../delivery'
@@ -27,13 +27,31 @@ export function smtpResult(error: unknown): DeliveryResult {
   return { outcome: 'retry', code: errorCode(responseCode ? `smtp ${responseCode}` : code) }
 }
 
-export function smtpMail(settings: SmtpSettings): MailGateway {
-  const transport = nodemailer.createTransport({
-    ...parseConnectionUrl(settings.url),
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1)$/i
+
+/**
+ * An smtp:// relay on another machine must switch to TLS (STARTTLS) before the login: the password
+ * and the mails' links never cross a network in clear. smtps:// is TLS from the start, and a relay
+ * on loopback never leaves the machine.
+ */
+export function requiresStartTls(url: string): boolean {
+  const { secure, host } = parseConnectionUrl(url)
+  return !secure && !LOOPBACK.test(host ?? '')
+}
+
+/** nodemailer's options for SMTP_URL; requireTLS comes after the URL's own, which cannot turn it off. */
+export function smtpTransportOptions(url: string) {
+  return {
+    ...parseConnectionUrl(url),
+    ...(requiresStartTls(url) ? { requireTLS: true } : {}),
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-  })
+  }
+}
+
+export function smtpMail(settings: SmtpSettings): MailGateway {
+  const transport = nodemailer.createTransport(smtpTransportOptions(settings.url))
   const domain = settings.from.replace(/^.*@/, '').replace(/[>\s].*$/, '') || 'localhost'
   return {
     name: 'smtp',
@@ -45,7 +63,7 @@ export function smtpMail(settings: SmtpSettings): MailGateway {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
-          messageId: `<${mail.idempotencyKey}@${domain}>`,
+          messageId: `<${mail.correlationId}@${domain}>`,
         })
         return SENT
       } catch (error) {

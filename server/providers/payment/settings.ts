@@ -1,16 +1,24 @@
 // The payment providers' settings (README "Deploying"): read from the environment, checked for
-// presence and format (ids look right, key files parse) without calling anyone. A provider with
-// none of its variables set is simply off (payments answer 在线支付暂未开通); one set in part or
-// with a bad value stops the start with each problem named. `providers:check` prints the same list.
+// presence and format (ids look right, key files parse, endpoints https on the provider's own hosts)
+// without calling anyone. A provider with none of its variables set is simply off (payments answer
+// 在线支付暂未开通); one set in part or with a bad value stops the start with each problem named.
+// `providers:check` prints the same list.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import { providerEndpoint, type ProviderHosts } from '../settings'
 
 type Env = Record<string, string | undefined>
 
 export const WECHATPAY_DEFAULT_BASE_URL = 'https://api.mch.weixin.qq.com/'
 export const ALIPAY_DEFAULT_GATEWAY = 'https://openapi.alipay.com/gateway.do'
 
-/** How WeChat Pay's answers and notifications are verified: its public key (with its id) or its platform certificate. */
+export const WECHATPAY_HOSTS: ProviderHosts = {
+  pattern: /^api2?\.mch\.weixin\.qq\.com$/,
+  names: 'api.mch.weixin.qq.com or api2.mch.weixin.qq.com',
+}
+export const ALIPAY_HOSTS: ProviderHosts = { pattern: /^openapi\.alipay\.com$/, names: 'openapi.alipay.com' }
+
+/** A key WeChat Pay's answers and notifications are verified with: its public key (with its id) or a platform certificate. */
 export interface WechatPayPlatformKey {
   /** The Wechatpay-Serial this key answers to: PUB_KEY_ID_… or the certificate's serial number. */
   id: string
@@ -24,7 +32,13 @@ export interface WechatPaySettings {
   privateKey: crypto.KeyObject
   /** The APIv3 key: AES-256-GCM key of the notifications' resource (32 bytes). */
   apiV3Key: string
-  platform: WechatPayPlatformKey
+  /**
+   * Every key WeChat Pay may sign with, chosen by Wechatpay-Serial: platform certificates and the
+   * WeChat Pay public key may all be set during a rotation.
+   */
+  platformKeys: WechatPayPlatformKey[]
+  /** The WeChat Pay public key's id (PUB_KEY_ID_…), sent as Wechatpay-Serial so answers are signed with it. */
+  publicKeyId: string | null
   /** The official account bound to the merchant: NATIVE, H5 and JSAPI in WeChat's browser. */
   appId: string
   /** The mini-program bound to the merchant (JSAPI in the mini-program); null = not offered there. */
@@ -38,6 +52,8 @@ export interface AlipayKeys {
   privateKey: string
   keyType: 'PKCS1' | 'PKCS8'
   gateway: string
+  /** The merchant's Alipay PID (2088…): a notification for another seller is refused. */
+  sellerId: string
   /** Public-key mode: Alipay's public key (PEM). Certificate mode: the three certificates' paths. */
   alipayPublicKey?: string
   certs?: { appCertPath: string; alipayPublicCertPath: string; alipayRootCertPath: string }
@@ -62,6 +78,7 @@ const WECHAT_VARIABLES = [
   'WECHATPAY_APIV3_KEY',
   'WECHATPAY_PUBLIC_KEY_FILE',
   'WECHATPAY_PUBLIC_KEY_ID',
+  'WECHATPAY_PLATFORM_CERT_FILES',
   'WECHATPAY_PLATFORM_CERT_FILE',
   'WECHATPAY_APPID',
   'WECHATPAY_MINI_APPID',
@@ -73,13 +90,17 @@ const ALIPAY_VARIABLES = [
   'ALIPAY_APP_CERT_FILE',
   'ALIPAY_PUBLIC_CERT_FILE',
   'ALIPAY_ROOT_CERT_FILE',
+  'ALIPAY_SELLER_ID',
 ]
+/** Platform certificates: the list, and the single file older deployments name. */
+const PLATFORM_CERT_VARIABLES = ['WECHATPAY_PLATFORM_CERT_FILES', 'WECHATPAY_PLATFORM_CERT_FILE']
 
 const MCHID = /^\d{8,10}$/
 const CERT_SERIAL = /^[0-9A-Fa-f]{8,40}$/
 const PUBLIC_KEY_ID = /^PUB_KEY_ID_[0-9A-Za-z]+$/
 const WECHAT_APPID = /^wx[0-9a-f]{16}$/
 const ALIPAY_APPID = /^20\d{14}$/
+const ALIPAY_PID = /^2088\d{12}$/
 
 const value = (env: Env, name: string) => env[name]?.trim() || ''
 
@@ -89,6 +110,10 @@ function readFile(env: Env, name: string, problems: string[]): string | null {
     problems.push(`${name} is not set`)
     return null
   }
+  return readPath(name, file, problems)
+}
+
+function readPath(name: string, file: string, problems: string[]): string | null {
   try {
     return fs.readFileSync(file, 'utf8')
   } catch {
@@ -133,17 +158,14 @@ function certificate(pem: string | null, name: string, problems: string[]): cryp
   }
 }
 
-function httpsUrl(env: Env, name: string, fallback: string, problems: string[]): string {
-  const text = value(env, name) || fallback
-  try {
-    const url = new URL(text)
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('scheme')
-    return url.toString()
-  } catch {
-    problems.push(`${name} is not an http(s) URL`)
-    return fallback
-  }
-}
+/** Payment providers are read in production only (development pays through the sandbox). */
+const paymentEndpoint = (
+  env: Env,
+  name: string,
+  fallback: string,
+  hosts: ProviderHosts,
+  problems: string[],
+) => providerEndpoint(env, name, fallback, hosts, true, problems).toString()
 
 function matching(env: Env, name: string, pattern: RegExp, what: string, problems: string[]): string {
   const text = value(env, name)
@@ -152,15 +174,9 @@ function matching(env: Env, name: string, pattern: RegExp, what: string, problem
   return text
 }
 
-function wechatPlatform(env: Env, problems: string[]): WechatPayPlatformKey | null {
-  if (value(env, 'WECHATPAY_PLATFORM_CERT_FILE')) {
-    const cert = certificate(
-      readFile(env, 'WECHATPAY_PLATFORM_CERT_FILE', problems),
-      'WECHATPAY_PLATFORM_CERT_FILE',
-      problems,
-    )
-    return cert ? { id: cert.serialNumber.toUpperCase(), publicKey: cert.publicKey } : null
-  }
+/** WeChat Pay's public key: WECHATPAY_PUBLIC_KEY_FILE with its id; null when neither is set. */
+function wechatPublicKey(env: Env, problems: string[]): WechatPayPlatformKey | null {
+  if (!value(env, 'WECHATPAY_PUBLIC_KEY_FILE') && !value(env, 'WECHATPAY_PUBLIC_KEY_ID')) return null
   const id = matching(
     env,
     'WECHATPAY_PUBLIC_KEY_ID',
@@ -173,7 +189,41 @@ function wechatPlatform(env: Env, problems: string[]): WechatPayPlatformKey | nu
     'WECHATPAY_PUBLIC_KEY_FILE',
     problems,
   )
-  return publicKey && id ? { id, publicKey } : null
+  return publicKey && PUBLIC_KEY_ID.test(id) ? { id, publicKey } : null
+}
+
+/** Each platform certificate named (comma-separated files), its id the serial number in upper-case hex. */
+function wechatCertificates(env: Env, problems: string[]): WechatPayPlatformKey[] {
+  const keys: WechatPayPlatformKey[] = []
+  for (const name of PLATFORM_CERT_VARIABLES) {
+    const files = value(env, name)
+      .split(',')
+      .map((file) => file.trim())
+      .filter(Boolean)
+    for (const file of files) {
+      const cert = certificate(readPath(name, file, problems), `${name}: ${file}`, problems)
+      if (cert) keys.push({ id: cert.serialNumber.toUpperCase(), publicKey: cert.publicKey })
+    }
+  }
+  return keys
+}
+
+/**
+ * Every key WeChat Pay may sign with. The public key and platform certificates may all be set while
+ * WeChat Pay moves from one to another; each answer's Wechatpay-Serial picks its key, so ids are unique.
+ */
+function wechatPlatformKeys(env: Env, problems: string[]): WechatPayPlatformKey[] {
+  const publicKey = wechatPublicKey(env, problems)
+  const keys = [...(publicKey ? [publicKey] : []), ...wechatCertificates(env, problems)]
+  const named = ['WECHATPAY_PUBLIC_KEY_FILE', 'WECHATPAY_PUBLIC_KEY_ID', ...PLATFORM_CERT_VARIABLES]
+  if (!named.some((name) => value(env, name)))
+    problems.push(
+      'neither WECHATPAY_PUBLIC_KEY_FILE + WECHATPAY_PUBLIC_KEY_ID nor WECHATPAY_PLATFORM_CERT_FILES is set',
+    )
+  const ids = keys.map((key) => key.id)
+  for (const id of new Set(ids.filter((id, index) => ids.indexOf(id) !== index)))
+    problems.push(`WECHATPAY_PLATFORM_CERT_FILES: the certificate ${id} is named twice`)
+  return keys
 }
 
 /** WeChat Pay (API v3): WECHATPAY_* (README "Deploying"). The appids default to WECHAT_OAUTH_APPID / WECHAT_MINI_APPID. */
@@ -190,7 +240,7 @@ export function checkWechatPay(env: Env = process.env): ProviderCheck<WechatPayS
   )
   const apiV3Key = value(env, 'WECHATPAY_APIV3_KEY')
   if (Buffer.byteLength(apiV3Key) !== 32) problems.push('WECHATPAY_APIV3_KEY is not 32 characters')
-  const platform = wechatPlatform(env, problems)
+  const platformKeys = wechatPlatformKeys(env, problems)
   const appEnv = {
     ...env,
     WECHATPAY_APPID: value(env, 'WECHATPAY_APPID') || value(env, 'WECHAT_OAUTH_APPID'),
@@ -199,12 +249,28 @@ export function checkWechatPay(env: Env = process.env): ProviderCheck<WechatPayS
   const mini = value(env, 'WECHATPAY_MINI_APPID') || value(env, 'WECHAT_MINI_APPID')
   if (mini && !WECHAT_APPID.test(mini))
     problems.push('WECHATPAY_MINI_APPID does not look like a WeChat appid')
-  const baseUrl = httpsUrl(env, 'WECHATPAY_BASE_URL', WECHATPAY_DEFAULT_BASE_URL, problems)
-  if (problems.length || !privateKey || !platform) return { configured, problems, settings: null }
+  const baseUrl = paymentEndpoint(
+    env,
+    'WECHATPAY_BASE_URL',
+    WECHATPAY_DEFAULT_BASE_URL,
+    WECHATPAY_HOSTS,
+    problems,
+  )
+  if (problems.length || !privateKey || !platformKeys.length) return { configured, problems, settings: null }
   return {
     configured,
     problems,
-    settings: { mchid, serial, privateKey, apiV3Key, platform, appId, miniAppId: mini || null, baseUrl },
+    settings: {
+      mchid,
+      serial,
+      privateKey,
+      apiV3Key,
+      platformKeys,
+      publicKeyId: platformKeys.find((key) => PUBLIC_KEY_ID.test(key.id))?.id ?? null,
+      appId,
+      miniAppId: mini || null,
+      baseUrl,
+    },
   }
 }
 
@@ -216,7 +282,6 @@ export function checkAlipay(env: Env = process.env): ProviderCheck<AlipayKeys> {
   const appId = matching(env, 'ALIPAY_APP_ID', ALIPAY_APPID, 'an Alipay app id (16 digits)', problems)
   const privatePem = readFile(env, 'ALIPAY_PRIVATE_KEY_FILE', problems)
   const privateKey = rsaPrivateKey(privatePem, 'ALIPAY_PRIVATE_KEY_FILE', problems)
-  const gateway = httpsUrl(env, 'ALIPAY_GATEWAY', ALIPAY_DEFAULT_GATEWAY, problems)
   const certMode = ['ALIPAY_APP_CERT_FILE', 'ALIPAY_PUBLIC_CERT_FILE', 'ALIPAY_ROOT_CERT_FILE'].some((name) =>
     value(env, name),
   )
@@ -239,9 +304,21 @@ export function checkAlipay(env: Env = process.env): ProviderCheck<AlipayKeys> {
     const pem = readFile(env, 'ALIPAY_PUBLIC_KEY_FILE', problems)
     if (rsaPublicKey(pem, 'ALIPAY_PUBLIC_KEY_FILE', problems)) keys = { alipayPublicKey: pem! }
   }
+  const sellerId = matching(
+    env,
+    'ALIPAY_SELLER_ID',
+    ALIPAY_PID,
+    'a merchant PID (2088 + 12 digits)',
+    problems,
+  )
+  const gateway = paymentEndpoint(env, 'ALIPAY_GATEWAY', ALIPAY_DEFAULT_GATEWAY, ALIPAY_HOSTS, problems)
   if (problems.length || !privateKey || !privatePem) return { configured, problems, settings: null }
   const keyType = privatePem.includes('BEGIN RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8'
-  return { configured, problems, settings: { appId, privateKey: privatePem, keyType, gateway, ...keys } }
+  return {
+    configured,
+    problems,
+    settings: { appId, privateKey: privatePem, keyType, gateway, sellerId, ...keys },
+  }
 }
 
 /** Both providers, or the start refused with every problem named. */

@@ -34,6 +34,7 @@ export function paymentEnv(prefix: string) {
     ALIPAY_APP_ID: '2021000000000001',
     ALIPAY_PRIVATE_KEY_FILE: privatePkcs1,
     ALIPAY_PUBLIC_KEY_FILE: publicKey,
+    ALIPAY_SELLER_ID: '2088102147948060',
   }
   return { dir, file, privatePkcs8, privatePkcs1, publicKey, wechat, alipay }
 }
