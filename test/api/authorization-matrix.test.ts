@@ -79,6 +79,7 @@ const PUBLIC_ROUTES = [
   'POST /api/app/evaluate/sumbit',
   'POST /api/alipay/notify',
   'POST /api/wxpay/notify',
+  'POST /api/wxpay/refund/notify',
   'GET /api/pc/noticeFiles/:name',
   // The contract sample, the same document for everyone.
   'GET /api/esign/contractSample',

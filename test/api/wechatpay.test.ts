@@ -471,6 +471,37 @@ describe('no verified payment is dropped', () => {
   })
 })
 
+describe('the daily reconciliation', () => {
+  it('runs once across instances, only after 10:30 Beijing time, for the day before', async () => {
+    const other = await server.buildVariant(
+      {
+        production: true,
+        payNotifySecret: null,
+        publicOrigin: ORIGIN,
+        paymentProviders: { wechatPay: checkWechatPay(fake.env).settings, alipay: null },
+      },
+      { wechatApi },
+    )
+    // The next 10:29 in Beijing (UTC 02:29): the bills are not ready yet.
+    const at = server.clock()
+    const beijingDay = new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10)
+    let early = Date.parse(`${beijingDay}T02:29:00Z`)
+    if (early <= at.getTime()) early += 24 * 3_600_000
+    server.clock.advance(early - at.getTime())
+    expect(await app.payments.reconciliation.reconcileDue()).toBe(false)
+    server.clock.advance(2 * 60_000)
+    const bills = () => fake.calls.filter((call) => call.path === '/v3/bill/tradebill').length
+    const before = bills()
+    const runs = await Promise.all([
+      app.payments.reconciliation.reconcileDue(),
+      other.payments.reconciliation.reconcileDue(),
+    ])
+    expect(runs.filter(Boolean)).toHaveLength(1)
+    expect(await other.payments.reconciliation.reconcileDue()).toBe(false)
+    expect(bills()).toBe(before + 1)
+  })
+})
+
 /** The production app's housekeeping pass (what main.ts runs every hour). */
 async function housekeeping() {
   const { createServices } = await import('../../server/services')

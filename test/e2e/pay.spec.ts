@@ -57,7 +57,7 @@ test('desktop: renew, pay by QR in the sandbox, success, opening progress, paid 
   await expect(dialog.getByRole('timer')).toContainText(/剩余支付时间 00:(29|30):\d\d/)
   const qr = dialog.getByLabel('支付二维码')
   const sandboxUrl = (await qr.getAttribute('data-qr-value'))!
-  expect(sandboxUrl).toContain(`/__dev/pay?provider=alipay&channel=qr&out_trade_no=${orderCode}`)
+  expect(sandboxUrl).toContain(`/__dev/pay?provider=alipay&channel=qr&out_trade_no=${orderCode}AQ1`)
 
   // The "phone" that scanned the QR.
   const phone = await context.newPage()
@@ -96,7 +96,7 @@ test('phone: a new purchase pays through the WeChat MWEB redirect to the sandbox
   await page.getByRole('radio', { name: '微信支付' }).click()
   await payButton(page).click()
   await expect(page).toHaveURL(
-    new RegExp(`/__dev/pay\\?provider=wxpay&channel=wap&out_trade_no=${orderCode}$`),
+    new RegExp(`/__dev/pay\\?provider=wxpay&channel=wap&out_trade_no=${orderCode}WH1$`),
   )
   await expect(page.getByLabel('支付金额')).toHaveText('¥1980.00')
   await page.getByRole('button', { name: '确认支付' }).click()

@@ -35,6 +35,7 @@ let wechatPay: FakeWechatPay
 let alipay: FakeAlipay
 /** The owner's browser storage after the SMS login, for the tests after it. */
 let ownerStorage: Record<string, string> = {}
+const METRICS_TOKEN = 'm'.repeat(40)
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -81,6 +82,7 @@ test.beforeAll(async () => {
     ...Object.fromEntries(templates),
     SMTP_URL: smtp.url,
     MAIL_FROM: '会员中心 <noreply@mc.example.com>',
+    METRICS_TOKEN: METRICS_TOKEN,
     ...wechatPay.env,
     ...alipay.env,
     // PUBLIC_ORIGIN and every fake are plain http on loopback, which production refuses otherwise.
@@ -109,6 +111,57 @@ async function deliveredCode(phone: string): Promise<string> {
   const texts = sms.received.filter((text) => text.phone === phone && 'code' in text.params)
   expect(texts.length).toBeGreaterThan(0)
   return (texts.at(-1)!.params as Record<string, string>).code!
+}
+
+/** A sample's value on the server's /metrics (0 before its first count). */
+async function metric(sample: string): Promise<number> {
+  const text = await (
+    await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text()
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${sample} `))
+  return line ? Number(line.slice(sample.length + 1)) : 0
+}
+
+/** WeChat Pay posts the signed, encrypted notification of a paid trade to its notify_url. */
+async function wechatPayNotifies(tradeNo: string) {
+  const notice = wechatPay.notification(tradeNo)
+  return fetch(wechatPay.trades.get(tradeNo)!.body.notify_url!, {
+    method: 'POST',
+    headers: notice.headers,
+    body: notice.body,
+  })
+}
+
+/** Alipay posts the signed form of a paid trade to its notify_url; answers its text. */
+async function alipayNotifies(tradeNo: string) {
+  const answer = await fetch(alipay.trades.get(tradeNo)!.biz.notify_url!, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
+    body: alipay.notification(tradeNo),
+  })
+  return answer.text()
+}
+
+const paymentStates = async (orderCode: string) =>
+  (
+    await pool.query<{ state: string }>('select state from payments where order_code = $1 order by id', [
+      orderCode,
+    ])
+  ).rows.map((row) => row.state)
+
+/** The payment page's QR for `provider`: the order's attempt is made at the provider. */
+async function showQr(page: Page, provider: '微信支付' | '支付宝') {
+  await page.getByRole('radio', { name: provider }).click()
+  await page.getByRole('button', { name: '立即支付' }).click()
+  await expect(page.getByLabel('扫码支付').getByLabel('支付二维码')).toHaveAttribute('data-qr-value', /./)
+}
+
+/** The order's row on /orderlist (the newest order comes first). */
+async function orderRow(page: Page, orderCode: string) {
+  await page.goto(`${origin}/orderlist`)
+  const row = page.getByRole('row').filter({ hasText: orderCode })
+  await expect(row).toBeVisible()
+  return row
 }
 
 /** Opens `route` as the owner logged in by the first test. */
@@ -196,17 +249,12 @@ test('desktop pays by WeChat Pay NATIVE: the QR is WeChat’s, its signed notifi
   await page.getByRole('button', { name: '立即支付' }).click()
   const qr = page.getByLabel('扫码支付').getByLabel('支付二维码')
   await expect(qr).toHaveAttribute('data-qr-value', /^weixin:\/\/wxpay\/bizpayurl\?pr=/)
-  expect(wechatPay.trades.get(orderCode)?.body.amount).toEqual({ total: 580000, currency: 'CNY' })
+  // The QR's trade is this order's NATIVE attempt, with its own out_trade_no.
+  expect(wechatPay.trades.get(`${orderCode}WN1`)?.body.amount).toEqual({ total: 580000, currency: 'CNY' })
 
   // The payer scans and pays; WeChat Pay posts its encrypted, signed notification.
-  const trade = wechatPay.pay(orderCode)
-  const notice = wechatPay.notification(orderCode)
-  const answer = await fetch(trade.body.notify_url!, {
-    method: 'POST',
-    headers: notice.headers,
-    body: notice.body,
-  })
-  expect(answer.status).toBe(204)
+  wechatPay.pay(`${orderCode}WN1`)
+  expect((await wechatPayNotifies(`${orderCode}WN1`)).status).toBe(204)
   await expect(page).toHaveURL(new RegExp(`/payforsuccess\\?orderCode=${orderCode}$`))
 })
 
@@ -232,4 +280,103 @@ test('a phone pays by Alipay wap; the notification is lost and the status poll r
   expect(alipay.calls.some((call) => call.method === 'alipay.trade.query')).toBe(true)
   const { rows } = await pool.query('select provider from payments where order_code = $1', [orderCode])
   expect(rows).toEqual([{ provider: 'alipay' }])
+})
+
+test.describe('no verified payment is dropped (desktop, WeChat Pay and Alipay fakes)', () => {
+  test.beforeEach(({ page }) => {
+    test.skip(!isDesktop(page), 'the money is the server’s; one browser end proves the loop')
+  })
+
+  test('paid in time, notified after the deadline: kept, the order paid and its site opened', async ({
+    page,
+  }) => {
+    const domain = `e2elate${Date.now()}`
+    const orderCode = await confirmOrder(
+      page,
+      `/order?SkuId=SKU-SITE-STD&OrderTypeId=1&secondDomain=${domain}`,
+      '1年',
+      '¥1980.00',
+    )
+    await showQr(page, '微信支付')
+    // The member leaves the page; the payer pays the QR just before the deadline, and WeChat's
+    // notification comes after it.
+    await page.goto(`${origin}/index`)
+    wechatPay.pay(`${orderCode}WN1`)
+    await pool.query(`update orders set pay_deadline = now() - interval '1 minute' where order_code = $1`, [
+      orderCode,
+    ])
+    const late = 'member_centre_payment_notifications_total{provider="wxpay",outcome="late"}'
+    const before = await metric(late)
+    expect((await wechatPayNotifies(`${orderCode}WN1`)).status).toBe(204)
+    expect(await metric(late)).toBe(before + 1)
+
+    await expect((await orderRow(page, orderCode)).getByText('已支付', { exact: true })).toBeVisible()
+    expect(await paymentStates(orderCode)).toEqual(['paid'])
+    const { rows } = await pool.query('select 1 from businesses where order_code = $1', [orderCode])
+    expect(rows).toHaveLength(1)
+  })
+
+  test('voiding an order its payer has just paid: the close finds it paid, the member sees 订单已支付', async ({
+    page,
+  }) => {
+    const orderCode = await confirmOrder(
+      page,
+      `/order?SkuId=SKU-SITE-STD&OrderTypeId=1&secondDomain=e2evoid${Date.now()}`,
+      '1年',
+      '¥1980.00',
+    )
+    await showQr(page, '微信支付')
+    const row = await orderRow(page, orderCode)
+    // Scanned and paid while the member went to the order list; the notification has not come yet.
+    wechatPay.pay(`${orderCode}WN1`)
+    await row.getByRole('button', { name: '作废' }).click()
+    await page.locator('.at-modal--active').getByText('作废', { exact: true }).click()
+    await expect(page.getByText('订单已支付')).toBeVisible()
+    await expect(row.getByText('已支付', { exact: true })).toBeVisible()
+    expect(await paymentStates(orderCode)).toEqual(['paid'])
+  })
+
+  test('paid twice, by WeChat Pay and by Alipay: the second is refunded, the detail and a notice say so', async ({
+    page,
+  }) => {
+    const orderCode = await confirmOrder(
+      page,
+      `/order?SkuId=SKU-SITE-STD&OrderTypeId=1&secondDomain=e2etwice${Date.now()}`,
+      '1年',
+      '¥1980.00',
+    )
+    await showQr(page, '微信支付')
+    await page.goto(`${origin}/orderByPlay?orderCode=${orderCode}`)
+    // Opening Alipay's QR closes the WeChat trade first…
+    await showQr(page, '支付宝')
+    expect(wechatPay.trades.get(`${orderCode}WN1`)?.state).toBe('CLOSED')
+    await page.goto(`${origin}/index`)
+    // …but its payer had paid as the close reached WeChat, and the Alipay QR was paid too.
+    wechatPay.pay(`${orderCode}WN1`)
+    alipay.pay(`${orderCode}AQ1`)
+    const due = await metric('member_centre_payments_refund_due_total')
+    const refunded = await metric('member_centre_payments_refunds_total{result="refunded"}')
+    expect((await wechatPayNotifies(`${orderCode}WN1`)).status).toBe(204)
+    expect(await alipayNotifies(`${orderCode}AQ1`)).toBe('success')
+
+    await expect.poll(() => paymentStates(orderCode)).toEqual(['paid', 'refunded'])
+    const [refund] = alipay.trades.get(`${orderCode}AQ1`)!.refunds
+    expect(refund).toMatchObject({ amount: '1980.00', settled: true })
+    expect(await metric('member_centre_payments_refund_due_total')).toBe(due + 1)
+    expect(await metric('member_centre_payments_refunds_total{result="refunded"}')).toBe(refunded + 1)
+
+    const { rows } = await pool.query<{ id: number }>('select id from orders where order_code = $1', [
+      orderCode,
+    ])
+    await page.goto(`${origin}/orderdetails?type=1&detailId=${rows[0]!.id}`)
+    const records = page.getByRole('list', { name: '支付记录' })
+    await expect(records.getByRole('listitem')).toHaveCount(2)
+    await expect(records.getByRole('listitem').nth(0)).toContainText('微信支付')
+    await expect(records.getByRole('listitem').nth(0)).toContainText('已支付')
+    await expect(records.getByRole('listitem').nth(1)).toContainText('支付宝')
+    await expect(records.getByRole('listitem').nth(1)).toContainText('已退款')
+
+    await page.goto(`${origin}/notices`)
+    await expect(page.getByLabel('消息列表').getByText('退款通知').first()).toBeVisible()
+  })
 })

@@ -43,12 +43,12 @@ describe('WeChat Pay on /orderByPlay (wx.requestPayment)', () => {
       record('requestPayment', [options])
       // The user pays; WeChat's server notifies ours (the sandbox sends the signed notification).
       return server
-        .post('/__dev/pay', { provider: 'wxpay', out_trade_no: code, action: 'pay' })
+        .post('/__dev/pay', { provider: 'wxpay', out_trade_no: `${code}WM1`, action: 'pay' })
         .then(() => succeed(options, { errMsg: 'requestPayment:ok' }))
     })
     try {
       const [params] = callsOf(runtime, 'requestPayment')
-      assert.equal(params.package, `prepay_id=sandbox_${code}`)
+      assert.equal(params.package, `prepay_id=sandbox_${code}WM1`)
       assert.equal(params.signType, 'HMAC-SHA256')
       assert.match(params.paySign, /^[0-9A-F]{64}$/)
       assert.match(params.timeStamp, /^\d+$/)

@@ -20,6 +20,7 @@ import {
   ProviderError,
   yuanToFen,
   type JsapiParams,
+  type JsapiPayer,
   type PaidTrade,
   type RawNotification,
   type TradeOrder,
@@ -188,16 +189,12 @@ export function createPaymentService(
     return { out_trade_no: orderCode, url }
   }
 
-  const jsapiOffer = (
-    viewer: Viewer,
-    orderCode: string,
-    client: PayClient,
-    payer: { openid: string; app: 'web' | 'mini' } | null,
-  ) =>
+  /** JSAPI: the mini-program's way (a wx.login code came) or WeChat's browser's, each its own attempt. */
+  const jsapiOffer = (viewer: Viewer, orderCode: string, client: PayClient, payer: JsapiPayer | null) =>
     offer(
       viewer,
       orderCode,
-      payer?.app === 'mini' ? 'jsapi-mini' : 'jsapi-web',
+      client.miniCode ? 'jsapi-mini' : 'jsapi-web',
       async (trade) => JSON.stringify(await gateways.wxpay!.jsapi(trade, payer)),
       { origin: client.origin, payer: payer?.openid ?? '' },
     ).then((answer) => JSON.parse(answer) as JsapiParams)
