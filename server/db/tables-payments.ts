@@ -3,16 +3,7 @@
 // its own out_trade_no; every payment a provider confirms is a row of `payments`, whatever the
 // order's state when it came: the first fulfils the order, any other is refunded (its state).
 import { sql } from 'drizzle-orm'
-import {
-  index,
-  integer,
-  numeric,
-  pgTable,
-  smallint,
-  text,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core'
+import { index, integer, numeric, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { at, id } from './columns'
 import { orders } from './tables-commerce'
 import { subAccounts } from './tables-members'

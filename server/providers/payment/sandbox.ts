@@ -49,12 +49,7 @@ function validSignature(fields: Record<string, string>, secret: string): boolean
   return given.length === expected.length && crypto.timingSafeEqual(given, expected)
 }
 
-function sandboxPageUrl(
-  origin: string,
-  provider: SandboxProvider,
-  channel: SandboxChannel,
-  tradeNo: string,
-) {
+function sandboxPageUrl(origin: string, provider: SandboxProvider, channel: SandboxChannel, tradeNo: string) {
   const query = new URLSearchParams({ provider, channel, out_trade_no: tradeNo })
   return `${origin}/__dev/pay?${query}`
 }
@@ -80,7 +75,15 @@ function readFields({ headers, body }: RawNotification): Record<string, string> 
 /** The out_trade_no's order: the attempt suffix (two letters and a number) taken off. */
 const orderCodeOf = (tradeNo: string) => tradeNo.replace(/[A-Z]{2}\d+$/, '')
 
-export function createSandboxPayments({ secret, now, db }: { secret: string; now: () => Date; db: Database }) {
+export function createSandboxPayments({
+  secret,
+  now,
+  db,
+}: {
+  secret: string
+  now: () => Date
+  db: Database
+}) {
   function verified(raw: RawNotification): Record<string, string> {
     const fields = readFields(raw)
     if (!validSignature(fields, secret)) throw new NotificationRefused(SANDBOX_BAD_SIGN)

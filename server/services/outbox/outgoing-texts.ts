@@ -4,9 +4,7 @@ import type { SmsTemplate } from '../../providers/sms/index'
 
 /** What a queued message carries: a code, a link with the inviting account and the person, or a refund. */
 export type MessageParams =
-  | { code: string }
-  | { account: string; name: string; url: string; path: string }
-  | RefundParams
+  { code: string } | { account: string; name: string; url: string; path: string } | RefundParams
 
 /** A refund the member is told of: the order's code and the yuan refunded ("1980.00"). */
 export interface RefundParams {
