@@ -43,16 +43,18 @@ function mainNotices(at: Date): DemoNotice[] {
       details: { msgType: 4, domain: SITE, echartTitle: '近7日访问趋势', ...weekOfVisits(at) },
     },
     {
-      days: 1,
+      // 星辰商城 (products.ts), which expired three days ago and has a renewal waiting for payment.
+      days: 10,
       type: 5,
       title: '网站即将到期',
-      content: '<p>您的网站将于7天后到期，请及时续费，以免影响访问。</p>',
+      content:
+        '<p>您的网站 shop.xingchen-demo.cn（自助建站 专业版）将于7天后到期，请及时续费，以免影响访问。</p>',
       details: {
-        productName: '企业官网',
-        productVersion: '标准版',
-        secondDomain: SITE,
-        orderCode: 'DD202511200031',
-        expireTime: daysAgo(at, -7).toISOString(),
+        productName: '自助建站',
+        productVersion: '专业版',
+        secondDomain: 'shop.xingchen-demo.cn',
+        orderCode: 'MC202600000102',
+        expireTime: daysAgo(at, 3).toISOString(),
       },
     },
     {

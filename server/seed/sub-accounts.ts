@@ -24,7 +24,7 @@ export const DEMO_POSITIONS = [
 ]
 
 /** The not-yet-activated demo sub-admin; its link is printed in the dev outbox (GET /__dev/mail). */
-export const DEMO_PENDING_SUB_ADMIN = { phone: '13800000005', mailbox: 'wangdh@xingchen-demo.cn' }
+export const DEMO_PENDING_SUB_ADMIN = { phone: '13800000007', mailbox: 'wangdh@xingchen-demo.cn' }
 /** The customer manager with an enterprise-WeChat QR (星辰科技); 云帆贸易's has none. */
 export const DEMO_VIP_QR_CODE = 'demo-wework-chenjl'
 

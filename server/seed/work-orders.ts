@@ -18,13 +18,11 @@ import {
   workOrderTemplateFields,
   workOrderTemplates,
 } from '../db/schema'
+import { drawPage } from '../services/notices/notice-files'
 import { daysAgo, type DemoIds, type Tx } from './support'
 
-/** A 1×1 PNG and a one-page PDF: real bytes, so previews and downloads work. */
-export const DEMO_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-)
+/** A screenshot-like PNG and a one-page PDF: real bytes, so previews and downloads work. */
+export const DEMO_PNG = drawPage(480, 300, [64, 128, 255])
 export const DEMO_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',

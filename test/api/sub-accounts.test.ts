@@ -416,7 +416,7 @@ describe('activation (account-area §4, §5, §8)', () => {
     const info = await server.get(`${API}/getAccountInfoByActiveCode?activeCode=${activeCode}`)
     expect(info.data).toEqual({
       phone: DEMO_PENDING_SUB_ADMIN.phone,
-      maskedPhone: '138****0005',
+      maskedPhone: '138****0007',
       fullName: '王东华',
       accountName: '星辰科技',
       activeState: 0,

@@ -12,8 +12,8 @@ export interface DemoFile {
 
 type Rgb = [number, number, number]
 
-/** A page mock-up: a header bar, a banner in `accent` and rows of grey "text" blocks. */
-function drawPage(width: number, height: number, accent: Rgb): Buffer {
+/** A page mock-up: a header bar, a banner in `accent` and rows of grey "text" blocks (a PNG). */
+export function drawPage(width: number, height: number, accent: Rgb): Buffer {
   const png = new PNG({ width, height })
   const paint = (x0: number, y0: number, w: number, h: number, [r, g, b]: Rgb) => {
     for (let y = y0; y < Math.min(height, y0 + h); y++) {
