@@ -20,6 +20,6 @@ export function ok<T>(data: T, message: string = OK_MESSAGE): Envelope<T> {
   return { code: CODE.ok, message, data }
 }
 
-export function fail(code: number, message: string): Envelope<null> {
-  return { code, message, data: null }
+export function fail(code: number, message: string, data: unknown = null): Envelope<unknown> {
+  return { code, message, data }
 }

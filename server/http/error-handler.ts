@@ -41,7 +41,7 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Refusal, req, reply) => {
-    if (error instanceof Refusal) return reply.code(200).send(fail(error.code, error.message))
+    if (error instanceof Refusal) return reply.code(200).send(fail(error.code, error.message, error.data))
     if ('validation' in error && error.validation) {
       req.log.info({ validation: error.validation }, 'request failed validation')
       return reply.code(200).send(fail(CODE.invalid, INVALID_PARAMS))

@@ -83,6 +83,13 @@ describe('GET /api/pc/getProducts', () => {
     expect([...new Set(all.data.data.map((c) => c.status))].sort()).toEqual([0, 1, 2, 3, 4, 5, 6])
   })
 
+  it('says on each card whether a higher edition of its product is sold (canUpgrade)', async () => {
+    const all = await products(owner, 1, 20)
+    const canUpgrade = Object.fromEntries(all.data.data.map((c) => [c.skuId, c.canUpgrade]))
+    // 自助建站 标准版 → 专业版; 专业版 and the single-edition 企业官网 are at the top.
+    expect(canUpgrade).toMatchObject({ 'SKU-SITE-STD': 1, 'SKU-SITE-PRO': 0, 'SKU-ENT-WEB': 0 })
+  })
+
   it('shows another account only its own products', async () => {
     const page = await products(otherOwner)
     expect(page.data.data.map((c) => c.secondDomain).sort()).toEqual(['yfexport', 'yunfan'])

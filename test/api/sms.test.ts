@@ -24,7 +24,12 @@ beforeEach(() => server.clock.advance(hours(1) + 1000))
 const freshIp = () => `198.51.100.${nextAddress++}`
 
 const SENT = { code: 200, message: '已发送', data: null }
-const TOO_SOON = { code: 429, message: '发送过于频繁，请60秒后再试', data: null }
+/** The 60 s refusal with the whole seconds left of the wait. */
+const tooSoon = (retryAfter: number) => ({
+  code: 429,
+  message: '发送过于频繁，请60秒后再试',
+  data: { retryAfter },
+})
 const TOO_MANY = { code: 429, message: '发送次数过多，请1小时后再试', data: null }
 const WRONG_CODE = { code: 400, message: '请输入正确的手机号和验证码', data: null }
 
@@ -121,8 +126,8 @@ describe('send limits', () => {
   it('refuses a resend to the same phone within 60 s, whatever the purpose, and allows it after', async () => {
     expect(await server.sendSms('13600000010', 'register', { ip: freshIp() })).toEqual(SENT)
     server.clock.advance(59_000)
-    expect(await server.sendSms('13600000010', 'register', { ip: freshIp() })).toEqual(TOO_SOON)
-    expect(await server.sendSms('13600000010', 'login', { ip: freshIp() })).toEqual(TOO_SOON)
+    expect(await server.sendSms('13600000010', 'register', { ip: freshIp() })).toEqual(tooSoon(1))
+    expect(await server.sendSms('13600000010', 'login', { ip: freshIp() })).toEqual(tooSoon(1))
     server.clock.advance(2_000)
     expect(await server.sendSms('13600000010', 'register', { ip: freshIp() })).toEqual(SENT)
   })
@@ -145,7 +150,19 @@ describe('send limits', () => {
 
   it('counts sends to unknown phones too, so the limits reveal nothing', async () => {
     expect(await server.sendSms('13600000011', 'login', { ip: freshIp() })).toEqual(SENT)
-    expect(await server.sendSms('13600000011', 'forget', { ip: freshIp() })).toEqual(TOO_SOON)
+    expect(await server.sendSms('13600000011', 'forget', { ip: freshIp() })).toEqual(tooSoon(60))
+  })
+
+  it('tells how many seconds of the 60 s wait are left, fewer as the clock runs', async () => {
+    expect(await server.sendSms('13600000014', 'login', { ip: freshIp() })).toEqual(SENT)
+    server.clock.advance(18_000)
+    expect(await server.sendSms('13600000014', 'login', { ip: freshIp() })).toEqual(tooSoon(42))
+    server.clock.advance(30_500)
+    expect(await server.sendSms('13600000014', 'forget', { ip: freshIp() })).toEqual(tooSoon(12))
+    server.clock.advance(11_000)
+    expect(await server.sendSms('13600000014', 'login', { ip: freshIp() })).toEqual(tooSoon(1))
+    server.clock.advance(1_000)
+    expect(await server.sendSms('13600000014', 'login', { ip: freshIp() })).toEqual(SENT)
   })
 
   it('allows 10 sends per phone per hour', async () => {
@@ -236,7 +253,7 @@ describe('bind-phone codes: POST /api/app/account/sendSmsCode and /api/wechat/ge
       const phone = url.includes('wechat') ? '13600000201' : '13600000202'
       expect(await server.sendSms(phone, 'bindPhone', { url, ip: freshIp() })).toEqual(SENT)
       expect(await outboxOf(phone)).toEqual([expect.objectContaining({ purpose: 'bindPhone' })])
-      expect(await server.sendSms(phone, 'bindPhone', { url, ip: freshIp() })).toEqual(TOO_SOON)
+      expect(await server.sendSms(phone, 'bindPhone', { url, ip: freshIp() })).toEqual(tooSoon(60))
       const unsolved = await server.slider()
       server.clock.advance(61_000)
       expect(

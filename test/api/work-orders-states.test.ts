@@ -124,15 +124,34 @@ describe('the transitions the customer may make', () => {
     expect(row.closeReason).toBeNull()
   })
 
-  it('takes replies only at 0 and 2', async () => {
+  it('takes a message at every open status (0, 1, 2, 5) and leaves the status as it was', async () => {
     const id = await freshOrder()
-    expect((await reply(id)).code).toBe(200)
-    for (const status of [1, 3, 4, 5]) {
+    for (const status of [0, 1, 2, 5]) {
+      await setStatus(id, status)
+      const content = `状态${status}时的补充信息`
+      expect(await reply(id, content)).toMatchObject({ code: 200, message: '提交成功' })
+      const detail = await detailOf(id)
+      expect(detail.status).toBe(status)
+      expect(detail.recordsDtos.at(-1)).toMatchObject({ role: 1, content })
+    }
+  })
+
+  it('a message at 1 (待您确认) does not reopen the order: 继续咨询 still does', async () => {
+    const id = await freshOrder()
+    await setStatus(id, 1)
+    expect((await reply(id, '请提供一封未送达邮件的时间')).code).toBe(200)
+    expect((await detailOf(id)).status).toBe(1)
+    expect(await open(id, { content: '还没好' })).toMatchObject({ code: 200, data: { status: 2 } })
+  })
+
+  it('refuses a message once closed (3, 4)', async () => {
+    const id = await freshOrder()
+    for (const status of [3, 4]) {
       await setStatus(id, status)
       expect(await reply(id)).toEqual(refused(ACTION_REFUSED.reply))
     }
-    await setStatus(id, 2)
-    expect((await reply(id)).code).toBe(200)
+    const records = (await detailOf(id)).recordsDtos
+    expect(records.filter((r) => r.role === 1)).toHaveLength(0)
   })
 
   it('accepts one urgent request per open order, with a role 3 record', async () => {

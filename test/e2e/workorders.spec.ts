@@ -26,8 +26,13 @@ const engineer = {
         file: { name: '处理说明.png', mimeType: 'image/png', buffer: PNG },
       },
     }),
-  setStatus: (page: Page, id: number, status: 1 | 2) =>
+  setStatus: (page: Page, id: number, status: 1 | 2 | 5) =>
     page.request.post('/__dev/workorders/status', { data: { id, status } }),
+}
+
+/** Phones keep the /myWorkOrder filters behind 筛选 (its label counts the filters in use). */
+async function openFilters(page: Page) {
+  if (!isDesktop(page)) await page.getByRole('button', { name: /^筛选/ }).click()
 }
 
 /** The status in the detail's header. */
@@ -129,6 +134,7 @@ test.describe('my work orders (doc2 §2)', () => {
     await expect(page.getByRole('tab', { name: /^服务中（\d+）$/ })).toBeVisible()
     await expect(page.getByLabel('工单列表')).toBeVisible()
 
+    await openFilters(page)
     const number = page.locator('input[name="orderNum"]')
     await number.pressSequentially('12ab345678901')
     await expect(number).toHaveValue('12345678')
@@ -138,7 +144,9 @@ test.describe('my work orders (doc2 §2)', () => {
     await expect(page.getByText('暂无数据', { exact: true })).toBeVisible()
 
     if (!isDesktop(page)) {
+      await openFilters(page)
       await page.getByRole('button', { name: '重置' }).click()
+      await openFilters(page)
       // The browser's own date field: Chromium's takes typing like a person's.
       await page.getByLabel('开始日期').fill('2026-11-01')
       await page.getByRole('button', { name: '查询' }).click()
@@ -161,6 +169,7 @@ test.describe('the seeded account (doc2 §2)', () => {
     const inService = listed()
     await page.getByRole('tab', { name: /^服务中（\d+）$/ }).click()
     expect(new URL((await inService).url()).searchParams.get('status')).toBe('0,1,2,5')
+    await openFilters(page)
     await page.getByRole('radiogroup', { name: '状态' }).getByRole('radio', { name: '处理中' }).click()
     const processing = listed()
     await page.getByRole('button', { name: '查询' }).click()
@@ -209,6 +218,35 @@ test.describe('a work order from submit to delete (doc2 §2, §4)', () => {
     await expect(openModal(page)).toContainText('请确认该工单是否已完结？')
     await openModal(page).getByText('确定', { exact: true }).click()
     await expect(status(page)).toHaveText('已完结')
+  })
+
+  test('answers the engineer at 处理中 (5) and at 待您确认 (1) without reopening', async ({ page }) => {
+    await freshMember(page)
+    const id = await submitWorkOrder(page)
+    const question = '请提供一封未送达邮件的时间，我们继续排查。'
+    expect((await (await engineer.reply(page, id, question)).json()).code).toBe(200)
+    await engineer.setStatus(page, id, 5)
+    await page.reload()
+    await expect(status(page)).toHaveText('处理中')
+    const records = page.getByRole('list', { name: '沟通记录' })
+    await expect(records).toContainText(question)
+
+    const reply = page.getByRole('form', { name: '留言' })
+    await reply.locator('textarea[name="reply"]').fill('昨天 15:20 发的那封没有收到')
+    await reply.getByRole('button', { name: '发送' }).click()
+    await expect(records).toContainText('昨天 15:20 发的那封没有收到')
+    await expect(status(page)).toHaveText('处理中')
+
+    // 待您确认: a message leaves the order waiting for confirmation; 继续咨询 is still the way back.
+    await engineer.setStatus(page, id, 1)
+    await page.reload()
+    await expect(status(page)).toHaveText('待您确认')
+    await expect(reply).toContainText('留言不会改变工单状态')
+    await reply.locator('textarea[name="reply"]').fill('好的，我今晚再试一次')
+    await reply.getByRole('button', { name: '发送' }).click()
+    await expect(records).toContainText('好的，我今晚再试一次')
+    await expect(status(page)).toHaveText('待您确认')
+    await expect(page.getByRole('button', { name: '继续咨询' })).toBeVisible()
   })
 
   test('close with a reason, reopen, close again and delete', async ({ page }) => {

@@ -35,6 +35,9 @@ import * as nativePageWeapp from '../../src/core/platform/native-page.weapp'
 import type * as pay from '../../src/core/platform/pay'
 import * as payH5 from '../../src/core/platform/pay.h5'
 import * as payWeapp from '../../src/core/platform/pay.weapp'
+import type * as revealScroll from '../../src/core/platform/reveal-scroll'
+import * as revealScrollH5 from '../../src/core/platform/reveal-scroll.h5'
+import * as revealScrollWeapp from '../../src/core/platform/reveal-scroll.weapp'
 import type * as saveImage from '../../src/core/platform/save-image'
 import * as saveImageH5 from '../../src/core/platform/save-image.h5'
 import * as saveImageWeapp from '../../src/core/platform/save-image.weapp'
@@ -86,6 +89,8 @@ nativePageH5 satisfies typeof nativePage
 nativePageWeapp satisfies typeof nativePage
 payH5 satisfies typeof pay
 payWeapp satisfies typeof pay
+revealScrollH5 satisfies typeof revealScroll
+revealScrollWeapp satisfies typeof revealScroll
 saveImageH5 satisfies typeof saveImage
 saveImageWeapp satisfies typeof saveImage
 sessionStorageH5 satisfies typeof sessionStorage

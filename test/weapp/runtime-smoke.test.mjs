@@ -75,7 +75,10 @@ const PAGES = {
   },
   'pages/login/index': { expect: ['会员中心', '短信登录', '密码登录'] },
   'pages/agreement/index': { expect: ['会员服务协议', '一、协议的接受'] },
-  'pages/notices/index': { as: 'owner', expect: ['消息中心', '近7日访问统计', '网站即将到期', '工单已受理'] },
+  'pages/notices/index': {
+    as: 'owner',
+    expect: ['消息中心', '近7日访问统计', '工单已受理', '站点访问异常告警'],
+  },
   'pages/log/index': { as: 'owner', expect: ['操作日志', '密码登录成功', 'demo_main'] },
   'notices/pages/detail/index': {
     as: 'owner',
@@ -267,6 +270,55 @@ describe('work-order pictures in the mini-program (issue 25)', () => {
       assert.match(preview.urls[0], /^https?:\/\/.*\/api\/user\/downLoadFile/)
       assert.equal(preview.current, preview.urls[0])
       assert.deepEqual(navigations(runtime), [], 'the preview opened the detail')
+    } finally {
+      runtime.close()
+    }
+  })
+})
+
+describe('a message on an open work order in the mini-program', () => {
+  /** The node whose attributes hold `value` (Taro shortens attribute names in setData). */
+  const nodeHolding = (instance, value) =>
+    findNode(instance.data.root, (n) => Object.values(n).some((v) => v === value))
+
+  test('处理中 (5): the reply box answers the engineer and the status stays', async () => {
+    const list = await server.get(
+      '/api/acWorkOrder/getMyWorkOrderList?pageNum=1&pageSize=50',
+      logins.owner.token,
+    )
+    const id = list.data.data.find((o) => o.number === '20260007').id
+    const { runtime, instance, texts } = await open('workorders/pages/detail/index', {
+      as: 'owner',
+      query: { id: String(id) },
+    })
+    try {
+      assertClean(runtime)
+      assertShows(texts(), ['20260007', '处理中', '上传附件', '发送'])
+      runtime.tap(instance, '发送')
+      await runtime.settle()
+      assertShows(texts(), ['请先填写完整留言！'])
+
+      const box = nodeHolding(instance, '请输入留言内容')
+      assert.ok(box, 'no reply textarea in the page data')
+      const ref = { id: box.uid || box.sid, dataset: { sid: box.sid } }
+      const answer = '昨天 15:20 发的那封没有收到'
+      instance.eh({
+        type: 'input',
+        timeStamp: Date.now(),
+        target: ref,
+        currentTarget: ref,
+        detail: { value: answer },
+      })
+      await runtime.settle()
+      runtime.tap(instance, '发送')
+      await runtime.settle()
+      assertClean(runtime)
+      const detail = (await server.get(`/api/acWorkOrder/getWorkDetail?id=${id}`, logins.owner.token)).data
+      assert.equal(detail.status, 5)
+      assert.deepEqual(
+        detail.recordsDtos.filter((r) => r.role === 1).map((r) => r.content),
+        [answer],
+      )
     } finally {
       runtime.close()
     }

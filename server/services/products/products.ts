@@ -11,7 +11,7 @@ import { later, minutes, type AppContext } from '../../context'
 import { businesses, orders } from '../../db/schema'
 import { forbidden, invalid } from '../shared/errors'
 import { hashToken, newToken } from '../../security/tokens'
-import { findSku, priceOf } from '../checkout/catalog'
+import { findSku, priceOf, upgradeTargets } from '../checkout/catalog'
 import { BUSINESS_STATUS, SETTLE_MS, type Fulfilment } from '../checkout/fulfilment'
 import { managesSites as managesAccountSites, mayFollowOrder, orderMissing } from '../orders/order-access'
 import { addresseeKey, type Viewer } from '../auth/sessions'
@@ -55,6 +55,7 @@ export function toCard(row: BusinessRow, isWebsiteManage: number): ProductCard {
     showHoutai: row.showHoutai,
     isDaiweiBusiness: row.isDaiweiBusiness,
     relationSecondDomain: row.relationSecondDomain,
+    canUpgrade: upgradeTargets(row.skuId).length ? 1 : 0,
   }
 }
 

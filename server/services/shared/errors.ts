@@ -7,6 +7,8 @@ export class Refusal extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** What the client acts on besides the message (a send refused for now: the seconds left). */
+    readonly data: unknown = null,
   ) {
     super(message)
     this.name = 'Refusal'
@@ -21,7 +23,8 @@ export const NOT_FOUND = '数据不存在'
 export const invalid = (message: string) => new Refusal(REFUSAL_CODE.invalid, message)
 export const forbidden = (message: string = FORBIDDEN) => new Refusal(REFUSAL_CODE.forbidden, message)
 export const notFound = (message: string = NOT_FOUND) => new Refusal(REFUSAL_CODE.notFound, message)
-export const tooManyRequests = (message: string) => new Refusal(REFUSAL_CODE.tooManyRequests, message)
+export const tooManyRequests = (message: string, data: unknown = null) =>
+  new Refusal(REFUSAL_CODE.tooManyRequests, message, data)
 /** An outside service failed (the provider is down or answered nonsense). */
 export const unavailable = (message: string) => new Refusal(REFUSAL_CODE.internal, message)
 export const sessionEnded = (message: string) => new Refusal(ENVELOPE_CODE.sessionEnded, message)

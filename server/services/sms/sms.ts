@@ -9,7 +9,7 @@
 import crypto from 'node:crypto'
 import { normalizeIP } from '@fastify/rate-limit'
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm'
-import type { SmsPurpose } from '../../../src/core/contract/sms'
+import type { SmsPurpose, SmsResendWait } from '../../../src/core/contract/sms'
 import { MSG } from '../../../src/core/validation/messages'
 import { hours, minutes, type AppContext } from '../../context'
 import type { Database } from '../../db/client'
@@ -44,6 +44,11 @@ export function refusalFailure(reason: RefusalReason): Refusal {
   return invalid(SMS_MESSAGES.failed)
 }
 
+/** Whole seconds until a phone last sent a code at `sentAt` may be sent another (at least 1). */
+export function resendWaitSeconds(sentAt: number, now: number): number {
+  return Math.max(1, Math.ceil((sentAt + SMS_RESEND_MS - now) / 1000))
+}
+
 /** doc2 §9: SMS codes are 6 digits. */
 export function newSmsCode(): string {
   return crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')
@@ -76,6 +81,17 @@ export function createSmsService({ db, now, config }: AppContext, outbox: Outbox
     return row?.total ?? 0
   }
 
+  /** The newest code record of `phone` (any purpose) since `since`, or null. */
+  async function lastSentSince(tx: Tx, phone: string, since: Date): Promise<Date | null> {
+    const [row] = await tx
+      .select({ createdAt: smsCodes.createdAt })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, since)))
+      .orderBy(desc(smsCodes.createdAt))
+      .limit(1)
+    return row?.createdAt ?? null
+  }
+
   /** SMS the outbox took on in the last hour (refused ones excluded), for one account or all. */
   async function smsQueuedSince(tx: Tx, since: Date, accountId?: number): Promise<number> {
     const [row] = await tx
@@ -103,8 +119,11 @@ export function createSmsService({ db, now, config }: AppContext, outbox: Outbox
     ) {
       throw tooManyRequests(SMS_MESSAGES.tooMany)
     }
-    if ((await codesSince(tx, 'phone', phone, new Date(current - SMS_RESEND_MS))) > 0) {
-      throw tooManyRequests(SMS_MESSAGES.tooSoon)
+    const lastSent = await lastSentSince(tx, phone, new Date(current - SMS_RESEND_MS))
+    if (lastSent) {
+      // The seconds left, so the button counts down the real wait (after a reload, on another form).
+      const wait: SmsResendWait = { retryAfter: resendWaitSeconds(lastSent.getTime(), current) }
+      throw tooManyRequests(SMS_MESSAGES.tooSoon, wait)
     }
     if ((await smsQueuedSince(tx, hourAgo)) >= config.smsGlobalHourlyLimit)
       throw tooManyRequests(SMS_MESSAGES.busy)

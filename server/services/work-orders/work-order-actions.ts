@@ -37,7 +37,7 @@ import {
 
 /** The refusal of each action outside the states that allow it. */
 export const ACTION_REFUSED = {
-  reply: '当前工单状态不能留言',
+  reply: '当前工单已关闭，不能留言',
   confirm: '当前工单不在待确认状态',
   close: '当前工单已关闭，无需重复关闭',
   reopen: '只有已关闭的工单可以重开服务',
@@ -115,7 +115,10 @@ export function createWorkOrderActions({ db, now, unreadReplies }: AppContext) {
     })
   }
 
-  /** saveRecords: a message with attachments, at status 0 and 2 (doc2 §4 reply box). */
+  /**
+   * saveRecords: a message with attachments at any status before closed (doc2 §4 "add message (any
+   * time)"). The status stays: at 1 a message does not reopen the order, 继续咨询 does.
+   */
   function saveRecord(viewer: Viewer, request: RecordRequest) {
     return onOwned(viewer, request.workOrderId, async (tx, row, at) => {
       if (!actionsOf(row).reply) throw invalid(ACTION_REFUSED.reply)

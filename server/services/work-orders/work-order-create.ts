@@ -53,6 +53,7 @@ function consultable(row: typeof orders.$inferSelect): ConsultableOrder {
     productName: row.productName,
     productVersion: row.productVersion,
     createTime: row.createdAt.toISOString(),
+    payAmount: row.payAmount,
   }
 }
 

@@ -27,6 +27,8 @@ export interface ProductCard {
   showHoutai: number
   isDaiweiBusiness: number
   relationSecondDomain: string
+  /** 1 while a higher edition of the same product is sold (升级 can go somewhere); 0 at the top edition. */
+  canUpgrade: number
 }
 
 /** getProducts. */

@@ -31,3 +31,11 @@ export interface SendSmsRequest extends SolvedSlider {
   /** Text on the wire: the server refuses a purpose the call does not send with 非法参数. */
   type: string
 }
+
+/**
+ * The `data` of the 429 发送过于频繁，请60秒后再试 (another code to this phone within 60 s): the whole
+ * seconds until the phone may be sent a code again, so a button counts down the server's own wait.
+ */
+export interface SmsResendWait {
+  retryAfter: number
+}

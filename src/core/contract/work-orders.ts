@@ -267,6 +267,8 @@ export interface ConsultableOrder {
   productName: string
   productVersion: string
   createTime: string
+  /** What was paid, in yuan ('199.00'), shown beside the order when choosing it. */
+  payAmount?: string
 }
 
 /** A maintenance order of the account (getDaiweiOrderList) and the site it looks after. */
@@ -318,7 +320,7 @@ export interface WorkOrderEvaluation {
 // ---------------------------------------------------------------- the state table (doc2 §4)
 
 export interface WorkOrderActions {
-  /** Reply box (saveRecords). */
+  /** Reply box (saveRecords): a message at any status before closed; it never changes the status. */
   reply: boolean
   /** 继续 (openWorkOrder, back to processing) and 确认完结 (closeWorkOrder isClose 0). */
   confirmOrContinue: boolean
@@ -346,7 +348,7 @@ export function workOrderActions(
 ): WorkOrderActions {
   const closed = isClosedStatus(order.status)
   return {
-    reply: order.status === WORK_ORDER_STATUS.assigned || order.status === WORK_ORDER_STATUS.processing,
+    reply: !closed,
     confirmOrContinue: order.status === WORK_ORDER_STATUS.awaitingConfirmation,
     close: !closed,
     reopen: closed,

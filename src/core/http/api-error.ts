@@ -1,10 +1,14 @@
 import { REVERIFY_CODE } from '../contract/fresh-session'
 
-/** A failed call: `code` is the envelope code (-1 for a network failure), `message` the server's text. */
+/**
+ * A failed call: `code` is the envelope code (-1 for a network failure), `message` the server's text,
+ * `data` what the refusal carries besides (most carry none).
+ */
 export class ApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    readonly data: unknown = undefined,
   ) {
     super(message)
     this.name = 'ApiError'

@@ -5,7 +5,10 @@ import { GENERIC_FAILURE, SUCCESS_CODES } from '../contract/envelope'
 /** An ApiError's code when no answer came (the network, a timeout): never a wire code. */
 export const NETWORK_ERROR_CODE = -1
 
-export type Outcome<T> = { ok: true; data: T; message: string } | { ok: false; code: number; message: string }
+export type Outcome<T> =
+  | { ok: true; data: T; message: string }
+  /** `data`: what a refusal carries besides its message (a refused SMS send: the seconds left). */
+  | { ok: false; code: number; message: string; data?: unknown }
 
 export function readEnvelope<T>(body: unknown): Outcome<T> {
   if (!body || typeof body !== 'object') return { ok: false, code: 0, message: GENERIC_FAILURE }
@@ -19,5 +22,5 @@ export function readEnvelope<T>(body: unknown): Outcome<T> {
   const code = Number(envelope.code)
   const message = typeof envelope.message === 'string' ? envelope.message : ''
   if (SUCCESS_CODES.includes(code)) return { ok: true, data: envelope.data as T, message }
-  return { ok: false, code, message: message || GENERIC_FAILURE }
+  return { ok: false, code, message: message || GENERIC_FAILURE, data: envelope.data ?? undefined }
 }

@@ -67,7 +67,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, data?: Params, o
   if (outcome.code === ENVELOPE_CODE.sessionEnded && !options.token && !options.keepsSession)
     endExpiredSession(outcome.message)
   else if (!options.silent) toast.error(outcome.message)
-  throw new ApiError(outcome.code, outcome.message)
+  throw new ApiError(outcome.code, outcome.message, outcome.data)
 }
 
 export const http = {

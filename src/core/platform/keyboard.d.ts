@@ -9,3 +9,17 @@ export declare function enableKeyboardControls(): void
  * toggle opened; the mini-program has no keyboard, so nothing is added there.
  */
 export declare function escapeKeyProps(onEscape: () => void): Record<string, unknown>
+
+export interface ListKeys {
+  /** ↓ (1) or ↑ (-1). */
+  onMove(step: 1 | -1): void
+  /** Enter in the list's search box. */
+  onChoose(): void
+  onEscape(): void
+}
+
+/**
+ * Props for a search box and its list of options (H5): the arrow keys move through the options,
+ * Enter in the box chooses the one reached, Escape closes. Nothing in the mini-program.
+ */
+export declare function listKeyProps(keys: ListKeys): Record<string, unknown>

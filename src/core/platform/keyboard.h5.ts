@@ -1,5 +1,6 @@
 import type { KeyboardEvent as ViewKeyboardEvent } from 'react'
 import { CONTROL_ROLES } from './control-roles'
+import type { ListKeys } from './keyboard'
 
 // Taro renders controls as views with a role (core/ui Button, tabs, radios, links, menu items). The
 // H5 View gives each its tab stop as it renders (config/h5-components/view-text.js); one listener
@@ -25,6 +26,22 @@ export function escapeKeyProps(onEscape: () => void): Record<string, unknown> {
   return {
     onKeyDown(event: ViewKeyboardEvent) {
       if (event.key === 'Escape') onEscape()
+    },
+  }
+}
+
+export function listKeyProps({ onMove, onChoose, onEscape }: ListKeys): Record<string, unknown> {
+  return {
+    onKeyDown(event: ViewKeyboardEvent) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault()
+        onMove(event.key === 'ArrowDown' ? 1 : -1)
+      } else if (event.key === 'Escape') onEscape()
+      // Enter on a focused option is its click (enableKeyboardControls); in the box it chooses.
+      else if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') {
+        event.preventDefault()
+        onChoose()
+      }
     },
   }
 }

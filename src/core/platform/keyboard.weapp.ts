@@ -4,3 +4,7 @@ export function enableKeyboardControls(): void {}
 export function escapeKeyProps(): Record<string, unknown> {
   return {}
 }
+
+export function listKeyProps(): Record<string, unknown> {
+  return {}
+}

@@ -16,6 +16,12 @@ export const redirectTo = (fullPath: string) => Taro.redirectTo({ url: toTaroUrl
 /** Replaces the whole page stack: used for login, logout and account switches. */
 export const relaunch = (fullPath: string) => Taro.reLaunch({ url: toTaroUrl(fullPath) })
 
+/** 返回: the previous page, or `fallback` when this page was opened first (a link, a reload). */
+export function goBack(fallback: string = HOME_PATH) {
+  if (Taro.getCurrentPages().length > 1) Taro.navigateBack()
+  else redirectTo(fallback)
+}
+
 // Keys Taro adds to page params itself (H5 adds `stamp` to tell page instances apart).
 const TARO_PARAM = /^(\$|stamp$)/
 

@@ -6,10 +6,10 @@ import { puzzleRefused } from '../contract/captcha'
 import type { SolvedSlider } from './captcha/api'
 import { SliderCancelled, solveSlider } from './captcha/slider-request'
 import { useCountdown } from './countdown'
+import { SMS_RESEND_SECONDS, smsWaitKey, waitAfterRefusal } from './sms-wait'
 import { toast } from './toast'
 import './sms-code-button.scss'
 
-export const SMS_RESEND_SECONDS = 60
 export const SMS_SENT = '已发送'
 
 export interface SmsCodeButtonProps {
@@ -22,15 +22,17 @@ export interface SmsCodeButtonProps {
   checkPhone?(phone: string): string | null
   skipPhoneCheck?: boolean
   token?: string
-  /** Keeps the 60 s wait when the form is shown again (a step the user is sent back to). */
+  /** With `skipPhoneCheck`: the name its wait is kept under (a typed phone's wait is the phone's). */
   countdownKey?: string
 }
 
 /**
  * 获取验证码: a valid phone first, then the slider captcha, then the send; resend locked 60 s
- * with a visible countdown. A send refused for its puzzle (wrong, spent, expired) opens the slider
- * again by itself with a new one (account-area §9 "the slider reloads"); closing it gives up. Any
- * other refusal (发送过于频繁, an unregistered phone) is shown and the button is ready again.
+ * with a visible countdown, kept per phone across reloads (./sms-wait). A send refused for its
+ * puzzle (wrong, spent, expired) opens the slider again by itself with a new one (account-area §9
+ * "the slider reloads"); closing it gives up. A send refused for the phone's wait (发送过于频繁)
+ * counts down what the server says is left; any other refusal (an unregistered phone) is shown and
+ * the button is ready again.
  */
 export function SmsCodeButton({
   phone,
@@ -41,7 +43,7 @@ export function SmsCodeButton({
   token,
   countdownKey,
 }: SmsCodeButtonProps) {
-  const countdown = useCountdown(countdownKey)
+  const countdown = useCountdown(smsWaitKey(skipPhoneCheck ? null : phone, countdownKey))
   const [sending, setSending] = useState(false)
   const locked = countdown.running || sending
 
@@ -66,6 +68,8 @@ export function SmsCodeButton({
       } catch (failure) {
         const message = errorMessage(failure, '发送失败，请重试')
         toast.error(message)
+        const wait = waitAfterRefusal(failure)
+        if (wait) return countdown.start(wait)
         // Only a refused puzzle is fixed by a new one; the send limit or an unregistered phone is not.
         if (!puzzleRefused(message)) return
       } finally {

@@ -29,5 +29,10 @@ export function useForm<T extends Record<string, unknown>>(initial: T) {
   }
   const fieldError = (field: Extract<keyof T, string>, message: string) =>
     setErrors((current) => ({ ...current, [field]: message }))
-  return { values, errors, set, change, field, check, fieldError }
+  /** Starts again from `fresh` values, with no errors (e.g. another subject, a fresh form). */
+  const reset = useCallback((fresh: T) => {
+    setValues(fresh)
+    setErrors({})
+  }, [])
+  return { values, errors, set, change, field, check, fieldError, reset }
 }

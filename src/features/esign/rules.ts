@@ -22,6 +22,18 @@ export const CONTRACT_SAMPLE_URL: string =
 
 export const CONTRACT_SIGNED_TEXT = '合同已签署完成，可下载合同文件。'
 
+/** The fields the rules can refuse, in the order the dialog draws them: 提交 shows the first refused. */
+export const CONTRACT_FIELD_ORDER = [
+  'name',
+  'orgName',
+  'idNumber',
+  'facNumber',
+  'orgLegalName',
+  'orgLegalIdNumber',
+  'contacts',
+  'mobile',
+] as const satisfies readonly (keyof ContractForm)[]
+
 /** The document types the id-type picker offers for an apply type. */
 export const idTypesFor = (applyType: number) =>
   applyType === APPLY_TYPE.enterprise ? ORG_ID_TYPES : PERSON_ID_TYPES

@@ -32,6 +32,26 @@ export function changeSubject(subject: number): InvoiceForm {
   return emptyInvoiceForm(subject)
 }
 
+/** The fields the rules can refuse, in the order the dialog draws them: 提交 shows the first refused. */
+export const INVOICE_FIELD_ORDER = [
+  'title',
+  'code',
+  'IdCard',
+  'applicant',
+  'applicantPhone',
+  'enterpriseAddress',
+  'enterpriseTel',
+  'depositBank',
+  'depositBankCard',
+  'receiveMail',
+  'receiveName',
+  'receivePhone',
+  'province',
+  'city',
+  'area',
+  'address',
+] as const satisfies readonly (keyof InvoiceForm)[]
+
 /** What the dialog shows for a subject and bill type. */
 export function invoiceFields(form: Pick<InvoiceForm, 'subject' | 'billType'>) {
   const enterprise = form.subject === INVOICE_SUBJECT.enterprise

@@ -32,6 +32,8 @@ export interface CardState {
   isExpire: number
   showHoutai: number
   isNeedDeliver: number
+  /** 0: already the top edition of its product (getProducts says so from the catalogue). */
+  canUpgrade: number
 }
 
 /** account-area §4: source 1 is a product card, otherwise a site card. */
@@ -43,6 +45,8 @@ export interface CardButtons {
   /** 开通中: every button is shown disabled. */
   disabled: boolean
   upgrade: boolean
+  /** Why 升级 is shown disabled, or null when it may go to the confirm page. */
+  upgradeRefusal: string | null
   renew: boolean
   buyNew: boolean
   /** 登录后台 (miandenglu): products with a backend, not after a refund. */
@@ -51,13 +55,23 @@ export interface CardButtons {
   delivery: boolean
 }
 
+/** What ConfirmOrder answers for an upgrade from the top edition; the card says it before. */
+export const TOP_EDITION_REFUSAL = '当前已是最高版本，无法升级'
+
+/** Why a card cannot be upgraded: no higher edition of its product is sold. */
+export function upgradeRefusal(card: Pick<CardState, 'canUpgrade'>): string | null {
+  return card.canUpgrade === 0 ? TOP_EDITION_REFUSAL : null
+}
+
 /** account-area §4, the home list's button table (the server accepts orders by the same table). */
 export function cardButtons(card: CardState): CardButtons {
   const { status } = card
   const refunded = status === PRODUCT_STATUS.refunded
+  const shown = shownOrders(card)
   return {
     disabled: status === PRODUCT_STATUS.opening,
-    ...shownOrders(card),
+    ...shown,
+    upgradeRefusal: shown.upgrade ? upgradeRefusal(card) : null,
     backend: card.showHoutai === 1 && !refunded,
     delivery: card.isNeedDeliver === 1,
   }

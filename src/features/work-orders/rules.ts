@@ -22,6 +22,7 @@ import {
   type WorkOrderStatus,
   type WorkOrderType,
 } from '../../core/contract/work-orders'
+import { yuan } from '../../core/format/money'
 import { formatBeijingTime } from '../../core/format/time'
 import { clientSource } from '../../core/platform/env'
 import { dateRangeError, numberQuery, WORK_ORDER_MSG } from '../../core/validation/work-orders'
@@ -83,6 +84,19 @@ export interface ListFilter {
 }
 
 export const EMPTY_FILTER: ListFilter = { number: '', description: '', status: '', start: '', end: '' }
+
+/**
+ * How many filters narrow the list, for the phone's 筛选 button: 工单编号, 问题描述, 状态 and the
+ * 提交时间 range (one filter, whichever of its dates is set).
+ */
+export function activeFilterCount(filter: ListFilter): number {
+  return [
+    numberQuery(filter.number),
+    filter.description.trim(),
+    filter.status,
+    filter.start || filter.end,
+  ].filter(Boolean).length
+}
 
 const FIRST_FILTER_DATE = '2000-01-01'
 
@@ -216,6 +230,31 @@ export const listOf = <T>(answer: readonly T[] | null | undefined): T[] =>
 export const consultableOrderLabel = (o: ConsultableOrder) =>
   `${o.orderCode} ${o.productName}${o.productVersion ? `（${o.productVersion}）` : ''}`
 
+/** A consultable order as the order picker shows it: code, product, the day it was placed, what was paid. */
+export function consultableOrderView(o: ConsultableOrder) {
+  return {
+    code: o.orderCode,
+    product: `${o.productName}${o.productVersion ? `（${o.productVersion}）` : ''}`,
+    date: formatBeijingTime(o.createTime, 'YYYY-MM-DD'),
+    amount: o.payAmount === undefined ? '' : yuan(o.payAmount),
+  }
+}
+
+/**
+ * The orders the picker's search keeps: those whose code or product name holds the words typed
+ * (case and surrounding blanks ignored); every order while nothing is typed.
+ */
+export function searchConsultableOrders<T extends ConsultableOrder>(
+  orders: readonly T[],
+  search: string,
+): T[] {
+  const words = search.trim().toLowerCase()
+  if (!words) return [...orders]
+  return orders.filter(
+    (o) => o.orderCode.toLowerCase().includes(words) || o.productName.toLowerCase().includes(words),
+  )
+}
+
 /**
  * The order the work order is about, chosen in the first order field that has one: its version is
  * sent with the work order.
@@ -268,6 +307,17 @@ export function adjustableServiceItems(items: readonly ServiceProjectItem[]): Se
   return items.map((item) => ({ ...item, resisueNum: item.resisueNum + item.inputNum }))
 }
 
+/**
+ * What a counted service item shows beside its input: what this order takes (as typed) and what is
+ * left after it, so 调整服务项目 never counts the order's own use as still available. `max` is what
+ * this order may take (adjustableServiceItems: what remains plus what it holds).
+ */
+export function serviceItemLeft(max: number, typed: string, unit: string): string {
+  const taken = Math.min(max, Math.max(0, Math.trunc(Number(typed) || 0)))
+  const left = `剩余 ${max - taken} ${unit}`.trim()
+  return taken > 0 ? `本单 ${taken} ${unit} · ${left}`.replace(/ +/g, ' ') : left
+}
+
 /** The inputs as the order's current request fills them: counts as typed, switches on ('1'). */
 export function typedFromRequest(items: readonly ServiceProjectItem[]): Record<string, string> {
   return Object.fromEntries(
@@ -295,6 +345,8 @@ export const SUBMITTED_TITLE = '提交成功'
 export const ASSIGNED_TEXT = '您的工单已提交，已为您分配专属工程师，请留意工单回复。'
 export const REOPEN_NOTE = '重开的工单将在2小时内处理'
 export const COMPLETE_CONFIRM = '请确认该工单是否已完结？'
+/** Under 待您确认 both the reply box and 继续咨询 are offered: a message leaves the status as it is. */
+export const REPLY_AWAITING_NOTE = '留言不会改变工单状态；如问题仍未解决，请点击“继续咨询”。'
 /** The server's own success message for urgentWorkOrder (the spec names none). */
 export const URGED_TEXT = '加急申请已提交'
 

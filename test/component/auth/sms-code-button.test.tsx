@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import Taro from '@tarojs/taro'
 import { ApiError } from '../../../src/core/http/api-error'
 import { SliderHost } from '../../../src/core/ui/captcha/SliderHost'
 import { SliderCancelled, useSliderRequest } from '../../../src/core/ui/captcha/slider-request'
@@ -42,7 +43,11 @@ async function drag(to: number) {
 
 const toastTexts = () => useToasts.getState().toasts.map((t) => `${t.kind}:${t.message}`)
 
-beforeEach(() => useToasts.setState({ toasts: [] }))
+beforeEach(() => {
+  useToasts.setState({ toasts: [] })
+  // Waits are kept in storage: each test starts with none.
+  Taro.clearStorageSync()
+})
 afterEach(() => jest.useRealTimers())
 
 describe('获取验证码 (slider, send, 60 s lock)', () => {
@@ -135,7 +140,65 @@ describe('获取验证码 (slider, send, 60 s lock)', () => {
     expect(send).toHaveBeenCalledTimes(1)
   })
 
-  it('with a countdown key, a form shown again keeps what is left of the 60 s wait', async () => {
+  it("a form shown again (or the page reloaded) counts down what is left of that phone's wait, without a slider", async () => {
+    jest.useFakeTimers({ advanceTimers: true })
+    const send = jest.fn().mockResolvedValue(null)
+    const { api } = setup(send)
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }))
+    await drag(120)
+    await waitFor(() => expect(toastTexts()).toContain('success:已发送'))
+    cleanup()
+    act(() => jest.advanceTimersByTime(20_000))
+    setup(send)
+    const button = screen.getByRole('button', { name: /^(40|39)s后重新获取$/ })
+    expect(button.getAttribute('aria-disabled')).toBe('true')
+    fireEvent.click(button)
+    expect(useSliderRequest.getState().request).toBeNull()
+    expect(api.calls.filter((c) => c.path === '/api/app/genCaptcha')).toHaveLength(1)
+    act(() => jest.advanceTimersByTime(41_000))
+    expect(screen.getByRole('button', { name: '获取验证码' }).getAttribute('aria-disabled')).toBe('false')
+  })
+
+  it('the wait belongs to its phone: another phone is ready, the first one still waits', async () => {
+    jest.useFakeTimers({ advanceTimers: true })
+    const send = jest.fn().mockResolvedValue(null)
+    installFakeApi()
+      .on('GET', '/api/app/genCaptcha', () => ok(puzzle('p1')))
+      .on('POST', '/api/app/check222', () => ok(null))
+    const button = (phone: string) => (
+      <>
+        <SmsCodeButton phone={phone} send={send} />
+        <SliderHost />
+      </>
+    )
+    const view = render(button('13800000001'))
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }))
+    await drag(120)
+    await waitFor(() => expect(toastTexts()).toContain('success:已发送'))
+    view.rerender(button('13800000002'))
+    expect(screen.getByRole('button', { name: '获取验证码' }).getAttribute('aria-disabled')).toBe('false')
+    act(() => jest.advanceTimersByTime(10_000))
+    view.rerender(button('13800000001'))
+    expect(screen.getByRole('button', { name: /^(50|49)s后重新获取$/ })).toBeTruthy()
+  })
+
+  it("a send refused for the phone's wait counts down the seconds the server says are left", async () => {
+    jest.useFakeTimers({ advanceTimers: true })
+    const send = jest
+      .fn()
+      .mockRejectedValue(new ApiError(429, '发送过于频繁，请60秒后再试', { retryAfter: 42 }))
+    const { api } = setup(send)
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }))
+    await drag(120)
+    await waitFor(() => expect(toastTexts()).toContain('error:发送过于频繁，请60秒后再试'))
+    const waiting = await screen.findByRole('button', { name: /^(42|41)s后重新获取$/ })
+    expect(waiting.getAttribute('aria-disabled')).toBe('true')
+    expect(api.calls.filter((c) => c.path === '/api/app/genCaptcha')).toHaveLength(1)
+    act(() => jest.advanceTimersByTime(43_000))
+    expect(screen.getByRole('button', { name: '获取验证码' })).toBeTruthy()
+  })
+
+  it("a send to the bound phone keeps its wait under the form's countdown key", async () => {
     jest.useFakeTimers({ advanceTimers: true })
     installFakeApi()
       .on('GET', '/api/app/genCaptcha', () => ok(puzzle('p1')))
@@ -143,7 +206,7 @@ describe('获取验证码 (slider, send, 60 s lock)', () => {
     const send = jest.fn().mockResolvedValue(null)
     const button = () => (
       <>
-        <SmsCodeButton phone='13800000001' send={send} countdownKey='kept-wait' />
+        <SmsCodeButton phone='' skipPhoneCheck send={send} countdownKey='kept-wait' />
         <SliderHost />
       </>
     )

@@ -8,6 +8,7 @@ import { useSession } from '../../../src/core/session/store'
 import { ConfirmOrderView } from '../../../src/features/checkout/components/ConfirmOrderView'
 import { OrderLines } from '../../../src/features/payments/components/OrderLines'
 import { installFakeApi, ok } from '../support/fake-api'
+import { TOP_EDITION_REFUSAL } from '../../../src/features/products/rules'
 
 const upgradeLine = {
   SkuId: 'SKU-SITE-PRO',
@@ -56,4 +57,40 @@ it('the payment page reads an upgrade line’s cycle as the remaining term', () 
   )
   expect(screen.getByText('剩余服务期')).toBeTruthy()
   expect(screen.getByText('2年')).toBeTruthy()
+})
+
+describe('返回 on the confirm page', () => {
+  const topEdition = { SkuId: 'SKU-SITE-PRO', OrderTypeId: '3', secondDomain: 'xcsite' }
+  const refuseTopEdition = () =>
+    installFakeApi()
+      .on('GET', '/api/pc/checkBusinessBind', () => ok(1))
+      .on('POST', '/oapi/newac/ConfirmOrder', () => ({
+        IsSuccess: false,
+        Message: TOP_EDITION_REFUSAL,
+        Data: null,
+      }))
+
+  it('a refused upgrade (当前已是最高版本) offers 返回 beside 重试, back to the previous page', async () => {
+    refuseTopEdition()
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}, {}] as never)
+    const back = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'navigateBack:ok' })
+    render(<ConfirmOrderView query={topEdition} />)
+    expect((await screen.findByRole('alert')).textContent).toContain(TOP_EDITION_REFUSAL)
+    await userEvent.click(screen.getByRole('link', { name: '‹ 返回' }))
+    expect(back).toHaveBeenCalled()
+  })
+
+  it('opened directly (no page to go back to), 返回 goes to the product home', async () => {
+    refuseTopEdition()
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}] as never)
+    render(<ConfirmOrderView query={topEdition} />)
+    await screen.findByRole('alert')
+    await userEvent.click(screen.getByRole('link', { name: '‹ 返回' }))
+    expect(Taro.redirectTo).toHaveBeenCalledWith({ url: expect.stringContaining('pages/index/index') })
+  })
+
+  it('a malformed address still has 返回', () => {
+    render(<ConfirmOrderView query={{ OrderTypeId: '9' }} />)
+    expect(screen.getByRole('link', { name: '‹ 返回' })).toBeTruthy()
+  })
 })

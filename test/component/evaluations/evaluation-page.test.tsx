@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import Taro from '@tarojs/taro'
 import type { EvaluateDetail, SurveyAnswer, SurveyItem } from '../../../src/core/contract/evaluations'
 import { useToasts } from '../../../src/core/ui/toast'
 import { EvaluationPage } from '../../../src/features/evaluations/components/EvaluationPage'
@@ -210,5 +211,29 @@ describe('/evaluate (doc2 §2 Evaluation, §5, §8)', () => {
     fixed.on('GET', DETAIL, () => ok(survey(0)))
     await userEvent.click(retry)
     expect(await screen.findByRole('button', { name: '提交' })).toBeTruthy()
+  })
+})
+
+describe('/evaluate header', () => {
+  afterEach(() => jest.restoreAllMocks())
+
+  it('carries the console brand and a 返回 to the page the link was opened from', async () => {
+    openSurvey()
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}, {}] as never)
+    const back = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'navigateBack:ok' })
+    render(<EvaluationPage uuId='uuid-1' />)
+    const banner = screen.getByRole('banner')
+    expect(banner.textContent).toContain('会员中心')
+    await userEvent.click(within(banner).getByRole('link', { name: '‹ 返回' }))
+    expect(back).toHaveBeenCalled()
+  })
+
+  it('opened first (a message link), 返回 goes to the console home', async () => {
+    installFakeApi().on('GET', DETAIL, () => ({ code: 400, message: '链接已失效', data: null }))
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}] as never)
+    const redirect = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
+    render(<EvaluationPage uuId='gone' />)
+    await userEvent.click(screen.getByRole('link', { name: '‹ 返回' }))
+    expect(redirect).toHaveBeenCalledWith({ url: expect.stringContaining('pages/index/index') })
   })
 })

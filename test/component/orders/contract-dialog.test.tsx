@@ -9,6 +9,16 @@ const choose = (group: string, option: string) =>
   within(within(form()).getByRole('radiogroup', { name: group })).getByRole('radio', { name: option })
 const docs = { docs: [{ fileName: '合同-MC9.pdf', fileUrl: 'http://localhost/__dev/esign/files/a.pdf' }] }
 
+// jsdom draws nothing: record which element a refused 提交 asks the browser to bring into view.
+const revealed: Element[] = []
+beforeEach(() => {
+  revealed.length = 0
+  Element.prototype.scrollIntoView = function (this: Element) {
+    revealed.push(this)
+  }
+})
+const lastRevealedInput = () => revealed.at(-1)?.querySelector('input')?.name
+
 let api: FakeApi
 function setup() {
   api = installFakeApi().on('POST', '/api/esign/applyContract', () => ({
@@ -104,6 +114,20 @@ describe('contract dialog (doc2 §3-§5 Contract)', () => {
     await user.click(submit())
     await waitFor(() => expect(onSigned).toHaveBeenCalledWith(docs))
     expect(sent()[0]).toMatchObject({ applyType: 0, contacts: '张星辰', idTypeName: '大陆身份证' })
+  })
+
+  it('提交 brings the first refused field into view and keeps what was typed', async () => {
+    const { user } = setup()
+    await user.click(choose('签署主体', '企业'))
+    await user.type(input('contacts'), '李子管')
+    await user.click(submit())
+    await waitFor(() => expect(lastRevealedInput()).toBe('name'))
+    expect(screen.getByText('请输入合同抬头')).toBeTruthy()
+    await user.type(input('name'), '星辰科技有限公司')
+    await user.click(submit())
+    await waitFor(() => expect(lastRevealedInput()).toBe('orgName'))
+    expect(input('contacts').value).toBe('李子管')
+    expect(sent()).toHaveLength(0)
   })
 
   it('查看合同样本 opens the sample PDF in a new tab', async () => {

@@ -17,6 +17,17 @@ const form = () => screen.getByRole('form', { name: '申请发票' })
 const choose = (group: string, option: string) =>
   within(within(form()).getByRole('radiogroup', { name: group })).getByRole('radio', { name: option })
 
+// jsdom draws nothing: record which element a refused 提交 asks the browser to bring into view.
+const revealed: Element[] = []
+beforeEach(() => {
+  revealed.length = 0
+  Element.prototype.scrollIntoView = function (this: Element) {
+    revealed.push(this)
+  }
+})
+/** The input inside the last element brought into view. */
+const lastRevealedInput = () => revealed.at(-1)?.querySelector('input')?.name
+
 let api: FakeApi
 function setup(
   payAmount = 5800,
@@ -68,6 +79,22 @@ describe('invoice dialog (doc2 §3-§5 Invoice)', () => {
       expect(await screen.findByText(message)).toBeTruthy()
     }
     expect(applications()).toHaveLength(0)
+  })
+
+  it('提交 brings the first refused field into view, in the order drawn, on every 提交', async () => {
+    const { user } = setup()
+    await user.click(screen.getByRole('button', { name: '提交' }))
+    await waitFor(() => expect(lastRevealedInput()).toBe('title'))
+    await user.type(input('title'), '张星辰')
+    await user.type(input('IdCard'), '11010519491231002X')
+    await user.click(screen.getByRole('button', { name: '提交' }))
+    await waitFor(() => expect(lastRevealedInput()).toBe('applicant'))
+    // The same field again: asked again, though nothing else changed.
+    const count = revealed.length
+    await user.click(screen.getByRole('button', { name: '提交' }))
+    await waitFor(() => expect(revealed.length).toBe(count + 1))
+    expect(lastRevealedInput()).toBe('applicant')
+    expect(input('title').value).toBe('张星辰')
   })
 
   it('a bad ID number and a bad phone keep what was typed and show the spec messages', async () => {

@@ -60,6 +60,13 @@ describe('home bind-phone dialog (account-area §2 Home, §5)', () => {
     expect(screen.queryByLabelText('绑定手机号')).toBeNull()
   })
 
+  it('says before 取消 is chosen that it logs out (取消将退出登录)', async () => {
+    render(<HomeBindPhone />)
+    const dialog = await screen.findByLabelText('绑定手机号')
+    expect(dialog.textContent).toContain('取消将退出登录')
+    expect(useSession.getState().token).toBe('t')
+  })
+
   it('declining to bind ends the session: logout, token cleared, back to /login', async () => {
     const relaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
     const api = installFakeApi().on('GET', '/api/pc/logout', () => ok(null))

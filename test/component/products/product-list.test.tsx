@@ -45,6 +45,7 @@ const product = (name: string, status: number, extra: Partial<ProductCard> = {})
   showHoutai: 1,
   isDaiweiBusiness: 0,
   relationSecondDomain: '',
+  canUpgrade: 1,
   ...extra,
 })
 
@@ -139,6 +140,21 @@ describe('home product cards (account-area §3, §4)', () => {
 })
 
 describe('card actions', () => {
+  it('升级 at the top edition is disabled and says why, instead of a confirm page that refuses', async () => {
+    serve([product('顶配站', 1, { canUpgrade: 0 }), product('标准站', 1, { skuId: 'SKU-SITE-STD' })])
+    render(<Home />)
+    const top = await screen.findByRole('group', { name: '顶配站' })
+    const upgrade = within(top).getByRole('button', { name: '升级' })
+    expect(upgrade.getAttribute('aria-disabled')).toBe('true')
+    expect(top.textContent).toContain('当前已是最高版本，无法升级')
+    await userEvent.click(upgrade)
+    expect(mockNavigateTo).not.toHaveBeenCalled()
+    const standard = cardNamed('标准站')
+    expect(standard.textContent).not.toContain('当前已是最高版本')
+    await userEvent.click(within(standard).getByRole('button', { name: '升级' }))
+    expect(mockNavigateTo).toHaveBeenCalledWith(expect.stringContaining('OrderTypeId=3'))
+  })
+
   it('renew with an unpaid renewal order (300) goes to its payment page', async () => {
     serve([product('商城', 4, { isExpire: 1 })])
     api

@@ -79,6 +79,7 @@ function serve(options: { maintenance?: boolean; unfinished?: boolean; blockedBy
           productName: '企业官网',
           productVersion: '标准版',
           createTime: '2026-01-01T00:00:00Z',
+          payAmount: '1999.00',
         },
       ]),
     )
@@ -192,7 +193,8 @@ describe('/submitWorkOrder step 2 (doc2 §2, §3, §5)', () => {
     })
     render(<SubmitWorkOrder type='2' />)
     await user.click(await screen.findByRole('radio', { name: '网站无法访问' }))
-    await user.click(await screen.findByRole('radio', { name: 'MC100 企业官网（标准版）' }))
+    await user.click(await screen.findByRole('combobox', { name: '咨询订单' }))
+    await user.click(screen.getByRole('option', { name: 'MC100 企业官网（标准版） 2026-01-01 ¥1999.00' }))
     await user.type(await field('description'), '  首页打不开  ')
     await user.click(
       within(screen.getByRole('group', { name: '营业执照' })).getByRole('button', { name: '上传附件' }),
@@ -218,7 +220,15 @@ describe('/submitWorkOrder step 2 (doc2 §2, §3, §5)', () => {
     })
     const dialog = await screen.findByRole('dialog', { name: '提交成功' })
     expect(dialog.textContent).toContain('已为您分配专属工程师')
-    expect(toasts()).toContain('提交成功')
+    // One announcement and one clear choice: no toast repeating the title, no 取消.
+    expect(toasts()).not.toContain('提交成功')
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['继续提交', '查看工单'])
+    // What was sent stays behind the dialog until the choice.
+    expect(fieldNow('description')?.value).toBe('  首页打不开  ')
     await user.click(within(dialog).getByRole('button', { name: '查看工单' }))
     await waitFor(() =>
       expect(posted(api, '/api/appWorkOrderCommunicationRecords/updRecordLook')).toEqual([
@@ -228,6 +238,24 @@ describe('/submitWorkOrder step 2 (doc2 §2, §3, §5)', () => {
     await waitFor(() =>
       expect(Taro.redirectTo).toHaveBeenCalledWith({ url: '/workorders/pages/detail/index?id=31' }),
     )
+  })
+
+  it('继续提交 after a submit leaves a fresh form of the category and opens nothing', async () => {
+    const api = serve()
+    const user = userEvent.setup()
+    render(<SubmitWorkOrder type='2' />)
+    await user.click(await screen.findByRole('radio', { name: '其他' }))
+    await user.click(screen.getByRole('button', { name: '提交' }))
+    const dialog = await screen.findByRole('dialog', { name: '提交成功' })
+    expect(screen.getByRole('radio', { name: '其他' }).getAttribute('aria-checked')).toBe('true')
+
+    await user.click(within(dialog).getByRole('button', { name: '继续提交' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '提交成功' })).toBeNull())
+    expect(screen.getByRole('form', { name: '工单信息' })).toBeTruthy()
+    expect(screen.getByRole('radio', { name: '其他' }).getAttribute('aria-checked')).toBe('false')
+    expect(screen.queryByText('已恢复上次未提交的内容')).toBeNull()
+    expect(Taro.redirectTo).not.toHaveBeenCalled()
+    expect(posted(api, '/api/appWorkOrderCommunicationRecords/updRecordLook')).toEqual([])
   })
 
   it('keeps what was typed as a draft of this member only, until 丢弃草稿', async () => {

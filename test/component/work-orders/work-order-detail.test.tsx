@@ -155,6 +155,56 @@ describe('/workOrderDetail (doc2 §2, §4)', () => {
     expect(info.innerHTML).not.toContain('onerror')
   })
 
+  it('keeps typed line breaks in every multi-line field (退款原因, 合作意向, 主营业务…), sanitised', async () => {
+    const order = detail(2, {
+      acWorkOrderDataPos: [
+        { fieldCode: 'drawbackReason', name: '退款原因', fieldValue: '重复购买\n多付了一笔', sort: 1 },
+        { fieldCode: 'collaborationMessage', name: '合作意向', fieldValue: '代理\n华东区', sort: 2 },
+        {
+          fieldCode: 'mainBusiness',
+          name: '主营业务',
+          fieldValue: '建材\n家居<img src=x onerror="alert(1)">',
+          sort: 3,
+        },
+        { fieldCode: 'duties', name: '职务', fieldValue: '总经理\n法人', sort: 4 },
+        { fieldCode: 'corporateName', name: '公司名称', fieldValue: '星辰科技', sort: 5 },
+      ],
+    })
+    serve(order)
+    render(<WorkOrderDetailView id='5' />)
+    await screen.findByText('工单编号：20260005')
+    const info = screen.getByLabelText('工单信息')
+    expect(info.innerHTML).toMatch(/重复购买<br\/?>多付了一笔/)
+    expect(info.innerHTML).toMatch(/代理<br\/?>华东区/)
+    expect(info.innerHTML).toMatch(/建材<br\/?>家居/)
+    expect(info.innerHTML).toMatch(/总经理<br\/?>法人/)
+    expect(info.innerHTML).not.toContain('onerror')
+    expect(within(info).getByText('星辰科技')).toBeTruthy()
+  })
+
+  it('names each group of files under 工单信息 and shows the names of documents', async () => {
+    serve(
+      detail(2, {
+        acWorkOrderFilePos: [file('F1', 'shot.png'), file('F2', '日志.zip')],
+        licenseList: [file('L1', '营业执照.pdf')],
+        identityList: [file('I1', 'id-front.jpg'), file('I2', '身份证反面.docx')],
+      }),
+    )
+    render(<WorkOrderDetailView id='5' />)
+    await screen.findByText('工单编号：20260005')
+    const info = screen.getByLabelText('工单信息')
+    const group = (label: string) => {
+      const heading = within(info).getByText(label, { selector: '.wo-detail__label' })
+      return heading.parentElement as HTMLElement
+    }
+    expect(within(group('附件')).getByLabelText('预览 shot.png')).toBeTruthy()
+    expect(within(group('附件')).getByText('日志.zip')).toBeTruthy()
+    expect(within(group('营业执照扫描件')).getByText('营业执照.pdf')).toBeTruthy()
+    expect(within(group('联系人身份证扫描件')).getByLabelText('预览 id-front.jpg')).toBeTruthy()
+    expect(within(group('联系人身份证扫描件')).getByText('身份证反面.docx')).toBeTruthy()
+    expect(within(group('联系人身份证扫描件')).queryByText('营业执照.pdf')).toBeNull()
+  })
+
   it('the reply box says 请先填写完整留言！ when empty and sends the trimmed message', async () => {
     const api = serve(detail(2))
     const user = userEvent.setup()
@@ -168,6 +218,37 @@ describe('/workOrderDetail (doc2 §2, §4)', () => {
         { workOrderId: 5, content: '补充截图', acWorkOrderFilePos: [] },
       ]),
     )
+  })
+
+  it.each([0, 1, 2, 5] as const)('offers the reply box at open status %i', async (status) => {
+    serve(detail(status))
+    render(<WorkOrderDetailView id='5' />)
+    const form = await screen.findByRole('form', { name: '留言' })
+    expect(within(form).getByRole('button', { name: '发送' })).toBeTruthy()
+  })
+
+  it.each([3, 4] as const)('offers no reply box once closed (%i)', async (status) => {
+    serve(detail(status))
+    render(<WorkOrderDetailView id='5' />)
+    expect(await screen.findByRole('button', { name: '继续服务' })).toBeTruthy()
+    expect(screen.queryByRole('form', { name: '留言' })).toBeNull()
+  })
+
+  it('at status 1 a message is sent as a message (no reopen), 继续咨询 stays beside it', async () => {
+    const api = serve(detail(1))
+    const user = userEvent.setup()
+    render(<WorkOrderDetailView id='5' />)
+    const form = await screen.findByRole('form', { name: '留言' })
+    expect(form.textContent).toContain('留言不会改变工单状态')
+    expect(screen.getByRole('button', { name: '继续咨询' })).toBeTruthy()
+    await user.type(await textarea('reply'), '邮件是昨天下午发的')
+    await user.click(within(form).getByRole('button', { name: '发送' }))
+    await waitFor(() =>
+      expect(posted(api, '/api/appWorkOrderCommunicationRecords/saveRecords')).toEqual([
+        { workOrderId: 5, content: '邮件是昨天下午发的', acWorkOrderFilePos: [] },
+      ]),
+    )
+    expect(posted(api, '/api/acWorkOrder/openWorkOrder')).toEqual([])
   })
 
   it('close needs one of the seven reasons: 请选择关闭工单的原因, then 当前工单已关闭！', async () => {
@@ -358,6 +439,8 @@ describe('header badge and maintenance items', () => {
     const posters = await input('posterDesign')
     // What the order asks now is filled in; the switch it holds stays on and can be turned off.
     expect(posters.value).toBe('2')
+    // 2 held by this order and 1 remaining: its own use is not counted as left.
+    expect(within(dialog).getByText('本单 2 张 · 剩余 1 张')).toBeTruthy()
     const seo = within(dialog).getByRole('checkbox', { name: 'SEO设置' })
     expect(seo.getAttribute('aria-checked')).toBe('true')
     expect(seo.getAttribute('aria-disabled')).not.toBe('true')

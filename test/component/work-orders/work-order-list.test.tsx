@@ -173,6 +173,7 @@ describe('/myWorkOrder (doc2 §2)', () => {
     const user = userEvent.setup()
     render(<WorkOrderList />)
     await screen.findByRole('list', { name: '工单列表' })
+    await user.click(screen.getByRole('button', { name: '筛选' }))
     const start = screen.getByLabelText('开始日期') as HTMLInputElement
     const end = screen.getByLabelText('结束日期') as HTMLInputElement
     expect([start.type, start.min, end.min]).toEqual(['date', '2000-01-01', '2000-01-01'])
@@ -199,9 +200,47 @@ describe('/myWorkOrder (doc2 §2)', () => {
     )
     expect(screen.queryByText('开始日期不能晚于结束日期')).toBeNull()
     // 重置 empties both fields, and their labels show again.
+    await user.click(screen.getByRole('button', { name: '筛选（1）' }))
     await user.click(screen.getByRole('button', { name: '重置' }))
-    expect([start.value, end.value]).toEqual(['', ''])
-    expect(start.closest('.date-field--empty')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: '筛选' }))
+    const emptied = screen.getByLabelText('开始日期') as HTMLInputElement
+    expect([emptied.value, (screen.getByLabelText('结束日期') as HTMLInputElement).value]).toEqual(['', ''])
+    expect(emptied.closest('.date-field--empty')).toBeTruthy()
+  })
+
+  it('phones: the filters wait behind 筛选, which counts those in use; 查询 applies and closes them', async () => {
+    mockDesktop = false
+    const api = serve([order(1, 4)])
+    const user = userEvent.setup()
+    render(<WorkOrderList />)
+    await screen.findByRole('list', { name: '工单列表' })
+    expect(screen.queryByRole('search', { name: '工单筛选' })).toBeNull()
+    const toggle = screen.getByRole('button', { name: '筛选' })
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+
+    await user.click(toggle)
+    const panel = screen.getByRole('search', { name: '工单筛选' })
+    await user.type(input('description'), '打不开')
+    await user.click(within(panel).getByRole('radio', { name: '已关闭' }))
+    await user.click(within(panel).getByRole('button', { name: '查询' }))
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ description: '打不开', status: '4' }))
+    expect(screen.queryByRole('search', { name: '工单筛选' })).toBeNull()
+    expect(screen.getByRole('button', { name: '筛选（2）' }).textContent).toBe('筛选2')
+
+    // What is typed but not applied does not count.
+    await user.click(screen.getByRole('button', { name: '筛选（2）' }))
+    await user.clear(input('description'))
+    expect(screen.getByRole('button', { name: '筛选（2）' })).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: '重置' }))
+    expect(screen.getByRole('button', { name: '筛选' })).toBeTruthy()
+  })
+
+  it('desktop keeps the filters inline, with no 筛选 button', async () => {
+    serve([order(1, 4)])
+    render(<WorkOrderList />)
+    await screen.findByRole('table', { name: '工单列表' })
+    expect(screen.getByRole('search', { name: '工单筛选' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /^筛选/ })).toBeNull()
   })
 
   it('the 服务中 tab and its count ask for statuses 0, 1, 2 and 5', async () => {

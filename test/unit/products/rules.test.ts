@@ -8,6 +8,7 @@ import {
   PARTNER_RENEWAL_URLS,
   productStatusLabel,
   renewalTarget,
+  TOP_EDITION_REFUSAL,
   type CardState,
 } from '../../../src/features/products/rules'
 
@@ -17,6 +18,7 @@ const card = (status: number, isExpire = 0, extra: Partial<CardState> = {}): Car
   isExpire,
   showHoutai: 1,
   isNeedDeliver: 0,
+  canUpgrade: 1,
   ...extra,
 })
 
@@ -75,6 +77,20 @@ describe('card buttons (account-area §4)', () => {
   it('交付中心 only for products the delivery centre delivers', () => {
     expect(cardButtons(card(1, 0, { isNeedDeliver: 1 })).delivery).toBe(true)
     expect(cardButtons(card(1)).delivery).toBe(false)
+  })
+
+  it('a product at its top edition shows 升级 disabled with 当前已是最高版本，无法升级', () => {
+    expect(cardButtons(card(1, 0, { canUpgrade: 0 }))).toMatchObject({
+      upgrade: true,
+      upgradeRefusal: TOP_EDITION_REFUSAL,
+    })
+    expect(TOP_EDITION_REFUSAL).toBe('当前已是最高版本，无法升级')
+    expect(cardButtons(card(1, 0, { canUpgrade: 1 })).upgradeRefusal).toBeNull()
+  })
+
+  it('no upgrade reason where the table hides 升级 anyway (expired, refunded)', () => {
+    for (const status of [4, 5])
+      expect(cardButtons(card(status, 1, { canUpgrade: 0 })).upgradeRefusal).toBeNull()
   })
 })
 

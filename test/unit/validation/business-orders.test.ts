@@ -45,7 +45,14 @@ describe('businessOrderRefusal (account-area §4)', () => {
   it('agrees with the buttons /index shows for every status', () => {
     for (const status of [0, 1, 2, 3, 4, 5, 6, 7]) {
       for (const isExpire of [0, 1]) {
-        const buttons = cardButtons({ source: 1, status, isExpire, showHoutai: 1, isNeedDeliver: 0 })
+        const buttons = cardButtons({
+          source: 1,
+          status,
+          isExpire,
+          showHoutai: 1,
+          isNeedDeliver: 0,
+          canUpgrade: 1,
+        })
         const shown = shownOrders({ status, isExpire })
         expect({ renew: buttons.renew, upgrade: buttons.upgrade, buyNew: buttons.buyNew }).toEqual(shown)
         // Whatever the server accepts is shown (and enabled) on the card.

@@ -27,10 +27,10 @@ function actionsAt(status: WorkOrderStatus, extra: Partial<Parameters<typeof wor
 }
 
 describe('work-order state table (doc2 §4)', () => {
-  it.each([0, 2] as const)('status %i offers the reply box', (status) => {
+  it.each([0, 1, 2, 5] as const)('open status %i offers the reply box (a message any time)', (status) => {
     expect(actionsAt(status).reply).toBe(true)
   })
-  it.each([1, 3, 4, 5] as const)('status %i has no reply box', (status) => {
+  it.each([3, 4] as const)('closed status %i has no reply box', (status) => {
     expect(actionsAt(status).reply).toBe(false)
   })
   it('awaiting confirmation (1) offers continue and confirm completion', () => {

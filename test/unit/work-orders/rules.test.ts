@@ -12,6 +12,7 @@ import {
   serviceRequest,
   visibleServiceItems,
   adjustableServiceItems,
+  serviceItemLeft,
   typedFromRequest,
   emptySubmitDraft,
   isEmptySubmitDraft,
@@ -208,6 +209,16 @@ describe('调整服务项目 (doc2 §4)', () => {
 
   it('each item goes up to what remains plus what this order holds', () => {
     expect(adjustableServiceItems(items).map((i: { resisueNum: number }) => i.resisueNum)).toEqual([3, 1, 1])
+  })
+
+  it.each([
+    [2, '1', '张', '本单 1 张 · 剩余 1 张'],
+    [2, '', '张', '剩余 2 张'],
+    [2, '0', '张', '剩余 2 张'],
+    [3, '3', '张', '本单 3 张 · 剩余 0 张'],
+    [100, '10', '', '本单 10 · 剩余 90'],
+  ])('of %i this order may take, %j typed shows %s (its own use is not left)', (max, typed, unit, text) => {
+    expect(serviceItemLeft(max, typed, unit)).toBe(text)
   })
 
   it('the server changes exactly the items named and keeps the others', () => {

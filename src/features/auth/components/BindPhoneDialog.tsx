@@ -9,10 +9,12 @@ interface BindPhoneDialogProps {
   /** Binds the phone (per login way) and finishes the login. */
   bind(phone: string, code: string): Promise<void>
   onCancel(): void
+  /** What 取消 costs, said before it is chosen (the home's dialog logs out: 取消将退出登录). */
+  cancelWarning?: string
 }
 
 /** 绑定手机: a WeChat login whose member has no phone yet (doc2 §2 Login, §4). */
-export function BindPhoneDialog({ bind, onCancel }: BindPhoneDialogProps) {
+export function BindPhoneDialog({ bind, onCancel, cancelWarning }: BindPhoneDialogProps) {
   const form = useForm({ phone: '', code: '' })
   const binding = useSubmit({ fallback: '绑定失败，请重试' })
 
@@ -28,7 +30,7 @@ export function BindPhoneDialog({ bind, onCancel }: BindPhoneDialogProps) {
       className='auth-dialog'
       failure={binding.failure}
       busy={binding.busy}
-      note='为了您的账号安全，请绑定手机号后继续使用。'
+      note={`为了您的账号安全，请绑定手机号后继续使用。${cancelWarning ?? ''}`}
       confirmText='绑定'
       onConfirm={submit}
       onClose={onCancel}

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react'
 import { REFUSAL_CODE } from '../../../core/contract/envelope'
 import { ApiError, errorMessage } from '../../../core/http/api-error'
 import { agreementPath, findAgreement, MEMBER_AGREEMENT } from '../../../core/agreements/agreements'
-import { navigateTo, redirectTo } from '../../../core/routing/navigate'
+import { goBack, navigateTo, redirectTo } from '../../../core/routing/navigate'
 import { withQuery, type Query } from '../../../core/routing/url'
 import { useSession } from '../../../core/session/store'
 import { yuan } from '../../../core/format/money'
@@ -37,12 +37,24 @@ export function ConfirmOrderView({ query }: { query: Query }) {
   const parsed = useMemo(() => parseConfirmQuery(query), [query])
   if (!parsed.ok) {
     return (
-      <View className='pay card list-status list-status--error' role='alert'>
-        {parsed.message}
+      <View className='pay card'>
+        <BackLink />
+        <View className='list-status list-status--error' role='alert'>
+          {parsed.message}
+        </View>
       </View>
     )
   }
   return <ConfirmOrderForm order={parsed.value} />
+}
+
+/** Always there: a refused or failed order (e.g. 当前已是最高版本) must not leave only 重试. */
+function BackLink() {
+  return (
+    <View className='confirm__back' role='link' onClick={() => goBack()}>
+      ‹ 返回
+    </View>
+  )
 }
 
 async function loadLines(order: ConfirmQuery): Promise<Lines> {
@@ -102,6 +114,7 @@ function ConfirmOrderForm({ order }: { order: ConfirmQuery }) {
 
   return (
     <View className='pay card'>
+      <BackLink />
       <View className='pay__title' role='heading' aria-level={1}>
         确认订单
       </View>

@@ -3,6 +3,7 @@ import { ResourceStatus } from '../../../core/ui/ResourceStatus'
 import { useResource } from '../../../core/ui/useResource'
 import { evaluationApi } from '../api'
 import { EVALUATION_MSG, loadSurvey } from '../rules'
+import { EvaluationHeader } from './EvaluationHeader'
 import { SurveyForm } from './SurveyForm'
 import './evaluation.scss'
 
@@ -15,21 +16,24 @@ export function EvaluationPage({ uuId }: { uuId: string }) {
   const survey = useResource(() => loadSurvey(uuId, evaluationApi.detail), [uuId])
   const view = survey.data
   return (
-    <View className='evaluation card'>
-      {!view ? (
-        <ResourceStatus resource={survey} />
-      ) : view.kind === 'expired' ? (
-        <View className='evaluation__expired' role='alert'>
-          {EVALUATION_MSG.expired}
-        </View>
-      ) : view.kind === 'rated' ? (
-        <View className='evaluation__rated' role='status'>
-          <View className='evaluation__rated-title'>{EVALUATION_MSG.rated}</View>
-          <View>{EVALUATION_MSG.thanks}</View>
-        </View>
-      ) : (
-        <SurveyForm key={`${view.detail.id}-${view.kind}`} view={view} onSubmitted={survey.reload} />
-      )}
+    <View>
+      <EvaluationHeader />
+      <View className='evaluation card'>
+        {!view ? (
+          <ResourceStatus resource={survey} />
+        ) : view.kind === 'expired' ? (
+          <View className='evaluation__expired' role='alert'>
+            {EVALUATION_MSG.expired}
+          </View>
+        ) : view.kind === 'rated' ? (
+          <View className='evaluation__rated' role='status'>
+            <View className='evaluation__rated-title'>{EVALUATION_MSG.rated}</View>
+            <View>{EVALUATION_MSG.thanks}</View>
+          </View>
+        ) : (
+          <SurveyForm key={`${view.detail.id}-${view.kind}`} view={view} onSubmitted={survey.reload} />
+        )}
+      </View>
     </View>
   )
 }

@@ -2,7 +2,10 @@ import { View } from '@tarojs/components'
 import type { SurveyItem } from '../../../core/contract/evaluations'
 import { STARS, starLabel } from '../rules'
 
-/** Type 6: 1 to 5 stars, a radio group so it is announced and reachable by role. */
+/**
+ * Type 6: 1 to 5 stars, a radio group so it is announced and reachable by role. The star is drawn by
+ * the stylesheet (a glyph, named by aria-label), so an empty one can be light without reading as text.
+ */
 export function StarRating({
   item,
   value,
@@ -25,9 +28,7 @@ export function StarRating({
           aria-disabled={disabled}
           className={`survey-star${stars <= value ? ' survey-star--on' : ''}`}
           onClick={() => !disabled && onChange(stars)}
-        >
-          ★
-        </View>
+        />
       ))}
     </View>
   )

@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react'
 import { yuan } from '../../../core/format/money'
 import { ChoiceGroup } from '../../../core/ui/ChoiceGroup'
 import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
-import { Dialog } from '../../../core/ui/Dialog'
-import { DialogActions } from '../../../core/ui/DialogActions'
+import { FieldAnchor, FormSheet, SheetTextField, useFieldReveal } from '../../../core/ui/FormSheet'
 import { FieldError } from '../../../core/ui/FieldError'
 import { TextField } from '../../../core/ui/TextField'
 import { toast } from '../../../core/ui/toast'
@@ -23,6 +22,7 @@ import {
   BILL_TYPE_LABELS,
   changeSubject,
   childrenOf,
+  INVOICE_FIELD_ORDER,
   invoiceFields,
   invoicePayload,
   PAPER_CONFIRM_TEXT,
@@ -48,11 +48,22 @@ const SUBJECTS = [INVOICE_SUBJECT.personal, INVOICE_SUBJECT.enterprise].map((val
   label: SUBJECT_LABELS[value],
 }))
 
-/** 申请发票 (doc2 §2 dialogs, §3-§5 Invoice). Changing the subject starts a fresh form (§4). */
+/**
+ * 申请发票 (doc2 §2 dialogs, §3-§5 Invoice), a FormSheet: 提交 stays in view, and a refused one
+ * brings the first refused field into view. Changing the subject starts a fresh form (§4).
+ */
 export function InvoiceDialog({ order, onClose, onApplied }: InvoiceDialogProps) {
-  const [subject, setSubject] = useState<number>(INVOICE_SUBJECT.personal)
+  const form = useForm<InvoiceForm>(changeSubject(INVOICE_SUBJECT.personal))
+  const [tree, setTree] = useState<Region[]>([])
   const [pending, setPending] = useState<Record<string, string | number> | null>(null)
   const apply = useSubmit({ fallback: '申请失败，请重试' })
+  const reveal = useFieldReveal(INVOICE_FIELD_ORDER)
+  const v = form.values
+  const show = invoiceFields(v)
+
+  useEffect(() => {
+    if (show.receiver && !tree.length) invoiceApi.regions().then(setTree, () => undefined)
+  }, [show.receiver, tree.length])
 
   const send = (payload: Record<string, string | number>) => {
     setPending(null)
@@ -63,30 +74,36 @@ export function InvoiceDialog({ order, onClose, onApplied }: InvoiceDialogProps)
     })
   }
 
+  const submit = () => {
+    const errors = validateInvoice(v)
+    if (!form.check(() => errors)) return reveal.show(errors)
+    const payload = invoicePayload(order, v, tree)
+    if (needsPaperConfirmation(v.billType, order.payAmount)) setPending(payload)
+    else send(payload)
+  }
+
   return (
     <>
-      <Dialog title='申请发票' role='form' open={!pending} bodyClassName='dialog__scroll' onClose={onClose}>
+      <FormSheet
+        title='申请发票'
+        open={!pending}
+        reveal={reveal.request}
+        failure={apply.failure}
+        busy={apply.busy}
+        onConfirm={submit}
+        onClose={onClose}
+      >
         <ChoiceGroup
           label='发票主体'
           options={SUBJECTS}
-          value={subject}
+          value={v.subject}
           onChange={(next) => {
             apply.reset()
-            setSubject(next)
+            form.reset(changeSubject(next))
           }}
         />
-        <InvoiceFields
-          key={subject}
-          subject={subject}
-          order={order}
-          failure={apply.failure}
-          sending={apply.busy}
-          onCancel={onClose}
-          onSubmit={(form, payload) =>
-            needsPaperConfirmation(form.billType, order.payAmount) ? setPending(payload) : send(payload)
-          }
-        />
-      </Dialog>
+        <InvoiceFields form={form} order={order} tree={tree} />
+      </FormSheet>
       <ConfirmDialog
         open={Boolean(pending)}
         message={PAPER_CONFIRM_TEXT}
@@ -98,55 +115,46 @@ export function InvoiceDialog({ order, onClose, onApplied }: InvoiceDialogProps)
 }
 
 interface InvoiceFieldsProps {
-  subject: number
+  form: ReturnType<typeof useForm<InvoiceForm>>
   order: InvoiceOrder
-  failure: string
-  sending: boolean
-  onCancel(): void
-  onSubmit(form: InvoiceForm, payload: Record<string, string | number>): void
+  tree: Region[]
 }
 
-function InvoiceFields({ subject, order, failure, sending, onCancel, onSubmit }: InvoiceFieldsProps) {
-  const form = useForm<InvoiceForm>(changeSubject(subject))
-  const [tree, setTree] = useState<Region[]>([])
+/** The fields the subject and bill type show, in INVOICE_FIELD_ORDER. */
+function InvoiceFields({ form, order, tree }: InvoiceFieldsProps) {
   const v = form.values
   const e = form.errors
   const show = invoiceFields(v)
 
-  useEffect(() => {
-    if (show.receiver && !tree.length) invoiceApi.regions().then(setTree, () => undefined)
-  }, [show.receiver, tree.length])
-
-  const submit = () => {
-    if (!form.check(validateInvoice)) return
-    onSubmit(v, invoicePayload(order, v, tree))
-  }
-
-  const regions = (label: string, field: 'province' | 'city' | 'area', options: Region[]) =>
-    options.length > 0 && (
-      <ChoiceGroup
-        label={label}
-        options={options.map((r) => ({ value: r.id, label: r.name }))}
-        value={v[field]}
-        onChange={(id) => {
-          form.set(field, id)
-          if (field === 'province') form.set('city', 0)
-          if (field !== 'area') form.set('area', 0)
-        }}
-      />
-    )
+  const regions = (label: string, field: 'province' | 'city' | 'area', options: Region[]) => (
+    <FieldAnchor name={field}>
+      {options.length > 0 && (
+        <ChoiceGroup
+          label={label}
+          options={options.map((r) => ({ value: r.id, label: r.name }))}
+          value={v[field]}
+          onChange={(id) => {
+            form.set(field, id)
+            if (field === 'province') form.set('city', 0)
+            if (field !== 'area') form.set('area', 0)
+          }}
+        />
+      )}
+      <FieldError message={e[field]} />
+    </FieldAnchor>
+  )
 
   return (
     <>
       <ChoiceGroup
         label='发票类型'
-        options={billTypesFor(subject).map((value) => ({ value, label: BILL_TYPE_LABELS[value] }))}
+        options={billTypesFor(v.subject).map((value) => ({ value, label: BILL_TYPE_LABELS[value] }))}
         value={v.billType}
         onChange={(value) => form.set('billType', value)}
       />
-      <TextField {...form.field('title')} title='发票抬头' />
-      {show.taxId && <TextField {...form.field('code')} title='纳税人识别号' />}
-      {show.idCard && <TextField {...form.field('IdCard')} title='身份证号' maxLength={18} />}
+      <SheetTextField {...form.field('title')} title='发票抬头' />
+      {show.taxId && <SheetTextField {...form.field('code')} title='纳税人识别号' />}
+      {show.idCard && <SheetTextField {...form.field('IdCard')} title='身份证号' maxLength={18} />}
       <TextField
         name='content'
         title='发票内容'
@@ -161,33 +169,28 @@ function InvoiceFields({ subject, order, failure, sending, onCancel, onSubmit }:
         disabled
         onChange={() => undefined}
       />
-      <TextField {...form.field('applicant')} title='申请人' placeholder='请输入申请人名称' />
-      <TextField {...form.field('applicantPhone')} title='申请人手机' type='phone' maxLength={11} />
+      <SheetTextField {...form.field('applicant')} title='申请人' placeholder='请输入申请人名称' />
+      <SheetTextField {...form.field('applicantPhone')} title='申请人手机' type='phone' maxLength={11} />
       {show.companyDetails && (
         <>
-          <TextField {...form.field('enterpriseAddress')} title='企业地址' />
-          <TextField {...form.field('enterpriseTel')} title='企业电话' maxLength={30} />
-          <TextField {...form.field('depositBank')} title='开户银行' />
-          <TextField {...form.field('depositBankCard')} title='银行卡号' maxLength={30} />
+          <SheetTextField {...form.field('enterpriseAddress')} title='企业地址' />
+          <SheetTextField {...form.field('enterpriseTel')} title='企业电话' maxLength={30} />
+          <SheetTextField {...form.field('depositBank')} title='开户银行' />
+          <SheetTextField {...form.field('depositBankCard')} title='银行卡号' maxLength={30} />
         </>
       )}
-      {show.mail && <TextField {...form.field('receiveMail')} title='接收邮箱' />}
+      {show.mail && <SheetTextField {...form.field('receiveMail')} title='接收邮箱' />}
       {show.receiver && (
         <>
-          <TextField {...form.field('receiveName')} title='收件人' placeholder='请输入收件人姓名' />
-          <TextField {...form.field('receivePhone')} title='收件人手机' type='phone' maxLength={11} />
+          <SheetTextField {...form.field('receiveName')} title='收件人' placeholder='请输入收件人姓名' />
+          <SheetTextField {...form.field('receivePhone')} title='收件人手机' type='phone' maxLength={11} />
           {regions('省', 'province', tree)}
-          <FieldError message={e.province} />
           {regions('市', 'city', childrenOf(tree, v.province))}
-          <FieldError message={e.city} />
           {regions('区', 'area', childrenOf(tree, v.province, v.city))}
-          <FieldError message={e.area} />
-          <TextField {...form.field('address')} title='详细地址' />
+          <SheetTextField {...form.field('address')} title='详细地址' />
         </>
       )}
       <View className='invoice-form__note'>电子发票免费；纸质发票快递费用由收件人到付。</View>
-      <FieldError message={failure} />
-      <DialogActions confirmText='提交' busy={sending} onConfirm={submit} onCancel={onCancel} />
     </>
   )
 }

@@ -5,14 +5,20 @@ import { orderActions, type OrderAction } from '../rules'
 interface OrderActionsProps {
   order: Order
   onAction(order: Order, action: OrderAction): void
+  /** A table row's links stay on one line (their column grows to hold them); cards wrap them. */
+  oneLine?: boolean
 }
 
 /** The buttons of one order (doc2 §4); 已申请 shows disabled. */
-export function OrderActions({ order, onAction }: OrderActionsProps) {
+export function OrderActions({ order, onAction, oneLine }: OrderActionsProps) {
   const actions = orderActions(order)
   if (!actions.length) return <View className='order-actions order-actions--none'>--</View>
   return (
-    <View className='order-actions' role='group' aria-label={`订单 ${order.orderCode} 操作`}>
+    <View
+      className={`order-actions${oneLine ? ' order-actions--one-line' : ''}`}
+      role='group'
+      aria-label={`订单 ${order.orderCode} 操作`}
+    >
       {actions.map((action) => {
         const disabled = 'disabled' in action && action.disabled
         return (

@@ -57,8 +57,20 @@ function Payable({ order }: { order: Order }) {
   )
 }
 
+// An order code and a row's action links never wrap, so their tracks are never narrower than the
+// longest of them: a code (MC and 12 digits) and 申请合同 申请发票 评价 (10 characters, 2 gaps), plus
+// the cell's padding. Fixed minimums, not max-content: each row is a grid of its own, and the
+// columns must line up from row to row.
+const CODE_TRACK = 'minmax(calc(16ch + 24px), 1.3fr)'
+const ACTIONS_TRACK = 'minmax(calc(10em + 48px), 1.5fr)'
+
 const columns = (onAction: OrderRowsProps['onAction'], link?: boolean): Column<Order>[] => [
-  { key: 'code', title: '订单编号', width: '1.3fr', render: (o) => <OrderCode order={o} link={link} /> },
+  {
+    key: 'code',
+    title: '订单编号',
+    width: CODE_TRACK,
+    render: (o) => <OrderCode order={o} link={link} />,
+  },
   {
     key: 'product',
     title: '产品名称',
@@ -84,8 +96,8 @@ const columns = (onAction: OrderRowsProps['onAction'], link?: boolean): Column<O
   {
     key: 'actions',
     title: '操作',
-    width: '1.5fr',
-    render: (o) => <OrderActions order={o} onAction={onAction} />,
+    width: ACTIONS_TRACK,
+    render: (o) => <OrderActions order={o} onAction={onAction} oneLine />,
   },
 ]
 

@@ -14,6 +14,9 @@ import { BindPhoneDialog } from './deferred'
  * new way in, so the server takes it only from a fresh session; without a phone there is no SMS to
  * re-verify with, so an older session is offered a new login that comes back here.
  */
+/** The guard allows no way on without a phone, so 取消 here is a logout: say so first. */
+export const CANCEL_LOGS_OUT = '取消将退出登录。'
+
 export function HomeBindPhone() {
   const userinfo = useSession((s) => s.userinfo)
   const setUserinfo = useSession((s) => s.setUserinfo)
@@ -39,5 +42,5 @@ export function HomeBindPhone() {
     }
     setUserinfo({ ...userinfo, bindPhone: phone })
   }
-  return <BindPhoneDialog bind={bind} onCancel={() => endSession()} />
+  return <BindPhoneDialog bind={bind} onCancel={() => endSession()} cancelWarning={CANCEL_LOGS_OUT} />
 }

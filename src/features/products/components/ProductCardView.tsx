@@ -56,7 +56,11 @@ export function ProductCardView({ card, actions }: ProductCardViewProps) {
           </Button>
         )}
         {buttons.upgrade && (
-          <Button size='small' disabled={disabled} onClick={() => actions.upgrade(card)}>
+          <Button
+            size='small'
+            disabled={disabled || buttons.upgradeRefusal !== null}
+            onClick={() => actions.upgrade(card)}
+          >
             升级
           </Button>
         )}
@@ -71,6 +75,7 @@ export function ProductCardView({ card, actions }: ProductCardViewProps) {
           </Button>
         )}
       </View>
+      {buttons.upgradeRefusal && <Text className='product-card__note'>{buttons.upgradeRefusal}</Text>}
     </View>
   )
 }

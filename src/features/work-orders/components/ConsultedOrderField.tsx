@@ -1,8 +1,7 @@
 import type { ConsultableOrder, TemplateField } from '../../../core/contract/work-orders'
-import { ChoiceGroup } from '../../../core/ui/ChoiceGroup'
 import { LabelledField } from '../../../core/ui/LabelledField'
 import { PageLoading } from '../../../core/ui/PageLoading'
-import { consultableOrderLabel } from '../rules'
+import { OrderPicker } from './OrderPicker'
 
 interface ConsultedOrderFieldProps {
   field: TemplateField
@@ -26,14 +25,7 @@ export function ConsultedOrderField({ field, orders, value, error, onChange }: C
       {orders === undefined ? (
         <PageLoading />
       ) : orders.length ? (
-        <ChoiceGroup
-          label={field.fieldName}
-          variant='plain'
-          column
-          options={orders.map((o) => ({ value: o.orderCode, label: consultableOrderLabel(o) }))}
-          value={value ?? null}
-          onChange={onChange}
-        />
+        <OrderPicker label={field.fieldName} orders={orders} value={value} onChange={onChange} />
       ) : null}
     </LabelledField>
   )

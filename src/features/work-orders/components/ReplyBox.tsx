@@ -1,4 +1,4 @@
-import { View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import { Button } from '../../../core/ui/Button'
 import { FieldError } from '../../../core/ui/FieldError'
@@ -19,8 +19,17 @@ interface ReplyDraft {
 const EMPTY: ReplyDraft = { content: '', files: [] }
 const isEmpty = (d: ReplyDraft) => !d.content.trim() && !d.files.length
 
-/** The reply box (status 0 and 2): 500 characters, attachments, kept as a draft until sent. */
-export function ReplyBox({ workOrderId, onSent }: { workOrderId: number; onSent(): void }) {
+/** The reply box (every status before closed): 500 characters, attachments, kept as a draft until sent. */
+export function ReplyBox({
+  workOrderId,
+  note,
+  onSent,
+}: {
+  workOrderId: number
+  /** A line above the box, e.g. what a message does not do at this status. */
+  note?: string
+  onSent(): void
+}) {
   const draft = useDraft<ReplyDraft>(replyDraftName(workOrderId), EMPTY, isEmpty)
   const [error, setError] = useState('')
   const sending = useSubmit()
@@ -45,6 +54,7 @@ export function ReplyBox({ workOrderId, onSent }: { workOrderId: number; onSent(
 
   return (
     <View className='wo-reply' role='form' aria-label='留言'>
+      {note && <Text className='wo-reply__note'>{note}</Text>}
       <CountedTextarea
         name='reply'
         label='留言内容'

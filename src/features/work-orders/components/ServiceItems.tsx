@@ -3,7 +3,7 @@ import type { ServiceProjectItem } from '../../../core/contract/work-orders'
 import { Checkbox } from '../../../core/ui/Checkbox'
 import { LabelledField } from '../../../core/ui/LabelledField'
 import { serviceInputValue } from '../../../core/validation/work-orders'
-import { visibleServiceItems } from '../rules'
+import { serviceItemLeft, visibleServiceItems } from '../rules'
 
 interface ServiceItemsProps {
   items: ServiceProjectItem[]
@@ -15,7 +15,8 @@ interface ServiceItemsProps {
 
 /**
  * The maintenance service items (doc2 §3, §5): counted items take a whole number from 0 to what
- * remains (anything else clears the input); on/off items are switches, disabled once used up.
+ * remains (anything else clears the input) and say what this order takes and what is left after
+ * it; on/off items are switches, disabled once used up.
  */
 export function ServiceItems({ items, typed, error, onChange }: ServiceItemsProps) {
   return (
@@ -38,7 +39,7 @@ export function ServiceItems({ items, typed, error, onChange }: ServiceItemsProp
               }}
             />
             <Text className='wo-service__left'>
-              剩余 {item.resisueNum} {item.unit}
+              {serviceItemLeft(item.resisueNum, typed[item.code] ?? '', item.unit)}
             </Text>
           </View>
         ) : (

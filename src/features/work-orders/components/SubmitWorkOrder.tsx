@@ -9,7 +9,6 @@ import {
 import { navigateTo, redirectTo } from '../../../core/routing/navigate'
 import { Button } from '../../../core/ui/Button'
 import { Dialog } from '../../../core/ui/Dialog'
-import { toast } from '../../../core/ui/toast'
 import { useResource } from '../../../core/ui/useResource'
 import { WORK_ORDER_MSG } from '../../../core/validation/work-orders'
 import { refreshUnreadCounts } from '../../../core/session/unread'
@@ -43,6 +42,8 @@ export function SubmitWorkOrder({ type: queryType }: { type?: string }) {
   /** The unfinished maintenance order that blocks a new one (workOrderId null: not the viewer's to open). */
   const [blocked, setBlocked] = useState<WaitFinishWorkOrder | null>(null)
   const [created, setCreated] = useState<CreatedWorkOrder | null>(null)
+  // A new key mounts a fresh form of the same category for 继续提交.
+  const [formKey, setFormKey] = useState(0)
 
   const choose = async (next: WorkOrderType) => {
     setBlocked(null)
@@ -62,6 +63,10 @@ export function SubmitWorkOrder({ type: queryType }: { type?: string }) {
     await workOrderApi.markViewed(created.id).catch(() => undefined)
     refreshUnreadCounts()
     redirectTo(`/workOrderDetail?id=${created.id}`)
+  }
+  const submitAnother = () => {
+    setCreated(null)
+    setFormKey((k) => k + 1)
   }
 
   return (
@@ -111,27 +116,18 @@ export function SubmitWorkOrder({ type: queryType }: { type?: string }) {
           )}
         </View>
       ) : (
-        <TemplateForm
-          type={type}
-          onBack={() => setType(null)}
-          onCreated={(order) => {
-            toast.success(SUBMITTED_TITLE)
-            setCreated(order)
-          }}
-        />
+        <TemplateForm key={formKey} type={type} onBack={() => setType(null)} onCreated={setCreated} />
       )}
       {created && (
-        <Dialog
-          title={SUBMITTED_TITLE}
-          className='wo-dialog'
-          confirmText='查看工单'
-          onConfirm={openCreated}
-          onClose={openCreated}
-        >
+        // The dialog is the one announcement (no toast besides); closing it is 继续提交.
+        <Dialog title={SUBMITTED_TITLE} className='wo-dialog' onClose={submitAnother}>
           <View className='wo-dialog__text'>{ASSIGNED_TEXT}</View>
           <View className='wo-dialog__text'>工单编号：{created.number}</View>
-          <View className='wo-dialog__link' role='button' onClick={() => redirectTo('/myWorkOrder')}>
-            返回我的工单
+          <View className='dialog-actions'>
+            <Button onClick={submitAnother}>继续提交</Button>
+            <Button type='primary' onClick={openCreated}>
+              查看工单
+            </Button>
           </View>
         </Dialog>
       )}

@@ -15,6 +15,8 @@ import {
   COMPLETE_CONFIRM,
   DELETE_CONFIRM,
   DELETED_TEXT,
+  isLongText,
+  REPLY_AWAITING_NOTE,
   typeFromQuery,
   typeLabel,
   URGED_TEXT,
@@ -26,7 +28,7 @@ import {
   ProductDialog,
   ReopenDialog,
 } from './DetailDialogs'
-import { FileList } from './FileList'
+import { FileGroup } from './FileList'
 import { RecordList } from './RecordList'
 import { ReplyBox } from './ReplyBox'
 import { RichContent } from './RichContent'
@@ -167,22 +169,29 @@ export function WorkOrderDetailView({ id }: { id?: string }) {
         {fields.map((field) => (
           <View key={field.fieldCode} className='wo-detail__row'>
             <Text className='wo-detail__label'>{field.name}</Text>
-            {field.fieldCode === 'description' ? (
+            {/* Multi-line fields keep the customer's line breaks, as the description does. */}
+            {isLongText(field.fieldCode) && field.fieldValue ? (
               <RichContent className='wo-detail__value' html={field.fieldValue} />
             ) : (
               <Text className='wo-detail__value'>{field.fieldValue || '--'}</Text>
             )}
           </View>
         ))}
-        <FileList files={order.acWorkOrderFilePos ?? []} label='附件' />
-        <FileList files={order.licenseList ?? []} label='营业执照扫描件' />
-        <FileList files={order.identityList ?? []} label='联系人身份证扫描件' />
+        <FileGroup files={order.acWorkOrderFilePos ?? []} label='附件' />
+        <FileGroup files={order.licenseList ?? []} label='营业执照扫描件' />
+        <FileGroup files={order.identityList ?? []} label='联系人身份证扫描件' />
       </View>
 
       <View className='wo-detail__section card'>
         <View className='wo-detail__section-title'>沟通记录</View>
         <RecordList records={order.recordsDtos ?? []} />
-        {actions.reply && <ReplyBox workOrderId={order.id} onSent={load} />}
+        {actions.reply && (
+          <ReplyBox
+            workOrderId={order.id}
+            note={actions.confirmOrContinue ? REPLY_AWAITING_NOTE : undefined}
+            onSent={load}
+          />
+        )}
       </View>
 
       {dialog === 'close' && <CloseDialog order={order} onDone={done} onClose={() => setDialog(null)} />}

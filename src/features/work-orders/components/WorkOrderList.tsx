@@ -194,7 +194,7 @@ export function WorkOrderList() {
           提交工单
         </Button>
       </View>
-      <ListFilters requireBothDates={mode === 'more'} onSearch={setFilter} />
+      <ListFilters requireBothDates={mode === 'more'} collapsible={mode === 'more'} onSearch={setFilter} />
       <View className='wo-tabs' role='tablist' aria-label='工单分类'>
         {(['all', 'inService'] as ListTab[]).map((key) => (
           <View

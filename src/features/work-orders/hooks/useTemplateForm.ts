@@ -13,7 +13,7 @@ import { useSubmit } from '../../../core/ui/useSubmit'
 import type { FieldErrors } from '../../../core/validation/rules'
 import { validateWorkOrderForm } from '../../../core/validation/work-orders'
 import { workOrderApi } from '../api'
-import { submitDraftName } from '../drafts'
+import { clearDraft, currentOwner, submitDraftName } from '../drafts'
 import {
   consultedOrder,
   createRequest,
@@ -96,7 +96,9 @@ export function useTemplateForm(type: WorkOrderType, onCreated: (order: CreatedW
       const created = await workOrderApi.create(
         createRequest(form, fields, { productVersion, serviceProject }),
       )
-      draft.discard()
+      // The stored draft goes; what was sent stays on screen behind the success dialog until the
+      // customer chooses 继续提交 (a fresh form) or 查看工单.
+      clearDraft(currentOwner(), submitDraftName(type))
       onCreated(created)
     })
   }
