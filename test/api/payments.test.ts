@@ -467,6 +467,24 @@ describe('payment sandbox (development only)', () => {
     expect(again.body).toContain('退款 ¥1980.00')
   })
 
+  it('a second payment of a seeded order (an MC code, no attempt suffix) is refunded and listed under it', async () => {
+    const [seeded] = await server.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.accountId, mainAccountId), eq(orders.status, 1), eq(orders.salesChannel, 32)))
+      .limit(1)
+    const code = seeded!.orderCode
+    expect(code).toMatch(/^MC\d+$/)
+    const pay = { provider: 'alipay', channel: 'qr', out_trade_no: code, action: 'pay' }
+    expect(await server.post('/__dev/pay', pay)).toMatchObject({ data: { outcome: 'refundDue' } })
+    await server.app.payments.settle()
+    const page = await server.app.inject({
+      method: 'GET',
+      url: `/__dev/pay?provider=alipay&out_trade_no=${code}`,
+    })
+    expect(page.body).toContain(`退款 ¥${seeded!.payAmount}`)
+  })
+
   it('cancelling on a phone returns to the failure page', async () => {
     const code = await newOrder(owner)
     expect(

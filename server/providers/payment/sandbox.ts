@@ -72,8 +72,11 @@ function readFields({ headers, body }: RawNotification): Record<string, string> 
   return Object.fromEntries(entries) as Record<string, string>
 }
 
-/** The out_trade_no's order: the attempt suffix (two letters and a number) taken off. */
-const orderCodeOf = (tradeNo: string) => tradeNo.replace(/[A-Z]{2}\d+$/, '')
+/**
+ * The out_trade_no's order: the attempt's suffix (services/payments/attempts.ts) taken off; an
+ * out_trade_no without one is the order code itself (order codes may start with letters too).
+ */
+const orderCodeOf = (tradeNo: string) => tradeNo.replace(/(?:AQ|AW|WN|WH|WJ|WM)\d+$/, '')
 
 export function createSandboxPayments({
   secret,
