@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
-import { captchaAnswer, freshPhone, loginAs, MAIN_PHONE, requestSmsCode } from './support/console'
+import { freshPhone, loginAs, MAIN_PHONE, requestSmsCode, solveSmsSlider } from './support/console'
 
 const WAITING = /^(\d+)s后重新获取$/
 const TOO_SOON = '发送过于频繁，请60秒后再试'
@@ -58,7 +58,7 @@ test.describe('the 60 s SMS wait (issue: 获取验证码 after a reload)', () =>
       await elsewhere.goto('/login')
       const form = await smsLoginForm(elsewhere, phone)
       const refusal = elsewhere.waitForResponse((r) => r.url().includes('/sendSmsCode'))
-      await requestSmsCodeRefused(elsewhere, form)
+      await solveSmsSlider(elsewhere, form)
       const body = await (await refusal).json()
       expect(body).toMatchObject({ code: 429, message: TOO_SOON, data: { retryAfter: expect.any(Number) } })
       expect(body.data.retryAfter).toBeGreaterThan(0)
@@ -71,22 +71,6 @@ test.describe('the 60 s SMS wait (issue: 获取验证码 after a reload)', () =>
     }
   })
 })
-
-/** Clicks 获取验证码 and solves the slider, for a send the server will refuse. */
-async function requestSmsCodeRefused(page: Page, form: Locator) {
-  const puzzle = page.waitForResponse((r) => r.url().includes('/api/app/genCaptcha'))
-  await form.getByRole('button', { name: '获取验证码' }).click()
-  const { id } = (await (await puzzle).json()).data
-  const answer = JSON.parse(await captchaAnswer(page.request, id)).x as number
-  const handle = page.getByRole('slider', { name: '拖动滑块' })
-  const box = (await handle.boundingBox())!
-  const y = box.y + box.height / 2
-  await page.mouse.move(box.x + box.width / 2, y)
-  await page.mouse.down()
-  await page.mouse.move(box.x + box.width / 2 + answer / 2, y, { steps: 4 })
-  await page.mouse.move(box.x + box.width / 2 + answer, y, { steps: 4 })
-  await page.mouse.up()
-}
 
 /**
  * Scrolls the shown page (Taro's page element scrolls on H5, not the window) down by `step` px;

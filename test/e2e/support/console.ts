@@ -82,10 +82,10 @@ export async function smsCode(request: APIRequestContext, phone: string): Promis
 }
 
 /**
- * Clicks 获取验证码 (the button inside `scope`), solves the slider that opens by dragging its
- * handle to its answer (the sandbox's, unless `answerOf` reads it elsewhere), and waits for 已发送.
+ * Clicks 获取验证码 (the button inside `scope`) and drags the slider that opens to its answer (the
+ * sandbox's, unless `answerOf` reads it elsewhere); what the send answers is the caller's to wait for.
  */
-export async function requestSmsCode(
+export async function solveSmsSlider(
   page: Page,
   scope: Locator,
   answerOf: (captchaId: string) => Promise<string> = (id) => captchaAnswer(page.request, id),
@@ -102,6 +102,18 @@ export async function requestSmsCode(
   await page.mouse.move(box.x + box.width / 2 + answer / 2, y, { steps: 4 })
   await page.mouse.move(box.x + box.width / 2 + answer, y, { steps: 4 })
   await page.mouse.up()
+}
+
+/**
+ * Clicks 获取验证码 (the button inside `scope`), solves the slider that opens by dragging its
+ * handle to its answer (the sandbox's, unless `answerOf` reads it elsewhere), and waits for 已发送.
+ */
+export async function requestSmsCode(
+  page: Page,
+  scope: Locator,
+  answerOf: (captchaId: string) => Promise<string> = (id) => captchaAnswer(page.request, id),
+) {
+  await solveSmsSlider(page, scope, answerOf)
   // This form's button counts down once its code is sent (an earlier form's 已发送 toast may still
   // be showing, so the toast alone does not say the send is done).
   await expect(scope.getByRole('button', { name: /s后重新获取$/ })).toBeVisible()
