@@ -39,6 +39,9 @@ import { productTransferRoutes } from './routes/product-transfer'
 import { smsRoutes } from './routes/sms'
 import { subAccountRoutes } from './routes/sub-accounts'
 import { recipientRoutes } from './routes/recipients'
+import { renewalRoutes } from './routes/renewal'
+import { notificationSettingsRoutes } from './routes/notification-settings'
+import { devReminderRoutes } from './routes/dev-reminders'
 import { customerRoutes } from './routes/customer'
 import { devOutboxRoutes } from './routes/dev-outbox'
 import { wechatRoutes } from './routes/wechat'
@@ -231,6 +234,8 @@ function apiRoutes(app: TypedApp, services: Services, guards: Guards, config: Se
   billingRoutes(app, services, guards)
   subAccountRoutes(app, services, guards)
   recipientRoutes(app, services, guards)
+  renewalRoutes(app, services, guards)
+  notificationSettingsRoutes(app, services, guards)
   customerRoutes(app, services)
   evaluationRoutes(app, services, guards)
   if (!config.production) devRoutes(app, services)
@@ -239,6 +244,7 @@ function apiRoutes(app: TypedApp, services: Services, guards: Guards, config: Se
   if (!config.production) devPayRoutes(app, services)
   if (!config.production) devWorkOrderRoutes(app, services)
   if (!config.production) devNoticeRoutes(app, services)
+  if (!config.production) devReminderRoutes(app, services)
   if (!config.production) devProductRoutes(app, services, guards)
   if (!config.production) devProductTransferRoutes(app, services)
 }

@@ -41,6 +41,8 @@ export const businesses = pgTable(
     isProjectFinish: smallint('is_project_finish').notNull().default(0),
     showHoutai: smallint('show_houtai').notNull().default(1),
     isDaiweiBusiness: smallint('is_daiwei_business').notNull().default(0),
+    /** RENEWAL_MODE (src/core/contract/renewal.ts): 0 提醒后手动续费, 1 到期不续. */
+    renewalMode: smallint('renewal_mode').notNull().default(0),
     /** The delivery centre address (getAddressByProjectStatus); empty = none yet. */
     deliveryAddress: text('delivery_address').notNull().default(''),
     /** The one outstanding backend sign-in ticket (miandenglu): its sha256, cleared when used. */
@@ -52,6 +54,8 @@ export const businesses = pgTable(
   },
   (t) => [
     index('businesses_account_idx').on(t.accountId),
+    // The reminder job reads the businesses whose expiry falls in its window, whatever the table's size.
+    index('businesses_expire_idx').on(t.expireTime),
     uniqueIndex('businesses_domain_key').on(t.secondDomain),
   ],
 )

@@ -34,6 +34,9 @@ import { createOutbox } from './outbox/outbox'
 import { createSandboxInbox } from './outbox/sandbox-inbox'
 import { createGateways } from '../providers/index'
 import { createRecipientService } from './recipients/recipients'
+import { createNotifier } from './notifications/notifier'
+import { createReminders } from './renewal/reminders'
+import { createRenewalService } from './renewal/renewal'
 import { createCustomerService } from './customer/customer'
 import { createWechatService } from './wechat/wechat'
 import { createWechatBindingService } from './wechat/wechat-binding'
@@ -58,7 +61,10 @@ export function createServices(ctx: AppContext) {
   const sms = createSmsService(ctx, outbox)
   const signIn = createSignIn(ctx, { roles, sessions, knownAddresses, operateLog, loginMasks })
   const smsRequests = createSmsRequests(ctx, { captchas, members, sms })
-  const fulfilment = createFulfilment(ctx)
+  // Everything the console tells members (not codes or links) goes through the notifier's preferences.
+  const notifier = createNotifier(ctx, { outbox })
+  const reminders = createReminders(ctx, { notifier })
+  const fulfilment = createFulfilment(ctx, { reminders })
   const checkout = createCheckoutService(ctx)
   const orders = createOrderService(ctx)
   const loginMethods = createLoginMethods(ctx, { operateLog })
@@ -77,6 +83,9 @@ export function createServices(ctx: AppContext) {
   const uploads = createUploadService(ctx, { storage: fileStorage })
   return {
     outbox,
+    notifier,
+    reminders,
+    renewal: createRenewalService(ctx, { operateLog }),
     sandboxInbox: createSandboxInbox(ctx),
     members,
     roles,

@@ -42,7 +42,7 @@ const context = (): Pick<AppContext, 'now' | 'log'> => ({ now: server.clock, log
 
 /** What the payment service does when an order becomes paid. */
 const fulfil = (order: OrderRow) =>
-  server.db.transaction((tx) => createFulfilment(context()).fulfilOrder(tx, order))
+  server.db.transaction((tx) => createFulfilment(context(), { reminders: { renewed: async () => undefined } }).fulfilOrder(tx, order))
 
 /** Written straight to the database, as another instance would: waits for the kept pages to go. */
 async function setWebsiteManage(flag: number) {

@@ -16,6 +16,7 @@ import type { AppContext } from '../../context'
 import type { Database } from '../../db/client'
 import { businesses, orders } from '../../db/schema'
 import { findSku, upgradePrice, upgradeRefusal } from './catalog'
+import type { Reminders } from '../renewal/reminders'
 
 /** A transaction (or the database itself: a transaction is a Database too). */
 export type Executor = Database
@@ -78,7 +79,10 @@ export function addYears(from: Date, years: number): Date {
   return next
 }
 
-export function createFulfilment({ now, log }: Pick<AppContext, 'now' | 'log'>) {
+export function createFulfilment(
+  { now, log }: Pick<AppContext, 'now' | 'log'>,
+  { reminders }: { reminders: Pick<Reminders, 'renewed'> },
+) {
   async function fulfilOrder(tx: Executor, order: OrderRow): Promise<FulfilmentOutcome> {
     const at = now()
     if (order.orderType === ORDER_TYPE.purchase && !order.businessId) {
@@ -163,6 +167,7 @@ export function createFulfilment({ now, log }: Pick<AppContext, 'now' | 'log'>) 
       .update(businesses)
       .set({ expireTime: addYears(base, order.cycleNum), status, isExpire: 0 })
       .where(eq(businesses.id, business.id))
+    await reminders.renewed(tx, [business.id])
   }
 
   /** Upgrade: 升级中 on the new SKU; settles to valid once the order's pay time is SETTLE_MS old. */
