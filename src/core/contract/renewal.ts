@@ -76,3 +76,26 @@ export interface BatchRenewalAnswer {
   totalAmount: string
   lines: PaymentLine[]
 }
+
+/** Days before expiry (positive), the day itself (0) and the grace days after it (negative) reminded. */
+export const REMINDER_THRESHOLDS = [30, 15, 7, 3, 1, 0, -1, -2, -3, -4, -5, -6, -7] as const
+/** 到期不续: one final notice this many days before, nothing else. */
+export const FINAL_NOTICE_THRESHOLD = 3
+
+/**
+ * account-area §9 gives site expiry or renewal 5-7 and 59-64, mini-program expiry 27-29 and 65-67;
+ * which code says what (代维管家 and custom projects use the site codes; 62-64 are not used).
+ */
+export const EXPIRY_NOTICE_TYPE = {
+  site: { early: 5, soon: 6, today: 7, grace: 59, final: 60, renewed: 61 },
+  miniProgram: { early: 27, soon: 28, today: 29, grace: 65, final: 66, renewed: 67 },
+} as const
+
+/** A reminder's code: early = 30 and 15 days, soon = 7, 3 and 1, today = 0, grace = after expiry. */
+export function expiryNoticeType(productType: number, threshold: number, final = false): number {
+  const codes = productType === 3 ? EXPIRY_NOTICE_TYPE.miniProgram : EXPIRY_NOTICE_TYPE.site
+  if (final) return codes.final
+  if (threshold >= 15) return codes.early
+  if (threshold > 0) return codes.soon
+  return threshold === 0 ? codes.today : codes.grace
+}
