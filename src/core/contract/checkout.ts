@@ -65,6 +65,8 @@ export interface PaymentLine {
   Count: number
   /** Yuan with two decimals ("1980.00"). */
   Price: string
+  /** The product's domain (a renewal's; '' for a new purchase not opened yet). */
+  secondDomain?: string
 }
 
 /** getOrderInfo. */

@@ -47,8 +47,22 @@ export interface Order {
   billUrl: string
   isEvaluate: number
   isDisplay: number
+  /** The products it is for: one line, or one per product of a batch renewal. */
+  lines: OrderLineItem[]
   /** getOrderById only: every payment the providers confirmed for the order, oldest first. */
   payments?: OrderPayment[]
+}
+
+/** One product of an order. */
+export interface OrderLineItem {
+  businessId: number | null
+  productName: string
+  productVersion: string
+  secondDomain: string
+  cycleNum: number
+  payMethod: string
+  /** Yuan. */
+  amount: number
 }
 
 /**
