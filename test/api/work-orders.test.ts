@@ -159,7 +159,11 @@ describe('createWorkOrder', () => {
       as('owner'),
     )
     expect(created).toMatchObject({ code: 200, message: WORK_ORDER_MSG.submitted })
-    expect(created.data.number).toMatch(/^\d{8}$/)
+    // One series with the demo's numbers (20260001 …), after the last of them.
+    expect(created.data.number).toMatch(/^2026\d{4}$/)
+    expect(Number(created.data.number)).toBe(20_260_000 + created.data.id)
+    const seeded = await server.db.select({ number: workOrders.number }).from(workOrders)
+    expect(seeded.filter((w) => w.number === created.data.number)).toHaveLength(1)
     const detail = await server.get<WorkOrderDetail>(
       `/api/acWorkOrder/getWorkDetail?id=${created.data.id}`,
       as('owner'),

@@ -230,7 +230,7 @@ export function createWorkOrderCreation({ db, now }: AppContext) {
           updatedAt: at,
         })
         .returning({ id: workOrders.id })
-      const number = String(10_000_000 + row.id)
+      const number = workOrderNumber(row.id)
       await tx.update(workOrders).set({ number }).where(eq(workOrders.id, row.id))
       await attachFiles(tx, viewer, request.acWorkOrderFilePos, { workOrderId: row.id, recordId: null })
       await addRecord(tx, { workOrderId: row.id, role: RECORD_ROLE.system, content: SUBMITTED_RECORD, at })
@@ -240,3 +240,9 @@ export function createWorkOrderCreation({ db, now }: AppContext) {
 
   return { create, orderList, newOrderList }
 }
+
+/**
+ * Work orders are numbered in one series from 20260001, the demo's first (8 digits, the column's
+ * width): the id decides, so numbers never collide and need no counter of their own.
+ */
+export const workOrderNumber = (id: number) => String(20_260_000 + id)
