@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { isPostgresUrl, MEMORY_URL } from './client'
 import { acquireDataDirLock, releaseDataDirLock } from './lock'
+import { PRIVATE_FOLDER_MODE, tightenFolder } from './private-folder'
 
 export class BackupRefusedError extends Error {
   constructor(message: string) {
@@ -29,7 +30,7 @@ const isLockFile = (name: string) => name.endsWith('.lock')
 
 function withLock<T>(pgliteFolder: string, work: () => T): T {
   const lockPath = `${pgliteFolder}.lock`
-  fs.mkdirSync(path.dirname(pgliteFolder), { recursive: true })
+  fs.mkdirSync(path.dirname(pgliteFolder), { recursive: true, mode: PRIVATE_FOLDER_MODE })
   acquireDataDirLock(lockPath) // throws DataDirLockedError, naming the server's pid, while one runs
   try {
     return work()
@@ -38,8 +39,11 @@ function withLock<T>(pgliteFolder: string, work: () => T): T {
   }
 }
 
+/** A copy keeps the source's modes; the copy is made private whatever they were (0700 / 0600). */
 function copyFolder(from: string, to: string) {
+  fs.mkdirSync(path.dirname(to), { recursive: true, mode: PRIVATE_FOLDER_MODE })
   fs.cpSync(from, to, { recursive: true, filter: (source) => !isLockFile(path.basename(source)) })
+  tightenFolder(to)
 }
 
 /** Copies the data folder (the PGlite folder's parent) to `target`, which must not exist yet. */
@@ -82,7 +86,7 @@ export function restoreDataDir(
           `${dataDir} is not empty: add --force to replace it (it is kept beside it, not deleted)`,
         )
       keptAt = `${dataDir}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`
-      fs.mkdirSync(keptAt)
+      fs.mkdirSync(keptAt, { mode: PRIVATE_FOLDER_MODE })
       for (const name of present) fs.renameSync(path.join(dataDir, name), path.join(keptAt, name))
     }
     copyFolder(from, dataDir)

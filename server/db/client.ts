@@ -13,6 +13,7 @@ import { Pool } from 'pg'
 import os from 'node:os'
 import { acquireDataDirLock, releaseDataDirLock } from './lock'
 import { postgresListener, type Listen } from './notifications'
+import { makePrivateFolder, tightenFolder } from './private-folder'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -36,6 +37,8 @@ export interface DatabaseHandle {
    * one for memory://, removed on close), so they stay off its event loop.
    */
   filesDir: string | null
+  /** Folders that others could read and were made private at open (the server logs them). */
+  tightened: string[]
   close(): Promise<void>
 }
 
@@ -64,7 +67,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     const client = new PGliteClass({ extensions: PGLITE_EXTENSIONS, loadDataDir: options.loadDataDir })
     await client.waitReady
     const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'member-centre-files-'))
-    return pgliteHandle(client, 'in-memory PGlite', filesDir, async () => {
+    return pgliteHandle(client, 'in-memory PGlite', filesDir, [], async () => {
       try {
         await client.close()
       } finally {
@@ -86,18 +89,26 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     description: 'PostgreSQL',
     listen: postgresListener(url),
     filesDir: null,
+    tightened: [],
     close: () => pool.end(),
   }
 }
 
 async function openDataFolder(dataDir: string, PGliteClass: typeof PGlite): Promise<DatabaseHandle> {
-  fs.mkdirSync(path.dirname(dataDir), { recursive: true })
+  const parent = path.dirname(dataDir)
+  makePrivateFolder(parent)
   const lockPath = `${dataDir}.lock`
   acquireDataDirLock(lockPath)
   try {
+    const wasOpen = tightenFolder(parent)
     const client = new PGliteClass(dataDir, { extensions: PGLITE_EXTENSIONS })
     await client.waitReady
-    return pgliteHandle(client, dataDir, `${dataDir}-files`, async () => {
+    // What PGlite just created is 0666: the folder's own 0700 already hides it; the files follow.
+    tightenFolder(parent)
+    const filesDir = `${dataDir}-files`
+    makePrivateFolder(filesDir)
+    const tightened = wasOpen ? [parent] : []
+    return pgliteHandle(client, dataDir, filesDir, tightened, async () => {
       try {
         await client.close()
       } finally {
@@ -114,6 +125,7 @@ function pgliteHandle(
   client: PGlite,
   description: string,
   filesDir: string,
+  tightened: string[],
   close: () => Promise<void>,
 ): DatabaseHandle {
   const db = drizzlePglite({ client, schema })
@@ -121,6 +133,7 @@ function pgliteHandle(
   return {
     db: db as unknown as Database,
     filesDir,
+    tightened,
     driver: { kind: 'pglite', db, client },
     description,
     // PGlite delivers a NOTIFY to its own listeners before the notifying statement resolves.

@@ -101,3 +101,76 @@ it('refuses PostgreSQL and in-memory databases, and a backup folder inside the d
   )
   expect(() => restoreDataDir(path.join(root, 'nothing'), pgliteFolder)).toThrow(/not a backup/)
 })
+
+/** Every mode under `folder` that others could use (group or world bits), as path → octal mode. */
+function openModes(folder: string): Record<string, string> {
+  const open: Record<string, string> = {}
+  const visit = (entry: string) => {
+    const stat = fs.lstatSync(entry)
+    if (stat.isSymbolicLink()) return
+    if (stat.mode & 0o077) open[path.relative(folder, entry) || '.'] = (stat.mode & 0o777).toString(8)
+    if (stat.isDirectory()) for (const name of fs.readdirSync(entry)) visit(path.join(entry, name))
+  }
+  visit(folder)
+  return open
+}
+
+describe('private data folders', () => {
+  it('creates the data folder 0700 with files 0600, whatever the umask', async () => {
+    const previous = process.umask(0)
+    const folder = path.join(root, 'fresh', 'pglite')
+    try {
+      const handle = await open(folder)
+      try {
+        expect(handle.tightened).toEqual([])
+        expect(openModes(path.join(root, 'fresh'))).toEqual({})
+        expect(fs.statSync(handle.filesDir as string).mode & 0o777).toBe(0o700)
+      } finally {
+        await handle.close()
+      }
+    } finally {
+      process.umask(previous)
+    }
+  })
+
+  it('tightens a data folder others can read at open, and says which', async () => {
+    const dataDir = path.dirname(pgliteFolder)
+    fs.chmodSync(dataDir, 0o755)
+    fs.chmodSync(path.join(dataDir, ...FILE), 0o644)
+    const handle = await open(pgliteFolder)
+    try {
+      expect(handle.tightened).toEqual([dataDir])
+      expect(openModes(dataDir)).toEqual({})
+    } finally {
+      await handle.close()
+    }
+  })
+
+  it('refuses to open a folder whose modes cannot be changed, naming the command that fixes it', async () => {
+    const dataDir = path.dirname(pgliteFolder)
+    fs.chmodSync(dataDir, 0o755)
+    const chmod = jest.spyOn(fs, 'chmodSync').mockImplementation(() => {
+      throw Object.assign(new Error('operation not permitted'), { code: 'EPERM' })
+    })
+    try {
+      await expect(open(pgliteFolder)).rejects.toThrow(`chmod -R go-rwx ${dataDir}`)
+    } finally {
+      chmod.mockRestore()
+      fs.chmodSync(dataDir, 0o700)
+    }
+    // The refusal released the folder's lock: it opens once its modes are right.
+    const handle = await open(pgliteFolder)
+    await handle.close()
+  })
+
+  it('writes backups and restores private, whatever the source modes were', () => {
+    fs.chmodSync(path.join(path.dirname(pgliteFolder), ...FILE), 0o666)
+    const backup = path.join(root, 'backups-private', 'one')
+    backupDataDir(pgliteFolder, backup)
+    expect(openModes(backup)).toEqual({})
+    expect(fs.statSync(path.join(root, 'backups-private')).mode & 0o777).toBe(0o700)
+    const restored = path.join(root, 'restored-private', 'pglite')
+    restoreDataDir(backup, restored)
+    expect(openModes(path.join(root, 'restored-private'))).toEqual({})
+  })
+})
