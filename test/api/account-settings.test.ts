@@ -326,6 +326,7 @@ describe('login phone', () => {
 
   it('moves the login to the new phone with the image captcha and a single-use code sent to it', async () => {
     const { phone, token } = await freshMember()
+    const other = await server.tokenFor(phone)
     const newPhone = `1360000${phone.slice(-4)}`
     expect(await sendChangeCode(token, newPhone)).toEqual({ code: 200, message: '已发送', data: null })
     const code = await server.latestSms(newPhone, 'changePhone')
@@ -345,6 +346,9 @@ describe('login phone', () => {
       data: null,
     })
     expect(await latestLog(`mc${phone}`)).toMatchObject({ type: 2, status: 0 })
+    // ASVS 7.4.3: the member's other sessions end with the old factor; this one stays.
+    expect((await server.get('/api/pc/getPersonalInfo', { token: other })).code).toBe(996)
+    expect((await server.get('/api/pc/getPersonalInfo', { token })).code).toBe(200)
     expect((await server.login(newPhone)).code).toBe(200)
     expect((await server.login(phone)).code).toBe(400)
 

@@ -218,6 +218,7 @@ describe('mini-program: miniBindWechat with a wx.login code', () => {
 describe('change: getBindQrAddress, getBindInfoByCode, updateWechat', () => {
   it('changes to the approved WeChat (修改成功, type 8); the scene is used once', async () => {
     const who = await boundMember('wx-change-old')
+    const other = await server.tokenFor(who.phone)
     const scene = await openScene(who, '/api/wechat/getBindQrAddress')
     expect((await pollChange(who, scene)).data).toEqual({ status: 'waiting' })
     expect((await scan(scene.code)).body).toContain('微信扫码（沙箱）')
@@ -239,6 +240,9 @@ describe('change: getBindQrAddress, getBindInfoByCode, updateWechat', () => {
     expect(changed).toEqual({ code: 200, message: '修改成功', data: null })
     expect(await openidOf(who.memberId)).toBe('wx-change-new')
     expect((await logOf(who.accountId))[0]).toMatchObject({ type: 8, status: 0 })
+    // ASVS 7.4.3: the member's other sessions end with the old WeChat; this one stays.
+    expect((await server.get('/api/pc/getPersonalInfo', { token: other })).code).toBe(996)
+    expect((await server.get('/api/pc/getPersonalInfo', { token: who.token })).code).toBe(200)
 
     expect(await update(who, { wxOpenId: 'wx-change-new' }, scene)).toEqual(EXPIRED_QR)
     expect(await pollChange(who, scene)).toEqual(EXPIRED_QR)
@@ -316,7 +320,10 @@ describe('unBindingWechat', () => {
 
   it('removes the WeChat (解绑成功, type 9); a second time says none is bound', async () => {
     const who = await boundMember('wx-unbind-1')
+    const other = await server.tokenFor(who.phone)
     expect(await unbind(who)).toEqual({ code: 200, message: '解绑成功', data: null })
+    expect((await server.get('/api/pc/getPersonalInfo', { token: other })).code).toBe(996)
+    expect((await server.get('/api/pc/getPersonalInfo', { token: who.token })).code).toBe(200)
     expect(await openidOf(who.memberId)).toBeNull()
     expect((await logOf(who.accountId))[0]).toMatchObject({ type: 9, status: 0 })
     expect(await unbind(who)).toMatchObject({ code: 400, message: '当前账号未绑定微信' })

@@ -1,6 +1,6 @@
 // Password and login phone of the viewer's member (account-area §2, §4 password model, §5; doc2 §5
 // passwords trimmed and encrypted in transit). Both are sensitive: their routes need a fresh session.
-import { and, eq, isNull, ne } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { PasswordChangeRequest, PhoneChangeRequest } from '../../../src/core/contract/account-settings'
 import { maskPhone } from '../../../src/core/format/mask'
 import {
@@ -14,18 +14,17 @@ import { MSG } from '../../../src/core/validation/messages'
 import { phoneError, smsCodeError } from '../../../src/core/validation/rules'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/errors'
-import { sessions, subAccounts } from '../../db/schema'
+import { subAccounts } from '../../db/schema'
 import { invalid } from '../shared/errors'
 import { decryptPassword, hashPassword, verifyPassword } from '../../security/password'
 import { ACCOUNT_SMS_PURPOSE } from './account-reverify'
-import { forgetSessions } from '../auth/session-cache'
 import type { AccountProfile } from './account-profile'
 import type { CaptchaService } from '../auth/captchas'
 import { normaliseIdentifier, type LoginLimits } from '../auth/login-limits'
 import type { Member, MemberDirectory } from './members'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
 import { PHONE_AUTH_MESSAGES } from '../auth/phone-auth'
-import type { Viewer } from '../auth/sessions'
+import { endOtherSessions, type Viewer } from '../auth/sessions'
 import type { SmsService } from '../sms/sms'
 import type { SmsSendInput } from '../sms/sms-requests'
 
@@ -50,7 +49,7 @@ interface CredentialDeps {
 }
 
 export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) {
-  const { db, now, config } = ctx
+  const { db, config } = ctx
   const { members, captchas, operateLog, sms, profile, limits } = deps
 
   const modelOf = (member: Member | null): PasswordModel =>
@@ -89,21 +88,6 @@ export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) 
     return form
   }
 
-  async function revokeOtherSessions(viewer: Viewer): Promise<void> {
-    const ended = await db
-      .update(sessions)
-      .set({ revokedAt: now() })
-      .where(
-        and(
-          eq(sessions.memberId, viewer.memberId),
-          ne(sessions.id, viewer.sessionId),
-          isNull(sessions.revokedAt),
-        ),
-      )
-      .returning({ id: sessions.id })
-    forgetSessions(ctx.sessionCache, ended)
-  }
-
   /** The member's login-attempt run: every name it logs in by (as login.ts counts it). */
   async function attemptSubject(member: Member) {
     const loginNames = [member.phone ?? '', ...(await members.ownedMemberAccounts(member.id))].filter(Boolean)
@@ -135,7 +119,7 @@ export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) 
       await limits.succeeded(attempt)
     }
     await members.setPassword(viewer.memberId, await hashPassword(form.password.trim()))
-    await revokeOtherSessions(viewer)
+    await endOtherSessions(ctx, viewer)
     await log(OPERATE_STATUS.success, model === PASSWORD_MODEL.change ? '修改登录密码' : '设置登录密码')
     return model
   }
@@ -196,6 +180,7 @@ export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) 
     }
     // The member's sub-admin roles carry its phone too (the sub-account lists show it).
     await db.update(subAccounts).set({ phoneNumber: phone }).where(eq(subAccounts.memberId, viewer.memberId))
+    await endOtherSessions(ctx, viewer)
     await log(OPERATE_STATUS.success, `修改手机号为 ${maskPhone(phone)}`)
   }
 

@@ -2,14 +2,14 @@
 // "Reference server"). They end after 30 minutes without a request (account-area §2, §9), after
 // 12 hours in any case, or when revoked (logout, account switch). Live sessions are cached in memory
 // and forgotten on the database's notification of any change (services/auth/session-cache.ts).
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, ne } from 'drizzle-orm'
 import { later, hours, minutes, type AppContext } from '../../context'
 import type { Database } from '../../db/client'
 import { sessions } from '../../db/schema'
 import { sessionEnded } from '../shared/errors'
 import { hashToken, newToken } from '../../security/tokens'
 import { ROLE, type Role, type RoleGrant } from '../shared/roles'
-import { createSessionCache, type CachedSession } from './session-cache'
+import { createSessionCache, forgetSessions, type CachedSession } from './session-cache'
 
 export const SESSION_IDLE_MS = minutes(30)
 export const SESSION_LIFETIME_MS = hours(12)
@@ -55,6 +55,29 @@ export async function markSessionFresh(db: Database, token: string, at: Date): P
     .update(sessions)
     .set({ verifiedAt: at })
     .where(eq(sessions.tokenHash, hashToken(token)))
+}
+
+/**
+ * Ends every live session of the viewer's member except the viewer's own: after a password, phone
+ * or WeChat change or removal (ASVS 7.4.3), whoever held another session must prove the new
+ * factor. Other instances hear of it from the database.
+ */
+export async function endOtherSessions(
+  { db, now, sessionCache }: Pick<AppContext, 'db' | 'now' | 'sessionCache'>,
+  viewer: Pick<Viewer, 'memberId' | 'sessionId'>,
+): Promise<void> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: now() })
+    .where(
+      and(
+        eq(sessions.memberId, viewer.memberId),
+        ne(sessions.id, viewer.sessionId),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .returning({ id: sessions.id })
+  forgetSessions(sessionCache, ended)
 }
 
 export function createSessionService({ db, now, sessionCache = createSessionCache() }: AppContext) {

@@ -30,7 +30,7 @@ import { LOGIN_METHOD_NOTICE, type LoginMethods } from '../auth/login-methods'
 import type { MemberDirectory } from '../account/members'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
 import type { RoleGrant, RoleService } from '../shared/roles'
-import { SESSION_MESSAGES, type Viewer } from '../auth/sessions'
+import { endOtherSessions, SESSION_MESSAGES, type Viewer } from '../auth/sessions'
 import * as qrScene from './qr-scene'
 import {
   createdWith,
@@ -80,7 +80,8 @@ interface BindingDeps {
   identity: WechatIdentityService
 }
 
-export function createWechatBindingService({ db, now }: AppContext, deps: BindingDeps) {
+export function createWechatBindingService(ctx: AppContext, deps: BindingDeps) {
+  const { db, now } = ctx
   const { members: directory, roles, operateLog, loginMethods, identity } = deps
 
   async function memberOf(viewer: Viewer) {
@@ -283,6 +284,7 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
       if (isUniqueViolation(failure)) throw await refuse(WECHAT_TAKEN_CODE.raced)
       throw failure
     }
+    await endOtherSessions(ctx, viewer)
     await loginMethods.added(grant, {
       type: OPERATE_TYPE.wechatChange,
       content: '更换绑定微信',
@@ -298,6 +300,7 @@ export function createWechatBindingService({ db, now }: AppContext, deps: Bindin
     const member = await checkOwner(viewer, input)
     if (!member.wxOpenId) throw invalid(WECHAT_BINDING_MESSAGES.notBound)
     await db.update(members).set({ wxOpenId: null }).where(eq(members.id, member.id))
+    await endOtherSessions(ctx, viewer)
     await log(await grantOf(viewer), OPERATE_TYPE.wechatUnbind, '解绑微信', true, ip)
   }
 

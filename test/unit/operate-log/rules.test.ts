@@ -20,12 +20,14 @@ describe('operation log (account-area §4)', () => {
     [8, '微信授权变更'],
     [9, '微信解绑'],
     [10, '产品移交'],
+    [11, '续费设置'],
+    [12, '消息接收设置'],
   ])('type %i is %s', (type, label) => {
     expect(logTypeLabel(type)).toBe(label)
     expect(logTypeLabel(String(type))).toBe(label)
   })
 
-  it.each([11, -1, null, undefined])('type %p outside the table is 其他', (type) =>
+  it.each([13, -1, null, undefined])('type %p outside the table is 其他', (type) =>
     expect(logTypeLabel(type)).toBe('其他'),
   )
 
