@@ -681,4 +681,49 @@ describe('work orders on moved products (security issue 20)', () => {
       ),
     ).toMatchObject({ code: 200 })
   })
+
+  it('lets the former owner only close and delete a work order naming a moved order', async () => {
+    const owner = await freshMember()
+    const receiver = await freshMember()
+    const product = await productOf(owner, 'wo-c')
+    const [order] = await server.db.select().from(orders).where(eq(orders.id, product.orderId))
+    const templates = await server.get<{ id: number; taskName: string }[]>(
+      '/api/acWorkOrder/getWorkList?workType=2&state=1',
+      opts(owner),
+    )
+    const template = templates.data.find((t) => t.taskName === '网站功能异常')!
+    const created = await server.post<{ id: number }>(
+      '/api/acWorkOrder/createWorkOrder',
+      {
+        type: 2,
+        templateId: template.id,
+        source: 1,
+        acWorkOrderDataPos: [
+          { fieldCode: 'orderCode', fieldValue: order.orderCode, sort: 1 },
+          { fieldCode: 'telPhone', fieldValue: owner.phone, sort: 2 },
+          { fieldCode: 'description', fieldValue: '页面打不开', sort: 3 },
+        ],
+        acWorkOrderFilePos: [],
+      },
+      opts(owner),
+    )
+    expect(created).toMatchObject({ code: 200 })
+    const id = created.data.id
+    const close = { id, isClose: 1, closeReason: '自己已解决' }
+    expect(await server.post('/api/acWorkOrder/closeWorkOrder', close, opts(owner))).toMatchObject({
+      code: 200,
+    })
+    const code = await readyToMove(owner, receiver, [product.businessId])
+    expect((await move(owner, receiver.phone, code, [product.businessId])).code).toBe(200)
+
+    const reopen = { id, communicateReason: '问题未解决', content: '又打不开了' }
+    expect(await server.post('/api/acWorkOrder/openWorkOrder', reopen, opts(owner))).toEqual(
+      refused(400, ACTION_REFUSED.orderMoved),
+    )
+    const [row] = await server.db.select().from(workOrders).where(eq(workOrders.id, id))
+    expect(row.status).toBe(4)
+    expect(await server.post('/api/acWorkOrder/deleteWorkOrder', { id }, opts(owner))).toMatchObject({
+      code: 200,
+    })
+  })
 })

@@ -21,7 +21,7 @@ import {
   replyError,
 } from '../../../src/core/validation/work-orders'
 import type { AppContext } from '../../context'
-import { businesses, workOrderRecords } from '../../db/schema'
+import { businesses, orders, workOrderRecords } from '../../db/schema'
 import { invalid } from '../shared/errors'
 import type { Viewer } from '../auth/sessions'
 import { takeFromAllowance } from './work-order-maintenance'
@@ -48,6 +48,7 @@ export const ACTION_REFUSED = {
   open: '当前工单状态不支持此操作',
   /** A maintenance order's business is no longer the account's (a product transfer moved it). */
   moved: '该代维管家服务已移交给其他账号，工单只能关闭',
+  orderMoved: '工单所咨询的订单已移交给其他账号，工单只能关闭或删除',
 } as const
 
 export const SYSTEM_TEXT = {
@@ -86,14 +87,29 @@ const actionsOf = (row: WorkOrderRow): WorkOrderActions =>
     urgedAt: row.urgedAt?.toISOString() ?? null,
   })
 
-async function assertMaintenanceHeld(tx: Db, row: WorkOrderRow) {
-  if (row.type !== WORK_ORDER_TYPE.maintenance || !row.orderCode) return
-  const [held] = await tx
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(and(eq(businesses.orderCode, row.orderCode), eq(businesses.accountId, row.accountId)))
+/**
+ * The order a work order names must still be its account's: a product transfer moves orders (and
+ * a maintenance service's business) to the receiver, and the former owner may then only close or
+ * delete. Held against a transfer until the action commits.
+ */
+async function assertOrderHeld(tx: Db, row: WorkOrderRow) {
+  if (!row.orderCode) return
+  if (row.type === WORK_ORDER_TYPE.maintenance) {
+    const [held] = await tx
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(and(eq(businesses.orderCode, row.orderCode), eq(businesses.accountId, row.accountId)))
+      .for('share')
+    if (!held) throw invalid(ACTION_REFUSED.moved)
+    return
+  }
+  const [order] = await tx
+    .select({ accountId: orders.accountId })
+    .from(orders)
+    .where(eq(orders.orderCode, row.orderCode))
     .for('share')
-  if (!held) throw invalid(ACTION_REFUSED.moved)
+  // An order code the console never had (an order of the old system) has nothing to move.
+  if (order && order.accountId !== row.accountId) throw invalid(ACTION_REFUSED.orderMoved)
 }
 
 export function createWorkOrderActions({ db, now, unreadReplies }: AppContext) {
@@ -110,7 +126,7 @@ export function createWorkOrderActions({ db, now, unreadReplies }: AppContext) {
   ) {
     return db.transaction(async (tx) => {
       const row = await findOwned(tx, viewer, id, true)
-      if (!ending) await assertMaintenanceHeld(tx, row)
+      if (!ending) await assertOrderHeld(tx, row)
       return change(tx, row, now())
     })
   }
@@ -160,7 +176,7 @@ export function createWorkOrderActions({ db, now, unreadReplies }: AppContext) {
           })
           return WORK_ORDER_STATUS.closed
         }
-        await assertMaintenanceHeld(tx, row)
+        await assertOrderHeld(tx, row)
         if (!actions.confirmOrContinue) throw invalid(ACTION_REFUSED.confirm)
         await touch(tx, row.id, at, { status: WORK_ORDER_STATUS.completed })
         await addRecord(tx, {
