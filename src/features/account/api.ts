@@ -8,6 +8,7 @@ import type {
   PhoneSmsRequest,
 } from '../../core/contract/account-settings'
 import type { SmsCodeRequest } from '../../core/contract/auth'
+import type { NotificationSettings, SaveNotificationSettingsRequest } from '../../core/contract/notifications'
 import type { SolvedSlider } from '../../core/ui/captcha/api'
 import type { PasswordModel } from '../../core/validation/account'
 
@@ -40,6 +41,9 @@ export const accountApi = {
   clientIp: () => http.get<{ ip: string }>('/api/pc/getClientIp', undefined, silent),
   saveLoginMask: (mask: LoginMask) => http.post<null>('/api/pc/saveMyIp', { ...mask }, silent),
   cancelAccount: () => http.post<null>('/api/pc/cancelAccount', { confirmed: true }, silent),
+  notificationSettings: () => http.get<NotificationSettings>('/api/notify/settings', undefined, silent),
+  saveNotificationSettings: (settings: SaveNotificationSettingsRequest) =>
+    http.post<null>('/api/notify/settings', { ...settings }, silent),
 
   sendReverifyCode: (slider: SolvedSlider) =>
     http.post<null>('/api/app/account/reverify/sendSmsCode', { ...slider }, silent),

@@ -1,6 +1,21 @@
 // Account settings rules (account-area §2 "Account settings screen", §4, §5, §6, §9). The form rules
 // the server checks too live in core/validation/account.ts; these are the screen's own.
 import type { LoginMask } from '../../core/contract/account-settings'
+import {
+  defaultAudience,
+  NOTIFY_CATEGORY,
+  NOTIFY_CATEGORY_LABEL,
+  NOTIFY_CHANNELS,
+  NOTIFY_MESSAGES,
+  OWNER,
+  type Audience,
+  type AudienceCandidate,
+  type AudienceKey,
+  type NotifyCategory,
+  type NotifyChannel,
+  type QuietHours,
+  type SaveNotificationSettingsRequest,
+} from '../../core/contract/notifications'
 import { isMainAccount } from '../../core/routing/guard'
 import { findRoute, ROUTES, type RouteDef } from '../../core/routing/routes'
 import {
@@ -93,4 +108,92 @@ export function entriesWithCurrentIp(entries: readonly string[], currentIp: stri
   const kept = entries.filter((entry) => entry.trim())
   if (!currentIp || kept.some((entry) => entry.trim() === currentIp)) return kept.length ? [...kept] : ['']
   return [currentIp, ...kept]
+}
+
+// 消息接收管理 (issue 44): who hears each category on which channel, and the quiet hours. The server
+// checks the same; these keep the screen from offering what it would refuse.
+
+/** 消息接收管理 is the main account's: sub-admins do not see it (the server refuses them too). */
+export const seesNotificationSettings = (role: number | null | undefined) => isMainAccount(role ?? 0)
+
+/**
+ * The rows, in the order NOTIFY_CATEGORY_LABEL names them; a category the answer leaves out has its
+ * default. Each cell keeps only who can be reached there now (a sub-admin deleted, a phone removed):
+ * the screen shows what a save would send, and the server refuses a save naming anyone else.
+ */
+export function notificationRows(
+  categories: readonly { category: NotifyCategory; audience: Audience }[],
+  candidates: readonly AudienceCandidate[],
+): { category: NotifyCategory; audience: Audience }[] {
+  return (Object.keys(NOTIFY_CATEGORY_LABEL) as NotifyCategory[]).map((category) => {
+    const saved = categories.find((row) => row.category === category)?.audience ?? defaultAudience(category)
+    const audience = Object.fromEntries(
+      NOTIFY_CHANNELS.map((channel) => [channel, chosenAudience(channel, saved[channel] ?? [], candidates)]),
+    ) as Audience
+    return { category, audience }
+  })
+}
+
+/** Why a candidate cannot be named on a channel ('' when they can): SMS needs a phone, mail a mailbox. */
+export function unreachableReason(candidate: AudienceCandidate, channel: NotifyChannel): string {
+  if (channel === 'inbox') return candidate.kind === 'recipient' ? '接收人无站内信' : ''
+  if (channel === 'sms') return candidate.phone ? '' : '未验证手机'
+  return candidate.email ? '' : '无邮箱'
+}
+
+/** The owner's 站内信 cannot be unchecked: it is what "always on" means. */
+export const isLockedChoice = (channel: NotifyChannel, key: AudienceKey) =>
+  channel === 'inbox' && key === OWNER
+
+/** The note of a 站内信 picker: 账号安全 cannot be switched off at all. */
+export const inboxNote = (category: NotifyCategory) =>
+  category === NOTIFY_CATEGORY.security ? '账号安全提醒无法关闭' : '站内信始终发送给账号所有者'
+
+/** A cell's text: who receives, in the candidates' order (e.g. 账号所有者、王东华), or 未开启. */
+export function audienceText(keys: readonly AudienceKey[], candidates: readonly AudienceCandidate[]): string {
+  const names = candidates
+    .filter((candidate) => keys.includes(candidate.key))
+    .map((candidate) => (candidate.kind === 'owner' ? '账号所有者' : candidate.name))
+  return names.length ? names.join('、') : AUDIENCE_OFF
+}
+
+export const AUDIENCE_OFF = '未开启'
+
+/**
+ * A picker's choice: the keys in the candidates' order (the request reads the same however they were
+ * clicked), only those who can be reached on the channel, the owner's 站内信 always in it.
+ */
+export function chosenAudience(
+  channel: NotifyChannel,
+  keys: readonly AudienceKey[],
+  candidates: readonly AudienceCandidate[],
+): AudienceKey[] {
+  return candidates
+    .filter((c) => !unreachableReason(c, channel) && (keys.includes(c.key) || isLockedChoice(channel, c.key)))
+    .map((c) => c.key)
+}
+
+/** Quiet hours (Beijing time): HH:mm, 00:00-23:59. */
+export const isClockTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value.trim())
+
+/** The first thing wrong with a quiet-hours range, or null; a range over midnight (22:00-08:00) is fine. */
+export function quietHoursError(quiet: QuietHours): { field: 'start' | 'end'; message: string } | null {
+  if (!isClockTime(quiet.start)) return { field: 'start', message: NOTIFY_MESSAGES.badTime }
+  if (!isClockTime(quiet.end)) return { field: 'end', message: NOTIFY_MESSAGES.badTime }
+  if (quiet.start.trim() === quiet.end.trim()) return { field: 'end', message: NOTIFY_MESSAGES.sameTime }
+  return null
+}
+
+/** The quiet hours offered when the switch is turned on for the first time. */
+export const DEFAULT_QUIET_HOURS: QuietHours = { start: '22:00', end: '08:00' }
+
+/** POST /api/notify/settings: the whole table, and the quiet hours only while switched on. */
+export function notificationSettingsPayload(
+  rows: readonly { category: NotifyCategory; audience: Audience }[],
+  quiet: { enabled: boolean } & QuietHours,
+): SaveNotificationSettingsRequest {
+  return {
+    categories: rows.map(({ category, audience }) => ({ category, audience })),
+    quietHours: quiet.enabled ? { start: quiet.start.trim(), end: quiet.end.trim() } : null,
+  }
 }

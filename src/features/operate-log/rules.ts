@@ -1,5 +1,5 @@
 // Operation log rules (spec account-area §2 operation log, §4 log type and status).
-import { OPERATE_STATUS } from '../../core/contract/operate-log'
+import { OPERATE_STATUS, OPERATE_TYPE } from '../../core/contract/operate-log'
 import { findRoute, HOME_PATH, ROUTES, type RouteDef } from '../../core/routing/routes'
 import type { UserInfo } from '../../core/session/store'
 
@@ -16,6 +16,9 @@ export const LOG_TYPES: Record<number, string> = {
   8: '微信授权变更',
   9: '微信解绑',
   10: '产品移交',
+  // Issue 44: a product's 提醒后手动续费 / 到期不续, and a change of 消息接收管理.
+  [OPERATE_TYPE.renewalSetting]: '续费设置',
+  [OPERATE_TYPE.notifySettings]: '消息接收设置',
 }
 
 /** §4 Log status: 0 success, 1 failure. */

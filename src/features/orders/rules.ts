@@ -6,13 +6,17 @@ import {
   CHANNEL,
   ORDER_STATUS,
   PAYMENT_STATE,
+  ORDER_TYPE,
+  ORDER_TYPE_LABEL,
   SIGN_STATUS,
+  type OrderLineItem,
   type OrderPayment,
   type PaymentState,
 } from '../../core/contract/orders'
 import { yuan } from '../../core/format/money'
 import { formatBeijingTime } from '../../core/format/time'
 import { canApplyContract, canApplyInvoice, type OrderStanding } from '../../core/validation/billing'
+import { buyCycleLabel } from '../../core/validation/business-orders'
 
 /** doc2 §4 order status. */
 export const ORDER_STATUS_LABELS: Record<number, string> = {
@@ -220,4 +224,40 @@ export function paymentRecord(payment: OrderPayment): PaymentRecord {
 export function showsPaymentRecords(payments: readonly OrderPayment[] | undefined): boolean {
   if (!payments?.length) return false
   return payments.length > 1 || payments.some((p) => p.state !== PAYMENT_STATE.paid)
+}
+
+// Order lines (issue 44): a batch renewal is one order with a line per product. An order of one line
+// looks as it always did; one of several names its count and lists each product.
+
+/** True when the order covers several products (a batch renewal). */
+export const hasSeveralLines = (order: { lines?: readonly OrderLineItem[] }) => (order.lines?.length ?? 0) > 1
+
+/** What the product cell says of an order of several lines: 批量续费 · 3个产品 (新购 · 2个产品). */
+export function orderLinesTitle(order: { orderTypeStr: string; lines: readonly OrderLineItem[] }): string {
+  const count = `${order.lines.length}个产品`
+  return order.orderTypeStr === ORDER_TYPE_LABEL[ORDER_TYPE.renewal]
+    ? `批量续费 · ${count}`
+    : `${order.orderTypeStr || '--'} · ${count}`
+}
+
+/** One line of an order, every text ready to show. */
+export interface OrderLineView {
+  product: string
+  domain: string
+  cycle: string
+  amount: string
+}
+
+export function orderLineView(line: OrderLineItem, salesChannel?: number): OrderLineView {
+  return {
+    product: `${line.productName} ${line.productVersion}`.trim() || '--',
+    domain: line.secondDomain || '--',
+    cycle: buyCycleLabel(line.cycleNum, line.payMethod),
+    amount: formatAmount(line.amount, salesChannel),
+  }
+}
+
+/** The lines' sum in yuan, to the cent (what the lines add up to; the order's 应付金额 says what is due). */
+export function linesTotal(lines: readonly OrderLineItem[]): number {
+  return Math.round(lines.reduce((sum, line) => sum + Number(line.amount || 0) * 100, 0)) / 100
 }

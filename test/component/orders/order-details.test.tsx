@@ -30,6 +30,17 @@ const order = (id: number, fields: Partial<Order> = {}): Order => ({
   billUrl: 'http://localhost/__dev/esign/invoices/a.pdf',
   isEvaluate: 0,
   isDisplay: 1,
+  lines: [
+    {
+      businessId: 5,
+      productName: '自助建站',
+      productVersion: '专业版',
+      secondDomain: 'www.yunfan-demo.cn',
+      cycleNum: 1,
+      payMethod: '年',
+      amount: 3980,
+    },
+  ],
   ...fields,
 })
 
@@ -142,5 +153,67 @@ describe('作废 from the order detail', () => {
     const paidActions = screen.getByRole('group', { name: '订单 MC9 操作' })
     expect(within(paidActions).queryByRole('button', { name: '作废' })).toBeNull()
     expect(api.calls.filter((c) => c.path === '/api/pc/getOrderById')).toHaveLength(2)
+  })
+})
+
+describe('订单明细 of a batch renewal (issue 44)', () => {
+  const lines = [
+    {
+      businessId: 5,
+      productName: '自助建站',
+      productVersion: '专业版',
+      secondDomain: 'www.a.cn',
+      cycleNum: 1,
+      payMethod: '年',
+      amount: 3980,
+    },
+    {
+      businessId: 6,
+      productName: '企业官网',
+      productVersion: '旗舰版',
+      secondDomain: 'www.b.cn',
+      cycleNum: 2,
+      payMethod: '年',
+      amount: 11600,
+    },
+    {
+      businessId: 7,
+      productName: '代维管家',
+      productVersion: '标准版',
+      secondDomain: '',
+      cycleNum: 3,
+      payMethod: '年',
+      amount: 0.5,
+    },
+  ]
+
+  it('lists every product with its domain, cycle and amount, then the total', async () => {
+    installFakeApi().on('GET', '/api/pc/getOrderById', () =>
+      ok(order(9, { orderTypeStr: '续费', lines, payAmount: 15580.5, originalAmount: 15580.5 })),
+    )
+    render(<OrderDetails query={{ detailId: '9', type: '1' }} />)
+    const details = await screen.findByRole('table', { name: '订单明细' })
+    const rows = within(details)
+      .getAllByRole('row')
+      .map((row) =>
+        [...row.querySelectorAll('[role=cell], [role=columnheader]')].map((cell) => cell.textContent),
+      )
+    expect(rows).toEqual([
+      ['产品', '域名', '时长', '金额'],
+      ['自助建站 专业版', 'www.a.cn', '1年', '¥3980.00'],
+      ['企业官网 旗舰版', 'www.b.cn', '2年', '¥11600.00'],
+      ['代维管家 标准版', '--', '3年', '¥0.50'],
+      ['合计', '¥15580.50'],
+    ])
+    // The order's own row names the batch; its lines are the table below, not a 明细 switch.
+    const orderRow = within(screen.getByRole('table', { name: '订单列表' })).getAllByRole('row')[1]
+    expect(within(orderRow).getAllByRole('cell')[1].textContent).toBe('批量续费 · 3个产品')
+  })
+
+  it('an order of one line has no 订单明细', async () => {
+    installFakeApi().on('GET', '/api/pc/getOrderById', () => ok(order(9)))
+    render(<OrderDetails query={{ detailId: '9', type: '1' }} />)
+    await screen.findByRole('table', { name: '订单列表' })
+    expect(screen.queryByRole('table', { name: '订单明细' })).toBeNull()
   })
 })

@@ -31,6 +31,17 @@ const order = (id: number, fields: Partial<Order> = {}): Order => ({
   billUrl: '',
   isEvaluate: 0,
   isDisplay: 1,
+  lines: [
+    {
+      businessId: 1,
+      productName: '企业官网',
+      productVersion: '旗舰版',
+      secondDomain: 'www.yunfan-demo.cn',
+      cycleNum: 1,
+      payMethod: '年',
+      amount: 5800,
+    },
+  ],
   ...fields,
 })
 
@@ -254,5 +265,95 @@ describe('order list (doc2 §2 Order list)', () => {
     serve([order(1, { status: 1, billStatus: 2 })])
     render(<OrderList />)
     expect((await screen.findByRole('button', { name: '已申请' })).getAttribute('aria-disabled')).toBe('true')
+  })
+
+  it('a batch renewal reads 批量续费 · 3个产品 in its row; 明细 lists each product there', async () => {
+    const lines = [
+      {
+        businessId: 1,
+        productName: '企业官网',
+        productVersion: '旗舰版',
+        secondDomain: 'www.a.cn',
+        cycleNum: 1,
+        payMethod: '年',
+        amount: 5800,
+      },
+      {
+        businessId: 2,
+        productName: '自助建站',
+        productVersion: '专业版',
+        secondDomain: 'www.b.cn',
+        cycleNum: 2,
+        payMethod: '年',
+        amount: 7960,
+      },
+      {
+        businessId: 3,
+        productName: '代维管家',
+        productVersion: '标准版',
+        secondDomain: 'www.c.cn',
+        cycleNum: 3,
+        payMethod: '年',
+        amount: 3000,
+      },
+    ]
+    serve([order(1, { lines, payAmount: 16760, originalAmount: 16760 }), order(2)])
+    const user = userEvent.setup()
+    render(<OrderList />)
+    const table = await screen.findByRole('table', { name: '订单列表' })
+    const [, batch, single] = within(table).getAllByRole('row')
+    expect(within(single).getAllByRole('cell')[1].textContent).toBe('企业官网 旗舰版')
+    const product = within(batch).getAllByRole('cell')[1]
+    expect(product.textContent).toBe('批量续费 · 3个产品明细')
+    expect(within(table).queryByRole('list')).toBeNull()
+
+    await user.click(within(product).getByRole('button', { name: '展开订单 MC1 的产品' }))
+    const items = within(within(product).getByRole('list', { name: '订单 MC1 的产品' })).getAllByRole(
+      'listitem',
+    )
+    expect(items.map((item) => item.textContent)).toEqual([
+      '企业官网 旗舰版 · www.a.cn · 1年 · ¥5800.00',
+      '自助建站 专业版 · www.b.cn · 2年 · ¥7960.00',
+      '代维管家 标准版 · www.c.cn · 3年 · ¥3000.00',
+    ])
+    expect(within(batch).getAllByRole('cell')[6].textContent).toBe('¥16760.00')
+    await user.click(within(product).getByRole('button', { name: '收起订单 MC1 的产品' }))
+    expect(within(product).queryByRole('list')).toBeNull()
+  })
+
+  it('on phones a batch card names its products the same way', async () => {
+    mockDesktop = false
+    const lines = [
+      {
+        businessId: 1,
+        productName: '企业官网',
+        productVersion: '旗舰版',
+        secondDomain: 'www.a.cn',
+        cycleNum: 1,
+        payMethod: '年',
+        amount: 5800,
+      },
+      {
+        businessId: 2,
+        productName: '自助建站',
+        productVersion: '专业版',
+        secondDomain: 'www.b.cn',
+        cycleNum: 2,
+        payMethod: '年',
+        amount: 7960,
+      },
+    ]
+    serve([order(1, { lines }), order(2)])
+    const user = userEvent.setup()
+    render(<OrderList />)
+    const card = await screen.findByRole('listitem', { name: '订单 MC1' })
+    expect(card.querySelector('.order-card__product')!.textContent).toBe('批量续费 · 2个产品明细')
+    expect(
+      screen.getByRole('listitem', { name: '订单 MC2' }).querySelector('.order-card__product')!.textContent,
+    ).toBe('企业官网 旗舰版 · 续费')
+    await user.click(within(card).getByRole('button', { name: '展开订单 MC1 的产品' }))
+    expect(within(card).getByRole('list', { name: '订单 MC1 的产品' }).textContent).toContain(
+      '自助建站 专业版 · www.b.cn · 2年 · ¥7960.00',
+    )
   })
 })

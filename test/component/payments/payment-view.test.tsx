@@ -107,6 +107,44 @@ describe('payment page', () => {
     expect(isDisabled(payButton())).toBe(true)
   })
 
+  it('a batch renewal lists every product with its domain, and the one total (issue 44)', async () => {
+    const line = (ProductName: string, secondDomain: string, BuyCycle: number, Price: string) => ({
+      OrderNo: CODE,
+      ProductName,
+      ProductTypeName: '旗舰版',
+      BuyCycle,
+      PayMethod: '年',
+      Count: 1,
+      Price,
+      secondDomain,
+    })
+    installFakeApi().on('GET', '/api/pc/getOrderInfo', () =>
+      ok(
+        info({
+          totalAmount: '17740.00',
+          originalAmount: '17740.00',
+          lines: [
+            line('企业官网', 'www.a.cn', 1, '5800.00'),
+            line('自助建站', 'www.b.cn', 2, '7960.00'),
+            line('代维管家', '', 1, '3980.00'),
+          ],
+        }),
+      ),
+    )
+    render(<PaymentView query={{ orderCode: CODE }} />)
+    expect((await screen.findByLabelText('应付金额')).textContent).toBe('¥17740.00')
+    const rows = within(screen.getByRole('table', { name: '订单明细' }))
+      .getAllByRole('row')
+      .slice(1)
+    const product = (row: HTMLElement) => within(row).getAllByRole('cell')[0].textContent
+    expect(rows.map(product)).toEqual(['企业官网www.a.cn', '自助建站www.b.cn', '代维管家'])
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['自助建站www.b.cn', '旗舰版', '2年', '×1', '¥7960.00'])
+  })
+
   it('offline payment disables pay and shows the bank-transfer guidance', async () => {
     installFakeApi().on('GET', '/api/pc/getOrderInfo', () => ok(info()))
     render(<PaymentView query={{ orderCode: CODE }} />)

@@ -1,12 +1,21 @@
-import { PAYMENT_STATE, type OrderPayment, type PaymentState } from '../../../src/core/contract/orders'
+import {
+  PAYMENT_STATE,
+  type OrderLineItem,
+  type OrderPayment,
+  type PaymentState,
+} from '../../../src/core/contract/orders'
 import type { Order } from '../../../src/features/orders/api'
 import {
   contractAction,
   formatAmount,
+  hasSeveralLines,
   invoiceAction,
+  linesTotal,
   marketplaceUrl,
   orderActions,
   orderDetailPath,
+  orderLinesTitle,
+  orderLineView,
   orderStatusLabel,
   originalAmountBeside,
   paidAmount,
@@ -39,6 +48,17 @@ const order = (fields: Partial<Order> = {}): Order => ({
   billUrl: '',
   isEvaluate: 0,
   isDisplay: 1,
+  lines: [
+    {
+      businessId: 1,
+      productName: '企业官网',
+      productVersion: '旗舰版',
+      secondDomain: 'www.yunfan-demo.cn',
+      cycleNum: 1,
+      payMethod: '年',
+      amount: 5800,
+    },
+  ],
   ...fields,
 })
 
@@ -248,5 +268,53 @@ describe('支付记录: the payments of one order', () => {
     { orderHas: 'one refund that failed', payments: [payment({ state: 'refund_failed' })], shown: true },
   ])('$orderHas: 支付记录 shown $shown', ({ payments, shown }) => {
     expect(showsPaymentRecords(payments)).toBe(shown)
+  })
+})
+
+describe('order lines (issue 44: a batch renewal is one order with a line per product)', () => {
+  const line = (fields: Partial<OrderLineItem> = {}): OrderLineItem => ({
+    businessId: 1,
+    productName: '企业官网',
+    productVersion: '旗舰版',
+    secondDomain: 'www.yunfan-demo.cn',
+    cycleNum: 1,
+    payMethod: '年',
+    amount: 5800,
+    ...fields,
+  })
+  const batch = [
+    line(),
+    line({ businessId: 2, secondDomain: 'shop.yunfan-demo.cn', cycleNum: 2, amount: 0.1 }),
+    line({ businessId: 3, amount: 0.2 }),
+  ]
+
+  it('an order of one line is shown as always; several lines are a batch', () => {
+    expect(hasSeveralLines(order())).toBe(false)
+    expect(hasSeveralLines(order({ lines: [] }))).toBe(false)
+    expect(hasSeveralLines(order({ lines: batch }))).toBe(true)
+  })
+
+  it('a batch renewal reads 批量续费 · 3个产品; another kind names its type', () => {
+    expect(orderLinesTitle(order({ orderTypeStr: '续费', lines: batch }))).toBe('批量续费 · 3个产品')
+    expect(orderLinesTitle(order({ orderTypeStr: '新购', lines: batch.slice(0, 2) }))).toBe('新购 · 2个产品')
+  })
+
+  it('a line shows its product, domain, cycle and amount', () => {
+    expect(orderLineView(batch[1])).toEqual({
+      product: '企业官网 旗舰版',
+      domain: 'shop.yunfan-demo.cn',
+      cycle: '2年',
+      amount: '¥0.10',
+    })
+    expect(orderLineView(line({ secondDomain: '', cycleNum: 0 }))).toMatchObject({
+      domain: '--',
+      cycle: '剩余服务期',
+    })
+    expect(orderLineView(line(), 1638).amount).toBe('¥0.00')
+  })
+
+  it('the lines add up to the cent', () => {
+    expect(linesTotal(batch)).toBe(5800.3)
+    expect(linesTotal([])).toBe(0)
   })
 })

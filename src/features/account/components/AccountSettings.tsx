@@ -8,11 +8,19 @@ import { ResourceStatus } from '../../../core/ui/ResourceStatus'
 import { SettingRow } from '../../../core/ui/SettingRow'
 import { roleLabel } from '../../../core/session/role'
 import { useAccountInfo } from '../hooks/useAccountInfo'
-import { accountLinks, accountSections, isPasswordStale, maskEmail, PASSWORD_STALE_TEXT } from '../rules'
+import {
+  accountLinks,
+  accountSections,
+  isPasswordStale,
+  maskEmail,
+  PASSWORD_STALE_TEXT,
+  seesNotificationSettings,
+} from '../rules'
 import { CancelAccountDialog } from './CancelAccountDialog'
 import { EmailDialog } from './EmailDialog'
 import { LoginMaskSection } from './LoginMaskSection'
 import { NameDialog } from './NameDialog'
+import { NotificationSettings } from './NotificationSettings'
 import { PasswordDialog } from './PasswordDialog'
 import { PhoneDialog } from './PhoneDialog'
 import { ReferralDialog } from './ReferralDialog'
@@ -27,6 +35,8 @@ type OpenDialog = 'name' | 'password' | 'phone' | 'email' | 'referral' | 'cancel
 export function AccountSettings({ wechatSection }: { wechatSection?: ReactNode }) {
   const account = useAccountInfo()
   const [dialog, setDialog] = useState<OpenDialog>(null)
+  // Loaded when opened: most visits to 账户管理 are for something else.
+  const [notifyOpen, setNotifyOpen] = useState(false)
 
   if (!account.data) return <ResourceStatus resource={account} />
 
@@ -100,6 +110,18 @@ export function AccountSettings({ wechatSection }: { wechatSection?: ReactNode }
           />
         )}
       </View>
+
+      {seesNotificationSettings(info.role) && (
+        <View className='account-card' aria-label='消息接收管理'>
+          <SettingRow
+            label='消息接收管理'
+            value='设置各类通知通过站内信、短信、邮件发送给哪些人'
+            action={notifyOpen ? '收起' : '管理'}
+            onAction={() => setNotifyOpen(!notifyOpen)}
+          />
+          {notifyOpen && <NotificationSettings />}
+        </View>
+      )}
 
       <View className='account-card account-card--links' aria-label='更多'>
         {links.map((link) => (

@@ -11,6 +11,7 @@ import { useResource } from '../../../core/ui/useResource'
 import { orderApi } from '../api'
 import { useOrderActions } from '../hooks/useOrderActions'
 import { ORDER_EMPTY_TEXT } from '../rules'
+import { OrderLinesTable } from './OrderLines'
 import { OrderRows } from './OrderRows'
 import { PaymentRecords } from './PaymentRecords'
 import './orders.scss'
@@ -70,7 +71,8 @@ function SingleOrder({ orderId }: { orderId: string }) {
   if (!order.data) return <ResourceStatus resource={order} />
   return (
     <>
-      <OrderRows mode={mode} orders={[order.data]} onAction={actions.run} />
+      <OrderRows mode={mode} orders={[order.data]} onAction={actions.run} expandLines={false} />
+      <OrderLinesTable order={order.data} />
       <PaymentRecords payments={order.data.payments} />
       {actions.dialogs}
     </>

@@ -5,6 +5,7 @@ import { DataTable, type Column } from '../../../core/ui/DataTable'
 import type { Order } from '../api'
 import {
   formatAmount,
+  hasSeveralLines,
   orderDetailPath,
   orderStatusLabel,
   originalAmountBeside,
@@ -12,6 +13,7 @@ import {
   type OrderAction,
 } from '../rules'
 import { OrderActions } from './OrderActions'
+import { OrderProduct } from './OrderLines'
 import './orders.scss'
 
 interface OrderRowsProps {
@@ -20,6 +22,8 @@ interface OrderRowsProps {
   onAction(order: Order, action: OrderAction): void
   /** The list links each order code to its /orderdetails; the detail page itself does not. */
   linkDetails?: boolean
+  /** The list lets a batch's lines be shown in its row; the detail page lists them below instead. */
+  expandLines?: boolean
 }
 
 function Status({ order }: { order: Order }) {
@@ -64,7 +68,11 @@ function Payable({ order }: { order: Order }) {
 const CODE_TRACK = 'minmax(calc(16ch + 24px), 1.3fr)'
 const ACTIONS_TRACK = 'minmax(calc(10em + 48px), 1.5fr)'
 
-const columns = (onAction: OrderRowsProps['onAction'], link?: boolean): Column<Order>[] => [
+const columns = (
+  onAction: OrderRowsProps['onAction'],
+  link?: boolean,
+  expandLines?: boolean,
+): Column<Order>[] => [
   {
     key: 'code',
     title: '订单编号',
@@ -75,7 +83,7 @@ const columns = (onAction: OrderRowsProps['onAction'], link?: boolean): Column<O
     key: 'product',
     title: '产品名称',
     width: '1.2fr',
-    render: (o) => `${o.productName} ${o.productVersion}`.trim(),
+    render: (o) => <OrderProduct order={o} expandable={expandLines} />,
   },
   { key: 'type', title: '类型', width: '60px', render: (o) => o.orderTypeStr || '--' },
   { key: 'created', title: '创建时间', width: '176px', render: (o) => formatBeijingTime(o.createTime) },
@@ -102,12 +110,12 @@ const columns = (onAction: OrderRowsProps['onAction'], link?: boolean): Column<O
 ]
 
 /** Orders as a table on desktop, as cards on phones (doc2 §2 Order list). */
-export function OrderRows({ mode, orders, onAction, linkDetails }: OrderRowsProps) {
+export function OrderRows({ mode, orders, onAction, linkDetails, expandLines = true }: OrderRowsProps) {
   if (mode === 'pages') {
     return (
       <DataTable
         label='订单列表'
-        columns={columns(onAction, linkDetails)}
+        columns={columns(onAction, linkDetails, expandLines)}
         rows={orders}
         rowKey={(o) => o.id}
       />
@@ -122,7 +130,11 @@ export function OrderRows({ mode, orders, onAction, linkDetails }: OrderRowsProp
             <Status order={order} />
           </View>
           <View className='order-card__product'>
-            {order.productName} {order.productVersion} · {order.orderTypeStr || '--'}
+            {hasSeveralLines(order) ? (
+              <OrderProduct order={order} expandable={expandLines} />
+            ) : (
+              `${order.productName} ${order.productVersion} · ${order.orderTypeStr || '--'}`
+            )}
           </View>
           <View className='order-card__line'>
             <Text>

@@ -12,7 +12,10 @@ const HEADINGS = [
   ['金额', 'pay-lines__price'],
 ] as const
 
-/** doc2 §3 "Payment line": one row per product (cards on phones, a grid on desktop via CSS). */
+/**
+ * doc2 §3 "Payment line": one row per product (cards on phones, a grid on desktop via CSS), each with
+ * its domain under its name when it has one (issue 44: a batch renewal pays for several at once).
+ */
 export function OrderLines({ lines }: { lines: PaymentLine[] }) {
   return (
     <View className='pay-lines' role='table' aria-label='订单明细'>
@@ -27,6 +30,8 @@ export function OrderLines({ lines }: { lines: PaymentLine[] }) {
         <View key={`${line.OrderNo}-${index}`} className='pay-lines__row' role='row'>
           <View role='cell' className='pay-lines__cell pay-lines__product'>
             {line.ProductName}
+            {/* A renewal names the product it renews: a batch has several of the same kind. */}
+            {line.secondDomain && <View className='pay-lines__domain'>{line.secondDomain}</View>}
           </View>
           <View role='cell' className='pay-lines__cell'>
             {line.ProductTypeName}
