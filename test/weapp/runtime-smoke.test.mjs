@@ -120,6 +120,21 @@ const PAGES = {
     as: 'owner',
     expect: ['订单管理', 'MC202611000001', 'MC202600000300', 'MC202611000002', '¥5800.00'],
   },
+  // 续费管理 (issue 44): the seeded products by expiry, 到期不续 on 星辰官网代维, 星辰商城's unpaid renewal.
+  'pages/renewal/index': {
+    as: 'owner',
+    expect: [
+      '续费管理',
+      '30天内到期',
+      '星辰定制项目',
+      '剩余 2 天',
+      '星辰科技官网',
+      '到期不续',
+      '该产品有未支付的续费订单，请先支付或作废该订单',
+      '去支付',
+      '批量续费',
+    ],
+  },
   'pages/orderdetails/index': {
     as: 'owner',
     query: () => ({ type: '1', detailId: String(ids.order) }),
@@ -326,7 +341,7 @@ describe('a message on an open work order in the mini-program', () => {
 })
 
 describe('roles in the mini-program', () => {
-  test("a sub-admin's navigation has no 订单管理", async () => {
+  test("a sub-admin's navigation has no 订单管理 or 续费管理", async () => {
     const { runtime, instance, texts } = await open('pages/index/index', { as: 'subAdmin' })
     try {
       assertClean(runtime)
@@ -338,20 +353,26 @@ describe('roles in the mini-program', () => {
       assertClean(runtime)
       assertShows(texts(), ['李子管', '子管理员', '账户管理', '修改密码', '切换账号', '退出登录'])
       assert.ok(!texts().includes('订单管理'), `订单管理 shown to a sub-admin: ${texts().join(' | ')}`)
+      assert.ok(!texts().includes('续费管理'), `续费管理 shown to a sub-admin: ${texts().join(' | ')}`)
     } finally {
       runtime.close()
     }
   })
 
-  test('a sub-admin opening /orderlist is redirected to the home page', async () => {
-    const { runtime } = await open('pages/orderlist/index', { as: 'subAdmin' })
-    try {
-      assertClean(runtime)
-      assert.deepEqual(navigations(runtime), ['redirectTo /pages/index/index'])
-    } finally {
-      runtime.close()
-    }
-  })
+  for (const [path, page] of [
+    ['/orderlist', 'pages/orderlist/index'],
+    ['/renewal', 'pages/renewal/index'],
+  ]) {
+    test(`a sub-admin opening ${path} is redirected to the home page`, async () => {
+      const { runtime } = await open(page, { as: 'subAdmin' })
+      try {
+        assertClean(runtime)
+        assert.deepEqual(navigations(runtime), ['redirectTo /pages/index/index'])
+      } finally {
+        runtime.close()
+      }
+    })
+  }
 })
 
 // The bottom bar (features/shell BottomNav) as the page data holds it: the node of class `bottom-nav`.
@@ -390,6 +411,7 @@ describe('the bottom navigation bar of the mini-program (issue 14)', () => {
     ['pages/notices/index', '消息'],
     ['pages/log/index', undefined],
     ['pages/orderlist/index', '订单管理'],
+    ['pages/renewal/index', '续费管理'],
     ['workorders/pages/my/index', '工单'],
   ]
   for (const [page, active] of CONSOLE_PAGES) {
@@ -397,7 +419,7 @@ describe('the bottom navigation bar of the mini-program (issue 14)', () => {
       const { runtime, instance, texts } = await open(page, { as: 'owner' })
       try {
         assertClean(runtime)
-        assert.deepEqual(barItems(instance), ['产品管理', '订单管理', '工单', '消息', '账户'])
+        assert.deepEqual(barItems(instance), ['产品管理', '订单管理', '续费管理', '工单', '消息', '账户'])
         assert.equal(activeItem(instance), active)
         assert.ok(!texts().includes('会员中心'), 'the H5 header is drawn in the mini-program')
         assert.ok(!texts().includes('隐私政策'), 'the H5 footer is drawn under the bar')
@@ -644,6 +666,33 @@ describe('payment in the mini-program', () => {
       assertClean(runtime)
       assertShows(texts(), ['微信支付', '立即支付'])
       assert.ok(!texts().includes('支付宝'), `支付宝 offered: ${texts().join(' | ')}`)
+    } finally {
+      runtime.close()
+    }
+  })
+})
+
+// Last of the pages' tests: it leaves an unpaid renewal order in the shared demo data.
+describe('batch renewal in the mini-program (issue 44)', () => {
+  test('a cycle chosen on a card, 批量续费 opens the payment page of the new order', async () => {
+    const { runtime, instance, texts } = await open('pages/renewal/index', { as: 'owner' })
+    try {
+      assertClean(runtime)
+      runtime.tap(instance, '批量续费')
+      await runtime.settle()
+      assert.deepEqual(navigations(runtime), [], 'nothing chosen, yet an order was placed')
+      assertShows(texts(), ['请选择要续费的产品'])
+      const cycle = texts().find((text) => /^1年 ¥/.test(text))
+      assert.ok(cycle, `no cycle offered: ${texts().join(' | ')}`)
+      runtime.tap(instance, cycle)
+      await runtime.settle()
+      // The bar's total is the chosen cycle's price (the chip reads "1年 ¥9800.00").
+      assertShows(texts(), ['合计', cycle.split(' ')[1]])
+      runtime.tap(instance, '批量续费')
+      await until(() => navigations(runtime).length > 0, 'the payment page')
+      assertClean(runtime)
+      const [navigation] = navigations(runtime)
+      assert.match(navigation, /^navigateTo \/pages\/orderByPlay\/index\?orderCode=\w+$/)
     } finally {
       runtime.close()
     }

@@ -103,6 +103,15 @@ export const ROUTES: readonly RouteDef[] = [
     title: '订单管理',
     pullToRefresh: true,
   },
+  // 续费管理 (issue 44): every product by expiry, batch renewal; its own subpackage.
+  {
+    path: '/renewal',
+    page: 'index',
+    subPackage: 'pages/renewal',
+    mainAccountOnly: true,
+    title: '续费管理',
+    pullToRefresh: true,
+  },
   {
     path: '/orderdetails',
     page: 'index',

@@ -2,6 +2,7 @@
 // filters, the type -> category table, which detail fields each category shows, the type-4 chart.
 import { maskPhone } from '../../core/format/mask'
 import { formatBeijingTime } from '../../core/format/time'
+import { isMainAccount } from '../../core/routing/guard'
 import { noticeLink, type NoticeDetails, type ReadStatus } from '../../core/contract/notices'
 import type { Notice } from './api'
 
@@ -174,6 +175,21 @@ export function noticeTypeLabel(type: number | string | null | undefined): strin
 /** The heading: the notice's own title, else its template's, else the type's label. */
 export function noticeTitle(notice: Pick<Notice, 'type' | 'title' | 'templateTitle'>): string {
   return notice.title?.trim() || notice.templateTitle?.trim() || noticeTypeLabel(notice.type)
+}
+
+/** 续费管理 (issue 44): where an expiry or renewal notice's button leads. */
+export const RENEWAL_CENTRE_PATH = '/renewal'
+
+/**
+ * A site or mini-program expiry (or renewal) notice offers 续费管理, to the main account only: the
+ * route table sends a sub-admin away from /renewal.
+ */
+export function offersRenewalCentre(
+  type: number | string | null | undefined,
+  role: number | null | undefined,
+) {
+  const { category } = noticeType(type)
+  return (category === 'siteExpiry' || category === 'miniProgramExpiry') && isMainAccount(role)
 }
 
 // ---- detail fields ----

@@ -1,5 +1,6 @@
 // The product home's rules (account-area §3 product card, §4 product status and home list, §9):
 // status labels, which buttons a card shows, where a renewal goes, and the post-purchase progress.
+import { isMainAccount } from '../../core/routing/guard'
 import { withQuery } from '../../core/routing/url'
 import { CHANNEL, ORDER_TYPE } from '../../core/contract/orders'
 import type { UnpaidCheck } from '../../core/contract/products'
@@ -61,6 +62,20 @@ export const TOP_EDITION_REFUSAL = '当前已是最高版本，无法升级'
 /** Why a card cannot be upgraded: no higher edition of its product is sold. */
 export function upgradeRefusal(card: Pick<CardState, 'canUpgrade'>): string | null {
   return card.canUpgrade === 0 ? TOP_EDITION_REFUSAL : null
+}
+
+/** 续费管理 (issue 44): the renewal centre, linked beside 续费. */
+export const RENEWAL_CENTRE_PATH = '/renewal'
+
+/**
+ * Beside 续费 where it may be used (not while opening: the centre lists no term yet), for the main
+ * account only: the route table sends a sub-admin away from /renewal.
+ */
+export function showsRenewalCentre(
+  buttons: Pick<CardButtons, 'renew' | 'disabled'>,
+  role: number | null | undefined,
+) {
+  return buttons.renew && !buttons.disabled && isMainAccount(role)
 }
 
 /** account-area §4, the home list's button table (the server accepts orders by the same table). */

@@ -54,7 +54,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks())
 
 describe('mini-program bottom bar (issue 14)', () => {
-  it('offers the main account 产品管理, 订单管理, 工单, 消息 and 账户, the badges capped at 99', async () => {
+  it('offers the main account 产品管理, 订单管理, 续费管理, 工单, 消息 and 账户, the badges capped at 99', async () => {
     badgeApi(250, 3)
     signIn(0)
     await renderBar()
@@ -62,13 +62,14 @@ describe('mini-program bottom bar (issue 14)', () => {
     expect(itemNames()).toEqual([
       'link 产品管理',
       'link 订单管理',
+      'link 续费管理',
       'link 工单 3',
       'link 消息 99',
       'button 账户',
     ])
   })
 
-  it('gives a sub-admin no 订单管理', async () => {
+  it('gives a sub-admin no 订单管理 or 续费管理', async () => {
     badgeApi()
     signIn(1)
     await renderBar()

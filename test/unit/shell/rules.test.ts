@@ -58,16 +58,17 @@ describe('common header (account-area §2, §6)', () => {
 describe('one navigation model for the H5 header and the mini-program bar (issue 14)', () => {
   const labels = (items: { label: string }[]) => items.map((i) => i.label)
 
-  it('gives the main account 产品管理, 订单管理, 工单 and 消息, in that order', () => {
+  it('gives the main account 产品管理, 订单管理, 续费管理, 工单 and 消息, in that order', () => {
     expect(navItems(0, ROUTES).map(({ label, path, unread }) => ({ label, path, unread }))).toEqual([
       { label: '产品管理', path: '/index', unread: undefined },
       { label: '订单管理', path: '/orderlist', unread: undefined },
+      { label: '续费管理', path: '/renewal', unread: undefined },
       { label: '工单', path: '/myWorkOrder', unread: 'workOrders' },
       { label: '消息', path: '/notices', unread: 'notices' },
     ])
   })
 
-  it('gives a sub-admin no 订单管理: the route table keeps /orderlist for the main account', () => {
+  it('gives a sub-admin no 订单管理 or 续费管理: the route table keeps them for the main account', () => {
     expect(labels(navItems(1, ROUTES))).toEqual(['产品管理', '工单', '消息'])
     expect(labels(navItems(2, ROUTES))).toEqual(['产品管理', '工单', '消息'])
   })
@@ -79,11 +80,11 @@ describe('one navigation model for the H5 header and the mini-program bar (issue
 
   it('leaves out items whose page is not built', () => {
     const withoutWorkOrders = ROUTES.filter((r) => r.path !== '/myWorkOrder')
-    expect(labels(navItems(0, withoutWorkOrders))).toEqual(['产品管理', '订单管理', '消息'])
+    expect(labels(navItems(0, withoutWorkOrders))).toEqual(['产品管理', '订单管理', '续费管理', '消息'])
   })
 
   it('splits into the header tabs (no badge) and the header badges', () => {
-    expect(labels(headerTabs(0, ROUTES))).toEqual(['产品管理', '订单管理'])
+    expect(labels(headerTabs(0, ROUTES))).toEqual(['产品管理', '订单管理', '续费管理'])
     expect(headerBadges(0, ROUTES).map((b) => [b.label, b.unread, Boolean(b.newTabOnDesktop)])).toEqual([
       ['工单', 'workOrders', false],
       ['消息', 'notices', true],

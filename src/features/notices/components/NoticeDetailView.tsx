@@ -5,7 +5,9 @@ import { ApiError } from '../../../core/http/api-error'
 import { defaultApiBase } from '../../../core/platform/env'
 import { LineChart } from '../../../core/platform/line-chart'
 import { openUrl } from '../../../core/platform/links'
-import { redirectTo } from '../../../core/routing/navigate'
+import { navigateTo, redirectTo } from '../../../core/routing/navigate'
+import { useSession } from '../../../core/session/store'
+import { Button } from '../../../core/ui/Button'
 import { ResourceStatus } from '../../../core/ui/ResourceStatus'
 import { useResource } from '../../../core/ui/useResource'
 import { refreshUnreadCounts } from '../../../core/session/unread'
@@ -17,7 +19,9 @@ import {
   noticeTitle,
   noticeType,
   NOT_FOUND_TEXT,
+  offersRenewalCentre,
   parseNoticeId,
+  RENEWAL_CENTRE_PATH,
 } from '../rules'
 import { NoticeAttachments } from './NoticeAttachments'
 import { NoticeBody } from './NoticeBody'
@@ -72,6 +76,7 @@ function NoticeContent({ notice }: { notice: NoticeDetail }) {
   const type = noticeType(notice.type)
   const rows = detailRows(notice.type, notice)
   const chart = noticeChart(notice.type, notice)
+  const role = useSession((s) => s.role)
   return (
     <View className='notice-detail__content'>
       <View className='notice-detail__title' role='heading' aria-level={1}>
@@ -83,6 +88,13 @@ function NoticeContent({ notice }: { notice: NoticeDetail }) {
       </View>
       <NoticeBody html={notice.content} />
       {type.note && <View className='notice-detail__note'>{type.note}</View>}
+      {offersRenewalCentre(notice.type, role) && (
+        <View className='notice-detail__renewal'>
+          <Button size='small' type='primary' onClick={() => navigateTo(RENEWAL_CENTRE_PATH)}>
+            续费管理
+          </Button>
+        </View>
+      )}
 
       {chart && (
         <View className='notice-detail__section notice-chart'>

@@ -1,9 +1,17 @@
 import { Text, View } from '@tarojs/components'
 import { formatBeijingTime } from '../../../core/format/time'
+import { navigateTo } from '../../../core/routing/navigate'
+import { useSession } from '../../../core/session/store'
 import { Button } from '../../../core/ui/Button'
 import type { ProductCard } from '../api'
 import type { ProductActions } from '../hooks/useProductActions'
-import { cardButtons, isProductCard, productStatusLabel } from '../rules'
+import {
+  cardButtons,
+  isProductCard,
+  productStatusLabel,
+  RENEWAL_CENTRE_PATH,
+  showsRenewalCentre,
+} from '../rules'
 
 interface ProductCardViewProps {
   card: ProductCard
@@ -13,6 +21,7 @@ interface ProductCardViewProps {
 /** A product card (source 1) or a site card, with the buttons its status allows (account-area §3, §4). */
 export function ProductCardView({ card, actions }: ProductCardViewProps) {
   const buttons = cardButtons(card)
+  const role = useSession((s) => s.role)
   const product = isProductCard(card)
   const name = card.websiteName || card.productName
   const busy = actions.busyId === card.id
@@ -54,6 +63,16 @@ export function ProductCardView({ card, actions }: ProductCardViewProps) {
           <Button size='small' disabled={disabled} onClick={() => actions.renew(card)}>
             续费
           </Button>
+        )}
+        {showsRenewalCentre(buttons, role) && (
+          <View
+            className='product-card__link'
+            role='link'
+            aria-label={`续费管理 ${name}`}
+            onClick={() => navigateTo(RENEWAL_CENTRE_PATH)}
+          >
+            续费管理
+          </View>
         )}
         {buttons.upgrade && (
           <Button
