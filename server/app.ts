@@ -48,10 +48,12 @@ import { wechatRoutes } from './routes/wechat'
 import { wechatBindingRoutes } from './routes/wechat-binding'
 import { workOrderRoutes } from './routes/work-orders'
 import type { TypedApp } from './routes/schemas'
+import { serializeError } from './http/log-serializers'
 import { createServices, type Services } from './services'
 import type { FileStorage } from './services/work-orders/file-storage'
 import type { Housekeeping } from './services/shared/housekeeping'
 import type { PaymentService } from './services/payments/payments'
+import type { Reminders } from './services/renewal/reminders'
 import { createOutboxDispatcher } from './services/outbox/outbox-dispatcher'
 import type { Gateways } from './providers/index'
 import { createNoticeCache, NOTICES_CHANNEL } from './services/notices/notice-cache'
@@ -69,6 +71,8 @@ export interface BuildOptions {
   housekeepingEveryMs?: number
   /** How often refunds due are taken and the daily reconciliation is looked at (off unless set). */
   paymentJobsEveryMs?: number
+  /** How often the expiry reminder job runs (off unless set; each run sends only what is due). */
+  reminderJobEveryMs?: number
   /** Defaults to the real WeChat client on config.wechatMini / wechatOauth; tests fake WeChat. */
   wechatApi?: WechatApi
   /**
@@ -113,6 +117,7 @@ export function redactSecrets(url: string): string {
 const loggerOptions = {
   level: 'info',
   serializers: {
+    err: serializeError,
     req: (req: FastifyRequest) => ({
       method: req.method,
       url: redactSecrets(req.url),
@@ -127,6 +132,7 @@ export function buildApp({
   now = systemClock,
   housekeepingEveryMs,
   paymentJobsEveryMs,
+  reminderJobEveryMs,
   wechatApi,
   listen,
   onNotified,
@@ -205,6 +211,7 @@ export function buildApp({
   registerStaticApp(app, config.staticDir)
   if (housekeepingEveryMs) scheduleHousekeeping(app, services.housekeeping, housekeepingEveryMs)
   if (paymentJobsEveryMs) schedulePaymentJobs(app, services.payments, paymentJobsEveryMs)
+  if (reminderJobEveryMs) scheduleReminders(app, services.reminders, reminderJobEveryMs)
   // Work a payment notification started without waiting (a refund, closing other attempts).
   app.addHook('onClose', () => services.payments.settle())
   return app
@@ -269,6 +276,28 @@ function schedulePaymentJobs(app: FastifyInstance, payments: PaymentService, eve
       await payments.refunds.runDue()
       await payments.reconciliation.reconcileDue()
     })().catch((error) => app.log.warn({ err: error }, 'payment jobs failed'))
+  }
+  app.addHook('onReady', async () => {
+    timer = setInterval(run, everyMs).unref()
+  })
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    await running
+  })
+}
+
+/**
+ * The expiry reminders (services/renewal/reminders.ts). Every instance runs it: the claim in
+ * reminder_sends keeps each reminder to one send, so there is nothing to elect.
+ */
+function scheduleReminders(app: FastifyInstance, reminders: Reminders, everyMs: number) {
+  let running: Promise<void> = Promise.resolve()
+  let timer: NodeJS.Timeout | undefined
+  const run = () => {
+    running = reminders
+      .run()
+      .then(() => undefined)
+      .catch((error) => app.log.warn({ err: error }, 'expiry reminders failed'))
   }
   app.addHook('onReady', async () => {
     timer = setInterval(run, everyMs).unref()

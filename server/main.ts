@@ -19,6 +19,8 @@ async function main() {
     config,
     housekeepingEveryMs: hours(1),
     paymentJobsEveryMs: minutes(1),
+    // Reminders are per Beijing day: every 30 minutes reaches a new day's soon after midnight.
+    reminderJobEveryMs: minutes(30),
     listen: database.listen,
     fileStorage: fileStorageFor(database),
   })
@@ -28,6 +30,8 @@ async function main() {
     await migrateDatabase(database)
     const seeded = await seedDatabase(database, seedOptions(config))
     app.log.info(`database: ${database.description}${seeded ? ' (seeded with demo data)' : ''}`)
+    for (const folder of database.tightened)
+      app.log.warn({ folder }, 'data folder was readable by other users: made private (0700, files 0600)')
     app.log.info(`mode: ${config.production ? 'production' : `sandbox (NODE_ENV=${process.env.NODE_ENV})`}`)
     app.log.info(`trusted proxies: ${describeTrustProxy(config.trustProxy)}`)
     for (const line of describeProviders(config)) app.log.info(`provider ${line}`)

@@ -12,9 +12,11 @@ import {
   type WechatPaySettings,
 } from './payment/settings'
 import {
+  OPTIONAL_TEMPLATES,
   readMailSettings,
   readPublicOrigin,
   readSmsSettings,
+  TEMPLATE_VARIABLES,
   type MailSettings,
   type Reading,
   type SmsSettings,
@@ -48,8 +50,22 @@ function hostOf(address: string): string {
   }
 }
 
+/**
+ * The optional templates left out (verify aside: it reuses login's): what they carry (refunds,
+ * expiry reminders, renewals) is told by notice and mail only.
+ */
+function missingTemplates(settings: SmsSettings): string {
+  if (settings.provider === 'sandbox') return ''
+  const missing = [...OPTIONAL_TEMPLATES]
+    .filter((template) => template !== 'verify' && !settings.templates[template])
+    .map((template) => TEMPLATE_VARIABLES[template])
+  return missing.length ? ` (no ${missing.join(', ')}: by notice and mail only)` : ''
+}
+
 const smsProvider = (settings: SmsSettings) =>
-  settings.provider === 'sandbox' ? 'sandbox' : `${settings.provider} at ${settings.endpoint.host}`
+  settings.provider === 'sandbox'
+    ? 'sandbox'
+    : `${settings.provider} at ${settings.endpoint.host}${missingTemplates(settings)}`
 
 function mailProvider(settings: MailSettings): string {
   if (settings.provider === 'sandbox') return 'sandbox'

@@ -34,10 +34,15 @@ export const TEMPLATE_VARIABLES: Record<SmsTemplate, string> = {
   activationLink: 'SMS_TEMPLATE_ACTIVATION_LINK',
   recipientLink: 'SMS_TEMPLATE_RECIPIENT_LINK',
   refund: 'SMS_TEMPLATE_REFUND',
+  expiry: 'SMS_TEMPLATE_EXPIRY',
+  renewed: 'SMS_TEMPLATE_RENEWED',
 }
 
-/** Templates a deployment may leave out: verify reuses login's; without refund's, refunds are told by notice only. */
-const OPTIONAL_TEMPLATES: ReadonlySet<SmsTemplate> = new Set(['verify', 'refund'])
+/**
+ * Templates a deployment may leave out: verify reuses login's; without refund's, expiry's or
+ * renewed's, those are told by notice and mail only.
+ */
+export const OPTIONAL_TEMPLATES: ReadonlySet<SmsTemplate> = new Set(['verify', 'refund', 'expiry', 'renewed'])
 
 const value = (env: Env, name: string) => env[name]?.trim() ?? ''
 

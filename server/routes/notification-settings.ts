@@ -1,6 +1,37 @@
-// TODO: routes of the renewal centre issue.
+// 消息接收管理 (issue 44): who hears each category of message on which channel, and the quiet hours.
+// Main account only; the service checks every key and time (services/notifications/preferences.ts).
+import { NOTIFY_MESSAGES } from '../../src/core/contract/notifications'
 import type { Guards } from '../http/auth'
+import { ok } from '../http/envelope'
 import type { Services } from '../services'
-import type { TypedApp } from './schemas'
+import { object, shortText, type TypedApp } from './schemas'
 
-export function notificationSettingsRoutes(_app: TypedApp, _services: Services, _guards: Guards) {}
+/** Keys one channel may name: the owner, sub-admins and recipients of an account, with room to spare. */
+const keys = { type: 'array', maxItems: 200, items: shortText(24) } as const
+// Nothing inside is required: the service tells a missing category or time in its own words
+// (未知的消息类型, 请输入正确的时间), and a channel left out names no one.
+const categoryRow = object({
+  category: shortText(32),
+  audience: object({ inbox: keys, sms: keys, email: keys }),
+})
+const quietHours = { anyOf: [{ type: 'null' }, object({ start: shortText(8), end: shortText(8) })] } as const
+const saveBody = object({ categories: { type: 'array', maxItems: 20, items: categoryRow }, quietHours }, [
+  'categories',
+])
+
+/** The whole table is a few KB; anything much larger is not a settings form. */
+const BODY_LIMIT = 64 * 1024
+
+export function notificationSettingsRoutes(app: TypedApp, { notifier }: Services, guards: Guards) {
+  const { requireMainAccount } = guards
+
+  app.get('/api/notify/settings', { preHandler: requireMainAccount }, async (req) =>
+    ok(await notifier.settings.read(req.viewer)),
+  )
+
+  app.post(
+    '/api/notify/settings',
+    { schema: { body: saveBody }, bodyLimit: BODY_LIMIT, preHandler: requireMainAccount },
+    async (req) => ok(await notifier.settings.save(req.viewer, req.body, req.ip), NOTIFY_MESSAGES.saved),
+  )
+}

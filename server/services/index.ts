@@ -67,9 +67,15 @@ export function createServices(ctx: AppContext) {
   const fulfilment = createFulfilment(ctx, { reminders })
   const checkout = createCheckoutService(ctx)
   const orders = createOrderService(ctx)
-  const loginMethods = createLoginMethods(ctx, { operateLog })
+  const loginMethods = createLoginMethods(ctx, { operateLog, notifier })
   const wechatIdentity = createWechatIdentity(ctx)
-  const payments = createPaymentService(ctx, { checkout, fulfilment, orders, outbox, wechatIdentity })
+  const payments = createPaymentService(ctx, {
+    checkout,
+    fulfilment,
+    orders,
+    notifier,
+    wechatIdentity,
+  })
   const fileStorage = ctx.fileStorage ?? databaseFileStorage(ctx.db)
   const wechat = createWechatService(ctx, {
     members,

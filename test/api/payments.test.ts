@@ -3,7 +3,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Order } from '../../src/core/contract/orders'
 import { BUSINESS_ORDER_MESSAGES } from '../../src/core/validation/business-orders'
-import { accounts, businesses, notices, orders, payments, subAccounts } from '../../server/db/schema'
+import { accounts, businesses, notices, orders, outbox, payments, subAccounts } from '../../server/db/schema'
 import { DEV_PAY_NOTIFY_SECRET } from '../../server/config'
 import { FULFILMENT_MESSAGES } from '../../server/services/checkout/fulfilment'
 import { signFields } from '../../server/providers/payment/sandbox'
@@ -219,6 +219,32 @@ describe('POST /api/alipay/notify and /api/wxpay/notify', () => {
       expect.objectContaining({ provider: 'alipay', amount: 1980, state: 'paid' }),
       expect.objectContaining({ provider: 'alipay', amount: 1980, state: 'refunded' }),
     ])
+  })
+
+  it('tells the refund by SMS only when 订单与发票 names SMS (消息接收管理): by default the notice alone', async () => {
+    const refundSms = () =>
+      server.db
+        .select({ recipient: outbox.recipient })
+        .from(outbox)
+        .where(and(eq(outbox.accountId, mainAccountId), eq(outbox.template, 'refund')))
+    const before = (await refundSms()).length
+    const refundTwice = async () => {
+      const code = await newOrder(owner)
+      await server.post('/api/alipay/notify', signed(alipayNotice(code, '1980.00')))
+      await server.post('/api/alipay/notify', signed(alipayNotice(code, '1980.00', `AGAIN${code}`)))
+      await server.app.payments.settle()
+    }
+    await refundTwice()
+    // 订单与发票 by default: the owner's 站内信, no SMS.
+    expect(await refundSms()).toHaveLength(before)
+    const saved = await server.post(
+      '/api/notify/settings',
+      { categories: [{ category: 'billing', audience: { inbox: ['owner'], sms: ['owner'], email: [] } }] },
+      { token: owner },
+    )
+    expect(saved).toMatchObject({ code: 200 })
+    await refundTwice()
+    expect((await refundSms()).slice(before)).toEqual([{ recipient: DEMO.owner }])
   })
 
   it('keeps a payment of another amount and refunds it; the order stays payable', async () => {

@@ -17,6 +17,8 @@ export const SMS_TEMPLATES = [
   'activationLink',
   'recipientLink',
   'refund',
+  'expiry',
+  'renewed',
 ] as const
 export type SmsTemplate = (typeof SMS_TEMPLATES)[number]
 
@@ -38,22 +40,27 @@ export const CODE_TEMPLATE: Record<SmsPurpose, SmsTemplate> = {
 /**
  * Template parameters by name (Aliyun's TemplateParam) and, in this order, by position (Tencent
  * Cloud's TemplateParamSet): a code template takes {code}; a link template {account, link}; the
- * refund template {order, amount}.
+ * refund template {order, amount}; the expiry reminder {product, domain, days, link}; the renewal
+ * {product, expireTime}.
  */
 export const TEMPLATE_PARAM_ORDER = {
   code: ['code'],
   link: ['account', 'link'],
   refund: ['order', 'amount'],
+  expiry: ['product', 'domain', 'days', 'link'],
+  renewed: ['product', 'expireTime'],
 } as const
 
+function paramOrder(params: Record<string, string>): readonly string[] {
+  if ('code' in params) return TEMPLATE_PARAM_ORDER.code
+  if ('order' in params) return TEMPLATE_PARAM_ORDER.refund
+  if ('days' in params) return TEMPLATE_PARAM_ORDER.expiry
+  if ('expireTime' in params) return TEMPLATE_PARAM_ORDER.renewed
+  return TEMPLATE_PARAM_ORDER.link
+}
+
 export function positionalParams(params: Record<string, string>): string[] {
-  const order =
-    'code' in params
-      ? TEMPLATE_PARAM_ORDER.code
-      : 'order' in params
-        ? TEMPLATE_PARAM_ORDER.refund
-        : TEMPLATE_PARAM_ORDER.link
-  return order.map((name) => params[name] ?? '')
+  return paramOrder(params).map((name) => params[name] ?? '')
 }
 
 export interface OutgoingSms {

@@ -1,8 +1,10 @@
 // A new way to log in (a first WeChat, a first phone) is what someone holding a stolen session
 // would add to keep the account: besides the fresh-session rule on those calls, every one added
-// leaves an operation-log entry and a notice to the account, so its owner sees it.
+// leaves an operation-log entry and a 账号安全提醒 through the account's 账号安全 preferences
+// (services/notifications: the owner's inbox always, mail as chosen), so its owner sees it.
+import { NOTIFY_CATEGORY } from '../../../src/core/contract/notifications'
 import type { AppContext } from '../../context'
-import { storeNotice } from '../notices/notices'
+import type { Notifier } from '../notifications/notifier'
 import { OPERATE_STATUS, type OperateLog } from '../operate-log/operate-log'
 import { ROLE, type RoleGrant } from '../shared/roles'
 
@@ -35,20 +37,25 @@ const paragraph = (text: string) => `<p>${text.replace(/[&<>"']/g, (c) => `&#${c
 type NoticeRecipient = Pick<RoleGrant, 'accountId' | 'subAccountId' | 'role'>
 
 export function createLoginMethods(
-  { db, now, noticeCache }: AppContext,
-  { operateLog }: { operateLog: OperateLog },
+  ctx: AppContext,
+  { operateLog, notifier }: { operateLog: OperateLog; notifier: Notifier },
 ) {
-  /** A 账号安全提醒 (type 1) to the role; `text` is plain and escaped into a paragraph here. */
+  /**
+   * A 账号安全提醒 (type 1) to the account's 账号安全 audience, and to the sub-admin it is about;
+   * `text` is plain and escaped into a paragraph here. Never held by the quiet hours.
+   */
   async function securityNotice(to: NoticeRecipient, text: string): Promise<void> {
-    await storeNotice(db, {
+    await notifier.send(ctx.db, {
       accountId: to.accountId,
-      subAccountId: to.role === ROLE.main ? null : to.subAccountId,
-      type: SECURITY_NOTICE_TYPE,
-      title: LOGIN_METHOD_NOTICE.title,
-      content: paragraph(text),
-      createdAt: now(),
+      category: NOTIFY_CATEGORY.security,
+      notice: { type: SECURITY_NOTICE_TYPE, title: LOGIN_METHOD_NOTICE.title, content: paragraph(text) },
+      mail: {
+        subject: `【会员中心】${LOGIN_METHOD_NOTICE.title}`,
+        text: `您好！${text}`,
+        html: paragraph('您好！') + paragraph(text),
+      },
+      alsoInbox: to.role === ROLE.main ? [] : [to.subAccountId],
     })
-    noticeCache?.forget(to.accountId)
   }
 
   /** Logs the addition on the role that made it and notifies that role (main account or sub-admin). */

@@ -1,14 +1,119 @@
-// TODO(notifications helper): the one way the console tells members anything that is not a code or
-// a verification link: resolves the account's preferences (消息接收管理) into inbox notices, SMS and
-// mail, written in the caller's transaction.
+// The one way the console tells members anything that is not a code or a verification link (issue 44
+// 消息接收管理): the account's preferences for the message's category name who hears it on each
+// channel; the notifier writes the 站内信 and queues the SMS and mail in the caller's transaction, so a
+// message stands or falls with the change it tells of. Adding a channel is a change here only.
+import { NOTIFY_CATEGORY, type NotifyCategory } from '../../../src/core/contract/notifications'
+import type { NoticeDetails } from '../../../src/core/contract/notices'
 import type { AppContext } from '../../context'
 import type { Database } from '../../db/client'
-import type { Outbox } from '../outbox/outbox'
+import type { SmsTemplate } from '../../providers/sms/index'
+import { storeNotice } from '../notices/notices'
+import { createOperateLog } from '../operate-log/operate-log'
+import { createRoleService } from '../shared/roles'
+import { WRITTEN_MAIL, type Outbox, type QueuedMessage } from '../outbox/outbox'
+import type { MessageParams } from '../outbox/outgoing-texts'
+import { peopleOf, reachOf } from './audience'
+import { audiencesOf, createPreferences, quietHoursOf } from './preferences'
+import { quietUntil } from './quiet-hours'
 
 export type Tx = Pick<Database, 'insert' | 'select' | 'update' | 'execute'>
 
-export function createNotifier(_ctx: AppContext, _deps: { outbox: Outbox }) {
-  return {}
+/** How long a notification's SMS or mail stays worth sending after its first attempt is due. */
+export const NOTIFY_TTL_MS = 24 * 3_600_000
+
+export interface Notification {
+  accountId: number
+  category: NotifyCategory
+  /** The 站内信: content is HTML, its text already escaped by the caller. */
+  notice: { type: number; title: string; content: string; details?: NoticeDetails }
+  /** The SMS, when a registered template carries this kind of message. */
+  sms?: { template: SmsTemplate; params: MessageParams }
+  /** The mail, written out; `template` labels its outbox row, `path` is the site path it links to. */
+  mail?: { template?: SmsTemplate; subject: string; text: string; html: string; path?: string }
+  /** Sub-admins who see the notice whatever the preferences (the one a security notice is about). */
+  alsoInbox?: number[]
+}
+
+/** What one call wrote. */
+export interface Delivered {
+  notices: number
+  sms: number
+  mail: number
+}
+
+export function createNotifier(ctx: AppContext, { outbox }: { outbox: Outbox }) {
+  const { config, now, noticeCache } = ctx
+
+  /** The sandbox sends anything; a carrier only a template configured for it (SMS_TEMPLATE_*). */
+  function smsCarries(template: SmsTemplate): boolean {
+    const sms = config.sms
+    if (!sms) return false
+    return sms.provider === 'sandbox' || Boolean(sms.templates[template])
+  }
+
+  /** Many notifications at once (a reminder run): the preferences and people are read once. */
+  async function sendMany(tx: Tx, notifications: Notification[]): Promise<Delivered> {
+    const delivered: Delivered = { notices: 0, sms: 0, mail: 0 }
+    if (!notifications.length) return delivered
+    const accountIds = notifications.map((notification) => notification.accountId)
+    const people = await peopleOf(tx, accountIds)
+    const audienceFor = await audiencesOf(tx, notifications)
+    const quiet = await quietHoursOf(tx, accountIds)
+    const at = now()
+    const queued: { message: QueuedMessage; notBefore?: Date }[] = []
+    for (const notification of notifications) {
+      const { accountId, category } = notification
+      const accountPeople = people.get(accountId)
+      if (!accountPeople) continue
+      const reach = reachOf(accountPeople, audienceFor(accountId, category))
+      const inbox = new Set([...reach.inbox, ...(notification.alsoInbox ?? [])])
+      for (const subAccountId of inbox) {
+        await storeNotice(tx, { accountId, subAccountId, ...notification.notice, createdAt: at })
+        delivered.notices += 1
+      }
+      const { sms, mail } = notification
+      if (sms && smsCarries(sms.template)) {
+        // 账号安全 is never held by the quiet hours.
+        const held =
+          category === NOTIFY_CATEGORY.security ? null : quietUntil(at, quiet.get(accountId) ?? null)
+        for (const phone of reach.phones)
+          queued.push({
+            message: { channel: 'sms', recipient: phone, ...sms, accountId, ttlMs: NOTIFY_TTL_MS },
+            notBefore: held ?? undefined,
+          })
+        delivered.sms += reach.phones.length
+      }
+      if (mail) {
+        const { template = WRITTEN_MAIL, path = '', ...words } = mail
+        for (const mailbox of reach.mailboxes)
+          queued.push({
+            message: {
+              channel: 'email',
+              recipient: mailbox,
+              template,
+              params: { ...words, path },
+              accountId,
+              ttlMs: NOTIFY_TTL_MS,
+            },
+          })
+        delivered.mail += reach.mailboxes.length
+      }
+    }
+    await outbox.enqueueMany(tx, queued)
+    for (const accountId of new Set(accountIds)) noticeCache?.forget(accountId)
+    return delivered
+  }
+
+  /** One notification, in the caller's transaction (or straight on the database). */
+  const send = (tx: Tx, notification: Notification) => sendMany(tx, [notification])
+
+  return {
+    send,
+    sendMany,
+    smsCarries,
+    /** 消息接收管理 itself (GET / POST /api/notify/settings): the preferences the notifier reads. */
+    settings: createPreferences(ctx, { operateLog: createOperateLog(ctx), roles: createRoleService(ctx) }),
+  }
 }
 
 export type Notifier = ReturnType<typeof createNotifier>

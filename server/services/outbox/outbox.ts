@@ -22,7 +22,7 @@ import type { SmsTemplate } from '../../providers/sms/index'
 import { countOutboxDelivery } from '../shared/counters'
 import { mailContent, smsTemplateParams, smsText, type MessageParams } from './outgoing-texts'
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+export type Tx = Pick<Database, 'insert' | 'execute'>
 export type OutboxRow = typeof outbox.$inferSelect
 
 export const OUTBOX_CHANNEL = 'outbox'
@@ -38,10 +38,14 @@ export const MAX_ATTEMPTS = 6
 /** Backoff after the n-th failed attempt: 10 s, 30 s, 90 s, 4.5 min, 13.5 min. */
 export const retryDelayMs = (attempts: number) => 10_000 * 3 ** Math.max(0, attempts - 1)
 
+/** The kind of a mail the notifier wrote out that no SMS template matches (a security notice). */
+export const WRITTEN_MAIL = 'notice'
+
 export interface QueuedMessage {
   channel: 'sms' | 'email'
   recipient: string
-  template: SmsTemplate
+  /** The SMS template, or the kind of mail. */
+  template: SmsTemplate | typeof WRITTEN_MAIL
   /** An SMS code's purpose (for the sandbox's /__dev/sms). */
   purpose?: string
   params: MessageParams
@@ -49,6 +53,11 @@ export interface QueuedMessage {
   accountId?: number | null
   /** After this the message is not worth sending (a code's 5 minutes, a link's lifetime). */
   ttlMs: number
+}
+
+export interface EnqueueOptions {
+  attemptNow?: boolean
+  notBefore?: Date
 }
 
 /** What the requester learns from its first attempt. */
@@ -91,30 +100,51 @@ export async function pendingCount(db: Database): Promise<number> {
 export function createOutbox({ db, now, log }: AppContext, gateways: Gateways) {
   const inFlight = new Set<Promise<unknown>>()
 
+  /** The row of a message; its ttl counts from its first attempt (a quiet-hours wait does not eat it). */
+  function rowOf(message: QueuedMessage, createdAt: Date, { attemptNow = false, notBefore }: EnqueueOptions) {
+    const start = notBefore && notBefore > createdAt ? notBefore : createdAt
+    return {
+      channel: message.channel,
+      recipient: message.recipient,
+      template: message.template,
+      purpose: message.purpose ?? null,
+      params: message.params as unknown as Record<string, string>,
+      correlationId: crypto.randomUUID(),
+      accountId: message.accountId ?? null,
+      nextAttemptAt: attemptNow ? new Date(createdAt.getTime() + FIRST_ATTEMPT_WAIT_MS) : start,
+      createdAt,
+      expiresAt: new Date(start.getTime() + message.ttlMs),
+    }
+  }
+
   /**
    * Writes a message in the caller's transaction and wakes the dispatchers (PostgreSQL delivers the
    * NOTIFY at commit). `attemptNow`: the caller will make the first attempt itself right after the
    * commit, so dispatchers leave the row alone for FIRST_ATTEMPT_WAIT_MS (and take it if it does not).
+   * `notBefore`: no attempt before then (an SMS held by the account's quiet hours).
    */
-  async function enqueue(tx: Tx, message: QueuedMessage, { attemptNow = false } = {}): Promise<number> {
-    const createdAt = now()
+  async function enqueue(tx: Tx, message: QueuedMessage, options: EnqueueOptions = {}): Promise<number> {
     const [row] = await tx
       .insert(outbox)
-      .values({
-        channel: message.channel,
-        recipient: message.recipient,
-        template: message.template,
-        purpose: message.purpose ?? null,
-        params: message.params as Record<string, string>,
-        correlationId: crypto.randomUUID(),
-        accountId: message.accountId ?? null,
-        nextAttemptAt: new Date(createdAt.getTime() + (attemptNow ? FIRST_ATTEMPT_WAIT_MS : 0)),
-        createdAt,
-        expiresAt: new Date(createdAt.getTime() + message.ttlMs),
-      })
+      .values(rowOf(message, now(), options))
       .returning({ id: outbox.id })
     await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${String(row.id)})`)
     return row.id
+  }
+
+  /** Many messages in one insert and one NOTIFY (a reminder run writes thousands). */
+  async function enqueueMany(
+    tx: Tx,
+    messages: { message: QueuedMessage; notBefore?: Date }[],
+  ): Promise<number[]> {
+    if (!messages.length) return []
+    const createdAt = now()
+    const rows = await tx
+      .insert(outbox)
+      .values(messages.map(({ message, notBefore }) => rowOf(message, createdAt, { notBefore })))
+      .returning({ id: outbox.id })
+    await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${String(rows[0].id)})`)
+    return rows.map((row) => row.id)
   }
 
   /**
@@ -302,7 +332,16 @@ export function createOutbox({ db, now, log }: AppContext, gateways: Gateways) {
     while (inFlight.size) await Promise.allSettled([...inFlight])
   }
 
-  return { enqueue, attempt, claim, deliver, settle, pendingCount: () => pendingCount(db), gateways }
+  return {
+    enqueue,
+    enqueueMany,
+    attempt,
+    claim,
+    deliver,
+    settle,
+    pendingCount: () => pendingCount(db),
+    gateways,
+  }
 }
 
 export type Outbox = ReturnType<typeof createOutbox>

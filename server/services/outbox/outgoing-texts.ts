@@ -2,9 +2,42 @@
 // template id and these parameters); the sandbox and the mail show the text written out here.
 import type { SmsTemplate } from '../../providers/sms/index'
 
-/** What a queued message carries: a code, a link with the inviting account and the person, or a refund. */
+/**
+ * What a queued message carries: a code, a link with the inviting account and the person, a refund,
+ * an expiry reminder or a renewal (by SMS), or a mail the notifier wrote out (services/notifications).
+ */
 export type MessageParams =
-  { code: string } | { account: string; name: string; url: string; path: string } | RefundParams
+  | { code: string }
+  | { account: string; name: string; url: string; path: string }
+  | RefundParams
+  | ExpiryParams
+  | RenewedParams
+  | MailParams
+
+/** SMS_TEMPLATE_EXPIRY: the product, its domain, the days left ("剩余 3 天") and the /renewal link. */
+export interface ExpiryParams {
+  product: string
+  domain: string
+  days: string
+  link: string
+  /** The site path of the link (the sandbox's /__dev/mail lists it). */
+  path: string
+}
+
+/** SMS_TEMPLATE_RENEWED: the product and its new expiry (Beijing time, YYYY-MM-DD HH:mm). */
+export interface RenewedParams {
+  product: string
+  expireTime: string
+}
+
+/** A mail written out by the notifier (services/notifications): no template, the words themselves. */
+export interface MailParams {
+  subject: string
+  text: string
+  html: string
+  /** The site path it links to; '' when none. */
+  path: string
+}
 
 /** A refund the member is told of: the order's code and the yuan refunded ("1980.00"). */
 export interface RefundParams {
@@ -25,6 +58,9 @@ const MAIL_SUBJECTS: Partial<Record<SmsTemplate, string>> = {
 export function smsText(template: SmsTemplate, params: MessageParams): string {
   if ('code' in params) return `【会员中心】您的验证码为${params.code}，5分钟内有效，请勿告诉他人。`
   if ('orderCode' in params) return `【会员中心】${refundSentence(params)}`
+  if ('days' in params) return `【会员中心】${expirySentence(params)}`
+  if ('expireTime' in params) return `【会员中心】${renewedSentence(params)}`
+  if ('subject' in params) return `【会员中心】${params.text}`
   return `【会员中心】${LINK_TEXTS[template]?.(params.account, params.url) ?? params.url}`
 }
 
@@ -32,6 +68,10 @@ export function smsText(template: SmsTemplate, params: MessageParams): string {
 export function smsTemplateParams(params: MessageParams): Record<string, string> {
   if ('code' in params) return { code: params.code }
   if ('orderCode' in params) return { order: params.orderCode, amount: params.amount }
+  if ('days' in params)
+    return { product: params.product, domain: params.domain, days: params.days, link: params.link }
+  if ('expireTime' in params) return { product: params.product, expireTime: params.expireTime }
+  if ('subject' in params) throw new Error('a written-out mail is not an SMS template')
   return { account: params.account, link: params.url }
 }
 
@@ -39,14 +79,22 @@ export function smsTemplateParams(params: MessageParams): Record<string, string>
 export const refundSentence = ({ orderCode, amount }: RefundParams) =>
   `您的订单${orderCode}有一笔¥${amount}的付款已原路退回，预计1-5个工作日到账。`
 
-const escapeHtml = (text: string) =>
+/** The expiry reminder's words, in the SMS (the mail and the notice say the same at more length). */
+export const expirySentence = ({ product, domain, days, link }: ExpiryParams) =>
+  `您的${product}（${domain}）${days}，为避免服务中断，请及时续费：${link}`
+
+export const renewedSentence = ({ product, expireTime }: RenewedParams) =>
+  `您的${product}已续费成功，新的到期时间为${expireTime}。`
+
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   )
 
 export function mailContent(template: SmsTemplate, params: MessageParams) {
-  if (!('url' in params)) throw new Error('codes and refunds are sent by SMS only')
+  if ('subject' in params) return { subject: params.subject, text: params.text, html: params.html }
+  if (!('url' in params)) throw new Error('codes, refunds and SMS reminders are sent by SMS only')
   const sentence = LINK_TEXTS[template]?.(params.account, params.url) ?? params.url
   const text = `${params.name}，您好！${sentence}`
   const [before] = sentence.split(params.url)

@@ -1,6 +1,6 @@
 // Dev sandbox: what its phones and mailboxes received (providers/sms/sandbox.ts, mail/sandbox.ts),
-// read back by GET /__dev/mail in place of a real inbox.
-import { and, desc, eq, ne, sql } from 'drizzle-orm'
+// read back by GET /__dev/mail in place of a real inbox: links and notifications, not codes.
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { sandboxMessages } from '../../db/schema'
 
@@ -10,11 +10,11 @@ export function createSandboxInbox({ db }: AppContext) {
     const rows = await db
       .select()
       .from(sandboxMessages)
-      // Links only: codes are read at /__dev/sms.
+      // Links and notifications (reminders, renewals, refunds): codes are read at /__dev/sms.
       .where(
         and(
           eq(sql`lower(${sandboxMessages.recipient})`, recipient.trim().toLowerCase()),
-          ne(sandboxMessages.link, ''),
+          isNull(sandboxMessages.code),
         ),
       )
       .orderBy(desc(sandboxMessages.createdAt), desc(sandboxMessages.id))

@@ -33,13 +33,13 @@ import type { Executor, Fulfilment, OrderRow } from '../checkout/fulfilment'
 import type { Viewer } from '../auth/sessions'
 import type { OrderService } from '../orders/orders'
 import { ORDER_MESSAGES } from '../orders/orders'
-import type { Outbox } from '../outbox/outbox'
 import { countPaymentNotification, paymentMetrics } from '../shared/counters'
 import { Refusal, forbidden, invalid, unavailable } from '../shared/errors'
 import type { WechatIdentityService } from '../wechat/wechat-identity'
 import { createAttempts, providerOf, type AttemptRow, type PayChannel, type Provider } from './attempts'
 import { createReconciliation } from './reconcile'
 import { createRefunds } from './refunds'
+import type { Notifier } from '../notifications/notifier'
 import { openPayer, payerAuthorizeUrl, sealPayer } from './wechat-payer'
 
 export type { Provider } from './attempts'
@@ -89,20 +89,20 @@ export function createPaymentService(
     checkout,
     fulfilment,
     orders: orderService,
-    outbox,
+    notifier,
     wechatIdentity,
   }: {
     checkout: CheckoutService
     fulfilment: Fulfilment
     orders: OrderService
-    outbox: Outbox
+    notifier: Notifier
     wechatIdentity?: WechatIdentityService
   },
 ) {
   const { db, now, config, log } = ctx
   const gateways = createPaymentGateways(ctx)
   const attempts = createAttempts(ctx)
-  const refunds = createRefunds(ctx, { gateways, outbox })
+  const refunds = createRefunds(ctx, { gateways, notifier })
   const reconciliation = createReconciliation(ctx, gateways)
   const wechatPaySettings = config.paymentProviders?.wechatPay ?? null
   /** Work a notification starts but does not wait for (closing other attempts, a refund); awaited on close. */

@@ -2,13 +2,15 @@
 // a durable job over the payments table. A row due for refund is claimed with a lease, asked of its
 // provider under a refund number fixed at the first claim (the provider's idempotency key, so a
 // retry never refunds twice), and settled by the provider's answer, its refund notification or a
-// later query. The member hears of it once it is refunded: a type-20 notice to the owner and, where
-// SMS is configured with a refund template, an SMS. A refund that still fails after its retries is
-// logged at error and counted, for staff.
+// later query. The member hears of it once it is refunded, through the account's 订单与发票
+// preferences (services/notifications): a type-20 notice to the owner always, and the SMS (where a
+// refund template is configured) and mail the preferences name. A refund that still fails after its
+// retries is logged at error and counted, for staff.
 import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm'
 import { ORDER_STATUS, PAYMENT_STATE, type PaymentState } from '../../../src/core/contract/orders'
 import type { AppContext } from '../../context'
-import { accounts, members, orders, payments } from '../../db/schema'
+import { NOTIFY_CATEGORY } from '../../../src/core/contract/notifications'
+import { orders, payments } from '../../db/schema'
 import {
   ProviderError,
   yuanToFen,
@@ -17,8 +19,7 @@ import {
   type RefundState,
   type WechatPayGateway,
 } from '../../providers/payment/gateway'
-import { storeNotice } from '../notices/notices'
-import type { Outbox } from '../outbox/outbox'
+import type { Notifier } from '../notifications/notifier'
 import { refundSentence } from '../outbox/outgoing-texts'
 import { paymentMetrics } from '../shared/counters'
 import type { Provider } from './attempts'
@@ -37,8 +38,6 @@ export const refundRetryMs = (attempts: number) =>
   Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 4 * 3_600_000)
 /** Rows taken by one run. */
 const BATCH = 10
-/** How long the refund SMS stays worth sending. */
-const REFUND_SMS_TTL_MS = 24 * 3_600_000
 
 export interface RefundGateways {
   alipay: AlipayGateway | null
@@ -48,9 +47,10 @@ export interface RefundGateways {
 const paragraph = (text: string) => `<p>${text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`
 
 export function createRefunds(
-  { db, now, log, config, noticeCache }: AppContext,
-  { gateways, outbox }: { gateways: RefundGateways; outbox: Outbox },
+  ctx: AppContext,
+  { gateways, notifier }: { gateways: RefundGateways; notifier: Notifier },
 ) {
+  const { db, now, log } = ctx
   /** Claims the rows whose turn it is, pushing each one's next turn out (the lease and the backoff). */
   async function claim(): Promise<PaymentRow[]> {
     const at = now()
@@ -183,41 +183,27 @@ export function createRefunds(
       .where(and(eq(orders.id, payment.orderId), eq(orders.status, ORDER_STATUS.voided)))
   }
 
-  /** The owner's notice (type 20) and, where SMS can carry it, an SMS to the owner's phone. */
+  /** The refund told through the account's 订单与发票 preferences: the notice (type 20), SMS and mail. */
   async function tellOwner(tx: Tx, payment: PaymentRow) {
-    const [owner] = await tx
-      .select({ accountId: orders.accountId, phone: members.phone })
+    const [order] = await tx
+      .select({ accountId: orders.accountId })
       .from(orders)
-      .innerJoin(accounts, eq(accounts.id, orders.accountId))
-      .innerJoin(members, eq(members.id, accounts.ownerMemberId))
       .where(eq(orders.id, payment.orderId))
-    if (!owner) return
+    if (!order) return
     const params = { orderCode: payment.orderCode, amount: Number(payment.amount).toFixed(2) }
-    await storeNotice(tx, {
-      accountId: owner.accountId,
-      subAccountId: null,
-      type: REFUND_NOTICE_TYPE,
-      title: REFUND_NOTICE_TITLE,
-      content: paragraph(refundSentence(params)),
-      createdAt: now(),
-    })
-    noticeCache?.forget(owner.accountId)
-    if (owner.phone && smsCarriesRefunds())
-      await outbox.enqueue(tx, {
-        channel: 'sms',
-        recipient: owner.phone,
+    const sentence = refundSentence(params)
+    await notifier.send(tx, {
+      accountId: order.accountId,
+      category: NOTIFY_CATEGORY.billing,
+      notice: { type: REFUND_NOTICE_TYPE, title: REFUND_NOTICE_TITLE, content: paragraph(sentence) },
+      sms: { template: 'refund', params },
+      mail: {
         template: 'refund',
-        params,
-        accountId: owner.accountId,
-        ttlMs: REFUND_SMS_TTL_MS,
-      })
-  }
-
-  /** The sandbox sends anything; a carrier only a registered template (SMS_TEMPLATE_REFUND is optional). */
-  function smsCarriesRefunds(): boolean {
-    const sms = config.sms
-    if (!sms) return false
-    return sms.provider === 'sandbox' || Boolean(sms.templates.refund)
+        subject: `【会员中心】${REFUND_NOTICE_TITLE}`,
+        text: `您好！${sentence}`,
+        html: paragraph('您好！') + paragraph(sentence),
+      },
+    })
   }
 
   return { runDue, settle }

@@ -25,7 +25,11 @@ export const NOTIFY_CATEGORY_LABEL: Record<NotifyCategory, string> = {
 
 export const NOTIFY_CHANNELS = ['inbox', 'sms', 'email'] as const
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number]
-export const NOTIFY_CHANNEL_LABEL: Record<NotifyChannel, string> = { inbox: '站内信', sms: '短信', email: '邮件' }
+export const NOTIFY_CHANNEL_LABEL: Record<NotifyChannel, string> = {
+  inbox: '站内信',
+  sms: '短信',
+  email: '邮件',
+}
 
 /**
  * Who a cell names: 'owner' (the main account), 'sub:<subAccountId>' (a sub-admin), 'rcpt:<id>' (a
@@ -82,4 +86,14 @@ export const NOTIFY_MESSAGES = {
   sameTime: '免打扰开始和结束时间不能相同',
   unknownPerson: '接收人不存在或已删除，请刷新后重试',
   unknownCategory: '未知的消息类型',
+  /** The same category twice in one save. */
+  repeatedCategory: '消息类型重复，请刷新后重试',
+  /** 账号安全 cannot be switched off: its 站内信 keeps the owner. */
+  securityInbox: '账号安全消息的站内信不能关闭',
+  /** A recipient (接收人) has no inbox: SMS and mail only. */
+  recipientInbox: '接收人只能接收短信和邮件',
+  saved: '保存成功',
 } as const
+
+/** The operation-log entry of a settings change (OPERATE_TYPE.notifySettings). */
+export const NOTIFY_SETTINGS_LOG = '修改消息接收设置'

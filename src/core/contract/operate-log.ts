@@ -14,6 +14,10 @@ export const OPERATE_TYPE = {
   wechatChange: 8,
   wechatUnbind: 9,
   productTransfer: 10,
+  /** 续费管理: a product's renewal setting changed (issue 44). */
+  renewalSetting: 11,
+  /** 消息接收管理 saved (issue 44; 11 is the renewal setting). */
+  notifySettings: 12,
 } as const
 
 /** account-area §4: 0 success, 1 failure. */
