@@ -1,6 +1,57 @@
-// TODO: routes of the renewal centre issue.
+// The renewal centre (issue 44 "续费管理"): the account's products by expiry, the renewal setting,
+// and batch renewal orders. Main account only, like the order list (a sub-admin is refused);
+// services/renewal/renewal.ts owns the account filter and every rule.
 import type { Guards } from '../http/auth'
+import { ok } from '../http/envelope'
+import { RENEWAL_FILTERS } from '../../src/core/contract/renewal'
 import type { Services } from '../services'
-import type { TypedApp } from './schemas'
+import { integer, object, rowId, shortText, type TypedApp } from './schemas'
 
-export function renewalRoutes(_app: TypedApp, _services: Services, _guards: Guards) {}
+const listQuery = object({ filter: { type: 'string', enum: RENEWAL_FILTERS }, keyword: shortText(64) })
+
+/**
+ * Only these fields, refused otherwise (非法参数): Fastify's ajv silently drops fields that
+ * additionalProperties forbids, so propertyNames (checked before that) is what refuses a price.
+ */
+const exactly = <const N extends string>(...names: N[]) =>
+  ({ propertyNames: { enum: names }, additionalProperties: false }) as const
+
+/** A batch names products and cycles only: a price or any other field is refused. */
+const batchBody = {
+  ...object(
+    {
+      items: {
+        type: 'array',
+        maxItems: 200,
+        items: {
+          // Both optional on the wire: the service names what is missing (rules.ts selectionRefusal).
+          ...object({ businessId: rowId, buyCycle: integer }),
+          ...exactly('businessId', 'buyCycle'),
+        },
+      },
+    },
+    ['items'],
+  ),
+  ...exactly('items'),
+} as const
+
+export function renewalRoutes(app: TypedApp, { renewal }: Services, { requireMainAccount }: Guards) {
+  const preHandler = requireMainAccount
+
+  app.get('/api/renewal/products', { schema: { querystring: listQuery }, preHandler }, async (req) =>
+    ok(await renewal.list(req.viewer, req.query)),
+  )
+
+  app.post(
+    '/api/renewal/mode',
+    { schema: { body: object({ businessId: rowId, mode: integer }, ['businessId', 'mode']) }, preHandler },
+    async (req) => {
+      await renewal.setMode(req.viewer, req.body, req.ip)
+      return ok(null)
+    },
+  )
+
+  app.post('/api/renewal/batchOrder', { schema: { body: batchBody }, preHandler }, async (req) =>
+    ok(await renewal.batchOrder(req.viewer, req.body)),
+  )
+}

@@ -8,6 +8,7 @@ import { hours } from '../context'
 import { INVOICE_CONTENT } from '../../src/core/validation/billing'
 import { findSku, priceOf } from '../services/checkout/catalog'
 import { businesses, contractApplications, invoiceApplications, orders } from '../db/schema'
+import { insertOrders } from '../services/orders/order-lines'
 import { daysAgo, type DemoIds, type Tx } from './support'
 
 type Business = typeof businesses.$inferSelect
@@ -147,7 +148,7 @@ export async function seedOrders(tx: Tx, { at, main, other }: DemoIds): Promise<
     ...otherPlans.map((plan) => orderOf(plan, other, at)),
   ].filter((row) => !taken.has(row.orderCode))
   if (!rows.length) return
-  const inserted = await tx.insert(orders).values(rows).returning()
+  const inserted = await insertOrders(tx, rows)
 
   // Paperwork behind the states: invoice applications (2-4; 4 with its file) and contracts (1, 2).
   for (const order of inserted) {

@@ -1,9 +1,13 @@
 // Demo products and sites on /index: 星辰科技 has one in every status (account-area §4), product and
 // site cards, both sides of the renewal window, every channel, and an unpaid renewal order; 云帆贸易
-// has its own. Ten cards for 星辰科技 make three pages of 4.
+// has its own. Ten cards for 星辰科技 make three pages of 4. For the renewal centre (issue 44) its
+// renewable products expire in 2 (星辰定制项目), 6 (星辰官网代维, marked 到期不续) and 28 days (星辰科技官网),
+// and 星辰商城 is in its grace days.
 import { hours } from '../context'
 import { priceOf } from '../services/checkout/catalog'
-import { businesses, orders } from '../db/schema'
+import { RENEWAL_MODE } from '../../src/core/contract/renewal'
+import { businesses } from '../db/schema'
+import { insertOrder } from '../services/orders/order-lines'
 import { daysAgo, type DemoIds, type Tx } from './support'
 
 type NewBusiness = typeof businesses.$inferInsert
@@ -29,8 +33,8 @@ export async function seedProducts(tx: Tx, { at, main, other }: DemoIds): Promis
       status: 1,
       isNeedDeliver: 1,
       deliveryAddress: 'https://deliver.yunmeng.example/projects/xingchen',
-      openTime: daysAgo(at, 165),
-      expireTime: daysLater(at, 200),
+      openTime: daysAgo(at, 337),
+      expireTime: daysLater(at, 28),
     },
     {
       // Expired three days ago, still inside the 7-day renewal window; a renewal order awaits payment.
@@ -73,8 +77,8 @@ export async function seedProducts(tx: Tx, { at, main, other }: DemoIds): Promis
       channel: 32,
       status: 3,
       isNeedDeliver: 1,
-      openTime: daysAgo(at, 300),
-      expireTime: daysLater(at, 65),
+      openTime: daysAgo(at, 363),
+      expireTime: daysLater(at, 2),
     },
     {
       orderCode: 'MC202600000105',
@@ -160,8 +164,9 @@ export async function seedProducts(tx: Tx, { at, main, other }: DemoIds): Promis
       status: 1,
       isDaiweiBusiness: 1,
       relationSecondDomain: 'xingchen',
-      openTime: daysAgo(at, 60),
-      expireTime: daysLater(at, 305),
+      renewalMode: RENEWAL_MODE.noRenew,
+      openTime: daysAgo(at, 359),
+      expireTime: daysLater(at, 6),
     },
   ]
   const otherProducts: Omit<NewBusiness, 'accountId' | 'createdAt'>[] = [
@@ -204,7 +209,7 @@ export async function seedProducts(tx: Tx, { at, main, other }: DemoIds): Promis
   const inserted = await tx.insert(businesses).values(rows).returning()
   const shop = inserted.find((b) => b.secondDomain === 'xcshop')!
   const price = priceOf(shop.skuId, 1)!.toFixed(2)
-  await tx.insert(orders).values({
+  await insertOrder(tx, {
     orderCode: DEMO_UNPAID_RENEWAL,
     accountId: main,
     businessId: shop.id,
@@ -212,6 +217,7 @@ export async function seedProducts(tx: Tx, { at, main, other }: DemoIds): Promis
     productName: shop.productName,
     productVersion: shop.productVersion,
     productType: shop.productType,
+    secondDomain: shop.secondDomain,
     orderType: 2,
     cycleNum: 1,
     status: 3,

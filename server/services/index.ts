@@ -91,7 +91,7 @@ export function createServices(ctx: AppContext) {
     outbox,
     notifier,
     reminders,
-    renewal: createRenewalService(ctx, { operateLog }),
+    renewal: createRenewalService(ctx, { operateLog, roles }),
     sandboxInbox: createSandboxInbox(ctx),
     members,
     roles,

@@ -126,6 +126,12 @@ const MAIN_ONLY_ROUTES = [
   'POST /api/pc/saveMyIp',
   'POST /api/pc/updateAccountManagerByReferralCode',
   'POST /api/pc/updateMemberAccount',
+  // 续费管理 and 消息接收管理 are the owner's.
+  'GET /api/renewal/products',
+  'POST /api/renewal/mode',
+  'POST /api/renewal/batchOrder',
+  'GET /api/notify/settings',
+  'POST /api/notify/settings',
   // Product transfer (account-area §6: the main account's alone).
   'GET /api/pc/getProductListByAccountId',
   'POST /api/pc/transfer/sendVerifyCode',

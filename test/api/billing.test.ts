@@ -2,6 +2,7 @@
 import { and, eq } from 'drizzle-orm'
 import { accounts, contractApplications, invoiceApplications, orders } from '../../server/db/schema'
 import type { Region } from '../../src/core/contract/invoices'
+import { insertOrder } from '../../server/services/orders/order-lines'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer
@@ -28,9 +29,8 @@ type Order = typeof orders.$inferSelect
 /** A fresh order of the account in the given state (so tests do not share one). */
 let serial = 0
 async function newOrder(accountId: number, fields: Partial<Order> = {}): Promise<Order> {
-  const [row] = await server.db
-    .insert(orders)
-    .values({
+  return server.db.transaction((tx) =>
+    insertOrder(tx, {
       orderCode: `TEST${String(++serial).padStart(6, '0')}`,
       accountId,
       skuId: 'SKU-ENT-WEB',
@@ -44,9 +44,8 @@ async function newOrder(accountId: number, fields: Partial<Order> = {}): Promise
       payAmount: '5800.00',
       createdAt: server.clock(),
       ...fields,
-    })
-    .returning()
-  return row
+    }),
+  )
 }
 
 const reread = async (id: number) => (await server.db.select().from(orders).where(eq(orders.id, id)))[0]

@@ -8,7 +8,16 @@
 import { and, count, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
-import { accounts, businesses, notices, operateRecords, orders, workOrders } from '../../server/db/schema'
+import {
+  accounts,
+  businesses,
+  notices,
+  operateRecords,
+  orderLines,
+  orders,
+  workOrders,
+} from '../../server/db/schema'
+import { insertOrder, insertOrders } from '../../server/services/orders/order-lines'
 import { storeNotice } from '../../server/services/notices/notices'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
@@ -96,7 +105,7 @@ const orderChecks = (): Check[] => [
 ]
 
 /** `n` new orders of an account in one statement: every other one hidden, a third in the first business. */
-async function insertOrders(accountId: number, n: number, business: number | null = null) {
+async function addOrders(accountId: number, n: number, business: number | null = null) {
   const values = Array.from({ length: n }, (_, i) => ({
     orderCode: `TOTALS${next()}`,
     accountId,
@@ -111,7 +120,7 @@ async function insertOrders(accountId: number, n: number, business: number | nul
     isDisplay: i % 2,
     createdAt: new Date(Date.now() - i * 60_000),
   }))
-  return server.db.insert(orders).values(values).returning({ id: orders.id })
+  return server.db.transaction((tx) => insertOrders(tx, values))
 }
 
 describe('order list totals', () => {
@@ -120,8 +129,8 @@ describe('order list totals', () => {
     const first = await expectTotals(orderChecks())
     expect(first[0]).toBeGreaterThan(0)
 
-    const added = await insertOrders(mainId, 25)
-    await insertOrders(otherId, 7, null)
+    const added = await addOrders(mainId, 25)
+    await addOrders(otherId, 7, null)
     const afterInsert = await expectTotals(orderChecks())
     expect(afterInsert[0]).toBe(first[0] + 12)
 
@@ -149,6 +158,8 @@ describe('order list totals', () => {
       .where(inArray(orders.id, ids.slice(20)))
     await expectTotals(orderChecks())
 
+    // An order goes with its lines.
+    await server.db.delete(orderLines).where(inArray(orderLines.orderId, ids.slice(14, 22)))
     await server.db.delete(orders).where(inArray(orders.id, ids.slice(14, 22)))
     const end = await expectTotals(orderChecks())
     expect(end[2] + end[3]).toBeGreaterThan(0)
@@ -158,7 +169,7 @@ describe('order list totals', () => {
     const before = await expectTotals(orderChecks())
     await expect(
       server.db.transaction(async (tx) => {
-        await tx.insert(orders).values({
+        await insertOrder(tx, {
           orderCode: `TOTALS${next()}`,
           accountId: mainId,
           skuId: 'sku-totals',

@@ -7,6 +7,7 @@ import { createFulfilment, SETTLE_MS, type OrderRow } from '../../server/service
 import type { ProductCard } from '../../src/core/contract/products'
 import { PRODUCT_MESSAGES } from '../../server/services/products/products'
 import { LISTS_CHANNEL } from '../../server/services/shared/first-page-cache'
+import { insertOrder } from '../../server/services/orders/order-lines'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
 let server: TestServer
@@ -42,7 +43,9 @@ const context = (): Pick<AppContext, 'now' | 'log'> => ({ now: server.clock, log
 
 /** What the payment service does when an order becomes paid. */
 const fulfil = (order: OrderRow) =>
-  server.db.transaction((tx) => createFulfilment(context(), { reminders: { renewed: async () => undefined } }).fulfilOrder(tx, order))
+  server.db.transaction((tx) =>
+    createFulfilment(context(), { reminders: { renewed: async () => undefined } }).fulfilOrder(tx, order),
+  )
 
 /** Written straight to the database, as another instance would: waits for the kept pages to go. */
 async function setWebsiteManage(flag: number) {
@@ -166,20 +169,23 @@ describe('renewal calls', () => {
 
   it('checkUnPaidOrder answers 200 again once the pending renewal is past its payment deadline', async () => {
     const id = await businessId('xcbutler')
-    await server.db.insert(orders).values({
-      orderCode: 'LATE-RENEWAL-1',
-      accountId: (await server.db.select().from(businesses).where(eq(businesses.id, id)))[0]!.accountId,
-      businessId: id,
-      skuId: 'SKU-DAIWEI-BASIC',
-      productName: '代维管家',
-      productType: 4,
-      orderType: 2,
-      status: 3,
-      originalAmount: '2000.00',
-      payAmount: '2000.00',
-      createdAt: server.clock(),
-      payDeadline: new Date(server.clock().getTime() - 1000),
-    })
+    const accountId = (await server.db.select().from(businesses).where(eq(businesses.id, id)))[0]!.accountId
+    await server.db.transaction((tx) =>
+      insertOrder(tx, {
+        orderCode: 'LATE-RENEWAL-1',
+        accountId,
+        businessId: id,
+        skuId: 'SKU-DAIWEI-BASIC',
+        productName: '代维管家',
+        productType: 4,
+        orderType: 2,
+        status: 3,
+        originalAmount: '2000.00',
+        payAmount: '2000.00',
+        createdAt: server.clock(),
+        payDeadline: new Date(server.clock().getTime() - 1000),
+      }),
+    )
     const answer = await server.get(`/api/pc/checkUnPaidOrder?businessId=${id}`, { token: owner })
     expect(answer.data).toEqual({ status: 200 })
   })
@@ -303,9 +309,8 @@ describe('after a purchase: selectBusinessIsOpen and fulfilment', () => {
       })
       .returning()
     const id = business!.id
-    const [order] = await server.db
-      .insert(orders)
-      .values({
+    const order = await server.db.transaction((tx) =>
+      insertOrder(tx, {
         orderCode: 'UPGRADE-TEST-1',
         accountId,
         businessId: id,
@@ -320,9 +325,9 @@ describe('after a purchase: selectBusinessIsOpen and fulfilment', () => {
         payAmount: '2000.00',
         createdAt: at,
         payTime: at,
-      })
-      .returning()
-    expect(await fulfil(order!)).toEqual({ applied: true })
+      }),
+    )
+    expect(await fulfil(order)).toEqual({ applied: true })
     expect((await server.db.select().from(businesses).where(eq(businesses.id, id)))[0]).toMatchObject({
       skuId: 'SKU-SITE-PRO',
       productVersion: '专业版',

@@ -37,6 +37,7 @@ import {
   type CatalogueSku,
 } from './catalog'
 import {
+  batchStaleness,
   FULFILMENT_MESSAGES,
   orderStaleness,
   type BusinessRow,
@@ -44,6 +45,9 @@ import {
   type OrderRow,
 } from './fulfilment'
 import { managesSites, mayFollowOrder, orderMissing } from '../orders/order-access'
+import { insertOrder, linesOfOrder, paymentLineOf } from '../orders/order-lines'
+import { unpaidRenewalsOf } from '../renewal/pending-renewals'
+import { RENEWAL_MESSAGES } from '../../../src/core/contract/renewal'
 import { PRODUCT_MESSAGES } from '../products/products'
 import type { Viewer } from '../auth/sessions'
 
@@ -80,7 +84,7 @@ function parseCommonParam(text: string | undefined): { secondDomain?: string } {
 }
 
 /** 20 characters: UTC time to the second plus 6 random digits. */
-function newOrderCode(at: Date): string {
+export function newOrderCode(at: Date): string {
   const stamp = at.toISOString().replace(/\D/g, '').slice(0, 14)
   return stamp + String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
 }
@@ -231,9 +235,11 @@ export function createCheckoutService({ db, now }: AppContext) {
 
     const at = now()
     const amount = price.toFixed(2)
-    const [order] = await db
-      .insert(orders)
-      .values({
+    const order = await db.transaction(async (tx) => {
+      if (input.OrderTypeId === ORDER_TYPE.renewal && businessId !== null) {
+        await refuseIfInUnpaidBatch(tx, businessId)
+      }
+      return insertOrder(tx, {
         orderCode: newOrderCode(at),
         accountId: viewer.accountId,
         // The session says who placed it; the CommonParam copy is not trusted.
@@ -254,22 +260,23 @@ export function createCheckoutService({ db, now }: AppContext) {
         createdAt: at,
         payDeadline: later(at, PAY_WINDOW_MS),
       })
-      .returning()
-    return paymentLines(order!)
+    })
+    return paymentLines(order)
   }
 
-  function paymentLines(order: OrderRow): PaymentLine[] {
-    return [
-      {
-        OrderNo: order.orderCode,
-        ProductName: order.productName,
-        ProductTypeName: order.productVersion,
-        BuyCycle: order.cycleNum,
-        PayMethod: order.payMethod,
-        Count: 1,
-        Price: order.payAmount,
-      },
-    ]
+  /**
+   * A product in an unpaid batch renewal is not renewed alone as well (issue 44): the business row
+   * is locked, as the batch locks it, so the two cannot both pass. An unpaid single renewal of it
+   * stays /index's business (checkUnPaidOrder sends the user to pay it).
+   */
+  async function refuseIfInUnpaidBatch(tx: Executor, businessId: number) {
+    await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for('update')
+    const pending = await unpaidRenewalsOf(tx, [businessId], now())
+    if (pending.some((order) => order.batch)) throw invalid(RENEWAL_MESSAGES.pendingRenewal)
+  }
+
+  async function paymentLines(order: OrderRow): Promise<PaymentLine[]> {
+    return (await linesOfOrder(db, order.id)).map((line) => paymentLineOf(order.orderCode, line))
   }
 
   /**
@@ -318,7 +325,7 @@ export function createCheckoutService({ db, now }: AppContext) {
       originalAmount: order.originalAmount,
       createTime: order.createdAt.toISOString(),
       payDeadline: order.payDeadline?.toISOString() ?? null,
-      lines: paymentLines(order),
+      lines: await paymentLines(order),
     }
   }
 
@@ -345,6 +352,9 @@ export function createCheckoutService({ db, now }: AppContext) {
     if (order.businessId !== null) {
       const [business] = await db.select().from(businesses).where(eq(businesses.id, order.businessId))
       const stale = orderStaleness(order, business, now())
+      if (stale) throw invalid(stale)
+    } else if (order.orderType === ORDER_TYPE.renewal) {
+      const stale = await batchStaleness(db, order, now())
       if (stale) throw invalid(stale)
     }
     return order

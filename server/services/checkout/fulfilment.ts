@@ -4,8 +4,9 @@
 // 升级中 until then and selectBusinessIsOpen flips it lazily (products.ts settle()).
 // Before a renewal, an upgrade or a buy-new touches a business, the rules that priced the order are
 // checked again on the locked business row (orderStaleness): one whose rule no longer holds changes
-// nothing, and its payment is refunded (services/payments).
-import { eq } from 'drizzle-orm'
+// nothing, and its payment is refunded (services/payments). A batch renewal (issue 44: a renewal
+// order naming its businesses in its lines only) renews all of its lines or none.
+import { asc, eq, inArray } from 'drizzle-orm'
 import {
   BUSINESS_STATUS,
   businessOrderRefusal,
@@ -17,6 +18,7 @@ import type { Database } from '../../db/client'
 import { businesses, orders } from '../../db/schema'
 import { findSku, upgradePrice, upgradeRefusal } from './catalog'
 import type { Reminders } from '../renewal/reminders'
+import { linesOfOrder, setLineBusiness, type OrderLineRow } from '../orders/order-lines'
 
 /** A transaction (or the database itself: a transaction is a Database too). */
 export type Executor = Database
@@ -67,6 +69,64 @@ export function orderStaleness(
   return null
 }
 
+/** A batch renewal order: renewal, naming no single business (its lines name them). */
+export const isBatchRenewal = (order: Pick<OrderRow, 'orderType' | 'businessId'>) =>
+  order.orderType === ORDER_TYPE.renewal && order.businessId === null
+
+/** The businesses of a batch's lines, locked (`lock`) in id order so two payments cannot deadlock. */
+async function lineBusinesses(tx: Executor, lines: OrderLineRow[], lock: boolean) {
+  const ids = lines.map((line) => line.businessId).filter((id): id is number => id !== null)
+  if (!ids.length) return new Map<number, BusinessRow>()
+  const query = tx.select().from(businesses).where(inArray(businesses.id, ids)).orderBy(asc(businesses.id))
+  const rows = lock ? await query.for('update') : await query
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+/** Why one line of a batch renewal may no longer renew its business: the single renewal's rules. */
+function lineStaleness(
+  order: Pick<OrderRow, 'accountId'>,
+  line: OrderLineRow,
+  business: BusinessRow | undefined,
+  at: Date,
+): string | null {
+  const asOrder = {
+    orderType: ORDER_TYPE.renewal,
+    accountId: order.accountId,
+    skuId: line.skuId,
+    payAmount: line.amount,
+  }
+  return orderStaleness(asOrder, business, at)
+}
+
+/**
+ * A batch renewal's lines with their businesses (locked when `lock`), and why it may no longer be
+ * applied: every line must still hold (one stale line stops the whole order, whose payment is then
+ * refunded whole). Without lines, nothing to renew.
+ */
+async function readBatch(tx: Executor, order: Pick<OrderRow, 'id' | 'accountId'>, at: Date, lock: boolean) {
+  const lines = await linesOfOrder(tx, order.id)
+  const owned = await lineBusinesses(tx, lines, lock)
+  let reason: string | null = lines.length ? null : FULFILMENT_MESSAGES.businessGone
+  for (const line of lines) {
+    const business = line.businessId === null ? undefined : owned.get(line.businessId)
+    const stale = lineStaleness(order, line, business, at)
+    if (stale) {
+      reason = `${line.productName}（${line.secondDomain}）：${stale}`
+      break
+    }
+  }
+  return { lines, owned, reason }
+}
+
+/** Why a batch renewal may no longer be applied, or null (the payment page asks before offering it). */
+export async function batchStaleness(
+  tx: Executor,
+  order: Pick<OrderRow, 'id' | 'accountId'>,
+  at: Date,
+): Promise<string | null> {
+  return (await readBatch(tx, order, at, false)).reason
+}
+
 /** What fulfilOrder did: applied, or left the business alone because the order had gone stale. */
 export type FulfilmentOutcome = { applied: true } | { applied: false; reason: string }
 
@@ -90,6 +150,7 @@ export function createFulfilment(
       if (!(await open(tx, order, at))) return stale(order, FULFILMENT_MESSAGES.domainTaken)
       return { applied: true }
     }
+    if (isBatchRenewal(order)) return renewBatch(tx, order, at)
     if (!order.businessId) return stale(order, FULFILMENT_MESSAGES.businessGone)
     const [business] = await tx
       .select()
@@ -152,6 +213,7 @@ export function createFulfilment(
       .returning({ id: businesses.id })
     if (!business) return false
     await tx.update(orders).set({ businessId: business.id }).where(eq(orders.id, order.id))
+    await setLineBusiness(tx, order.id, business.id)
     return true
   }
 
@@ -161,13 +223,32 @@ export function createFulfilment(
    * does not lift a pause).
    */
   async function renew(tx: Executor, order: OrderRow, business: BusinessRow, at: Date) {
+    await extend(tx, business, order.cycleNum, at)
+    await reminders.renewed(tx, [business.id])
+  }
+
+  async function extend(tx: Executor, business: BusinessRow, years: number, at: Date) {
     const base = business.expireTime && business.expireTime > at ? business.expireTime : at
     const status = business.status === BUSINESS_STATUS.expired ? BUSINESS_STATUS.valid : business.status
     await tx
       .update(businesses)
-      .set({ expireTime: addYears(base, order.cycleNum), status, isExpire: 0 })
+      .set({ expireTime: addYears(base, years), status, isExpire: 0 })
       .where(eq(businesses.id, business.id))
-    await reminders.renewed(tx, [business.id])
+  }
+
+  /**
+   * A batch renewal renews every line's business by its own cycle, all or none: the businesses are
+   * locked in id order, every line checked as a single renewal would be, then all extended.
+   */
+  async function renewBatch(tx: Executor, order: OrderRow, at: Date): Promise<FulfilmentOutcome> {
+    const { lines, owned, reason } = await readBatch(tx, order, at, true)
+    if (reason) return stale(order, reason)
+    for (const line of lines) await extend(tx, owned.get(line.businessId!)!, line.cycleNum, at)
+    await reminders.renewed(
+      tx,
+      lines.map((line) => line.businessId!),
+    )
+    return { applied: true }
   }
 
   /** Upgrade: 升级中 on the new SKU; settles to valid once the order's pay time is SETTLE_MS old. */

@@ -1,6 +1,6 @@
 // Orders of the viewer's account (doc2 §2 Order list / Order detail, §4 cancel). Every query is
 // filtered by the viewer's account: another account's order or business is refused, never shown.
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, isNull, or, sql } from 'drizzle-orm'
 import {
   BILLED_ELSEWHERE,
   ORDER_STATUS,
@@ -12,13 +12,14 @@ import {
 } from '../../../src/core/contract/orders'
 import { canVoidOrder } from '../../../src/core/validation/billing'
 import type { AppContext } from '../../context'
-import { businesses, orders, payments } from '../../db/schema'
+import { businesses, orderLines, orders, payments } from '../../db/schema'
 import { forbidden, invalid } from '../shared/errors'
 import { evaluatePath, surveyLink } from '../evaluations/evaluations'
 import { countedTotal } from '../shared/list-counts'
 import { offsetOf, pageOf, totalBeside, type Page, type PageRequest } from '../shared/paging'
 import { createFirstPageCache } from '../shared/first-page-cache'
 import type { Viewer } from '../auth/sessions'
+import { linesOf, linesOfOrder, orderLineView, type OrderLineRow } from './order-lines'
 
 export const ORDER_MESSAGES = {
   notYours: '无权访问',
@@ -35,8 +36,8 @@ const DISPLAYED = 1
 export const billedElsewhere = (row: Pick<OrderRow, 'accountId' | 'billingAccountId'>) =>
   row.billingAccountId !== null && row.billingAccountId !== row.accountId
 
-/** An order as the client sees it (doc2 §3 "Order"). */
-export function orderView(row: OrderRow, origin = ''): Order {
+/** An order as the client sees it (doc2 §3 "Order"), with its lines. */
+export function orderView(row: OrderRow, lines: OrderLineRow[], origin = ''): Order {
   const paperwork = billedElsewhere(row)
     ? { ...BILLED_ELSEWHERE, billUrl: '' }
     : {
@@ -64,6 +65,7 @@ export function orderView(row: OrderRow, origin = ''): Order {
     ...paperwork,
     isEvaluate: row.isEvaluate,
     isDisplay: row.isDisplay,
+    lines: lines.map(orderLineView),
   }
 }
 
@@ -71,9 +73,27 @@ export function createOrderService({ db, now, firstPages = createFirstPageCache(
   const mine = (viewer: Viewer) =>
     and(eq(orders.accountId, viewer.accountId), eq(orders.isDisplay, DISPLAYED))
 
+  /**
+   * A batch renewal names its businesses in its lines only (orders.business_id is null): a
+   * business's orders are those naming it, and the batches with a line for it.
+   */
+  const inBatchFor = (businessId: number) =>
+    and(
+      isNull(orders.businessId),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(orderLines)
+          .where(and(eq(orderLines.orderId, orders.id), eq(orderLines.businessId, businessId))),
+      ),
+    )
+
   /** A page of the viewer's displayed orders (of one business when given), newest first. */
   async function pageWhere(viewer: Viewer, businessId: number | null, request: PageRequest, origin: string) {
-    const where = businessId === null ? mine(viewer) : and(mine(viewer), eq(orders.businessId, businessId))
+    const where =
+      businessId === null
+        ? mine(viewer)
+        : and(mine(viewer), or(eq(orders.businessId, businessId), inBatchFor(businessId)))
     const rows = await db
       .select()
       .from(orders)
@@ -81,15 +101,27 @@ export function createOrderService({ db, now, firstPages = createFirstPageCache(
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(request.pageSize)
       .offset(offsetOf(request))
-    const total = await totalBeside(rows.length, request, () =>
-      countedTotal(db, 'orders', {
+    const total = await totalBeside(rows.length, request, async () => {
+      const counted = await countedTotal(db, 'orders', {
         accountId: viewer.accountId,
         scope: businessId ?? undefined,
         states: [DISPLAYED],
-      }),
+      })
+      if (businessId === null) return counted
+      // The counters key orders by business_id: a business's batches are counted here (a few rows).
+      const [batches] = await db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(mine(viewer), inBatchFor(businessId)))
+      return counted + (batches?.n ?? 0)
+    })
+    // The page's lines in one query, not one per order.
+    const lines = await linesOf(
+      db,
+      rows.map((row) => row.id),
     )
     return pageOf(
-      rows.map((row) => orderView(row, origin)),
+      rows.map((row) => orderView(row, lines.get(row.id) ?? [], origin)),
       total,
       request,
     )
@@ -143,7 +175,8 @@ export function createOrderService({ db, now, firstPages = createFirstPageCache(
   /** GET /api/pc/getOrderById: the order with its payments. */
   async function byId(viewer: Viewer, orderId: number, origin = ''): Promise<Order> {
     const row = await ownRow(viewer, { id: orderId })
-    return { ...orderView(row, origin), payments: await paymentsOf(row.id) }
+    const lines = await linesOfOrder(db, row.id)
+    return { ...orderView(row, lines, origin), payments: await paymentsOf(row.id) }
   }
 
   /**

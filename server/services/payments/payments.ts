@@ -9,12 +9,12 @@
 // paid path (applyPaid) and becomes a payment row: the first one that can still be honoured pays and
 // fulfils the order (also after its deadline or a void: the provider was given the deadline, so it
 // was paid in time), any other is due for refund and refunded by the refund job (refunds.ts).
-import { and, eq, isNull, lt, ne, or, gt } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
 import { FROM_PROVIDER_PARAM } from '../../../src/core/contract/checkout'
 import { ORDER_STATUS } from '../../../src/core/contract/orders'
 import { canVoidOrder } from '../../../src/core/validation/billing'
 import type { AppContext } from '../../context'
-import { orders, paymentAttempts, payments } from '../../db/schema'
+import { orderLines, orders, paymentAttempts, payments } from '../../db/schema'
 import {
   fenToYuan,
   ProviderError,
@@ -258,13 +258,20 @@ export function createPaymentService(
     if (order.status !== ORDER_STATUS.unpaid && order.status !== ORDER_STATUS.voided)
       return REFUND_REASONS.notPayable
     if (trade.fen !== yuanToFen(order.payAmount)) return REFUND_REASONS.amount
-    if (order.status === ORDER_STATUS.voided && order.businessId !== null) {
+    if (order.status === ORDER_STATUS.voided) {
+      // Bought again in its place: a newer paid order of the same type for any of its products
+      // (through the lines: a batch renewal names several, a single order one).
+      const products = tx
+        .select({ businessId: orderLines.businessId })
+        .from(orderLines)
+        .where(and(eq(orderLines.orderId, order.id), isNotNull(orderLines.businessId)))
       const [replacement] = await tx
         .select({ id: orders.id })
         .from(orders)
+        .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
         .where(
           and(
-            eq(orders.businessId, order.businessId),
+            inArray(orderLines.businessId, products),
             eq(orders.orderType, order.orderType),
             eq(orders.status, ORDER_STATUS.paid),
             ne(orders.id, order.id),

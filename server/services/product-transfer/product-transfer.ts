@@ -14,6 +14,7 @@
 // earlier ones (`voided_at`). Housekeeping deletes expired rows.
 import crypto from 'node:crypto'
 import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import { insertOrder } from '../orders/order-lines'
 import { IN_SERVICE_STATUSES } from '../../../src/core/contract/work-orders'
 import { maskPhone } from '../../../src/core/format/mask'
 import { OPERATE_STATUS, OPERATE_TYPE } from '../../../src/core/contract/operate-log'
@@ -393,7 +394,7 @@ export function createProductTransfer({ db, now }: AppContext, deps: TransferDep
           createdAt: current,
         })
         .returning({ id: businesses.id })
-      await tx.insert(orders).values({
+      await insertOrder(tx, {
         orderCode,
         accountId: grant.accountId,
         businessId: business.id,

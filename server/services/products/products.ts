@@ -16,6 +16,9 @@ import { BUSINESS_STATUS, SETTLE_MS, type Fulfilment } from '../checkout/fulfilm
 import { managesSites as managesAccountSites, mayFollowOrder, orderMissing } from '../orders/order-access'
 import { addresseeKey, type Viewer } from '../auth/sessions'
 import { createFirstPageCache } from '../shared/first-page-cache'
+import { insertOrder } from '../orders/order-lines'
+import { unpaidRenewalsOf } from '../renewal/pending-renewals'
+import { ROLE } from '../shared/roles'
 
 export const PRODUCT_MESSAGES = {
   businessNotFound: '产品不存在或无权操作',
@@ -218,20 +221,12 @@ export function createProductService(
    */
   async function unpaidRenewal(viewer: Viewer, businessId: number): Promise<UnpaidCheck> {
     await ownedById(viewer, businessId)
-    const [order] = await db
-      .select({ orderCode: orders.orderCode, payDeadline: orders.payDeadline })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.businessId, businessId),
-          eq(orders.accountId, viewer.accountId),
-          eq(orders.orderType, ORDER_TYPE.renewal),
-          eq(orders.status, ORDER_STATUS.unpaid),
-        ),
-      )
-      .orderBy(desc(orders.createdAt))
-    const waiting = order && (!order.payDeadline || order.payDeadline > now())
-    return waiting ? { status: 300, orderCode: order.orderCode } : { status: 200 }
+    // A batch renewal (issue 44) is paid from the order list by the main account; a sub-admin may
+    // not follow it, so GenerateOrder refuses its single renewal with the reason instead.
+    const [order] = (await unpaidRenewalsOf(db, [businessId], now())).filter(
+      (pending) => !pending.batch || viewer.role === ROLE.main,
+    )
+    return order ? { status: 300, orderCode: order.orderCode } : { status: 200 }
   }
 
   /** GET /api/pc/getAddressByProjectStatus: the delivery centre of a site ('' = none yet). */
@@ -308,25 +303,22 @@ export function createProductService(
     const at = now()
     const orderCode = `SB${at.getTime()}${Math.floor(Math.random() * 1e6)}`
     return db.transaction(async (tx) => {
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          orderCode,
-          accountId: viewer.accountId,
-          skuId,
-          productName: sku.ProductName,
-          productVersion: sku.ProductTypeName,
-          productType: sku.productType,
-          orderType: ORDER_TYPE.purchase,
-          secondDomain,
-          status: ORDER_STATUS.paid,
-          originalAmount: price.toFixed(2),
-          payAmount: price.toFixed(2),
-          createdAt: at,
-          payTime: at,
-        })
-        .returning()
-      await fulfilment.fulfilOrder(tx, order!)
+      const order = await insertOrder(tx, {
+        orderCode,
+        accountId: viewer.accountId,
+        skuId,
+        productName: sku.ProductName,
+        productVersion: sku.ProductTypeName,
+        productType: sku.productType,
+        orderType: ORDER_TYPE.purchase,
+        secondDomain,
+        status: ORDER_STATUS.paid,
+        originalAmount: price.toFixed(2),
+        payAmount: price.toFixed(2),
+        createdAt: at,
+        payTime: at,
+      })
+      await fulfilment.fulfilOrder(tx, order)
       return { orderCode }
     })
   }
