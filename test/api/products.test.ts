@@ -8,7 +8,10 @@ import type { ProductCard } from '../../src/core/contract/products'
 import { PRODUCT_MESSAGES } from '../../server/services/products/products'
 import { LISTS_CHANNEL } from '../../server/services/shared/first-page-cache'
 import { insertOrder } from '../../server/services/orders/order-lines'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { createNotifier } from '../../server/services/notifications/notifier'
+import { createOutbox } from '../../server/services/outbox/outbox'
+import { createReminders } from '../../server/services/renewal/reminders'
+import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
 
 let server: TestServer
 let owner: string
@@ -39,13 +42,20 @@ async function businessId(secondDomain: string) {
   return row!.id
 }
 
-const context = (): Pick<AppContext, 'now' | 'log'> => ({ now: server.clock, log: server.app.log })
+const context = (): AppContext => ({
+  db: server.db,
+  config: testConfig(),
+  now: server.clock,
+  log: server.app.log,
+})
 
-/** What the payment service does when an order becomes paid. */
-const fulfil = (order: OrderRow) =>
-  server.db.transaction((tx) =>
-    createFulfilment(context(), { reminders: { renewed: async () => undefined } }).fulfilOrder(tx, order),
-  )
+/** What the payment service does when an order becomes paid (renewal notices without providers). */
+const fulfil = (order: OrderRow) => {
+  const ctx = context()
+  const notifier = createNotifier(ctx, { outbox: createOutbox(ctx, { sms: null, mail: null }) })
+  const reminders = createReminders(ctx, { notifier })
+  return server.db.transaction((tx) => createFulfilment(ctx, { reminders }).fulfilOrder(tx, order))
+}
 
 /** Written straight to the database, as another instance would: waits for the kept pages to go. */
 async function setWebsiteManage(flag: number) {
