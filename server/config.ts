@@ -2,6 +2,7 @@
 // Production is the default: the sandbox and the development defaults exist only when the process
 // runs with NODE_ENV development or test, and production refuses to start without its secrets.
 import fs from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
 import {
   DEVELOPMENT_PASSWORD_AES_KEY,
@@ -90,8 +91,8 @@ export const DEFAULT_SMS_ADDRESS_HOURLY_LIMIT = 10
 export const DEV_FILE_URL_SECRET = 'member-centre-file-url-sandbox'
 /** UPLOAD_QUOTA_MB unless set. */
 export const DEFAULT_UPLOAD_QUOTA_MB = 200
-/** A signing key shorter than this is refused (it would be guessable). */
-const FILE_URL_SECRET_MIN_LENGTH = 32
+/** A secret shorter than this is refused in production (it would be guessable). */
+const SECRET_MIN_LENGTH = 32
 
 /** The sandbox's key for the SMS code hashes (SMS_CODE_SECRET replaces it; production has no default). */
 export const DEV_SMS_CODE_SECRET = 'member-centre-sms-code-sandbox'
@@ -122,6 +123,40 @@ export function parseTrustProxy(value: string | undefined): false | string[] | n
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean)
+}
+
+const PRIVATE_NETWORKS = (() => {
+  const list = new net.BlockList()
+  for (const [address, prefix] of [
+    ['127.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+  ] as const)
+    list.addSubnet(address, prefix, 'ipv4')
+  list.addAddress('::1', 'ipv6')
+  list.addSubnet('fc00::', 7, 'ipv6')
+  return list
+})()
+
+/** Loopback or a private network's address (RFC 1918, IPv6 unique local): not reachable from outside. */
+export function isPrivateAddress(host: string): boolean {
+  if (host === 'localhost') return true
+  const family = net.isIP(host)
+  return family !== 0 && PRIVATE_NETWORKS.check(host, family === 4 ? 'ipv4' : 'ipv6')
+}
+
+/**
+ * A hop count believes the last N entries of X-Forwarded-For from whoever connects: a client that
+ * reaches the server directly chooses its own address (passing the login mask and every per-address
+ * limit). Production takes one only on a private address, where only the proxy can connect.
+ */
+function trustProxyProblem(trustProxy: ServerConfig['trustProxy'], host: string): string | null {
+  if (typeof trustProxy !== 'number' || isPrivateAddress(host)) return null
+  return (
+    `TRUST_PROXY=${trustProxy} (a hop count) would believe any direct client's X-Forwarded-For on HOST ${host}: ` +
+    'name the proxy addresses or CIDRs, or listen on a private address'
+  )
 }
 
 /** What TRUST_PROXY means, for the start-up log. */
@@ -170,11 +205,19 @@ function missingProductionSecrets(env: Record<string, string | undefined>): stri
   if (!prefix || prefix === DEVELOPMENT_SWITCH_SIGN_PREFIX) missing.push('TARO_APP_SWITCH_SIGN_PREFIX')
   if (!env.PUBLIC_ORIGIN) missing.push('PUBLIC_ORIGIN')
   const fileUrlSecret = env.FILE_URL_SECRET ?? ''
-  if (fileUrlSecret.length < FILE_URL_SECRET_MIN_LENGTH || fileUrlSecret === DEV_FILE_URL_SECRET)
-    missing.push(`FILE_URL_SECRET (at least ${FILE_URL_SECRET_MIN_LENGTH} characters)`)
+  if (fileUrlSecret.length < SECRET_MIN_LENGTH || fileUrlSecret === DEV_FILE_URL_SECRET)
+    missing.push(`FILE_URL_SECRET (at least ${SECRET_MIN_LENGTH} characters)`)
   const smsCodeSecret = env.SMS_CODE_SECRET ?? ''
-  if (smsCodeSecret.length < FILE_URL_SECRET_MIN_LENGTH || smsCodeSecret === DEV_SMS_CODE_SECRET)
-    missing.push(`SMS_CODE_SECRET (at least ${FILE_URL_SECRET_MIN_LENGTH} characters)`)
+  if (smsCodeSecret.length < SECRET_MIN_LENGTH || smsCodeSecret === DEV_SMS_CODE_SECRET)
+    missing.push(`SMS_CODE_SECRET (at least ${SECRET_MIN_LENGTH} characters)`)
+  // One key for two jobs: whoever learns it from one learns the other.
+  else if (smsCodeSecret === fileUrlSecret) missing.push('SMS_CODE_SECRET (not the same as FILE_URL_SECRET)')
+  // Optional (metrics are off without it), but a short one would open them to guessing.
+  const metricsToken = env.METRICS_TOKEN?.trim()
+  if (metricsToken && metricsToken.length < SECRET_MIN_LENGTH)
+    missing.push(`METRICS_TOKEN (at least ${SECRET_MIN_LENGTH} characters, or unset)`)
+  else if (metricsToken && [fileUrlSecret, smsCodeSecret].includes(metricsToken))
+    missing.push('METRICS_TOKEN (not one of the other secrets)')
   return missing
 }
 
@@ -196,13 +239,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicOrigin = readPublicOrigin(env, production)
   const sms = readSmsSettings(env, production)
   const mail = readMailSettings(env, production)
+  // The sandbox (demo accounts, /__dev) listens on loopback unless HOST says otherwise.
+  const host = env.HOST || (production ? '0.0.0.0' : '127.0.0.1')
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY)
+  const proxyProblem = production ? trustProxyProblem(trustProxy, host) : null
+  if (proxyProblem) throw new Error(`Refusing to start: ${proxyProblem}`)
   const providerProblems = [...publicOrigin.problems, ...sms.problems, ...mail.problems]
   if (providerProblems.length)
     throw new Error(`Refusing to start: ${providerProblems.join('; ')} (npm run providers:check)`)
   return {
     port,
-    // The sandbox (demo accounts, /__dev) listens on loopback unless HOST says otherwise.
-    host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
+    host,
     databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
     production,
     seedDemo: !production || env.SEED_DEMO === '1',
@@ -210,7 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: existingDir(env.STATIC_DIR || DEFAULT_STATIC_DIR),
     passwordKey,
     switchSignPrefix: env.TARO_APP_SWITCH_SIGN_PREFIX || SWITCH_SIGN_PREFIX,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxy,
     logger: true,
     payNotifySecret: production ? null : env.PAY_NOTIFY_SECRET || DEV_PAY_NOTIFY_SECRET,
     smsHourlyLimitPerAddress: positiveInteger(

@@ -203,6 +203,32 @@ describe('production is the default and fails closed', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).fileUrlSecret).toBe(DEV_FILE_URL_SECRET)
   })
 
+  it('refuses one secret for two jobs, and a short METRICS_TOKEN', () => {
+    expect(() => loadConfig({ ...secrets, SMS_CODE_SECRET: secrets.FILE_URL_SECRET })).toThrow(
+      /set SMS_CODE_SECRET \(not the same as FILE_URL_SECRET\)/,
+    )
+    expect(() => loadConfig({ ...secrets, METRICS_TOKEN: 'x' })).toThrow(
+      /set METRICS_TOKEN \(at least 32 characters, or unset\)/,
+    )
+    expect(() => loadConfig({ ...secrets, METRICS_TOKEN: secrets.SMS_CODE_SECRET })).toThrow(
+      /METRICS_TOKEN \(not one of the other secrets\)/,
+    )
+    expect(loadConfig({ ...secrets, METRICS_TOKEN: 'm'.repeat(32) }).metricsToken).toBe('m'.repeat(32))
+    // The sandbox keeps its defaults and takes any token.
+    expect(loadConfig({ NODE_ENV: 'development', METRICS_TOKEN: 'x' }).metricsToken).toBe('x')
+  })
+
+  it('takes a TRUST_PROXY hop count only on a private address, where only the proxy connects', () => {
+    expect(() => loadConfig({ ...secrets, TRUST_PROXY: '1' })).toThrow(
+      /Refusing to start: TRUST_PROXY=1 \(a hop count\) would believe any direct client's X-Forwarded-For on HOST 0\.0\.0\.0/,
+    )
+    expect(() => loadConfig({ ...secrets, TRUST_PROXY: '1', HOST: '203.0.113.5' })).toThrow(/TRUST_PROXY=1/)
+    for (const host of ['127.0.0.1', '10.0.0.7', '172.20.1.2', '192.168.1.10', '::1', 'fd00::5'])
+      expect(loadConfig({ ...secrets, TRUST_PROXY: '2', HOST: host }).trustProxy).toBe(2)
+    expect(loadConfig({ ...secrets, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.0/8'])
+    expect(loadConfig({ NODE_ENV: 'development', TRUST_PROXY: '1', HOST: '0.0.0.0' }).trustProxy).toBe(1)
+  })
+
   it('refuses an http PUBLIC_ORIGIN in production unless PROVIDER_ENDPOINTS_UNSAFE=1 (tests on loopback)', () => {
     expect(() => loadConfig({ ...secrets, PUBLIC_ORIGIN: 'http://mc.example.com' })).toThrow(
       /Refusing to start: PUBLIC_ORIGIN is not https: http:\/\/mc\.example\.com/,
