@@ -3,6 +3,7 @@
 // message and `params`, the database repeats them in `detail`. The log keeps SQL text and SQLSTATE.
 import { Writable } from 'node:stream'
 import pino from 'pino'
+import { migrateDatabase } from '../../server/db/migrate'
 import { members } from '../../server/db/schema'
 import { serializeError } from '../../server/http/log-serializers'
 import { openTestDatabase } from './support/harness'
@@ -15,6 +16,8 @@ const SECRET_PHONE = '13912345678'
 async function failedInsert(): Promise<Error> {
   const { handle, dispose } = await openTestDatabase()
   try {
+    // The throwaway PostgreSQL database starts empty (PGlite comes migrated; migrating again is a no-op).
+    await migrateDatabase(handle)
     const row = { phone: SECRET_PHONE, email: 'x@example.com', createdAt: new Date() }
     await handle.db.insert(members).values(row)
     await handle.db.insert(members).values(row)
