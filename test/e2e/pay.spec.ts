@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
-import { freshPhone, loginAs, MAIN_PHONE, registerViaApi } from './support/console'
+import { dismissNewNotices, freshPhone, loginAs, MAIN_PHONE, registerViaApi } from './support/console'
 
 // Buying and paying (doc2 §2 Confirm order / Payment page / Payment success, §7) against the
 // payment sandbox: the QR and the phone redirect both lead to /__dev/pay, whose 确认支付 sends the
@@ -79,6 +79,8 @@ test('desktop: renew, pay by QR in the sandbox, success, opening progress, paid 
   const row = page.getByRole('table', { name: '订单列表' }).getByRole('row').filter({ hasText: orderCode })
   await expect(row).toContainText('已支付')
   await expect(row).toContainText('¥11600.00')
+  // The renewal's 续费成功通知 pops up on the home once: closed here, as a customer would.
+  await dismissNewNotices(page)
 })
 
 test('phone: a new purchase pays through the WeChat MWEB redirect to the sandbox and back', async ({
@@ -236,6 +238,7 @@ test('issue 5 journey: renew on /index, pay by QR, opening progress, paid order,
   const signed = page.getByRole('dialog', { name: '签署完成' })
   await signed.getByRole('button', { name: '下载合同' }).click()
   expect((await file).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+  await dismissNewNotices(page)
 })
 
 // WeChat's in-app browser blocks Alipay's page: the page guides the customer to open it in a browser

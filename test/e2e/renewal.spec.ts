@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
-import { loginAs, MAIN_PHONE, SUB_PHONE } from './support/console'
+import { dismissNewNotices, loginAs, MAIN_PHONE, SUB_PHONE } from './support/console'
 
 // 续费管理 (/renewal) and who hears its reminders (消息接收管理), against the sandbox: filters, two
 // products renewed in one order and paid once, 到期不续 set in place, and the reminder job run as if
@@ -119,6 +119,8 @@ test('filters, then renews two products with their own cycles in one order, paid
   const order = page.locator('[role="row"], [role="listitem"]').filter({ hasText: orderCode }).first()
   await expect(order).toContainText('2个产品')
   await expect(order).toContainText('已支付')
+  // Each renewed product's 续费成功通知 pops up on the home once.
+  await dismissNewNotices(page)
 })
 
 test('sets a product to 到期不续 in place, after a confirmation, and back', async ({ page }) => {
@@ -176,4 +178,5 @@ test('续费与到期 by SMS to one sub-admin only: the reminder job reaches tha
   // The 站内信 reaches the owner whatever the SMS settings.
   await page.goto('/notices')
   await expect(page.getByText('产品即将到期提醒').first()).toBeVisible()
+  await dismissNewNotices(page)
 })

@@ -163,3 +163,26 @@ export async function addSubAdmin(page: Page, name: string, phone: string, mailb
   await activeDialog(page).getByRole('button', { name: '确定' }).click()
   await expect(shown(page, '新增成功')).toBeVisible()
 }
+
+/**
+ * Closes, one after another as the home poll brings them, the 新消息提醒 popups a test's own notices
+ * raised on a seeded account (a renewal's, a reminder's): the next test on the shared server then
+ * finds the home as seeded. Each 关闭 marks that notice popped; it stays unread.
+ */
+export async function dismissNewNotices(page: Page) {
+  await page.goto('/index')
+  const popup = page.getByRole('dialog', { name: '新消息' })
+  // At most one popup per notice; the next one may take the place of the last at once.
+  for (let closed = 0; closed < 20; closed++) {
+    // The home polls every 3 s: a popup not shown within two polls is not coming.
+    const shown = await popup
+      .waitFor({ state: 'visible', timeout: 7_000 })
+      .then(() => true)
+      .catch(() => false)
+    if (!shown) return
+    const popped = page.waitForResponse((r) => r.url().includes('/api/pc/updatePopStatus'))
+    await popup.getByRole('button', { name: '关闭' }).click()
+    await popped
+  }
+  throw new Error('the home kept showing new notices')
+}
