@@ -40,6 +40,15 @@ describe('the SMTP adapter', () => {
     expect(mail.messageId).toBe('<3f1c2a52-5d6b-4a39-9a57-7c1f0d1e2b3c@mc.example.com>')
   })
 
+  it('sends to one mailbox: an address that reads as a list never reaches the second name', async () => {
+    const gateway = smtpMail({ url: smtpUrl, from: 'noreply@mc.example.com' })
+    const before = smtp.recipients.length
+    await gateway.send(outgoing('a,victim@example.com'))
+    await gateway.send(outgoing('a@example.com\r\nBcc: victim@example.com'))
+    expect(smtp.recipients.slice(before)).not.toContain('victim@example.com')
+    expect(smtp.recipients.slice(before).length).toBeLessThanOrEqual(2)
+  })
+
   it('reports an unknown mailbox as a refusal and a wrong password as worth another try', async () => {
     const gateway = smtpMail({ url: smtpUrl, from: 'noreply@mc.example.com' })
     expect(await gateway.send(outgoing('nobody@example.cn'))).toMatchObject({

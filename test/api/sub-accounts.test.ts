@@ -250,6 +250,18 @@ describe('adding a sub-admin (account-area §5)', () => {
     })
   })
 
+  it('takes one mailbox per field and a name without control characters', async () => {
+    const phone = newPhone()
+    expect(await add(owner, form(phone, { mailbox: 'a,victim@example.com' }))).toMatchObject({
+      code: 400,
+      message: '请输入正确的邮箱',
+    })
+    const added = await add(owner, form(phone, { fullName: '孙\r\n新\u0007' }))
+    expect(added.data).toMatchObject({ fullName: '孙新' })
+    const email = await server.get<Mail[]>(`/__dev/mail?to=admin${phone}@example.cn`)
+    expect(email.data[0].body).toContain('孙新，您好！')
+  })
+
   it('makes the new sub-admin a recipient at once (接收通知 is on) and sends its confirmation links', async () => {
     const phone = newPhone()
     const result = await add(owner, form(phone))

@@ -59,7 +59,8 @@ export function smtpMail(settings: SmtpSettings): MailGateway {
       try {
         await transport.sendMail({
           from: settings.from,
-          to: mail.to,
+          // An address object: nodemailer reads it as one mailbox, never as a list to split.
+          to: { name: '', address: mail.to },
           subject: mail.subject,
           text: mail.text,
           html: mail.html,

@@ -1,5 +1,6 @@
 // The words of every outgoing SMS and mail. A real carrier sends its registered template (the
 // template id and these parameters); the sandbox and the mail show the text written out here.
+import { plainName } from '../../../src/core/validation/rules'
 import type { SmsTemplate } from '../../providers/sms/index'
 
 /**
@@ -96,10 +97,12 @@ export function mailContent(template: SmsTemplate, params: MessageParams) {
   if ('subject' in params) return { subject: params.subject, text: params.text, html: params.html }
   if (!('url' in params)) throw new Error('codes, refunds and SMS reminders are sent by SMS only')
   const sentence = LINK_TEXTS[template]?.(params.account, params.url) ?? params.url
-  const text = `${params.name}，您好！${sentence}`
+  // A name with CR/LF would start new lines (and headers, in a careless mailer) in the mail.
+  const name = plainName(params.name)
+  const text = `${name}，您好！${sentence}`
   const [before] = sentence.split(params.url)
   const html =
-    `<p>${escapeHtml(params.name)}，您好！</p>` +
+    `<p>${escapeHtml(name)}，您好！</p>` +
     `<p>${escapeHtml(before)}<a href="${escapeHtml(params.url)}">${escapeHtml(params.url)}</a></p>` +
     '<p>如非本人操作，请忽略此邮件。</p>'
   return { subject: MAIL_SUBJECTS[template] ?? '会员中心', text, html }

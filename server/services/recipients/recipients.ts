@@ -35,6 +35,7 @@ import {
 } from '../../../src/core/contract/recipients'
 import { maskMailbox, maskPhone } from '../../../src/core/format/mask'
 import { validateRecipient } from '../../../src/core/validation/recipient'
+import { plainName } from '../../../src/core/validation/rules'
 import { hours, later, type AppContext } from '../../context'
 import type { Database } from '../../db/client'
 import { isUniqueViolation } from '../../db/errors'
@@ -180,7 +181,7 @@ export function createRecipientService(
     const first = Object.values(errors)[0]
     if (first) throw invalid(first)
     return {
-      fullName: form.fullName.trim(),
+      fullName: plainName(form.fullName),
       mailbox: form.mailbox.trim(),
       bingPhone: form.bingPhone.trim(),
       position: form.position.trim(),

@@ -20,6 +20,7 @@ import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import { maskMailbox, maskPhone } from '../../../src/core/format/mask'
 import { MSG } from '../../../src/core/validation/messages'
 import { validateSubAdmin, type SubAdminForm } from '../../../src/core/validation/sub-admin'
+import { plainName } from '../../../src/core/validation/rules'
 import { hours, type AppContext } from '../../context'
 import type { Database } from '../../db/client'
 import {
@@ -225,7 +226,7 @@ export function createSubAccountService(
     const first = Object.values(errors)[0]
     if (first) throw invalid(first)
     return {
-      fullName: form.fullName.trim(),
+      fullName: plainName(form.fullName),
       mailbox: form.mailbox.trim(),
       phoneNumber: form.phoneNumber.trim(),
       position: form.position.trim(),

@@ -2,8 +2,7 @@
 // rules with the spec's exact messages. The invoice and contract dialogs and the reference server
 // (POST /api/pc/applyBill, /api/esign/applyContract) run the same functions.
 import { BILL_STATUS, CHANNEL, ORDER_STATUS, SIGN_STATUS } from '../contract/orders'
-import { isPhone } from './rules'
-import { collectErrors, type FieldErrors } from './rules'
+import { collectErrors, isMailbox, isPhone, type FieldErrors } from './rules'
 
 export const BILLING_MSG = {
   // Invoice (doc2 §5 "Invoice").
@@ -107,9 +106,6 @@ export const isRegistrationNumber = (value: string) => /^\d{15}$/.test(value.tri
 
 /** 开户银行卡号: 5-30 digits (doc2 §5). */
 export const isBankCard = (value: string) => /^\d{5,30}$/.test(value.trim())
-
-export const isEmail = (value: string) =>
-  /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/.test(value.trim())
 
 // ---------------------------------------------------------------- invoice
 
@@ -237,7 +233,7 @@ export function validateInvoice(form: InvoiceForm): FieldErrors<keyof InvoiceFor
         : null,
     depositBankCard:
       enterprise && special && !isBankCard(text(form.depositBankCard)) ? BILLING_MSG.bankCardInvalid : null,
-    receiveMail: typeKnown && !paper && !isEmail(text(form.receiveMail)) ? BILLING_MSG.mailInvalid : null,
+    receiveMail: typeKnown && !paper && !isMailbox(text(form.receiveMail)) ? BILLING_MSG.mailInvalid : null,
     receiveName: paper ? requiredWithin(form.receiveName, 100, BILLING_MSG.receiveNameRequired, l100) : null,
     receivePhone: paper ? phoneField(form.receivePhone) : null,
     province: paper && !form.province ? BILLING_MSG.provinceRequired : null,

@@ -4,6 +4,29 @@ import { MSG } from './messages'
 export const PHONE_PATTERN = /^1\d{10}$/
 export const PASSWORD_MIN_LENGTH = 8
 
+/** RFC 5321's limits: 254 characters in all, 64 before the @. */
+export const MAILBOX_MAX = 254
+const LOCAL_PART_MAX = 64
+/**
+ * A mailbox: a local part without spaces, control characters or the characters that make an address
+ * list or a display name (`,;:<>()[]\"`), and a domain of letters, digits and hyphens with a TLD.
+ * `a,victim@example.com` is no mailbox: a mail library would read it as two.
+ */
+const MAILBOX_PATTERN =
+  // eslint-disable-next-line no-control-regex
+  /^[^\s@,;:<>()[\]\\"\u0000-\u001f\u007f]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/
+
+export function isMailbox(value: string): boolean {
+  const mailbox = value.trim()
+  return (
+    mailbox.length <= MAILBOX_MAX && mailbox.indexOf('@') <= LOCAL_PART_MAX && MAILBOX_PATTERN.test(mailbox)
+  )
+}
+
+/** A person's name as stored and written into mail: trimmed, without control characters (CR, LF …). */
+// eslint-disable-next-line no-control-regex
+export const plainName = (value: string) => value.replace(/[\u0000-\u001f\u007f]/g, '').trim()
+
 export function isPhone(value: string): boolean {
   return PHONE_PATTERN.test(value.trim())
 }

@@ -1,12 +1,9 @@
 // The sub-admin form (account-area §5), checked by the dialog and again by the reference server.
 import { MSG } from './messages'
-import { collectErrors, phoneError, type FieldErrors } from './rules'
+import { collectErrors, isMailbox, phoneError, plainName, type FieldErrors } from './rules'
 
 /** §9: a sub-admin name is 1-32 characters. */
 export const SUB_ADMIN_NAME_MAX = 32
-
-/** §5: the mailbox must contain @ with a dot after it (and something on either side of both). */
-const MAILBOX_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export interface SubAdminForm {
   fullName: string
@@ -17,7 +14,7 @@ export interface SubAdminForm {
 }
 
 export function fullNameError(value: string): string | null {
-  const name = value.trim()
+  const name = plainName(value)
   if (!name) return MSG.fullNameRequired
   return Array.from(name).length > SUB_ADMIN_NAME_MAX ? MSG.fullNameTooLong : null
 }
@@ -25,7 +22,8 @@ export function fullNameError(value: string): string | null {
 export function mailboxError(value: string): string | null {
   const mailbox = value.trim()
   if (!mailbox) return MSG.mailboxRequired
-  return MAILBOX_PATTERN.test(mailbox) ? null : MSG.mailboxInvalid
+  // §5: @ with a dot after it; strictly, so that one field is one mailbox (rules.ts isMailbox).
+  return isMailbox(mailbox) ? null : MSG.mailboxInvalid
 }
 
 /** `positions`: the dictionary's item values; a position not among them counts as none chosen. */

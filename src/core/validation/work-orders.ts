@@ -14,7 +14,7 @@ import {
   type ServiceProjectRequest,
   type TemplateField,
 } from '../contract/work-orders'
-import { isPhone, type FieldErrors } from './rules'
+import { isMailbox, isPhone, type FieldErrors } from './rules'
 
 export const WORK_ORDER_MSG = {
   templateRequired: '请选择问题细类',
@@ -55,8 +55,6 @@ export const WORK_ORDER_MSG = {
 /** A bound phone as the console shows it (138****0001): the form may send it back unchanged. */
 export const MASKED_PHONE_PATTERN = /^1\d{2}\*{4}\d{4}$/
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
 /** The required message of each data field; fields without their own say 请输入. */
 const REQUIRED_MSG: Partial<Record<FieldCode, string>> = {
   orderCode: WORK_ORDER_MSG.orderRequired,
@@ -87,8 +85,7 @@ export function dataFieldError(field: TemplateField, raw: string): string | null
     if (MASKED_PHONE_PATTERN.test(value)) return null
     return isPhone(value) ? null : WORK_ORDER_MSG.contactInvalid
   }
-  if (field.fieldCode === 'contactEmail')
-    return EMAIL_PATTERN.test(value) ? null : WORK_ORDER_MSG.emailInvalid
+  if (field.fieldCode === 'contactEmail') return isMailbox(value) ? null : WORK_ORDER_MSG.emailInvalid
   // doc2 §5 names description, refund reason, collaboration and main business: every text field keeps it.
   return value.length > TEXT_MAX ? WORK_ORDER_MSG.tooLong : null
 }

@@ -10,6 +10,8 @@ export const SMTP_PASSWORD = 'mail-secret-123'
 
 export async function startSmtpInbox() {
   const inbox: ParsedMail[] = []
+  /** Every envelope recipient the server was asked to take (RCPT TO), accepted or not. */
+  const recipients: string[] = []
   const waiting = new Set<() => void>()
   const smtp = new SMTPServer({
     authOptional: false,
@@ -19,6 +21,7 @@ export async function startSmtpInbox() {
       else callback(new Error('Invalid username or password'))
     },
     onRcptTo(address, _session, callback) {
+      recipients.push(address.address)
       if (address.address.startsWith('nobody@')) {
         const error = new Error('No such user') as Error & { responseCode: number }
         error.responseCode = 550
@@ -55,6 +58,7 @@ export async function startSmtpInbox() {
   return {
     url: `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${port}`,
     inbox,
+    recipients,
     mailWhere,
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   }
