@@ -3,7 +3,7 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { errorMessage } from '../http/api-error'
 import { useIsDesktop } from '../platform/viewport'
-import { usePageShown } from './usePageShown'
+import { useShownAgain } from './useShownAgain'
 import {
   defaultPageSize,
   fallbackPage,
@@ -201,15 +201,9 @@ export function usePagedList<T, F extends object = Record<string, never>>(
     return load(s.pageNum, s.pageSize, { keep: true })
   }, [load, mode])
 
-  const shown = usePageShown()
-  const hidden = useRef(false)
-  useEffect(() => {
-    if (!shown) hidden.current = true
-    else if (hidden.current) {
-      hidden.current = false
-      if (reloadOnShow) void reload()
-    }
-  }, [shown, reloadOnShow, reload])
+  useShownAgain(() => {
+    if (reloadOnShow) void reload()
+  })
 
   const hasMore = state.status === 'ready' && hasMorePages(state, state.pageNum, state.items.length)
 

@@ -1,9 +1,9 @@
 import Taro, { usePullDownRefresh } from '@tarojs/taro'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { navigateTo } from '../../../core/routing/navigate'
 import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
 import { toast } from '../../../core/ui/toast'
-import { usePageShown } from '../../../core/ui/usePageShown'
+import { useShownAgain } from '../../../core/ui/useShownAgain'
 import { useResource } from '../../../core/ui/useResource'
 import { useSubmit } from '../../../core/ui/useSubmit'
 import { renewalApi, type RenewalItem } from '../api'
@@ -64,15 +64,7 @@ export function useRenewalCentre(initialFilter: RenewalFilter) {
   // Back from the payment page (or the mini-program's return from the background): the products
   // paid or still pending show so.
   const { reload } = list
-  const shown = usePageShown()
-  const hidden = useRef(false)
-  useEffect(() => {
-    if (!shown) hidden.current = true
-    else if (hidden.current) {
-      hidden.current = false
-      void reload()
-    }
-  }, [shown, reload])
+  useShownAgain(() => void reload())
   usePullDownRefresh(() => {
     void reload().finally(() => Taro.stopPullDownRefresh())
   })
