@@ -1,4 +1,4 @@
-// `npm run bench:reminders`: how long one run of the expiry reminder job (issue 44) takes over
+// `npm run bench:reminders`: how long one run of the expiry reminder job takes over
 // 100,000 products on PostgreSQL (goal: under 60 s). Seeds a throwaway database on the server named
 // by DATABASE_URL or TEST_DATABASE_URL (`bash scripts/pg-test-cluster.sh` starts one) with 1,000
 // accounts of 100 products each, 10 % of them expiring within the job's window, then times:

@@ -1,4 +1,4 @@
-// 消息接收管理 (issue 44): who hears each category of message on which channel, and the quiet hours.
+// 消息接收管理: who hears each category of message on which channel, and the quiet hours.
 // Main account only; the service checks every key and time (services/notifications/preferences.ts).
 import { NOTIFY_MESSAGES } from '../../src/core/contract/notifications'
 import type { Guards } from '../http/auth'
@@ -22,16 +22,20 @@ const saveBody = object({ categories: { type: 'array', maxItems: 20, items: cate
 /** The whole table is a few KB; anything much larger is not a settings form. */
 const BODY_LIMIT = 64 * 1024
 
-export function notificationSettingsRoutes(app: TypedApp, { notifier }: Services, guards: Guards) {
+export function notificationSettingsRoutes(
+  app: TypedApp,
+  { notificationSettings }: Services,
+  guards: Guards,
+) {
   const { requireMainAccount } = guards
 
   app.get('/api/notify/settings', { preHandler: requireMainAccount }, async (req) =>
-    ok(await notifier.settings.read(req.viewer)),
+    ok(await notificationSettings.read(req.viewer)),
   )
 
   app.post(
     '/api/notify/settings',
     { schema: { body: saveBody }, bodyLimit: BODY_LIMIT, preHandler: requireMainAccount },
-    async (req) => ok(await notifier.settings.save(req.viewer, req.body, req.ip), NOTIFY_MESSAGES.saved),
+    async (req) => ok(await notificationSettings.save(req.viewer, req.body, req.ip), NOTIFY_MESSAGES.saved),
   )
 }

@@ -1,4 +1,4 @@
-// The renewal centre (issue 44 "续费管理"): the account's products by expiry, the renewal setting,
+// The renewal centre: the account's products by expiry, the renewal setting,
 // and batch renewal orders. Main account only, like the order list (a sub-admin is refused);
 // services/renewal/renewal.ts owns the account filter and every rule.
 import type { Guards } from '../http/auth'

@@ -1,6 +1,6 @@
 // Demo products and sites on /index: 星辰科技 has one in every status (account-area §4), product and
 // site cards, both sides of the renewal window, every channel, and an unpaid renewal order; 云帆贸易
-// has its own. Ten cards for 星辰科技 make three pages of 4. For the renewal centre (issue 44) its
+// has its own. Ten cards for 星辰科技 make three pages of 4. For the renewal centre its
 // renewable products expire in 2 (星辰定制项目), 6 (星辰官网代维, marked 到期不续) and 28 days (星辰科技官网),
 // and 星辰商城 is in its grace days.
 import { hours } from '../context'

@@ -35,6 +35,7 @@ import { createSandboxInbox } from './outbox/sandbox-inbox'
 import { createGateways } from '../providers/index'
 import { createRecipientService } from './recipients/recipients'
 import { createNotifier } from './notifications/notifier'
+import { createPreferences } from './notifications/preferences'
 import { createReminders } from './renewal/reminders'
 import { createRenewalService } from './renewal/renewal'
 import { createCustomerService } from './customer/customer'
@@ -90,6 +91,8 @@ export function createServices(ctx: AppContext) {
   return {
     outbox,
     notifier,
+    // 消息接收管理 itself (GET / POST /api/notify/settings): the preferences the notifier reads.
+    notificationSettings: createPreferences(ctx, { operateLog, roles }),
     reminders,
     renewal: createRenewalService(ctx, { operateLog, roles }),
     sandboxInbox: createSandboxInbox(ctx),

@@ -1,5 +1,5 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
-// 消息接收管理 (issue 44): GET / POST /api/notify/settings. Main account only; every key must name a
+// 消息接收管理: GET / POST /api/notify/settings. Main account only; every key must name a
 // person of this account reachable on that channel, the quiet hours two different times; a refused
 // save changes nothing; a save is one operation-log entry.
 import { and, eq } from 'drizzle-orm'

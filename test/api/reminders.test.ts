@@ -115,7 +115,7 @@ async function saveRenewalAudience(who: NotifyAccount, audience: object, quietHo
   expect(saved).toMatchObject({ code: 200 })
 }
 
-describe('the reminder series (issue 44 "Done when")', () => {
+describe('the reminder series', () => {
   it('steps 31 days before to 8 after, twice a day on two instances: 13 reminders, only the final one for 到期不续, per the preferences', async () => {
     const who = await newAccount(server, 13970000000)
     const subA = await addSubAdmin(server.db, who.accountId, freshPhone(13971000000))

@@ -120,7 +120,7 @@ const PAGES = {
     as: 'owner',
     expect: ['订单管理', 'MC202611000001', 'MC202600000300', 'MC202611000002', '¥5800.00'],
   },
-  // 续费管理 (issue 44): the seeded products by expiry, 到期不续 on 星辰官网代维, 星辰商城's unpaid renewal.
+  // 续费管理: the seeded products by expiry, 到期不续 on 星辰官网代维, 星辰商城's unpaid renewal.
   'pages/renewal/index': {
     as: 'owner',
     expect: [
@@ -673,7 +673,7 @@ describe('payment in the mini-program', () => {
 })
 
 // Last of the pages' tests: it leaves an unpaid renewal order in the shared demo data.
-describe('batch renewal in the mini-program (issue 44)', () => {
+describe('batch renewal in the mini-program', () => {
   test('a cycle chosen on a card, 批量续费 opens the payment page of the new order', async () => {
     const { runtime, instance, texts } = await open('pages/renewal/index', { as: 'owner' })
     try {

@@ -265,7 +265,7 @@ export function createCheckoutService({ db, now }: AppContext) {
   }
 
   /**
-   * A product in an unpaid batch renewal is not renewed alone as well (issue 44): the business row
+   * A product in an unpaid batch renewal is not renewed alone as well: the business row
    * is locked, as the batch locks it, so the two cannot both pass. An unpaid single renewal of it
    * stays /index's business (checkUnPaidOrder sends the user to pay it).
    */

@@ -4,7 +4,7 @@
 // 升级中 until then and selectBusinessIsOpen flips it lazily (products.ts settle()).
 // Before a renewal, an upgrade or a buy-new touches a business, the rules that priced the order are
 // checked again on the locked business row (orderStaleness): one whose rule no longer holds changes
-// nothing, and its payment is refunded (services/payments). A batch renewal (issue 44: a renewal
+// nothing, and its payment is refunded (services/payments). A batch renewal (a renewal
 // order naming its businesses in its lines only) renews all of its lines or none.
 import { asc, eq, inArray } from 'drizzle-orm'
 import {

@@ -1,6 +1,5 @@
-// The one way the console tells members anything that is not a code or a verification link (issue 44
-// 消息接收管理): the account's preferences for the message's category name who hears it on each
-// channel; the notifier writes the 站内信 and queues the SMS and mail in the caller's transaction, so a
+// The one way the console tells members anything that is not a code or a verification link: the
+// account's preferences (消息接收管理) for the message's category name who hears it on each channel; the notifier writes the 站内信 and queues the SMS and mail in the caller's transaction, so a
 // message stands or falls with the change it tells of. Adding a channel is a change here only.
 import { NOTIFY_CATEGORY, type NotifyCategory } from '../../../src/core/contract/notifications'
 import type { NoticeDetails } from '../../../src/core/contract/notices'
@@ -8,12 +7,10 @@ import type { AppContext } from '../../context'
 import type { Database } from '../../db/client'
 import type { SmsTemplate } from '../../providers/sms/index'
 import { storeNotice } from '../notices/notices'
-import { createOperateLog } from '../operate-log/operate-log'
-import { createRoleService } from '../shared/roles'
 import { WRITTEN_MAIL, type Outbox, type QueuedMessage } from '../outbox/outbox'
 import type { MessageParams } from '../outbox/outgoing-texts'
 import { peopleOf, reachOf } from './audience'
-import { audiencesOf, createPreferences, quietHoursOf } from './preferences'
+import { audiencesOf, quietHoursOf } from './preferences'
 import { quietUntil } from './quiet-hours'
 
 export type Tx = Pick<Database, 'insert' | 'select' | 'update' | 'execute'>
@@ -107,13 +104,7 @@ export function createNotifier(ctx: AppContext, { outbox }: { outbox: Outbox }) 
   /** One notification, in the caller's transaction (or straight on the database). */
   const send = (tx: Tx, notification: Notification) => sendMany(tx, [notification])
 
-  return {
-    send,
-    sendMany,
-    smsCarries,
-    /** 消息接收管理 itself (GET / POST /api/notify/settings): the preferences the notifier reads. */
-    settings: createPreferences(ctx, { operateLog: createOperateLog(ctx), roles: createRoleService(ctx) }),
-  }
+  return { send, sendMany, smsCarries }
 }
 
 export type Notifier = ReturnType<typeof createNotifier>

@@ -1,4 +1,4 @@
-// 消息接收管理 (issue 44): per account and category, who hears it on each channel, and the quiet
+// 消息接收管理: per account and category, who hears it on each channel, and the quiet
 // hours. Read by the notifier for many accounts at once; read and saved whole by the main account
 // (GET / POST /api/notify/settings). Every rule is checked here, whatever the client allows.
 import { and, inArray } from 'drizzle-orm'

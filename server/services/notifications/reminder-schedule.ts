@@ -1,4 +1,4 @@
-// When the expiry reminders fall (issue 44 "Reminders"): 30, 15, 7, 3 and 1 days before expiry, on
+// When the expiry reminders fall: 30, 15, 7, 3 and 1 days before expiry, on
 // the day and on each of the 7 grace days after, counted in Beijing calendar days. A run sends only
 // the current threshold, so a job that was down sends the latest one it missed, never a burst.
 import {

@@ -1,4 +1,4 @@
-// Order lines (issue 44): every order has one line or more, written in the same statement batch as
+// Order lines: every order has one line or more, written in the same statement batch as
 // the order. A single purchase, renewal or upgrade has one line copying the order's columns; a batch
 // renewal one per product. The order keeps a summary (product, cycle, total) for the lists that
 // read only orders.

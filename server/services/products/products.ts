@@ -221,7 +221,7 @@ export function createProductService(
    */
   async function unpaidRenewal(viewer: Viewer, businessId: number): Promise<UnpaidCheck> {
     await ownedById(viewer, businessId)
-    // A batch renewal (issue 44) is paid from the order list by the main account; a sub-admin may
+    // A batch renewal is paid from the order list by the main account; a sub-admin may
     // not follow it, so GenerateOrder refuses its single renewal with the reason instead.
     const [order] = (await unpaidRenewalsOf(db, [businessId], now())).filter(
       (pending) => !pending.batch || viewer.role === ROLE.main,

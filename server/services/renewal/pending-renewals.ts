@@ -1,4 +1,4 @@
-// Which products already wait in an unpaid renewal (issue 44): a renewal order, unpaid and not past
+// Which products already wait in an unpaid renewal: a renewal order, unpaid and not past
 // its deadline, with a line for the product. Read through the lines, so a single renewal (one
 // line) and a batch renewal (a line per product) are found alike.
 import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm'

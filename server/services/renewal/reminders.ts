@@ -1,4 +1,4 @@
-// The expiry reminders and the renewal notice (issue 44 "Reminders", "Renewal success"). A run reads
+// The expiry reminders and the renewal notice. A run reads
 // the products whose expiry falls in its window (businesses_expire_idx), works out each one's
 // current threshold in Beijing days, and claims it in reminder_sends (business, owner, expiry date,
 // threshold) in the same transaction that writes its notice, SMS and mail through the notifier: two

@@ -1,4 +1,4 @@
-// The renewal centre (issue 44 "续费管理"): the account's products by expiry, the renewal setting of
+// The renewal centre: the account's products by expiry, the renewal setting of
 // each, and one order renewing several products. Main account only (the routes' guard). Prices come
 // from the catalogue alone; a batch is checked on the locked business rows, so two batches (or a
 // batch and a single renewal, checkout.ts) cannot both take one product.

@@ -1,4 +1,4 @@
-// The renewal centre's pure rules (issue 44): what each filter means in Beijing calendar days, how a
+// The renewal centre's pure rules: what each filter means in Beijing calendar days, how a
 // batch selection is checked before anything is read, and how a batch order sums up its lines for
 // the lists that show only the order.
 import {

@@ -14,9 +14,9 @@ export const OPERATE_TYPE = {
   wechatChange: 8,
   wechatUnbind: 9,
   productTransfer: 10,
-  /** 续费管理: a product's renewal setting changed (issue 44). */
+  /** 续费管理: a product's renewal setting changed. */
   renewalSetting: 11,
-  /** 消息接收管理 saved (issue 44; 11 is the renewal setting). */
+  /** 消息接收管理 saved (11 is the renewal setting). */
   notifySettings: 12,
 } as const
 

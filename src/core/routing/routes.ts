@@ -103,7 +103,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: '订单管理',
     pullToRefresh: true,
   },
-  // 续费管理 (issue 44): every product by expiry, batch renewal; its own subpackage.
+  // 续费管理: every product by expiry, batch renewal; its own subpackage.
   {
     path: '/renewal',
     page: 'index',

@@ -110,7 +110,7 @@ export function entriesWithCurrentIp(entries: readonly string[], currentIp: stri
   return [currentIp, ...kept]
 }
 
-// 消息接收管理 (issue 44): who hears each category on which channel, and the quiet hours. The server
+// 消息接收管理: who hears each category on which channel, and the quiet hours. The server
 // checks the same; these keep the screen from offering what it would refuse.
 
 /** 消息接收管理 is the main account's: sub-admins do not see it (the server refuses them too). */

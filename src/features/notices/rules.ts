@@ -177,7 +177,7 @@ export function noticeTitle(notice: Pick<Notice, 'type' | 'title' | 'templateTit
   return notice.title?.trim() || notice.templateTitle?.trim() || noticeTypeLabel(notice.type)
 }
 
-/** 续费管理 (issue 44): where an expiry or renewal notice's button leads. */
+/** 续费管理: where an expiry or renewal notice's button leads. */
 export const RENEWAL_CENTRE_PATH = '/renewal'
 
 /**

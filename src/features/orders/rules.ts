@@ -226,7 +226,7 @@ export function showsPaymentRecords(payments: readonly OrderPayment[] | undefine
   return payments.length > 1 || payments.some((p) => p.state !== PAYMENT_STATE.paid)
 }
 
-// Order lines (issue 44): a batch renewal is one order with a line per product. An order of one line
+// Order lines: a batch renewal is one order with a line per product. An order of one line
 // looks as it always did; one of several names its count and lists each product.
 
 /** True when the order covers several products (a batch renewal). */

@@ -64,7 +64,7 @@ export function upgradeRefusal(card: Pick<CardState, 'canUpgrade'>): string | nu
   return card.canUpgrade === 0 ? TOP_EDITION_REFUSAL : null
 }
 
-/** 续费管理 (issue 44): the renewal centre, linked beside 续费. */
+/** 续费管理: the renewal centre, linked beside 续费. */
 export const RENEWAL_CENTRE_PATH = '/renewal'
 
 /**

@@ -1,4 +1,4 @@
-// The renewal centre (issue 44 "续费管理"). The list call is silent: the page shows its own failure;
+// The renewal centre. The list call is silent: the page shows its own failure;
 // a refused mode change or batch order is the http wrapper's toast.
 import { http } from '../../core/http/request'
 import type {

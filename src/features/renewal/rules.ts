@@ -1,4 +1,4 @@
-// The renewal centre's rules (issue 44 "续费管理" and "Batch renewal"): how days left read, the
+// The renewal centre's rules ("续费管理" and "Batch renewal"): how days left read, the
 // filters, which products may be chosen and why not, the cycle offered first, the displayed total
 // and the batch order's body. The server prices and refuses by the same facts; these only show them.
 import type { BuyCyclePrice } from '../../core/contract/checkout'

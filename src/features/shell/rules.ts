@@ -24,7 +24,7 @@ export interface NavItem extends NavLink {
 const NAV_ITEMS: NavItem[] = [
   { label: '产品管理', path: '/index' },
   { label: '订单管理', path: '/orderlist' },
-  // issue 44: main account only, like 订单管理 (the route table says so).
+  // main account only, like 订单管理 (the route table says so).
   { label: '续费管理', path: '/renewal' },
   { label: '工单', path: '/myWorkOrder', unread: 'workOrders' },
   { label: '消息', path: '/notices', unread: 'notices', newTabOnDesktop: true },

@@ -48,7 +48,7 @@ beforeEach(() => {
   useToasts.setState({ toasts: [] })
 })
 
-describe('消息接收管理 (issue 44)', () => {
+describe('消息接收管理', () => {
   it('shows every category in order with who receives on each channel', async () => {
     setup()
     const table = await screen.findByRole('table', { name: '消息接收管理' })

@@ -156,7 +156,7 @@ describe('作废 from the order detail', () => {
   })
 })
 
-describe('订单明细 of a batch renewal (issue 44)', () => {
+describe('订单明细 of a batch renewal', () => {
   const lines = [
     {
       businessId: 5,

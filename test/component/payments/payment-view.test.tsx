@@ -107,7 +107,7 @@ describe('payment page', () => {
     expect(isDisabled(payButton())).toBe(true)
   })
 
-  it('a batch renewal lists every product with its domain, and the one total (issue 44)', async () => {
+  it('a batch renewal lists every product with its domain, and the one total', async () => {
     const line = (ProductName: string, secondDomain: string, BuyCycle: number, Price: string) => ({
       OrderNo: CODE,
       ProductName,

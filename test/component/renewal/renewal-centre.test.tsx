@@ -87,7 +87,7 @@ afterEach(() => {
   document.querySelectorAll('[role="dialog"], [role="alertdialog"]').forEach((el) => el.remove())
 })
 
-describe('续费管理 on desktop (issue 44)', () => {
+describe('续费管理 on desktop', () => {
   it('lists every product by expiry: name, version, domain, expiry, days left, setting', async () => {
     serve()
     render(<RenewalCentreView initialFilter='all' />)

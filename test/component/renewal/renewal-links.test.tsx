@@ -1,4 +1,4 @@
-// 续费管理 is reached from each product card on /index and from every expiry notice (issue 44),
+// 续费管理 is reached from each product card on /index and from every expiry notice,
 // by the main account only.
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

@@ -46,7 +46,7 @@ const finance: AudienceCandidate = {
 }
 const candidates = [owner, wang, li, finance]
 
-describe('消息接收管理 rows (issue 44)', () => {
+describe('消息接收管理 rows', () => {
   it('lists every category in the label order, a missing one with its default', () => {
     const rows = notificationRows(
       [{ category: 'marketing', audience: { inbox: ['owner'], sms: [], email: ['sub:6'] } }],

@@ -1,4 +1,4 @@
-// The expiry and renewal SMS templates (issue 44): optional like SMS_TEMPLATE_REFUND, named by
+// The expiry and renewal SMS templates: optional like SMS_TEMPLATE_REFUND, named by
 // providers:check when left out, and filled in the documented order at Tencent Cloud.
 import { checkProviders } from '../../../server/providers/checks'
 import { TEMPLATE_VARIABLES } from '../../../server/providers/settings'

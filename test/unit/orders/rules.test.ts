@@ -271,7 +271,7 @@ describe('支付记录: the payments of one order', () => {
   })
 })
 
-describe('order lines (issue 44: a batch renewal is one order with a line per product)', () => {
+describe('order lines (a batch renewal is one order with a line per product)', () => {
   const line = (fields: Partial<OrderLineItem> = {}): OrderLineItem => ({
     businessId: 1,
     productName: '企业官网',

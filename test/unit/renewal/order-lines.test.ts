@@ -1,4 +1,4 @@
-// Order lines (issue 44): a single order's one line copies its columns; lines are shown in the
+// Order lines: a single order's one line copies its columns; lines are shown in the
 // order detail and on the payment page with their own amounts and domains.
 import {
   singleLineOf,

@@ -1,4 +1,4 @@
-// The renewal centre's server rules (issue 44): Beijing calendar days, the list's filters, the
+// The renewal centre's server rules: Beijing calendar days, the list's filters, the
 // batch selection's refusals and the batch order's summary.
 import { BATCH_RENEWAL_MAX, RENEWAL_MESSAGES } from '../../../src/core/contract/renewal'
 import {

@@ -24,7 +24,7 @@ type Row = { category: NotifyCategory; audience: Audience }
 type OpenCell = { category: NotifyCategory; channel: NotifyChannel } | null
 
 /**
- * 消息接收管理 (issue 44; main account only): who hears each category on 站内信, 短信 and 邮件, and
+ * 消息接收管理 (main account only): who hears each category on 站内信, 短信 and 邮件, and
  * the quiet hours. A table on desktop, a card per category on phones and in the mini-program.
  */
 export function NotificationSettings() {

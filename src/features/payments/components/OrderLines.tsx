@@ -14,7 +14,7 @@ const HEADINGS = [
 
 /**
  * doc2 §3 "Payment line": one row per product (cards on phones, a grid on desktop via CSS), each with
- * its domain under its name when it has one (issue 44: a batch renewal pays for several at once).
+ * its domain under its name when it has one (a batch renewal pays for several at once).
  */
 export function OrderLines({ lines }: { lines: PaymentLine[] }) {
   return (

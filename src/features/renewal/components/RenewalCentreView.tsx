@@ -77,7 +77,7 @@ function Toolbar({ centre }: { centre: RenewalCentre }) {
 }
 
 /**
- * 续费管理 (issue 44): every product of the account by expiry, its renewal setting, and one order
+ * 续费管理: every product of the account by expiry, its renewal setting, and one order
  * renewing those chosen. Desktop: a table; phones and the mini-program: cards and a sticky bar.
  */
 export function RenewalCentreView({ initialFilter }: { initialFilter: RenewalFilter }) {

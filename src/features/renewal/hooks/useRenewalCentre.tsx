@@ -29,7 +29,7 @@ import {
 const NO_ITEMS: RenewalItem[] = []
 
 /**
- * The renewal centre's state (issue 44 "续费管理"): the list by filter and keyword, the products
+ * The renewal centre's state: the list by filter and keyword, the products
  * chosen with their cycles, the renewal setting of each, and the batch order that pays them once.
  */
 export function useRenewalCentre(initialFilter: RenewalFilter) {

@@ -1,4 +1,4 @@
-// Where 续费管理 is reached from (issue 44): the console navigation, each product card on /index,
+// Where 续费管理 is reached from: the console navigation, each product card on /index,
 // every expiry notice; main account only, like /orderlist.
 import { findRoute, pageConfig, ROUTES, weappPages } from '../../../../src/core/routing/routes'
 import { offersRenewalCentre } from '../../../../src/features/notices/rules'

@@ -44,7 +44,7 @@ const item = (businessId: number, fields: Partial<RenewalItem> = {}): RenewalIte
   ...fields,
 })
 
-describe('days left (issue 44: 剩余 N 天 / 已过期 N 天 within the 7-day grace)', () => {
+describe('days left (剩余 N 天 / 已过期 N 天 within the 7-day grace)', () => {
   it.each([
     [30, '剩余 30 天'],
     [1, '剩余 1 天'],
