@@ -10,7 +10,13 @@ import {
   showAll,
   type Api,
 } from './support/hostile-text'
-import { MAILBOX_VECTORS, SHORT_VECTORS, XSS_CORPUS, type XssVector } from './support/xss-corpus'
+import {
+  MAILBOX_REFUSED,
+  MAILBOX_VECTORS,
+  SHORT_VECTORS,
+  XSS_CORPUS,
+  type XssVector,
+} from './support/xss-corpus'
 
 // Hostile text in a real browser (issue "Prove it survives"): the XSS corpus is written through
 // every path that stores text another person or page shows, through the HTTP API as the member
@@ -268,6 +274,19 @@ test('sub-admin and recipient names and mailboxes render as text', async ({ page
   const subAdmins = SHORT_VECTORS.slice(0, 10)
   const recipients = SHORT_VECTORS.slice(10, 20)
   const mailbox = (index: number) => `${MAILBOX_VECTORS[index % MAILBOX_VECTORS.length]}${index}@${domain}`
+  for (const refused of MAILBOX_REFUSED) {
+    const body = {
+      fullName: '拒收',
+      mailbox: `${refused}@${domain}`,
+      phoneNumber: freshPhone(),
+      position: '1',
+    }
+    const answer = await page.request.post('/api/app/account/addAccountSubAccount', {
+      headers: { token: api.token },
+      data: body,
+    })
+    expect(await answer.json()).toMatchObject({ code: 400, message: '请输入正确的邮箱' })
+  }
   for (const [index, fullName] of subAdmins.entries())
     await api.post('/api/app/account/addAccountSubAccount', {
       fullName,
