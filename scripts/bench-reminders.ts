@@ -31,6 +31,12 @@ const PER_ACCOUNT = 100
 const ACCOUNTS = Math.ceil(PRODUCTS / PER_ACCOUNT)
 const DAY = 86_400_000
 
+// A benchmark creates and drops a database of 100,000 made-up products: never beside production's.
+if (process.env.NODE_ENV === 'production') {
+  console.error('bench:reminders refuses NODE_ENV=production: run it against a test cluster')
+  process.exit(1)
+}
+
 const serverUrl = [process.env.DATABASE_URL, process.env.TEST_DATABASE_URL].find((url) =>
   /^postgres(ql)?:\/\//i.test(url ?? ''),
 )
