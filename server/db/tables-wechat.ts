@@ -35,7 +35,9 @@ export const wechatScenes = pgTable(
 /**
  * Single-use WeChat tickets, stored as sha256: 'oauthState' (an in-app OAuth request),
  * 'oauthCode' (the code the OAuth page hands back), 'miniBind' (a mini-program openid waiting
- * for a phone).
+ * for a phone), 'payer' (the state of a payment's snsapi_base authorisation).
+ * An OAuth login's tickets carry the hash of a nonce the requesting browser keeps: only that
+ * browser can finish the login (no login CSRF). A payer ticket names the order it pays.
  */
 export const wechatTickets = pgTable(
   'wechat_tickets',
@@ -44,6 +46,8 @@ export const wechatTickets = pgTable(
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     kind: varchar('kind', { length: 16 }).notNull(),
     openid: varchar('openid', { length: 64 }),
+    browserNonceHash: varchar('browser_nonce_hash', { length: 64 }),
+    orderCode: varchar('order_code', { length: 32 }),
     createdAt: at('created_at').notNull(),
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
