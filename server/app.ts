@@ -15,8 +15,10 @@ import { rateLimitStoreFor } from './http/rate-limit-store'
 import { registerRateLimits } from './http/rate-limits'
 import { registerSecurityHeaders, securityHeadersWithoutHooks } from './http/security-headers'
 import { registerStaticApp } from './http/static'
+import { registerRequestDevice } from './http/request-device'
 import { accountRoutes } from './routes/account'
 import { accountSettingsRoutes } from './routes/account-settings'
+import { loginDeviceRoutes } from './routes/login-devices'
 import { authRoutes } from './routes/auth'
 import { billingRoutes } from './routes/billing'
 import { captchaRoutes } from './routes/captcha'
@@ -191,6 +193,7 @@ export function buildApp({
   registerRequestLog(app)
   // Plugins load in registration order: headers and limits before the routes and the console.
   registerSecurityHeaders(app, config)
+  registerRequestDevice(app)
   registerRateLimits(app, config.anonymousCallsPerMinute, undefined, rateLimitStoreFor(db))
   registerMetrics(app, db, config)
   registerGauge(app, {
@@ -229,6 +232,7 @@ function apiRoutes(app: TypedApp, services: Services, guards: Guards, config: Se
   wechatBindingRoutes(app, services, guards)
   phoneBindingRoutes(app, services, guards)
   accountRoutes(app, services, guards)
+  loginDeviceRoutes(app, services, guards)
   accountSettingsRoutes(app, services, guards)
   noticeRoutes(app, services, guards)
   operateLogRoutes(app, services, guards)

@@ -14,6 +14,12 @@ export const sessions = pgTable(
     /** How the session began: 'password', or an entry link's source such as 'workOrder'. */
     source: varchar('source', { length: 32 }).notNull().default(''),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
+    /** The client's long-lived device id (X-Device-Id); '' when it sent none. */
+    deviceId: varchar('device_id', { length: 36 }).notNull().default(''),
+    /** 登录设备's label, from fixed names: `Chrome · Windows`, `微信内浏览器 · iOS`, `微信小程序`. */
+    device: varchar('device', { length: 32 }).notNull().default(''),
+    /** The city of `ip` from the offline IP database, 局域网 or 未知. */
+    city: varchar('city', { length: 32 }).notNull().default(''),
     /**
      * A password login from an address the member has not used: until an SMS to the bound phone is
      * confirmed, the session may only call the security-verification routes and logout.

@@ -63,7 +63,7 @@ export function devRoutes(app: TypedApp, services: Services) {
         phone,
         passwordHash: await hashPassword(req.body.password),
         wxOpenId: null,
-        memberAccount: `mc${phone}`,
+        memberAccount: await services.generatedName(phone),
         accountName: maskPhone(phone),
         referralCode: null,
       })

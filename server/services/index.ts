@@ -27,6 +27,8 @@ import { createRoleService } from './shared/roles'
 import { createSecurityVerification } from './account/security-verification'
 import { createSessionService } from './auth/sessions'
 import { createSignIn } from './auth/sign-in'
+import { createLoginDevices } from './account/login-devices'
+import { freeGeneratedName } from './auth/generated-name'
 import { createSmsService } from './sms/sms'
 import { createSmsRequests } from './sms/sms-requests'
 import { createSubAccountService } from './sub-accounts/sub-accounts'
@@ -60,7 +62,6 @@ export function createServices(ctx: AppContext) {
   // Outgoing SMS and mail: one outbox over the configured providers (tests may pass their own).
   const outbox = createOutbox(ctx, ctx.gateways ?? createGateways(ctx))
   const sms = createSmsService(ctx, outbox)
-  const signIn = createSignIn(ctx, { roles, sessions, knownAddresses, operateLog, loginMasks })
   const smsRequests = createSmsRequests(ctx, { captchas, members, sms })
   // Everything the console tells members (not codes or links) goes through the notifier's preferences.
   const notifier = createNotifier(ctx, { outbox })
@@ -69,6 +70,8 @@ export function createServices(ctx: AppContext) {
   const checkout = createCheckoutService(ctx)
   const orders = createOrderService(ctx)
   const loginMethods = createLoginMethods(ctx, { operateLog, notifier })
+  const loginDevices = createLoginDevices(ctx, { roles, operateLog, notifier })
+  const signIn = createSignIn(ctx, { roles, sessions, knownAddresses, operateLog, loginMasks, loginDevices })
   const wechatIdentity = createWechatIdentity(ctx)
   const payments = createPaymentService(ctx, {
     checkout,
@@ -99,6 +102,9 @@ export function createServices(ctx: AppContext) {
     members,
     roles,
     sessions,
+    loginDevices,
+    /** The member account a new phone's account gets (the dev sandbox's members too). */
+    generatedName: (phone: string) => freeGeneratedName(ctx, phone),
     captchas,
     operateLog,
     knownAddresses,

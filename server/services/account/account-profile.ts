@@ -9,6 +9,7 @@ import {
   memberAccountError,
 } from '../../../src/core/validation/account'
 import { mailboxError } from '../../../src/core/validation/sub-admin'
+import { renamedMemberAccountError } from '../../../src/core/validation/generated-names'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/errors'
 import { accounts, members, sessions, subAccounts } from '../../db/schema'
@@ -58,7 +59,10 @@ export function createAccountProfile(
       await db.update(subAccounts).set({ fullName }).where(eq(subAccounts.id, actor.subAccountId))
       return
     }
-    const error = memberAccountError(memberAccount) ?? accountFullNameError(fullName)
+    const error =
+      memberAccountError(memberAccount) ??
+      renamedMemberAccountError(memberAccount, actor.memberAccount) ??
+      accountFullNameError(fullName)
     if (error) throw invalid(error)
     await saveMemberAccount(actor, memberAccount, { accountName: fullName })
   }
@@ -71,7 +75,8 @@ export function createAccountProfile(
     const actor = await actorOf(viewer)
     if (actor.role !== ROLE.main) throw forbidden(PROFILE_MESSAGES.memberAccountMainOnly)
     const memberAccount = (typed ?? '').trim()
-    const error = memberAccountError(memberAccount)
+    const error =
+      memberAccountError(memberAccount) ?? renamedMemberAccountError(memberAccount, actor.memberAccount)
     if (error) throw invalid(error)
     await saveMemberAccount(actor, memberAccount, {})
   }

@@ -48,3 +48,46 @@ export function deviceOf(userAgent: string | string[] | undefined, ip: string): 
     browser: firstMatch(agent, BROWSER_RULES),
   }
 }
+
+/** 登录设备's names for the clients the User-Agent does not name by itself. */
+export const DEVICE_LABEL = {
+  miniProgram: '微信小程序',
+  wechatBrowser: '微信内浏览器',
+  unknown: '未知设备',
+} as const
+
+/** A session begun in the mini-program (sign-in.ts LOGIN_SOURCE.wechatMini). */
+const MINI_PROGRAM_SOURCE = 'wechatMini'
+
+/**
+ * 登录设备's label, e.g. `Chrome · Windows`, `微信内浏览器 · iOS`, `微信小程序`: built from fixed names
+ * only, like deviceOf, and at most 32 characters. `miniProgram`: the request came from the
+ * mini-program (its Referer), whatever its login method.
+ */
+export function deviceLabel(
+  userAgent: string | string[] | undefined,
+  source: string,
+  miniProgram = false,
+): string {
+  const { platform, os, browser } = deviceOf(userAgent, '')
+  if (miniProgram || source === MINI_PROGRAM_SOURCE || platform === 'miniProgram') {
+    return DEVICE_LABEL.miniProgram
+  }
+  const client = platform === 'wechat' ? DEVICE_LABEL.wechatBrowser : browser
+  const label = [client, os].filter(Boolean).join(' · ')
+  return label || DEVICE_LABEL.unknown
+}
+
+/** wx.request sends Referer https://servicewechat.com/<appid>/<version>/page-frame.html. */
+export function isMiniProgramReferer(referer: string | string[] | undefined): boolean {
+  const value = Array.isArray(referer) ? referer[0] : referer
+  return /^https:\/\/servicewechat\.com\//.test(value ?? '')
+}
+
+/** The client's device id (X-Device-Id): 32 hex digits or a uuid, lower-cased; anything else is none (''). */
+export function deviceIdOf(header: string | string[] | undefined): string {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase() ?? ''
+  return /^[0-9a-f]{32}$/.test(value) || /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/.test(value)
+    ? value
+    : ''
+}

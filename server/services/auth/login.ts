@@ -72,7 +72,7 @@ export function createLoginService(ctx: AppContext, deps: LoginDeps) {
     const matches = await verifyPassword(plain, storedHash)
     if (!member || !member.passwordHash || !matches) {
       // A failure is logged only when the account exists: the log belongs to an account.
-      if (member) await signIn.recordFailure(member.id, ip, '密码登录失败：密码错误')
+      if (member) await signIn.recordFailure(member.id, ip, '密码登录失败：密码错误', LOGIN_SOURCE.password)
       throw invalid(MSG.credentialsWrong)
     }
 

@@ -23,6 +23,7 @@ import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/op
 import type { RoleService } from '../shared/roles'
 import type { IssuedSession, SessionService } from './sessions'
 import { LOGIN_SOURCE, type SignIn } from './sign-in'
+import { freeGeneratedName } from './generated-name'
 import type { SmsService } from '../sms/sms'
 
 export const PHONE_AUTH_MESSAGES = {
@@ -89,7 +90,7 @@ export function createPhoneAuth(ctx: AppContext, deps: PhoneAuthDeps) {
     const member = await members.byPhone(phone)
     // An unknown phone was never sent a login code, so this fails for it like a wrong code.
     if (!(await sms.consume(phone, 'login', code)) || !member) {
-      if (member) await signIn.recordFailure(member.id, ip, '短信登录失败：验证码错误')
+      if (member) await signIn.recordFailure(member.id, ip, '短信登录失败：验证码错误', LOGIN_SOURCE.sms)
       throw invalid(PHONE_AUTH_MESSAGES.wrongCode)
     }
     return signIn.signIn(member.id, { source: LOGIN_SOURCE.sms, ip, content: '短信验证码登录成功' })
@@ -124,7 +125,7 @@ export function createPhoneAuth(ctx: AppContext, deps: PhoneAuthDeps) {
         phone,
         passwordHash: await hashPassword((password ?? '').trim()),
         wxOpenId: null,
-        memberAccount: `mc${phone}`,
+        memberAccount: await freeGeneratedName(ctx, phone),
         accountName: maskPhone(phone),
         referralCode: referralCode || null,
       })

@@ -1,8 +1,9 @@
 // Sessions are database rows, so several server instances can share one PostgreSQL (design
 // "Reference server"). They end after 30 minutes without a request (account-area §2, §9), after
-// 12 hours in any case, or when revoked (logout, account switch). Live sessions are cached in memory
-// and forgotten on the database's notification of any change (services/auth/session-cache.ts).
-import { and, eq, isNull, ne } from 'drizzle-orm'
+// 12 hours in any case, or when revoked (logout, account switch, 登录设备's sign-outs, or a member's
+// 21st live session ending its oldest). Live sessions are cached in memory and forgotten on the
+// database's notification of any change (services/auth/session-cache.ts).
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm'
 import { later, hours, minutes, type AppContext } from '../../context'
 import type { Database } from '../../db/client'
 import { sessions } from '../../db/schema'
@@ -10,11 +11,14 @@ import { sessionEnded } from '../shared/errors'
 import { hashToken, newToken } from '../../security/tokens'
 import { ROLE, type Role, type RoleGrant } from '../shared/roles'
 import { createSessionCache, forgetSessions, type CachedSession } from './session-cache'
+import { placeOf } from './request-device'
 
 export const SESSION_IDLE_MS = minutes(30)
 export const SESSION_LIFETIME_MS = hours(12)
 /** last_seen_at is written at most this often: one write per request would halve throughput. */
 const TOUCH_INTERVAL_MS = 15_000
+/** 登录设备: live sessions per member; issuing one more ends the oldest. */
+export const MAX_LIVE_SESSIONS = 20
 
 export const SESSION_MESSAGES = {
   missing: '请先登录',
@@ -57,6 +61,16 @@ export async function markSessionFresh(db: Database, token: string, at: Date): P
     .where(eq(sessions.tokenHash, hashToken(token)))
 }
 
+/** Sessions of a member that may still answer: not revoked, not past their lifetime or idle limit. */
+export function liveSessionsOf(memberId: number, at: Date) {
+  return and(
+    eq(sessions.memberId, memberId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, at),
+    gt(sessions.lastSeenAt, new Date(at.getTime() - SESSION_IDLE_MS)),
+  )
+}
+
 /**
  * Ends every live session of the viewer's member except the viewer's own: after a password, phone
  * or WeChat change or removal (ASVS 7.4.3), whoever held another session must prove the new
@@ -87,6 +101,8 @@ export function createSessionService({ db, now, sessionCache = createSessionCach
   ): Promise<IssuedSession> {
     const token = newToken()
     const createdAt = now()
+    // The calling device and the address's city, for 登录设备 (request-device.ts).
+    const place = placeOf(origin.ip, origin.source)
     await db.insert(sessions).values({
       tokenHash: hashToken(token),
       memberId: grant.memberId,
@@ -95,12 +111,27 @@ export function createSessionService({ db, now, sessionCache = createSessionCach
       role: grant.role,
       source: origin.source,
       ip: origin.ip,
+      deviceId: place.deviceId,
+      device: place.device,
+      city: place.city,
       pendingVerification: origin.pendingVerification ?? false,
       createdAt,
       lastSeenAt: createdAt,
       expiresAt: later(createdAt, SESSION_LIFETIME_MS),
     })
+    await endBeyondCap(grant.memberId, createdAt)
     return { token, accountId: grant.accountId, subAccountId: grant.subAccountId, role: grant.role }
+  }
+
+  /** The oldest live sessions past MAX_LIVE_SESSIONS end; other instances hear it from the database. */
+  async function endBeyondCap(memberId: number, at: Date): Promise<void> {
+    const beyond = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(liveSessionsOf(memberId, at))
+      .orderBy(desc(sessions.createdAt), desc(sessions.id))
+      .offset(MAX_LIVE_SESSIONS)
+    for (const { id } of beyond) await revoke(id)
   }
 
   /** The session row behind a token hash; cached when it is live and verified. */

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context'
 import { forbidden, type Refusal } from '../shared/errors'
 import type { LoginMasks } from '../account/account-login-mask'
 import type { KnownAddresses } from '../account/known-addresses'
+import type { LoginDevices } from '../account/login-devices'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
 import type { RoleGrant, RoleService, RoleTarget } from '../shared/roles'
 import { markSessionFresh, type IssuedSession, type SessionService } from './sessions'
@@ -45,16 +46,26 @@ interface SignInDeps {
   knownAddresses: KnownAddresses
   operateLog: OperateLog
   loginMasks: LoginMasks
+  loginDevices: LoginDevices
 }
 
 export function createSignIn(
   ctx: AppContext,
-  { roles, sessions, knownAddresses, operateLog, loginMasks }: SignInDeps,
+  { roles, sessions, knownAddresses, operateLog, loginMasks, loginDevices }: SignInDeps,
 ) {
-  /** Refuses (and logs a failed login on the account) when it is cancelled or `ip` is outside its mask. */
-  async function admit(grant: RoleGrant, ip: string, outsideMask?: () => Refusal): Promise<void> {
+  /**
+   * Refuses (and logs a failed login on the account and in the member's login history) when it is
+   * cancelled or `ip` is outside its mask. `method` is the login's source, '' for other ways in.
+   */
+  async function admit(
+    grant: RoleGrant,
+    ip: string,
+    outsideMask?: () => Refusal,
+    method = '',
+  ): Promise<void> {
     const refusal = await loginMasks.loginRefusal(grant.accountId, ip)
     if (!refusal) return
+    await loginDevices.recordFailure(grant.memberId, ip, method)
     // The account's own log tells its owner the real reason, whatever the caller is answered.
     await operateLog.record(grant, {
       type: OPERATE_TYPE.login,
@@ -70,7 +81,7 @@ export function createSignIn(
       ? await roles.heldRole(memberId, options.role)
       : await roles.primaryRole(memberId)
     if (!grant) throw forbidden(NO_CONSOLE_ROLE)
-    await admit(grant, options.ip, options.outsideMask)
+    await admit(grant, options.ip, options.outsideMask, options.source)
     const pendingVerification = options.pendingVerification ?? false
     const session = await sessions.issue(grant, {
       source: options.source,
@@ -86,11 +97,13 @@ export function createSignIn(
       status: OPERATE_STATUS.success,
       ip: options.ip,
     })
+    await loginDevices.recordSuccess(grant, session.token, options.ip, options.source)
     return session
   }
 
   /** A failed login is logged only when the member exists and holds a role: the log belongs to an account. */
-  async function recordFailure(memberId: number, ip: string, content: string): Promise<void> {
+  async function recordFailure(memberId: number, ip: string, content: string, method = ''): Promise<void> {
+    await loginDevices.recordFailure(memberId, ip, method)
     const grant = await roles.primaryRole(memberId)
     if (!grant) return
     await operateLog.record(grant, { type: OPERATE_TYPE.login, content, status: OPERATE_STATUS.failure, ip })

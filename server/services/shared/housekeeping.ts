@@ -11,6 +11,7 @@ import {
   entryTokens,
   housekeepingRuns,
   loginAttempts,
+  loginHistory,
   recipientValidations,
   sessions,
   outbox as outboxTable,
@@ -27,6 +28,8 @@ import { SMS_LIMIT_WINDOW_MS } from '../sms/sms'
 
 /** Kept a day past expiry so support can still see what happened. */
 const GRACE_MS = hours(24)
+/** 登录设备's login history covers 90 days. */
+export const LOGIN_HISTORY_DAYS = 90
 
 export function createHousekeeping(
   { db, now }: AppContext,
@@ -78,6 +81,8 @@ export function createHousekeeping(
     // Attempts matter only inside the lockout window.
     const attemptsBefore = new Date(now().getTime() - LOGIN_WINDOW_MS - LOCKOUT_MS - GRACE_MS)
     await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, attemptsBefore))
+    const historyBefore = new Date(now().getTime() - hours(24 * LOGIN_HISTORY_DAYS))
+    await db.delete(loginHistory).where(lt(loginHistory.createdAt, historyBefore))
     await uploads?.purgeUnattached()
   }
 

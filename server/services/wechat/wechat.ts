@@ -37,6 +37,7 @@ import {
 } from './scene-approval'
 import type { IssuedSession, Viewer } from '../auth/sessions'
 import { LOGIN_SOURCE, type SignIn } from '../auth/sign-in'
+import { freeGeneratedName } from '../auth/generated-name'
 import type { SmsService } from '../sms/sms'
 import { checkedOpenId, OAUTH_STATE_PREFIX, type WechatIdentityService } from './wechat-identity'
 
@@ -437,7 +438,7 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
         phone,
         passwordHash: null,
         wxOpenId: openid,
-        memberAccount: `mc${phone}`,
+        memberAccount: await freeGeneratedName({ db }, phone),
         accountName: maskPhone(phone),
       })
       return await loginAs(created, ip, LOGIN_SOURCE.wechatMini, true)

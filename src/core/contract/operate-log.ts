@@ -18,6 +18,8 @@ export const OPERATE_TYPE = {
   renewalSetting: 11,
   /** 消息接收管理 saved (11 is the renewal setting). */
   notifySettings: 12,
+  /** 登录设备: one session, or all others, signed out. */
+  signOutDevice: 13,
 } as const
 
 /** account-area §4: 0 success, 1 failure. */

@@ -8,6 +8,7 @@ import { useSession } from '../session/store'
 import { toast } from '../ui/toast'
 import { ENVELOPE_CODE } from '../contract/envelope'
 import { ApiError } from './api-error'
+import { DEVICE_ID_HEADER, deviceId } from './device-id'
 import { NETWORK_ERROR_CODE, readEnvelope } from './envelope'
 
 export const REQUEST_TIMEOUT_MS = 120000
@@ -54,7 +55,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, data?: Params, o
       url: apiUrl(path),
       method,
       data,
-      headers: { ...options.headers, ...(token ? { token } : {}) },
+      headers: { ...options.headers, [DEVICE_ID_HEADER]: deviceId(), ...(token ? { token } : {}) },
       timeoutMs: REQUEST_TIMEOUT_MS,
     })
   } catch (cause) {

@@ -16,6 +16,8 @@ import {
   type QuietHours,
   type SaveNotificationSettingsRequest,
 } from '../../core/contract/notifications'
+import type { LastLogin, LoginDevice } from '../../core/contract/login-devices'
+import { formatBeijingTime } from '../../core/format/time'
 import { isMainAccount } from '../../core/routing/guard'
 import { findRoute, ROUTES, type RouteDef } from '../../core/routing/routes'
 import {
@@ -196,4 +198,38 @@ export function notificationSettingsPayload(
     categories: rows.map(({ category, audience }) => ({ category, audience })),
     quietHours: quiet.enabled ? { start: quiet.start.trim(), end: quiet.end.trim() } : null,
   }
+}
+
+/** 登录设备's texts. */
+export const LOGIN_DEVICES_TEXT = {
+  empty: '暂无其他登录设备',
+  historyEmpty: '暂无登录记录',
+  confirmSignOut: (device: string) => `确定退出「${device}」上的登录吗？该设备需重新登录。`,
+  confirmSignOutOthers: '确定退出除本机外的所有登录设备吗？这些设备需重新登录。',
+  confirmNotMe: '将退出该次登录的设备，并请您立即修改密码。',
+} as const
+
+/** 上次登录：time · city · device (the member's login before this one); null before any. */
+export function lastLoginText(last: LastLogin | undefined): string | null {
+  if (!last) return null
+  const parts = [formatBeijingTime(last.time, 'YYYY-MM-DD HH:mm'), last.city, last.device].filter(Boolean)
+  return `上次登录：${parts.join(' · ')}`
+}
+
+/** A device row's place: the city and the (masked) address. */
+export const devicePlace = (device: Pick<LoginDevice, 'city' | 'ip'>) =>
+  [device.city, device.ip].filter(Boolean).join(' · ') || '--'
+
+/** 本机 is ended by 退出登录, never from the list. */
+export const canSignOutDevice = (device: Pick<LoginDevice, 'current'>) => !device.current
+
+/** Whether any session besides 本机 is live (退出其他设备 has something to do). */
+export const hasOtherDevices = (devices: readonly Pick<LoginDevice, 'current'>[]) =>
+  devices.some(canSignOutDevice)
+
+/** The notice's 不是我 link (/accountManage?notMe=<session id>): the session to end, or null. */
+export function notMeSessionId(param: string | undefined): number | null {
+  if (!param || !/^\d{1,10}$/.test(param)) return null
+  const id = Number(param)
+  return id >= 1 && id <= 2_147_483_647 ? id : null
 }

@@ -19,6 +19,7 @@ export const LOG_TYPES: Record<number, string> = {
   // Issue 44: a product's 提醒后手动续费 / 到期不续, and a change of 消息接收管理.
   [OPERATE_TYPE.renewalSetting]: '续费设置',
   [OPERATE_TYPE.notifySettings]: '消息接收设置',
+  [OPERATE_TYPE.signOutDevice]: '退出登录设备',
 }
 
 /** §4 Log status: 0 success, 1 failure. */

@@ -33,6 +33,7 @@ function setup(personal: unknown | (() => unknown), model = 1) {
     .on('GET', '/api/pc/getMyIp', () => ok({ status: 1, ip: '' }))
     .on('GET', '/api/pc/getClientIp', () => ok({ ip: '127.0.0.1' }))
     .on('GET', '/api/wechat/checkBindWechat', () => ok({ bound: false }))
+    .on('GET', '/api/app/account/lastLogin', () => ok(null))
   render(<AccountSettings />)
   return { api, user: userEvent.setup() }
 }

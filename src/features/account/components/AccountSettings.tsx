@@ -13,13 +13,17 @@ import {
   accountSections,
   isPasswordStale,
   maskEmail,
+  notMeSessionId,
   PASSWORD_STALE_TEXT,
   seesNotificationSettings,
 } from '../rules'
 import { CancelAccountDialog } from './CancelAccountDialog'
 import { EmailDialog } from './EmailDialog'
+import { LastLoginLine } from './LastLoginLine'
+import { LoginDevicesSection } from './LoginDevicesSection'
 import { LoginMaskSection } from './LoginMaskSection'
 import { NameDialog } from './NameDialog'
+import { NotMeDialog } from './NotMeDialog'
 import { NotificationSettings } from './NotificationSettings'
 import { PasswordDialog } from './PasswordDialog'
 import { PhoneDialog } from './PhoneDialog'
@@ -28,15 +32,23 @@ import './account.scss'
 
 type OpenDialog = 'name' | 'password' | 'phone' | 'email' | 'referral' | 'cancel' | null
 
+interface AccountSettingsProps {
+  wechatSection?: ReactNode
+  /** A 账号安全提醒's 不是我 (/accountManage?notMe=<session id>): end that session, then 修改密码. */
+  notMe?: string
+}
+
 /**
  * 账户管理 (account-area §2 "Account settings screen"): every setting of the current role. The
  * WeChat binding row belongs to its own feature: the page passes it in as `wechatSection`.
  */
-export function AccountSettings({ wechatSection }: { wechatSection?: ReactNode }) {
+export function AccountSettings({ wechatSection, notMe }: AccountSettingsProps) {
   const account = useAccountInfo()
   const [dialog, setDialog] = useState<OpenDialog>(null)
   // Loaded when opened: most visits to 账户管理 are for something else.
   const [notifyOpen, setNotifyOpen] = useState(false)
+  const [devicesOpen, setDevicesOpen] = useState(false)
+  const [notMeSession, setNotMeSession] = useState(() => notMeSessionId(notMe))
 
   if (!account.data) return <ResourceStatus resource={account} />
 
@@ -54,6 +66,7 @@ export function AccountSettings({ wechatSection }: { wechatSection?: ReactNode }
 
   return (
     <View className='account-settings'>
+      <LastLoginLine />
       <View className='account-card' aria-label='账号信息'>
         <Text className='account-card__title'>账号信息</Text>
         <SettingRow label='账号' value={info.memberAccount} />
@@ -111,6 +124,16 @@ export function AccountSettings({ wechatSection }: { wechatSection?: ReactNode }
         )}
       </View>
 
+      <View className='account-card' aria-label='登录设备'>
+        <SettingRow
+          label='登录设备'
+          value='当前登录的设备与近90天的登录记录'
+          action={devicesOpen ? '收起' : '查看'}
+          onAction={() => setDevicesOpen(!devicesOpen)}
+        />
+        {devicesOpen && <LoginDevicesSection />}
+      </View>
+
       {seesNotificationSettings(info.role) && (
         <View className='account-card' aria-label='消息接收管理'>
           <SettingRow
@@ -148,6 +171,16 @@ export function AccountSettings({ wechatSection }: { wechatSection?: ReactNode }
       {dialog === 'email' && <EmailDialog email={info.email} onSaved={saved} onClose={close} />}
       {dialog === 'referral' && <ReferralDialog onSaved={saved} onClose={close} />}
       {dialog === 'cancel' && <CancelAccountDialog onCancelled={cancelled} onClose={close} />}
+      {notMeSession !== null && (
+        <NotMeDialog
+          sessionId={notMeSession}
+          onDone={() => {
+            setNotMeSession(null)
+            setDialog('password')
+          }}
+          onCancel={() => setNotMeSession(null)}
+        />
+      )}
     </View>
   )
 }

@@ -2,6 +2,7 @@ import { AtInput } from 'taro-ui'
 import { FieldError } from '../../../core/ui/FieldError'
 import { useForm } from '../../../core/ui/useForm'
 import { accountFullNameError, memberAccountError, sanitizeName } from '../../../core/validation/account'
+import { renamedMemberAccountError } from '../../../core/validation/generated-names'
 import { collectErrors } from '../../../core/validation/rules'
 import { accountApi } from '../api'
 import { useAccountChange } from '../hooks/useAccountChange'
@@ -31,7 +32,10 @@ export function NameDialog({
   const submit = async () => {
     const valid = form.check((values) =>
       collectErrors({
-        memberAccount: memberAccountEditable ? memberAccountError(values.memberAccount) : null,
+        memberAccount: memberAccountEditable
+          ? (memberAccountError(values.memberAccount) ??
+            renamedMemberAccountError(values.memberAccount, memberAccount))
+          : null,
         fullName: accountFullNameError(values.fullName),
       }),
     )
