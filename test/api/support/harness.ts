@@ -285,6 +285,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       return server.post<null>(url, { phone, type, ...solved }, callOptions)
     },
     async latestSms(phone, purpose) {
+      await app.outbox.settle()
       const [row] = await handle.db
         .select({ code: sandboxMessages.code })
         .from(sandboxMessages)
