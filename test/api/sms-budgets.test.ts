@@ -140,8 +140,14 @@ describe('links and notices share the budgets with codes', () => {
       message: {
         channel,
         recipient: channel === 'sms' ? newPhone() : `m${nextPhone}@example.cn`,
-        template: 'notice' as const,
-        params: { title: '续费提醒', text: '产品即将到期', path: '/renewal' },
+        template: 'expiry' as const,
+        params: {
+          product: '企业官网',
+          domain: 'a.example.cn',
+          days: '3',
+          link: 'https://mc.example.cn/renewal',
+          path: '/renewal',
+        },
         accountId,
         ttlMs: 3_600_000,
       },

@@ -79,6 +79,7 @@ export function createHousekeeping(
     const attemptsBefore = new Date(now().getTime() - LOGIN_WINDOW_MS - LOCKOUT_MS - GRACE_MS)
     await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, attemptsBefore))
     await uploads?.purgeUnattached()
+    await uploads?.purgeDeletedWorkOrders()
   }
 
   /**
