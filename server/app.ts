@@ -57,6 +57,7 @@ import type { Housekeeping } from './services/shared/housekeeping'
 import type { PaymentService } from './services/payments/payments'
 import type { Reminders } from './services/renewal/reminders'
 import { createOutboxDispatcher } from './services/outbox/outbox-dispatcher'
+import type { Outbox } from './services/outbox/outbox'
 import type { Gateways } from './providers/index'
 import { createNoticeCache, NOTICES_CHANNEL } from './services/notices/notice-cache'
 import { createUnreadRepliesCache, UNREAD_REPLIES_CHANNEL } from './services/work-orders/unread-replies-cache'
@@ -171,6 +172,8 @@ export function buildApp({
   const services = createServices(ctx)
   // The payment jobs, for the operator's commands and the tests that drive them.
   app.decorate('payments', services.payments)
+  // The outbox, so the tests can wait for first attempts under way (a login code's answers before it).
+  app.decorate('outbox', services.outbox)
   // Delivers the outbox: woken by every instance's inserts; stopped (sends under way recorded) on close.
   const outboxDispatcher = createOutboxDispatcher(services.outbox, { listen })
   app.addHook('onReady', () => outboxDispatcher.start())
@@ -268,6 +271,7 @@ function fastifyTrustProxy({ trustProxy }: ServerConfig) {
 declare module 'fastify' {
   interface FastifyInstance {
     payments: PaymentService
+    outbox: Outbox
   }
 }
 

@@ -62,6 +62,8 @@ export interface ServerConfig {
   hsts: boolean
   /** Bytes of uploads one account may keep (UPLOAD_QUOTA_MB, default 200 MB; services/work-orders/uploads.ts). */
   uploadQuotaBytes: number
+  /** Bytes one account may upload in 24 hours (UPLOAD_DAILY_MB, default 100 MB). */
+  uploadDailyBytes: number
   /** HMAC key of the signed file addresses (/api/user/downLoadFile); FILE_URL_SECRET, required in production. */
   fileUrlSecret: string
   /** WeChat Pay and Alipay (WECHATPAY_*, ALIPAY_*), production only; unset or null = offline transfer only. */
@@ -91,6 +93,8 @@ export const DEFAULT_SMS_ADDRESS_HOURLY_LIMIT = 10
 export const DEV_FILE_URL_SECRET = 'member-centre-file-url-sandbox'
 /** UPLOAD_QUOTA_MB unless set. */
 export const DEFAULT_UPLOAD_QUOTA_MB = 200
+/** UPLOAD_DAILY_MB unless set. */
+export const DEFAULT_UPLOAD_DAILY_MB = 100
 /** A secret shorter than this is refused in production (it would be guessable). */
 const SECRET_MIN_LENGTH = 32
 
@@ -282,6 +286,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentProviders: production ? loadPaymentSettings(env) : undefined,
     uploadQuotaBytes:
       positiveInteger(env.UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_QUOTA_MB, 'UPLOAD_QUOTA_MB') * 1024 * 1024,
+    uploadDailyBytes:
+      positiveInteger(env.UPLOAD_DAILY_MB, DEFAULT_UPLOAD_DAILY_MB, 'UPLOAD_DAILY_MB') * 1024 * 1024,
     stopTimeoutMs: positiveInteger(env.STOP_TIMEOUT_MS, DEFAULT_STOP_TIMEOUT_MS, 'STOP_TIMEOUT_MS'),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     sms: sms.settings,

@@ -26,6 +26,11 @@ export const sessions = pgTable(
      */
     pendingVerification: boolean('pending_verification').notNull().default(false),
     /**
+     * A password or SMS login of a member with the second factor on ('verify') or one its main
+     * account requires it of ('enrol'): until it is given, only the second-factor routes and logout.
+     */
+    pendingSecondFactor: varchar('pending_second_factor', { length: 8 }),
+    /**
      * When credentials were last shown for the session: its login, or an SMS re-verification for a
      * sensitive change. Fresh for 10 minutes (server/services/account/account-reverify.ts); null = never
      * (account switch, entry links).

@@ -56,6 +56,8 @@ export const RATE_LIMIT_RULES: RateLimitRule[] = [
   // WeChat sends the phone back here (security issue #20): each scan asks WeChat and writes a token.
   calls('wechat-oauth-callback', ['GET /wechat/oauth/callback']),
   calls('wechat-scene-answer', ['POST /wechat/oauth/confirm']),
+  // WeChat's browser comes back here from a payment's authorisation: each may ask WeChat once.
+  calls('wechat-payer-callback', ['GET /wechat/pay/callback']),
   calls('wechat-mini-login', ['POST /api/wechat/miniLogin']),
   calls('wechat-mini-bind', ['POST /api/wechat/miniBindPhone']),
   // Logged in, but each checks an SMS code: a wall beside the code's own five tries.

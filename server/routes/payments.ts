@@ -55,7 +55,8 @@ export function paymentRoutes(app: TypedApp, { payments }: Services, { requireVi
       ),
   )
 
-  if (payments.identifiesPayers()) payerCallbackRoute(app, payments)
+  // Always there (rate-limited like every callback); without production WeChat Pay no ticket exists.
+  payerCallbackRoute(app, payments)
   app.register(async (scope) => notifyRoute(scope, 'alipay', NOTIFY_PATHS.alipay, payments))
   app.register(async (scope) => notifyRoute(scope, 'wxpay', NOTIFY_PATHS.wxpay, payments))
   app.register(async (scope) => notifyRoute(scope, 'wxpay', NOTIFY_PATHS.wxpayRefund, payments))
@@ -104,8 +105,10 @@ function payerCallbackRoute(app: TypedApp, payments: PaymentService) {
   const query = object({ code: shortText(256), state: shortText(64) })
   app.get(PAYER_CALLBACK_PATH, { schema: { querystring: query } }, async (req, reply) => {
     const state = (req.query.state ?? '').trim()
-    const orderCode = state.startsWith(PAYER_STATE_PREFIX) ? state.slice(PAYER_STATE_PREFIX.length) : ''
-    if (!/^[0-9A-Za-z]{1,32}$/.test(orderCode)) return reply.redirect('/orderlist')
+    const ticket = state.startsWith(PAYER_STATE_PREFIX) ? state.slice(PAYER_STATE_PREFIX.length) : ''
+    // Only an authorisation this server started, once: anything else never reaches WeChat.
+    const orderCode = await payments.takePayerTicket(ticket)
+    if (!orderCode) return reply.redirect('/orderlist')
     const page = new URLSearchParams({ orderCode })
     const code = req.query.code?.trim()
     if (code) {

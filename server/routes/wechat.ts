@@ -2,7 +2,7 @@
 // callback, the mini-program, binding a phone, and the official-account follow page.
 import type { FastifyRequest } from 'fastify'
 import type { PhoneCodeRequest } from '../../src/core/contract/auth'
-import type { MiniBindPhoneRequest } from '../../src/core/contract/wechat'
+import type { MiniBindPhoneRequest, OauthLoginRequest } from '../../src/core/contract/wechat'
 import type { Guards } from '../http/auth'
 import { LOGIN_OK, OK_MESSAGE, ok } from '../http/envelope'
 import { originOf } from '../http/origin'
@@ -14,6 +14,7 @@ import { wechatCallbackRoutes } from './wechat-callback'
 
 const codeQuery = object({ code: shortText(128) })
 const codeBody = object({ code: shortText(256) })
+const oauthLoginBody = requestOf<OauthLoginRequest>()(object({ code: shortText(256), nonce: shortText(64) }))
 const miniBindBody = requestOf<MiniBindPhoneRequest>()(
   object({ bindTicket: shortText(128), phone: shortText(32), code: shortText(32) }),
 )
@@ -75,8 +76,11 @@ export function wechatRoutes(app: TypedApp, services: Services, guards: Guards) 
     async (req) => ok(await wechat.oauthUrl(req.query.redirect, originOf(req))),
   )
 
-  app.post('/api/wechat/oauthLogin', { schema: { body: codeBody } }, async (req) =>
-    ok(await wechat.oauthLogin((req.body.code ?? '').trim(), req.ip), LOGIN_OK),
+  app.post('/api/wechat/oauthLogin', { schema: { body: oauthLoginBody } }, async (req) =>
+    ok(
+      await wechat.oauthLogin((req.body.code ?? '').trim(), (req.body.nonce ?? '').trim(), req.ip),
+      LOGIN_OK,
+    ),
   )
 
   app.post('/api/wechat/miniLogin', { schema: { body: codeBody } }, async (req) => {

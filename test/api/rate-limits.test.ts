@@ -46,6 +46,8 @@ async function call(route: string, ip: string) {
     remoteAddress: ip,
     ...(method === 'POST' ? { payload: {} } : {}),
   })
+  // The payment callback sends the browser on (302).
+  if (response.statusCode === 302) return { redirect: response.headers.location }
   expect(response.statusCode).toBe(200)
   // WeChat's OAuth callback answers the phone with a page; refused, it answers the envelope.
   return String(response.headers['content-type']).startsWith('text/html') ? { page: true } : response.json()

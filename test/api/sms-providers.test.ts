@@ -324,10 +324,20 @@ describe.each(['aliyun', 'tencent'] as const)('SMS login with %s in production m
     return response.json() as { code: number; message: string }
   }
 
+  /** A login code is answered before its first attempt ends: what that attempt gave `phone`. */
+  async function deliveredTo(phone: string, after: number) {
+    await production.outbox.settle()
+    return fake.received
+      .slice(after)
+      .filter((m) => m.phone === phone)
+      .at(-1)!
+  }
+
   it('sends the code through the provider, which logs the member in; the database keeps no code', async () => {
     const phone = DEMO.owner
+    const before = fake.received.length
     expect(await send(phone)).toMatchObject({ code: 200, message: '已发送' })
-    const delivered = fake.received.filter((m) => m.phone === phone).at(-1)!
+    const delivered = await deliveredTo(phone, before)
     const code = Array.isArray(delivered.params) ? delivered.params[0] : delivered.params.code
     expect(code).toMatch(/^\d{6}$/)
     const [queued] = await server.db
@@ -408,7 +418,8 @@ describe.each(['aliyun', 'tencent'] as const)('SMS login with %s in production m
       kind === 'aliyun' ? { code: 'ServiceUnavailable', status: 503 } : { code: 'InternalError.Timeout' },
     )
     const before = fake.received.length
-    expect(await send(phone)).toMatchObject({ code: 200, message: '已发送' })
+    // A registration code waits for its first attempt (a login code is answered before it).
+    expect(await send(phone, 'register')).toMatchObject({ code: 200, message: '已发送' })
     const [queued] = await server.db
       .select()
       .from(outboxTable)
@@ -422,6 +433,34 @@ describe.each(['aliyun', 'tencent'] as const)('SMS login with %s in production m
     )
     expect(await createOutboxDispatcher(outbox).runOnce()).toBeGreaterThanOrEqual(1)
     expect(fake.received.slice(before).map((m) => m.key)).toEqual([queued.correlationId])
+  })
+
+  it('answers a login code for a member as for a stranger, before the provider; a refusal still starts the 60 s wait', async () => {
+    const member = DEMO.subAdmin
+    const stranger = '13900009991'
+    fake.behave(member, {
+      code: kind === 'aliyun' ? 'isv.MOBILE_NUMBER_ILLEGAL' : 'InvalidParameterValue.IncorrectPhoneNumber',
+    })
+    const before = fake.received.length
+    const answers = [await send(member), await send(stranger)]
+    expect(answers).toEqual([
+      { code: 200, message: '已发送', data: null },
+      { code: 200, message: '已发送', data: null },
+    ])
+    // The provider was asked, and refused: the member sees a code that never arrives.
+    await production.outbox.settle()
+    const [refused] = await server.db
+      .select()
+      .from(outboxTable)
+      .where(eq(outboxTable.recipient, member))
+      .orderBy(desc(outboxTable.id))
+      .limit(1)
+    expect(refused).toMatchObject({ status: 'failed', attempts: 1 })
+    expect(fake.received.slice(before)).toEqual([])
+    for (const phone of [member, stranger]) {
+      const again = await send(phone)
+      expect(again).toMatchObject({ code: 429, message: '发送过于频繁，请60秒后再试' })
+    }
   })
 
   it('does not send again a code whose answer was lost but which the provider sent', async () => {

@@ -11,7 +11,10 @@ import { createCheckoutService } from '../../server/services/checkout/checkout'
 import { createHousekeeping } from '../../server/services/shared/housekeeping'
 import {
   createUploadService,
+  DELETED_WORK_ORDER_FILES_TTL_MS,
   UNATTACHED_UPLOAD_TTL_MS,
+  UPLOAD_DAY_MS,
+  uploadDailyMessage,
   uploadQuotaMessage,
   UPLOADS_PER_MINUTE,
   UPLOADS_RATE_LIMITED,
@@ -112,7 +115,7 @@ describe('the storage quota', () => {
       ),
     )
     const message = uploadQuotaMessage(quota)
-    expect(message).toBe('附件存储空间已满（1MB），请删除已关闭且不再需要的工单后重试')
+    expect(message).toBe('附件存储空间已满（1MB），请删除已关闭且不再需要的工单，其附件7天后释放')
     const refused = answers.filter((answer) => answer.code !== 200)
     expect(refused.length).toBeGreaterThan(0)
     for (const answer of refused) expect(answer).toEqual({ code: CODE.invalid, message, data: null })
@@ -134,6 +137,92 @@ describe('the storage quota', () => {
         .where(eq(uploadedFiles.accountId, accountId)),
     ).toHaveLength(held.length)
   }, 120_000)
+  /** What the account's files take now. */
+  async function storedBytes(accountId: number) {
+    const rows = await server.db
+      .select({ size: uploadedFiles.size })
+      .from(uploadedFiles)
+      .where(eq(uploadedFiles.accountId, accountId))
+    return rows.reduce((sum, row) => sum + row.size, 0)
+  }
+
+  /** An after-sales work order of the demo owner with these files, closed and deleted. */
+  async function deletedWorkOrderWith(token: string, fileIds: string[]) {
+    const templates = await server.get<{ id: number; taskName: string }[]>(
+      '/api/acWorkOrder/getWorkList?workType=2&state=1',
+      { token },
+    )
+    const template = templates.data.find((t) => t.taskName === '网站功能异常')!
+    const created = await server.post<{ id: number }>(
+      '/api/acWorkOrder/createWorkOrder',
+      {
+        type: 2,
+        templateId: template.id,
+        source: 1,
+        acWorkOrderDataPos: [
+          { fieldCode: 'orderCode', fieldValue: 'MC202611000006', sort: 1 },
+          { fieldCode: 'telPhone', fieldValue: DEMO.owner, sort: 2 },
+          { fieldCode: 'description', fieldValue: '附件占用', sort: 3 },
+        ],
+        acWorkOrderFilePos: fileIds.map((fileId) => ({ fileId, type: 0 })),
+      },
+      { token },
+    )
+    expect(created.code).toBe(200)
+    const { id } = created.data
+    const close = { id, isClose: 1, closeReason: '自己已解决' }
+    expect((await server.post('/api/acWorkOrder/closeWorkOrder', close, { token })).code).toBe(200)
+    expect((await server.post('/api/acWorkOrder/deleteWorkOrder', { id }, { token })).code).toBe(200)
+  }
+
+  it("counts a deleted work order's files until they are deleted, seven days later", async () => {
+    server.clock.advance(61_000)
+    const login = await server.login(DEMO.owner)
+    const { token, accountId } = login.data
+    const quota = (await storedBytes(accountId)) + 700_000
+    const small = await server.buildVariant({ uploadQuotaBytes: quota })
+    const files = [
+      (await upload([{ name: 'a.pdf', bytes: pdfOf(300_000) }], token, small)).data!,
+      (await upload([{ name: 'b.pdf', bytes: pdfOf(300_000) }], token, small)).data!,
+    ]
+    await deletedWorkOrderWith(
+      token,
+      files.map((file) => file.fileId),
+    )
+    // Deleting the work order once freed its space at once, with its files still stored.
+    expect(await upload([{ name: 'c.pdf', bytes: pdfOf(300_000) }], token, small)).toEqual({
+      code: CODE.invalid,
+      message: uploadQuotaMessage(quota),
+      data: null,
+    })
+    const ctx = { db: server.db, config: testConfig(), now: server.clock, log: server.app.log }
+    const uploads = createUploadService(ctx, { storage: server.fileStorage })
+    server.clock.advance(DELETED_WORK_ORDER_FILES_TTL_MS - 120_000)
+    expect(await uploads.purgeDeletedWorkOrders()).toBe(0)
+    server.clock.advance(120_000 + 1000)
+    expect(await uploads.purgeDeletedWorkOrders()).toBe(2)
+    for (const file of files) expect(await server.fileStorage.get(file.fileId)).toBeNull()
+    expect(await uploads.purgeDeletedWorkOrders()).toBe(0)
+    // A week on, the session has ended: a new one.
+    const again = await server.tokenFor(DEMO.owner)
+    expect((await upload([{ name: 'c.pdf', bytes: pdfOf(300_000) }], again, small)).code).toBe(200)
+  })
+
+  it('holds an account to its daily upload budget, then lets it go on a day later', async () => {
+    const daily = 700_000
+    const budget = await server.buildVariant({ uploadDailyBytes: daily })
+    // A day after the other tests' uploads; each day needs a new session.
+    server.clock.advance(UPLOAD_DAY_MS)
+    let token = await server.tokenFor(DEMO.otherOwner)
+    const send = (name: string) => upload([{ name, bytes: pdfOf(300_000) }], token, budget)
+    expect((await send('d1.pdf')).code).toBe(200)
+    expect((await send('d2.pdf')).code).toBe(200)
+    expect(await send('d3.pdf')).toEqual({ code: 429, message: uploadDailyMessage(daily), data: null })
+    expect(uploadDailyMessage(100 * 1024 * 1024)).toBe('24小时内最多上传100MB，请稍后再试')
+    server.clock.advance(UPLOAD_DAY_MS)
+    token = await server.tokenFor(DEMO.otherOwner)
+    expect((await send('d3.pdf')).code).toBe(200)
+  })
 })
 
 describe('unattached uploads', () => {

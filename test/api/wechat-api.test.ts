@@ -333,8 +333,12 @@ describe('production mode: openids come from WeChat only', () => {
   })
 
   it('in-app OAuth: WeChat consent, our callback, then a one-time wxcode for oauthLogin', async () => {
-    const { url } = (
-      await call<{ url: string }>(production, 'GET', '/api/wechat/oauthUrl?redirect=/orderlist')
+    const { url, nonce } = (
+      await call<{ url: string; nonce: string }>(
+        production,
+        'GET',
+        '/api/wechat/oauthUrl?redirect=/orderlist',
+      )
     ).data
     const consent = new URL(url)
     const state = consent.searchParams.get('state')!
@@ -353,9 +357,9 @@ describe('production mode: openids come from WeChat only', () => {
     expect(location.searchParams.get('redirect')).toBe('/orderlist')
     const wxcode = location.searchParams.get('wxcode')!
     expect(wxcode).not.toBe('oa-1')
-    const login = await call(production, 'POST', '/api/wechat/oauthLogin', { code: wxcode })
+    const login = await call(production, 'POST', '/api/wechat/oauthLogin', { code: wxcode, nonce })
     expect(login).toMatchObject({ code: 200, message: '登录成功' })
-    expect(await call(production, 'POST', '/api/wechat/oauthLogin', { code: wxcode })).toMatchObject(
+    expect(await call(production, 'POST', '/api/wechat/oauthLogin', { code: wxcode, nonce })).toMatchObject(
       INVALID_CODE,
     )
 

@@ -297,9 +297,12 @@ describe('WeChat registration (QR purpose register) and binding a phone', () => 
 })
 
 describe('WeChat in-app browser: oauthUrl, the sandbox consent page, oauthLogin', () => {
-  async function wxcode(openid: string, redirect = '/orderlist'): Promise<string> {
-    const { url } = (
-      await server.get<{ url: string }>(`/api/wechat/oauthUrl?redirect=${encodeURIComponent(redirect)}`)
+  /** The sandbox round trip: the wxcode /login receives, and the nonce its browser kept. */
+  async function consent(openid: string, redirect = '/orderlist') {
+    const { url, nonce } = (
+      await server.get<{ url: string; nonce: string }>(
+        `/api/wechat/oauthUrl?redirect=${encodeURIComponent(redirect)}`,
+      )
     ).data
     const state = new URL(url).searchParams.get('state')
     const granted = await server.post<{ location: string }>('/__dev/wechat/oauth', {
@@ -310,7 +313,7 @@ describe('WeChat in-app browser: oauthUrl, the sandbox consent page, oauthLogin'
     const location = new URL(granted.data.location, 'http://x')
     expect(location.pathname).toBe('/login')
     expect(location.searchParams.get('redirect')).toBe(redirect)
-    return location.searchParams.get('wxcode') ?? ''
+    return { code: location.searchParams.get('wxcode') ?? '', nonce }
   }
 
   it('hands out the sandbox consent URL for a path on this site only', async () => {
@@ -334,8 +337,8 @@ describe('WeChat in-app browser: oauthUrl, the sandbox consent page, oauthLogin'
   })
 
   it('logs a known openid in once per code', async () => {
-    const code = await wxcode(DEMO.ownerOpenId)
-    const result = await server.post<WechatLogin>('/api/wechat/oauthLogin', { code })
+    const { code, nonce } = await consent(DEMO.ownerOpenId)
+    const result = await server.post<WechatLogin>('/api/wechat/oauthLogin', { code, nonce })
     expect(result).toEqual({
       code: 200,
       message: '登录成功',
@@ -348,17 +351,26 @@ describe('WeChat in-app browser: oauthUrl, the sandbox consent page, oauthLogin'
         isNewMember: false,
       },
     })
-    expect(await server.post('/api/wechat/oauthLogin', { code })).toEqual({
+    expect(await server.post('/api/wechat/oauthLogin', { code, nonce })).toEqual({
       code: 400,
       message: '微信授权已失效，请重新授权',
       data: null,
     })
   })
 
+  it("logs nobody in with a wxcode sent to another browser (login CSRF): it needs the asking browser's nonce", async () => {
+    // The attacker's own consent: its wxcode in a link sent to the victim, whose browser has no nonce.
+    const { code, nonce } = await consent(DEMO.ownerOpenId)
+    const expired = { code: 400, message: '微信授权已失效，请重新授权', data: null }
+    expect(await server.post('/api/wechat/oauthLogin', { code })).toEqual(expired)
+    const other = (await server.get<{ nonce: string }>('/api/wechat/oauthUrl')).data.nonce
+    expect(await server.post('/api/wechat/oauthLogin', { code, nonce: other })).toEqual(expired)
+    // Refusals do not use it up: the browser that asked still logs in.
+    expect((await server.post('/api/wechat/oauthLogin', { code, nonce })).code).toBe(200)
+  })
+
   it('answers 993 for an unknown openid', async () => {
-    expect(await server.post('/api/wechat/oauthLogin', { code: await wxcode('wx-nobody-2') })).toEqual(
-      NOT_REGISTERED,
-    )
+    expect(await server.post('/api/wechat/oauthLogin', await consent('wx-nobody-2'))).toEqual(NOT_REGISTERED)
   })
 
   it('uses each consent request once', async () => {

@@ -166,6 +166,53 @@ describe('ordering', () => {
     expect(fake.trades.get(attempt(code, 'WJ'))?.body.payer).toEqual({ openid: 'o-browser-payer' })
   })
 
+  it('asks WeChat only for an authorisation it started, once: a forged or replayed state never reaches WeChat', async () => {
+    const code = await newOrder()
+    const asked: string[] = []
+    const counting = await server.buildVariant(
+      {
+        production: true,
+        payNotifySecret: null,
+        publicOrigin: ORIGIN,
+        wechatOauth: { appId: OFFICIAL_APPID, secret: 'oauth-secret' },
+        paymentProviders: { wechatPay: checkWechatPay(fake.env).settings, alipay: null },
+      },
+      {
+        wechatApi: {
+          ...wechatApi,
+          oauthIdentity: async (given) => {
+            asked.push(given)
+            return wechatApi.oauthIdentity(given)
+          },
+        },
+      },
+    )
+    const callback = (state: string, ip = '203.0.113.40') =>
+      counting.inject({
+        method: 'GET',
+        url: `/wechat/pay/callback?code=web:o-forger&state=${state}`,
+        remoteAddress: ip,
+      })
+    // The order code as state (what the callback took before), and a made-up ticket.
+    for (const state of [`p${code}`, `p${'0'.repeat(48)}`]) {
+      const back = await callback(state)
+      expect(back.headers.location).toBe('/orderlist')
+    }
+    expect(asked).toEqual([])
+
+    const precreate = await counting.inject({
+      method: 'POST',
+      url: '/api/wxpay/tradePrecreate',
+      headers: { token: owner },
+      payload: { trade_type: 'JSAPI', out_trade_no: code },
+    })
+    const state = new URL(precreate.json().data.authorize_url).searchParams.get('state')!
+    expect(state).toMatch(/^p[0-9a-f]{48}$/)
+    expect((await callback(state)).headers.location).toMatch(/^\/orderByPlay\?orderCode=/)
+    expect((await callback(state)).headers.location).toBe('/orderlist')
+    expect(asked).toEqual(['web:o-forger'])
+  })
+
   it('refuses plainly when WeChat Pay refuses our signature or its answer does not verify', async () => {
     const code = await newOrder()
     fake.behaviour.badAnswerSignature = true

@@ -86,4 +86,29 @@ test.describe('WeChat login (doc2 §2 Login, §4)', () => {
     expect((await storedSession(page))?.token).toBeTruthy()
     await context.close()
   })
+
+  test("a wxcode sent to someone else's browser logs nobody in (login CSRF)", async ({
+    browser,
+    request,
+  }, info) => {
+    // The attacker's own round trip, stopped before its /login: the link it would send.
+    const { url } = (await (await request.get('/api/wechat/oauthUrl?redirect=%2Findex')).json()).data
+    const state = new URL(url).searchParams.get('state')
+    const granted = await request.post('/__dev/wechat/oauth', {
+      data: { state, openid: 'wx-demo-main', redirect: '/index' },
+    })
+    const { location } = (await granted.json()).data
+    const victim = await browser.newContext({
+      baseURL: info.project.use.baseURL,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50 NetType/WIFI Language/zh_CN',
+      viewport: { width: 375, height: 812 },
+    })
+    const page = await victim.newPage()
+    await page.goto(location)
+    await expect(page.getByText('微信授权已失效，请重新授权')).toBeVisible()
+    await expect(page).toHaveURL(/\/login/)
+    expect((await storedSession(page))?.token ?? '').toBe('')
+    await victim.close()
+  })
 })

@@ -20,9 +20,10 @@ import {
 import type { Gateways } from '../../providers/index'
 import type { SmsTemplate } from '../../providers/sms/index'
 import { countOutboxDelivery } from '../shared/counters'
+import { createSmsBudget, smsKindOf } from '../sms/sms-budget'
 import { mailContent, smsTemplateParams, smsText, type MessageParams } from './outgoing-texts'
 
-export type Tx = Pick<Database, 'insert' | 'execute'>
+export type Tx = Pick<Database, 'insert' | 'execute' | 'select'>
 export type OutboxRow = typeof outbox.$inferSelect
 
 export const OUTBOX_CHANNEL = 'outbox'
@@ -97,8 +98,10 @@ export async function pendingCount(db: Database): Promise<number> {
   return row?.total ?? 0
 }
 
-export function createOutbox({ db, now, log }: AppContext, gateways: Gateways) {
+export function createOutbox(ctx: AppContext, gateways: Gateways) {
+  const { db, now, log } = ctx
   const inFlight = new Set<Promise<unknown>>()
+  const smsBudget = createSmsBudget(ctx)
 
   /** The row of a message; its ttl counts from its first attempt (a quiet-hours wait does not eat it). */
   function rowOf(message: QueuedMessage, createdAt: Date, { attemptNow = false, notBefore }: EnqueueOptions) {
@@ -122,8 +125,10 @@ export function createOutbox({ db, now, log }: AppContext, gateways: Gateways) {
    * NOTIFY at commit). `attemptNow`: the caller will make the first attempt itself right after the
    * commit, so dispatchers leave the row alone for FIRST_ATTEMPT_WAIT_MS (and take it if it does not).
    * `notBefore`: no attempt before then (an SMS held by the account's quiet hours).
+   * An SMS past its budget (services/sms/sms-budget.ts) is refused with 429, nothing written.
    */
   async function enqueue(tx: Tx, message: QueuedMessage, options: EnqueueOptions = {}): Promise<number> {
+    if (message.channel === 'sms') await smsBudget.admit(tx, message.accountId ?? null, smsKindOf(message))
     const [row] = await tx
       .insert(outbox)
       .values(rowOf(message, now(), options))
@@ -132,11 +137,15 @@ export function createOutbox({ db, now, log }: AppContext, gateways: Gateways) {
     return row.id
   }
 
-  /** Many messages in one insert and one NOTIFY (a reminder run writes thousands). */
+  /**
+   * Many messages in one insert and one NOTIFY (a reminder run writes thousands). SMS past an
+   * account's or the server's budget are left out (the caller's notices still say it all).
+   */
   async function enqueueMany(
     tx: Tx,
-    messages: { message: QueuedMessage; notBefore?: Date }[],
+    batch: { message: QueuedMessage; notBefore?: Date }[],
   ): Promise<number[]> {
+    const messages = await withinSmsBudget(tx, batch)
     if (!messages.length) return []
     const createdAt = now()
     const rows = await tx
@@ -145,6 +154,25 @@ export function createOutbox({ db, now, log }: AppContext, gateways: Gateways) {
       .returning({ id: outbox.id })
     await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${String(rows[0].id)})`)
     return rows.map((row) => row.id)
+  }
+
+  async function withinSmsBudget<T extends { message: QueuedMessage }>(tx: Tx, batch: T[]): Promise<T[]> {
+    const wanted = new Map<number | null, number>()
+    for (const { message } of batch)
+      if (message.channel === 'sms')
+        wanted.set(message.accountId ?? null, (wanted.get(message.accountId ?? null) ?? 0) + 1)
+    if (!wanted.size) return batch
+    const left = await smsBudget.allowance(tx, wanted)
+    const kept = batch.filter(({ message }) => {
+      if (message.channel !== 'sms') return true
+      const accountId = message.accountId ?? null
+      const room = left.get(accountId) ?? 0
+      left.set(accountId, room - 1)
+      return room > 0
+    })
+    const dropped = batch.length - kept.length
+    if (dropped) log.warn({ dropped }, 'SMS past the hourly budget not queued (their notices are written)')
+    return kept
   }
 
   /**
@@ -327,7 +355,14 @@ export function createOutbox({ db, now, log }: AppContext, gateways: Gateways) {
     return { outcome: 'sent' }
   }
 
-  /** Waits for the deliveries this process has under way (shutdown). */
+  /** Starts the first attempt and does not wait for it: an answer that must not depend on the provider. */
+  function attemptInBackground(id: number): void {
+    const running = attempt(id).catch(() => undefined)
+    inFlight.add(running)
+    void running.finally(() => inFlight.delete(running))
+  }
+
+  /** Waits for the deliveries this process has under way (shutdown; the sandbox's inbox). */
   async function settle(): Promise<void> {
     while (inFlight.size) await Promise.allSettled([...inFlight])
   }
@@ -336,6 +371,7 @@ export function createOutbox({ db, now, log }: AppContext, gateways: Gateways) {
     enqueue,
     enqueueMany,
     attempt,
+    attemptInBackground,
     claim,
     deliver,
     settle,

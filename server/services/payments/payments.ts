@@ -40,6 +40,7 @@ import { createAttempts, providerOf, type AttemptRow, type PayChannel, type Prov
 import { createReconciliation } from './reconcile'
 import { createRefunds } from './refunds'
 import type { Notifier } from '../notifications/notifier'
+import { createPayerTickets } from './payer-tickets'
 import { openPayer, payerAuthorizeUrl, sealPayer } from './wechat-payer'
 
 export type { Provider } from './attempts'
@@ -104,6 +105,7 @@ export function createPaymentService(
   const attempts = createAttempts(ctx)
   const refunds = createRefunds(ctx, { gateways, notifier })
   const reconciliation = createReconciliation(ctx, gateways)
+  const payerTickets = createPayerTickets(ctx)
   const wechatPaySettings = config.paymentProviders?.wechatPay ?? null
   /** Work a notification starts but does not wait for (closing other attempts, a refund); awaited on close. */
   const background = new Set<Promise<unknown>>()
@@ -239,7 +241,8 @@ export function createPaymentService(
     const openid = openPayer(client.payer, settings.apiV3Key, now())
     if (!openid) {
       const order = await checkout.payableOrder(viewer, orderCode)
-      return { authorize_url: payerAuthorizeUrl(settings.appId, config.publicOrigin, order.orderCode) }
+      const ticket = await payerTickets.issue(order.orderCode)
+      return { authorize_url: payerAuthorizeUrl(settings.appId, config.publicOrigin, ticket) }
     }
     return jsapiOffer(viewer, orderCode, client, { openid, app: 'web' })
   }
@@ -577,6 +580,8 @@ export function createPaymentService(
   return {
     alipayPrecreate,
     payerToken,
+    /** PAYER_CALLBACK_PATH's state: the order of a live payer ticket, which it uses up (else null). */
+    takePayerTicket: payerTickets.take,
     alipayWapPay,
     wxpayPrecreate,
     notificationAnswers,

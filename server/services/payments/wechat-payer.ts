@@ -1,7 +1,7 @@
 // The payer of a JSAPI payment in WeChat's browser: an openid of the official account the merchant is
 // bound to. A member's stored openid may be the mini-program's (another app), so the browser gets its
 // own by a silent `snsapi_base` authorisation: WeChat sends it back to PAYER_CALLBACK_PATH with a
-// code, the code becomes the openid, and the payment page receives it sealed (HMAC, 2 hours) as
+// code and the single-use ticket it was given as state (payer-tickets.ts), the code becomes the openid, and the payment page receives it sealed (HMAC, 2 hours) as
 // `wxPayer`, which it hands back with the next JSAPI precreate. The seal keeps the page from naming
 // an openid WeChat did not give us; the openid itself is no secret.
 import crypto from 'node:crypto'
@@ -9,7 +9,7 @@ import { WECHAT_AUTHORIZE_URL } from '../wechat/wechat-identity'
 
 /** Where WeChat returns after the snsapi_base authorisation (outside /api: a page). */
 export const PAYER_CALLBACK_PATH = '/wechat/pay/callback'
-/** The OAuth state: `p` + the order code (letters and digits only, WeChat's rule). */
+/** The OAuth state: `p` + a payer ticket (letters and digits only, WeChat's rule). */
 export const PAYER_STATE_PREFIX = 'p'
 const PAYER_TOKEN_TTL_S = 2 * 3600
 
@@ -33,14 +33,14 @@ export function openPayer(token: string | undefined, key: string, at: Date): str
   return Buffer.from(openid, 'base64url').toString()
 }
 
-/** WeChat's silent authorisation for the official account `appId`, back to the payment of `orderCode`. */
-export function payerAuthorizeUrl(appId: string, publicOrigin: string, orderCode: string): string {
+/** WeChat's silent authorisation for the official account `appId`, back with the payer `ticket`. */
+export function payerAuthorizeUrl(appId: string, publicOrigin: string, ticket: string): string {
   const query = new URLSearchParams({
     appid: appId,
     redirect_uri: new URL(PAYER_CALLBACK_PATH, publicOrigin).toString(),
     response_type: 'code',
     scope: 'snsapi_base',
-    state: `${PAYER_STATE_PREFIX}${orderCode}`,
+    state: `${PAYER_STATE_PREFIX}${ticket}`,
   })
   return `${WECHAT_AUTHORIZE_URL}?${query}#wechat_redirect`
 }

@@ -84,6 +84,7 @@ export function createHousekeeping(
     const historyBefore = new Date(now().getTime() - hours(24 * LOGIN_HISTORY_DAYS))
     await db.delete(loginHistory).where(lt(loginHistory.createdAt, historyBefore))
     await uploads?.purgeUnattached()
+    await uploads?.purgeDeletedWorkOrders()
   }
 
   /**

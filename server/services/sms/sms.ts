@@ -1,23 +1,26 @@
 // SMS codes (doc2 §5, §9): 6 random digits, bound to one purpose, valid 5 minutes, single use, void
 // after 5 wrong entries; only the newest code for a phone and purpose counts. Sends are limited:
 // one per phone per 60 s, 10 per phone and 10 per client address (an IPv6 address by its /64) an
-// hour, 20 an hour per account on whose behalf they go and 1,000 an hour in all.
+// hour, and by the hourly budgets of the account and the server (sms-budget.ts).
 // The code record (what the limits count and the check compares, sms_codes) keeps only an HMAC of
 // the code (SMS_CODE_SECRET); the message itself goes through the outbox (services/outbox/outbox.ts) to the
-// configured provider. The request waits for the first attempt: a refusal is answered at once and
-// leaves no trace in the limits; a timeout or a transient failure answers 已发送 and is retried.
+// configured provider. A login or reset code is answered 已发送 as soon as it is queued, member or
+// not, so neither the answer nor its time says who is registered; the other codes wait for the first
+// attempt: a refusal is answered at once and leaves no trace in the limits; a timeout or a transient
+// failure answers 已发送 and is retried.
 import crypto from 'node:crypto'
 import { normalizeIP } from '@fastify/rate-limit'
-import { and, count, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { SmsPurpose, SmsResendWait } from '../../../src/core/contract/sms'
 import { MSG } from '../../../src/core/validation/messages'
 import { hours, minutes, type AppContext } from '../../context'
 import type { Database } from '../../db/client'
-import { outbox as outboxTable, sandboxMessages, smsCodes } from '../../db/schema'
+import { sandboxMessages, smsCodes } from '../../db/schema'
 import { invalid, notConfigured, tooManyRequests, type Refusal } from '../shared/errors'
 import type { RefusalReason } from '../../providers/delivery'
 import { CODE_TEMPLATE } from '../../providers/sms/index'
 import type { Outbox } from '../outbox/outbox'
+import { createSmsBudget } from './sms-budget'
 
 // What a code is sent for is part of the wire contract.
 export type { SmsPurpose }
@@ -36,6 +39,9 @@ export const SMS_MESSAGES = {
   busy: '发送过于频繁，请稍后再试',
   failed: '短信发送失败，请稍后重试',
 } as const
+
+/** Codes whose answer must not depend on whether the phone is a member's. */
+const MEMBERSHIP_HIDDEN: ReadonlySet<SmsPurpose> = new Set(['login', 'forget'])
 
 /** What a person is told when the provider refuses a send. */
 export function refusalFailure(reason: RefusalReason): Refusal {
@@ -68,7 +74,9 @@ export interface SmsSendOptions {
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
-export function createSmsService({ db, now, config }: AppContext, outbox: Outbox) {
+export function createSmsService(ctx: AppContext, outbox: Outbox) {
+  const { db, now, config } = ctx
+  const budget = createSmsBudget(ctx)
   /** HMAC of a code, bound to its phone and purpose: a leaked table gives no code away. */
   const codeHash = (phone: string, purpose: string, code: string) =>
     crypto.createHmac('sha256', config.smsCodeSecret).update(`${phone}:${purpose}:${code}`).digest('hex')
@@ -92,30 +100,13 @@ export function createSmsService({ db, now, config }: AppContext, outbox: Outbox
     return row?.createdAt ?? null
   }
 
-  /** SMS the outbox took on in the last hour (refused ones excluded), for one account or all. */
-  async function smsQueuedSince(tx: Tx, since: Date, accountId?: number): Promise<number> {
-    const [row] = await tx
-      .select({ total: count() })
-      .from(outboxTable)
-      .where(
-        and(
-          eq(outboxTable.channel, 'sms'),
-          gt(outboxTable.createdAt, since),
-          ne(outboxTable.status, 'failed'),
-          ...(accountId === undefined ? [] : [eq(outboxTable.accountId, accountId)]),
-        ),
-      )
-    return row?.total ?? 0
-  }
-
-  /** 429 when this phone, address, account or the server may not send another SMS yet. */
-  async function assertCanSend(tx: Tx, phone: string, address: string, accountId: number | null) {
+  /** 429 when this phone or address may not be sent another code yet (the budgets are the outbox's). */
+  async function assertCanSend(tx: Tx, phone: string, address: string) {
     const current = now().getTime()
     const hourAgo = new Date(current - SMS_LIMIT_WINDOW_MS)
     if (
       (await codesSince(tx, 'phone', phone, hourAgo)) >= SMS_HOURLY_LIMIT ||
-      (await codesSince(tx, 'ip', address, hourAgo)) >= config.smsHourlyLimitPerAddress ||
-      (accountId !== null && (await smsQueuedSince(tx, hourAgo, accountId)) >= config.smsAccountHourlyLimit)
+      (await codesSince(tx, 'ip', address, hourAgo)) >= config.smsHourlyLimitPerAddress
     ) {
       throw tooManyRequests(SMS_MESSAGES.tooMany)
     }
@@ -125,14 +116,13 @@ export function createSmsService({ db, now, config }: AppContext, outbox: Outbox
       const wait: SmsResendWait = { retryAfter: resendWaitSeconds(lastSent.getTime(), current) }
       throw tooManyRequests(SMS_MESSAGES.tooSoon, wait)
     }
-    if ((await smsQueuedSince(tx, hourAgo)) >= config.smsGlobalHourlyLimit)
-      throw tooManyRequests(SMS_MESSAGES.busy)
   }
 
   /**
    * Checks the limits and records the code with its message, under transaction-scoped advisory
-   * locks (phone, address, account, and the server-wide budget) so concurrent requests or instances
-   * cannot both slip under a limit; then makes the first delivery attempt and answers by it.
+   * locks (phone, address, then the budgets' account and server-wide ones) so concurrent requests
+   * or instances cannot both slip under a limit. A code nobody is sent (an unknown phone's) passes
+   * the same checks, so its answer is the same.
    */
   async function send(
     phone: string,
@@ -144,13 +134,11 @@ export function createSmsService({ db, now, config }: AppContext, outbox: Outbox
     if (!outbox.gateways.sms) throw notConfigured('短信服务')
     const code = deliver ? newSmsCode() : null
     const address = smsAddressKey(ip)
+    const answerByAttempt = !MEMBERSHIP_HIDDEN.has(purpose)
     const { codeId, messageId } = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-phone:${phone}`}))`)
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-ip:${address}`}))`)
-      if (accountId !== null)
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-account:${accountId}`}))`)
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sms-global'))`)
-      await assertCanSend(tx, phone, address, accountId)
+      await assertCanSend(tx, phone, address)
       const [record] = await tx
         .insert(smsCodes)
         .values({
@@ -161,24 +149,27 @@ export function createSmsService({ db, now, config }: AppContext, outbox: Outbox
           createdAt: now(),
         })
         .returning({ id: smsCodes.id })
-      const queued = code
-        ? await outbox.enqueue(
-            tx,
-            {
-              channel: 'sms',
-              recipient: phone,
-              template: CODE_TEMPLATE[purpose],
-              purpose,
-              params: { code },
-              accountId,
-              ttlMs: SMS_CODE_TTL_MS,
-            },
-            { attemptNow: true },
-          )
-        : null
+      if (!code) {
+        await budget.admit(tx, accountId, 'code')
+        return { codeId: record.id, messageId: null }
+      }
+      const queued = await outbox.enqueue(
+        tx,
+        {
+          channel: 'sms',
+          recipient: phone,
+          template: CODE_TEMPLATE[purpose],
+          purpose,
+          params: { code },
+          accountId,
+          ttlMs: SMS_CODE_TTL_MS,
+        },
+        { attemptNow: true },
+      )
       return { codeId: record.id, messageId: queued }
     })
     if (messageId === null) return
+    if (!answerByAttempt) return outbox.attemptInBackground(messageId)
     const first = await outbox.attempt(messageId)
     if (first.outcome === 'refused') {
       // Refused: no code went out, so none is owed a 60 s wait or a place in the hourly counts.
@@ -231,8 +222,9 @@ export function createSmsService({ db, now, config }: AppContext, outbox: Outbox
     return used.length > 0
   }
 
-  /** Dev sandbox: the newest code its "phone" received. */
+  /** Dev sandbox: the newest code its "phone" received (once the sends under way are done). */
   async function latestCode(phone: string): Promise<string | null> {
+    await outbox.settle()
     const [row] = await db
       .select({ code: sandboxMessages.code })
       .from(sandboxMessages)

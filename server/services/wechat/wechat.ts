@@ -10,7 +10,7 @@
 // - the mini-program: miniLogin (jscode2session), miniBindPhone for a new openid.
 // Members found by openid may have no phone: the client then asks to bind one (bindPhone).
 import crypto from 'node:crypto'
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, type SQL } from 'drizzle-orm'
 import { maskPhone } from '../../../src/core/format/mask'
 import { validateSmsLogin } from '../../../src/core/validation/rules'
 import type { MiniBindPhoneRequest, MiniLoginAnswer, ScanCodeAnswer } from '../../../src/core/contract/wechat'
@@ -118,11 +118,17 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
     openid: string | null,
     ttlMs: number,
     token = newToken(),
+    browserNonceHash: string | null = null,
   ): Promise<string> {
     const createdAt = now()
-    await db
-      .insert(wechatTickets)
-      .values({ tokenHash: hashToken(token), kind, openid, createdAt, expiresAt: later(createdAt, ttlMs) })
+    await db.insert(wechatTickets).values({
+      tokenHash: hashToken(token),
+      kind,
+      openid,
+      browserNonceHash,
+      createdAt,
+      expiresAt: later(createdAt, ttlMs),
+    })
     return token
   }
 
@@ -143,13 +149,18 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
 
   /** Uses the ticket up; its openid, or null when it was not live. */
   async function takeTicket(token: string, kind: TicketKind): Promise<string | null> {
+    return (await takeTicketRow(token, kind))?.openid ?? null
+  }
+
+  /** Uses up a live ticket (and, given `also`, only one that meets it); its openid and browser nonce. */
+  async function takeTicketRow(token: string, kind: TicketKind, also?: SQL) {
     if (!token) return null
     const [ticket] = await db
       .update(wechatTickets)
       .set({ usedAt: now() })
-      .where(liveTicket(token, kind))
-      .returning({ openid: wechatTickets.openid })
-    return ticket ? (ticket.openid ?? '') : null
+      .where(and(liveTicket(token, kind), also))
+      .returning({ openid: wechatTickets.openid, browserNonceHash: wechatTickets.browserNonceHash })
+    return ticket ? { openid: ticket.openid ?? '', browserNonceHash: ticket.browserNonceHash } : null
   }
 
   // ---- members and sessions ----
@@ -343,50 +354,66 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
 
   // ---- in-app browser OAuth ----
 
-  /** GET /api/wechat/oauthUrl: where to send the browser for WeChat's consent page. */
+  /**
+   * GET /api/wechat/oauthUrl: where to send the browser for WeChat's consent page, and a nonce the
+   * browser keeps: the login at the end of the round trip is only this browser's (no login CSRF: a
+   * wxcode sent to someone else logs nobody in).
+   */
   async function oauthUrl(redirect: string | undefined, origin: string) {
     const target = safeRedirect(redirect)
     identity.assertOauthConfigured()
+    const nonce = newToken()
+    const nonceHash = hashToken(nonce)
     if (identity.production) {
       const ticket = crypto.randomBytes(24).toString('hex')
-      await issueTicket('oauthState', null, OAUTH_STATE_TTL_MS, ticket)
-      return { url: identity.authorizeUrl(`${OAUTH_STATE_PREFIX.login}${ticket}`, { redirect: target }) }
+      await issueTicket('oauthState', null, OAUTH_STATE_TTL_MS, ticket, nonceHash)
+      return {
+        url: identity.authorizeUrl(`${OAUTH_STATE_PREFIX.login}${ticket}`, { redirect: target }),
+        nonce,
+      }
     }
-    const state = await issueTicket('oauthState', null, OAUTH_STATE_TTL_MS)
+    const state = await issueTicket('oauthState', null, OAUTH_STATE_TTL_MS, undefined, nonceHash)
     const query = `state=${encodeURIComponent(state)}&redirect=${encodeURIComponent(target)}`
-    return { url: `${origin}/__dev/wechat/oauth?${query}` }
+    return { url: `${origin}/__dev/wechat/oauth?${query}`, nonce }
   }
 
-  /**
-   * WeChat's callback for a consent request of oauthUrl (state `o…`): the code is exchanged here, and
-   * the browser goes on to /login with a one-time code of ours, as the sandbox page sends it.
-   */
+  /** The browser goes on to /login with a one-time code of ours, bound to the request's nonce. */
+  async function backToLogin(state: { browserNonceHash: string | null }, openid: string, target: string) {
+    const code = await issueTicket('oauthCode', openid, OAUTH_CODE_TTL_MS, undefined, state.browserNonceHash)
+    return { location: `/login?wxcode=${encodeURIComponent(code)}&redirect=${encodeURIComponent(target)}` }
+  }
+
+  /** WeChat's callback for a consent request of oauthUrl (state `o…`): the code is exchanged here. */
   async function returnFromOauth(
     ticket: string,
     wechatCode: string | undefined,
     redirect: string | undefined,
   ) {
     const target = safeRedirect(redirect)
-    if ((await takeTicket(ticket, 'oauthState')) === null) throw invalid(WECHAT_MESSAGES.oauthExpired)
-    const openid = await identity.ofOauthCode(wechatCode)
-    const code = await issueTicket('oauthCode', openid, OAUTH_CODE_TTL_MS)
-    return { location: `/login?wxcode=${encodeURIComponent(code)}&redirect=${encodeURIComponent(target)}` }
+    const state = await takeTicketRow(ticket, 'oauthState')
+    if (!state) throw invalid(WECHAT_MESSAGES.oauthExpired)
+    return backToLogin(state, await identity.ofOauthCode(wechatCode), target)
   }
 
   /** Sandbox consent page 同意: the one-time code and where the browser goes with it. */
-  async function grantOauth(state: string, typedOpenId: string | undefined, redirect: string | undefined) {
+  async function grantOauth(
+    stateToken: string,
+    typedOpenId: string | undefined,
+    redirect: string | undefined,
+  ) {
     const openid = checkedOpenId(typedOpenId)
     const target = safeRedirect(redirect)
-    if ((await takeTicket(state, 'oauthState')) === null) throw invalid(WECHAT_MESSAGES.oauthExpired)
-    const code = await issueTicket('oauthCode', openid, OAUTH_CODE_TTL_MS)
-    return { location: `/login?wxcode=${encodeURIComponent(code)}&redirect=${encodeURIComponent(target)}` }
+    const state = await takeTicketRow(stateToken, 'oauthState')
+    if (!state) throw invalid(WECHAT_MESSAGES.oauthExpired)
+    return backToLogin(state, openid, target)
   }
 
-  /** POST /api/wechat/oauthLogin {code}: single use. */
-  async function oauthLogin(code: string, ip: string): Promise<WechatLogin> {
-    const openid = await takeTicket(code, 'oauthCode')
-    if (!openid) throw invalid(WECHAT_MESSAGES.oauthExpired)
-    const member = await members.byOpenId(openid)
+  /** POST /api/wechat/oauthLogin {code, nonce}: single use, and only with the nonce of the browser that asked. */
+  async function oauthLogin(code: string, nonce: string, ip: string): Promise<WechatLogin> {
+    const sameBrowser = eq(wechatTickets.browserNonceHash, hashToken(nonce))
+    const ticket = nonce ? await takeTicketRow(code, 'oauthCode', sameBrowser) : null
+    if (!ticket?.openid) throw invalid(WECHAT_MESSAGES.oauthExpired)
+    const member = await members.byOpenId(ticket.openid)
     if (!member) throw wechatNotRegistered(WECHAT_MESSAGES.notRegistered)
     return loginAs(member, ip, LOGIN_SOURCE.wechatOauth, false)
   }

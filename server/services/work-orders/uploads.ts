@@ -4,7 +4,7 @@
 // are. Files start unattached; a work order or a reply takes them by id (work-order-files.ts).
 import crypto from 'node:crypto'
 import { Readable } from 'node:stream'
-import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, type UploadedFile } from '../../../src/core/contract/work-orders'
 import { fileExtension, WORK_ORDER_MSG } from '../../../src/core/validation/work-orders'
 import type { AppContext } from '../../context'
@@ -91,12 +91,20 @@ export const isImageMime = (mime: string) => mime === 'image/png' || mime === 'i
 /** Bytes of a stored file the type is decided by (file-type reads no further for our types). */
 const TYPE_HEAD_BYTES = 64 * 1024
 
-/** The quota refusal: what is full, its size, and what frees space. */
+/** The quota refusal: what is full, its size, and what frees space (and when). */
 export const uploadQuotaMessage = (quotaBytes: number) =>
-  `附件存储空间已满（${Math.floor(quotaBytes / 1024 / 1024)}MB），请删除已关闭且不再需要的工单后重试`
+  `附件存储空间已满（${Math.floor(quotaBytes / 1024 / 1024)}MB），请删除已关闭且不再需要的工单，其附件7天后释放`
+
+/** The daily budget's refusal. */
+export const uploadDailyMessage = (dailyBytes: number) =>
+  `24小时内最多上传${Math.floor(dailyBytes / 1024 / 1024)}MB，请稍后再试`
 
 /** Uploads nothing took are deleted this long after they were made (housekeeping). */
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 3_600_000
+/** A deleted work order's files are kept this long (a mistaken delete can still be told), then deleted. */
+export const DELETED_WORK_ORDER_FILES_TTL_MS = 7 * 24 * 3_600_000
+/** The daily upload budget's window. */
+export const UPLOAD_DAY_MS = 24 * 3_600_000
 
 /** A file received and stored but not yet the account's (no uploaded_files row). */
 export interface StagedUpload {
@@ -110,25 +118,33 @@ export function createUploadService({ db, config, now }: AppContext, { storage }
   const lockAccount = (tx: Db, accountId: number) =>
     tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`uploads-account:${accountId}`}))`)
 
-  /** Bytes the account keeps: its files, except those of work orders it deleted. */
-  async function usedBytes(tx: Db, accountId: number): Promise<number> {
+  /** Bytes the account's files take, counted until they are deleted (a deleted work order's too). */
+  async function usedBytes(tx: Db, accountId: number, since?: Date): Promise<number> {
     const [row] = await tx
       .select({ total: sql<string | null>`sum(${uploadedFiles.size})` })
       .from(uploadedFiles)
-      .leftJoin(workOrders, eq(workOrders.id, uploadedFiles.workOrderId))
       .where(
         and(
           eq(uploadedFiles.accountId, accountId),
-          or(isNull(uploadedFiles.workOrderId), isNull(workOrders.deletedAt)),
+          ...(since ? [gt(uploadedFiles.createdAt, since)] : []),
         ),
       )
     return Number(row?.total ?? 0)
   }
 
+  /** Refuses a file of `size` bytes that would overrun the account's quota or its daily budget. */
+  async function assertRoom(tx: Db, accountId: number, size: number): Promise<void> {
+    if ((await usedBytes(tx, accountId)) + size > config.uploadQuotaBytes)
+      throw invalid(uploadQuotaMessage(config.uploadQuotaBytes))
+    const dayAgo = new Date(now().getTime() - UPLOAD_DAY_MS)
+    if ((await usedBytes(tx, accountId, dayAgo)) + size > config.uploadDailyBytes)
+      throw tooManyRequests(uploadDailyMessage(config.uploadDailyBytes))
+  }
+
   /**
    * Takes one of the account's UPLOADS_PER_MINUTE slots, before the body is read, under the
-   * account's lock: of 40 parallel uploads exactly 30 pass. A full quota is refused here too, so
-   * nothing is read for an account that cannot keep it.
+   * account's lock: of 40 parallel uploads exactly 30 pass. A full quota or daily budget is refused
+   * here too, so nothing is read for an account that cannot keep it.
    */
   async function reserve(viewer: Viewer): Promise<void> {
     await db.transaction(async (tx) => {
@@ -141,8 +157,7 @@ export function createUploadService({ db, config, now }: AppContext, { storage }
           and(eq(uploadReservations.accountId, viewer.accountId), gt(uploadReservations.createdAt, since)),
         )
       if ((row?.total ?? 0) >= UPLOADS_PER_MINUTE) throw tooManyRequests(UPLOADS_RATE_LIMITED)
-      if ((await usedBytes(tx, viewer.accountId)) >= config.uploadQuotaBytes)
-        throw invalid(uploadQuotaMessage(config.uploadQuotaBytes))
+      await assertRoom(tx, viewer.accountId, 1)
       await tx.insert(uploadReservations).values({ accountId: viewer.accountId, createdAt: now() })
     })
   }
@@ -171,8 +186,7 @@ export function createUploadService({ db, config, now }: AppContext, { storage }
       const type = await detectUploadType(fileName, head)
       await db.transaction(async (tx) => {
         await lockAccount(tx, viewer.accountId)
-        if ((await usedBytes(tx, viewer.accountId)) + staged.size > config.uploadQuotaBytes)
-          throw invalid(uploadQuotaMessage(config.uploadQuotaBytes))
+        await assertRoom(tx, viewer.accountId, staged.size)
         await tx.insert(uploadedFiles).values({
           id: staged.key,
           accountId: viewer.accountId,
@@ -210,31 +224,45 @@ export function createUploadService({ db, config, now }: AppContext, { storage }
   }
 
   /**
-   * Deletes uploads nothing took within a day, rows first (a file being attached meanwhile is
-   * kept: attaching locks its row), then their bytes. One instance at a time (a try-lock: another
+   * Deletes the uploads `where` selects, rows first (a file being attached meanwhile is kept:
+   * attaching locks its row), then their bytes. One instance at a time (a try-lock: another
    * instance purging now skips); running it again deletes nothing more.
    */
-  async function purgeUnattached(): Promise<number> {
-    const before = new Date(now().getTime() - UNATTACHED_UPLOAD_TTL_MS)
+  async function purge(job: string, where: SQL | undefined): Promise<number> {
     const deleted = await db.transaction(async (tx) => {
-      const locked = await tx.execute(
-        sql`select pg_try_advisory_xact_lock(hashtext('housekeeping:unattached-uploads')) as locked`,
-      )
+      const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${job})) as locked`)
       const rows = (locked as unknown as { rows: { locked: boolean }[] }).rows
       if (!rows[0]?.locked) return []
-      return tx
-        .delete(uploadedFiles)
-        .where(and(isNull(uploadedFiles.workOrderId), lt(uploadedFiles.createdAt, before)))
-        .returning({ id: uploadedFiles.id })
+      return tx.delete(uploadedFiles).where(where).returning({ id: uploadedFiles.id })
     })
     for (const { id } of deleted) await storage.delete(id)
-    await db
-      .delete(uploadReservations)
-      .where(lt(uploadReservations.createdAt, new Date(now().getTime() - 60_000)))
     return deleted.length
   }
 
-  return { reserve, stage, discard, accept, read, urlOf, purgeUnattached }
+  /** Uploads nothing took within a day; and the per-minute slots past their minute. */
+  async function purgeUnattached(): Promise<number> {
+    const before = new Date(now().getTime() - UNATTACHED_UPLOAD_TTL_MS)
+    const deleted = await purge(
+      'housekeeping:unattached-uploads',
+      and(isNull(uploadedFiles.workOrderId), lt(uploadedFiles.createdAt, before)),
+    )
+    await db
+      .delete(uploadReservations)
+      .where(lt(uploadReservations.createdAt, new Date(now().getTime() - 60_000)))
+    return deleted
+  }
+
+  /** The files of work orders deleted more than DELETED_WORK_ORDER_FILES_TTL_MS ago (their quota is freed). */
+  async function purgeDeletedWorkOrders(): Promise<number> {
+    const before = new Date(now().getTime() - DELETED_WORK_ORDER_FILES_TTL_MS)
+    const deletedOrders = db
+      .select({ id: workOrders.id })
+      .from(workOrders)
+      .where(and(isNotNull(workOrders.deletedAt), lt(workOrders.deletedAt, before)))
+    return purge('housekeeping:deleted-work-order-files', inArray(uploadedFiles.workOrderId, deletedOrders))
+  }
+
+  return { reserve, stage, discard, accept, read, urlOf, purgeUnattached, purgeDeletedWorkOrders }
 }
 
 /** If-None-Match: `*` or a list of tags (weak ones compare by their opaque part, RFC 9110 §13.1.2). */

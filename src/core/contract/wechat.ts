@@ -18,6 +18,21 @@ export interface MiniBindPhoneRequest extends PhoneCodeRequest {
   bindTicket: string
 }
 
+/**
+ * GET /api/wechat/oauthUrl: WeChat's consent page, and the nonce this browser keeps for oauthLogin
+ * (only the browser that asked can finish the login).
+ */
+export interface OauthUrlAnswer {
+  url: string
+  nonce: string
+}
+
+/** POST /api/wechat/oauthLogin: the one-time wxcode and the nonce oauthUrl gave this browser. */
+export interface OauthLoginRequest {
+  code: string
+  nonce: string
+}
+
 /** isUserBind data.key (account-area §4). */
 export const BIND_KEY = { alreadyBound: 0, success: 1, waiting: 2 } as const
 export type BindKey = (typeof BIND_KEY)[keyof typeof BIND_KEY]

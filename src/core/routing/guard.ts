@@ -66,7 +66,9 @@ export function decideNavigation(
     }
   }
   if (!route) return { kind: 'redirect', to: HOME_PATH }
-  if (isLogin) return session.token ? { kind: 'redirect', to: HOME_PATH } : { kind: 'allow' }
+  // A WeChat in-app login's return (wxcode) is shown even over a session: it asks before switching.
+  if (isLogin)
+    return session.token && !to.query.wxcode ? { kind: 'redirect', to: HOME_PATH } : { kind: 'allow' }
   if (!route.public && !session.token) {
     const back: Query = to.query.url ? { url: to.query.url } : { redirect: withQuery(route.path, to.query) }
     return { kind: 'redirect', to: withQuery(LOGIN_PATH, back) }

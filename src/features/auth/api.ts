@@ -11,6 +11,8 @@ import {
   SCENE_SECRET_HEADER,
   type MiniBindPhoneRequest,
   type MiniLoginAnswer,
+  type OauthLoginRequest,
+  type OauthUrlAnswer,
   type QrScene,
   type ScanCodeAnswer,
   type WechatLoginResult,
@@ -88,9 +90,11 @@ export const authApi = {
       { code },
       { silent: true, headers: { [SCENE_SECRET_HEADER]: secret } },
     ),
-  oauthUrl: (redirect: string) => http.get<{ url: string }>('/api/wechat/oauthUrl', { redirect }),
-  oauthLogin: (code: string) =>
-    http.post<WechatLoginResult>('/api/wechat/oauthLogin', { code }, { silent: true }),
+  oauthUrl: (redirect: string) => http.get<OauthUrlAnswer>('/api/wechat/oauthUrl', { redirect }),
+  oauthLogin: (code: string, nonce: string) =>
+    http.post<WechatLoginResult>('/api/wechat/oauthLogin', { code, nonce } satisfies OauthLoginRequest, {
+      silent: true,
+    }),
   miniLogin: (code: string) =>
     http.post<MiniLoginAnswer>('/api/wechat/miniLogin', { code }, { silent: true }),
   miniBindPhone: (bindTicket: string, phone: string, code: string) =>

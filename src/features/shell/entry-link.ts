@@ -12,8 +12,6 @@ import { authApi, type EntryExchangeResult } from '../auth/api'
 export const WORK_ORDER_SOURCE = 'workOrder'
 
 export const ENTRY_LINK_MSG = {
-  switchIdentity: '当前已登录其他账号，是否切换到链接中的账号？',
-  switch: '切换',
   failed: '登录凭证已失效，请重新登录',
 } as const
 

@@ -10,6 +10,7 @@ import {
   DEFAULT_SMS_ACCOUNT_HOURLY_LIMIT,
   DEFAULT_SMS_GLOBAL_HOURLY_LIMIT,
   DEFAULT_UPLOAD_QUOTA_MB,
+  DEFAULT_UPLOAD_DAILY_MB,
   DEV_FILE_URL_SECRET,
   DEV_PAY_NOTIFY_SECRET,
   DEV_SMS_CODE_SECRET,
@@ -73,6 +74,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     hsts: false,
     fileUrlSecret: DEV_FILE_URL_SECRET,
     uploadQuotaBytes: DEFAULT_UPLOAD_QUOTA_MB * 1024 * 1024,
+    uploadDailyBytes: DEFAULT_UPLOAD_DAILY_MB * 1024 * 1024,
     stopTimeoutMs: 25_000,
     metricsToken: null,
     sms: { provider: 'sandbox' },
@@ -285,6 +287,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       return server.post<null>(url, { phone, type, ...solved }, callOptions)
     },
     async latestSms(phone, purpose) {
+      await app.outbox.settle()
       const [row] = await handle.db
         .select({ code: sandboxMessages.code })
         .from(sandboxMessages)

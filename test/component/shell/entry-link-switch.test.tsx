@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react'
 import { useSession } from '../../../src/core/session/store'
 import { useToasts } from '../../../src/core/ui/toast'
 import { enterWithLink } from '../../../src/features/shell/entry-link'
-import { useSwitchQuestion } from '../../../src/features/shell/hooks/useSwitchQuestion'
+import { useSwitchQuestion } from '../../../src/core/session/useSwitchQuestion'
 import { fail, installFakeApi, ok } from '../support/fake-api'
 
 const FK_TOKEN = '/api/feignApi/fkToken'

@@ -41,6 +41,8 @@ describe('route guard (account-area §2)', () => {
 
   it('sends a logged-in user opening /login to /index', () => {
     expect(go('/login', { redirect: '/notices' }, main)).toEqual({ kind: 'redirect', to: '/index' })
+    // A WeChat login's return stays: the login page asks before switching identity.
+    expect(go('/login', { wxcode: 'W1', redirect: '/notices' }, main)).toEqual({ kind: 'allow' })
   })
 
   it('lets a logged-in user through protected pages', () => {

@@ -1,11 +1,8 @@
 import { Text, View } from '@tarojs/components'
-import { useEffect, useMemo, useState } from 'react'
-import { errorMessage } from '../../../core/http/api-error'
+import { useMemo, useState } from 'react'
 import { wechatLoginMode } from '../../../core/platform/wechat'
-import { currentDestination } from '../../../core/routing/navigate'
-import { toast } from '../../../core/ui/toast'
-import { authApi } from '../api'
 import { useLoginFlow } from '../hooks/useLoginFlow'
+import { useOauthReturn } from '../hooks/useOauthReturn'
 import {
   LOGIN_TAB_LABELS,
   loginTabs,
@@ -71,15 +68,7 @@ export function LoginPanel() {
   }
 
   // Back from the WeChat browser's OAuth page with a one-time code.
-  useEffect(() => {
-    const { wxcode } = currentDestination().query
-    if (!wxcode) return
-    authApi
-      .oauthLogin(wxcode)
-      .then((result) => flow.afterWechatLogin(result))
-      .catch((error) => toast.error(errorMessage(error, '微信登录失败，请重试')))
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once on arrival: the code is single-use, and flow is new each render
-  }, [])
+  const switchQuestion = useOauthReturn((result) => flow.afterWechatLogin(result))
 
   const { step } = flow
   return (
@@ -134,6 +123,7 @@ export function LoginPanel() {
       )}
       {step.kind === 'bindPhone' && <BindPhoneDialog bind={step.bind} onCancel={flow.cancel} />}
       {step.kind === 'follow' && <FollowOfficialAccountDialog onDone={flow.cancel} />}
+      {switchQuestion}
     </View>
   )
 }

@@ -6,6 +6,7 @@ import { withQuery } from '../../../core/routing/url'
 import { Button } from '../../../core/ui/Button'
 import { toast } from '../../../core/ui/toast'
 import { authApi, type MiniLoginAnswer } from '../api'
+import { keepOauthNonce } from '../oauth-nonce'
 
 interface WechatLoginButtonProps {
   mode: WechatLoginMode
@@ -22,7 +23,8 @@ export function WechatLoginButton({ mode, onMiniAnswer }: WechatLoginButtonProps
     try {
       if (mode === 'oauth') {
         const { query } = currentDestination()
-        const { url } = await authApi.oauthUrl(withQuery('/login', query))
+        const { url, nonce } = await authApi.oauthUrl(withQuery('/login', query))
+        keepOauthNonce(nonce)
         openExternal(url)
       } else {
         onMiniAnswer(await authApi.miniLogin(await miniProgramLoginCode()))

@@ -4,13 +4,13 @@ import { currentDestination } from '../../../core/routing/navigate'
 import { findRoute } from '../../../core/routing/routes'
 import { usePageShare } from '../../../core/routing/usePageShare'
 import { useSession } from '../../../core/session/store'
+import { useSwitchQuestion } from '../../../core/session/useSwitchQuestion'
 import { SliderHost } from '../../../core/ui/captcha/SliderHost'
 import { PageLoading } from '../../../core/ui/PageLoading'
 import { usePageShown } from '../../../core/ui/usePageShown'
 import { ToastHost } from '../../../core/ui/ToastHost'
 import { useIdleLogout } from '../hooks/useIdleLogout'
 import { useRouteGuard } from '../hooks/useRouteGuard'
-import { useSwitchQuestion } from '../hooks/useSwitchQuestion'
 
 /**
  * Wraps every page: runs the guard (and asks before an entry link switches identity), tracks clicks
