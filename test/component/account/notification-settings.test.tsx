@@ -228,6 +228,7 @@ describe('on 账户管理', () => {
       .on('GET', '/api/pc/getMyIp', () => ok({ status: 1, ip: '' }))
       .on('GET', '/api/pc/getClientIp', () => ok({ ip: '127.0.0.1' }))
       .on('GET', '/api/notify/settings', () => ok(settings()))
+      .on('GET', '/api/app/account/lastLogin', () => ok(null))
   }
 
   it('the main account opens the section with 管理; it loads only then', async () => {
