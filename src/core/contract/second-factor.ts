@@ -77,3 +77,9 @@ export const isTotpCode = (text: string) => /^\d{6}$/.test(text)
 /** A recovery code as shown (xxxx-xxxx, letters and digits), case and the dash optional when typed. */
 export const normaliseRecoveryCode = (text: string) => text.trim().toLowerCase().replace(/[\s-]/g, '')
 export const isRecoveryCode = (text: string) => /^[a-z0-9]{8}$/.test(normaliseRecoveryCode(text))
+
+/** The message under a code field, or '' when it may be sent (a 6-digit code; spaces around it ignored). */
+export function secondFactorCodeError(text: string, recovery = false): string {
+  if (recovery) return isRecoveryCode(text) ? '' : SECOND_FACTOR_MSG.recoveryFormat
+  return isTotpCode(text.trim()) ? '' : SECOND_FACTOR_MSG.codeFormat
+}

@@ -6,6 +6,13 @@ import type {
   RegistrationRequest,
   SmsCodeRequest,
 } from '../../core/contract/auth'
+import type {
+  RecoveryCodes,
+  SecondFactorCodeRequest,
+  SecondFactorEnrolment,
+  SecondFactorLoginRequest,
+  SecondFactorStep,
+} from '../../core/contract/second-factor'
 import type { PublicSmsPurpose, SendSmsRequest } from '../../core/contract/sms'
 import {
   SCENE_SECRET_HEADER,
@@ -55,8 +62,9 @@ export const authApi = {
       silent: true,
     }),
 
+  // `secondFactor`: what the login still owes after the SMS verification (none, a code, enrolment).
   loginStatus: (token: string) =>
-    http.get<{ verified: boolean; phone: string }>(
+    http.get<{ verified: boolean; phone: string; secondFactor: SecondFactorStep }>(
       '/api/app/securityVerification/checkLoginStatus',
       undefined,
       pending(token),
@@ -67,6 +75,21 @@ export const authApi = {
     http.post<null>(
       '/api/app/securityVerification/confirm',
       { code } satisfies SmsCodeRequest,
+      pending(token),
+    ),
+  verifySecondFactor: (token: string, body: SecondFactorLoginRequest) =>
+    http.post<null>(
+      '/api/app/secondFactor/verify',
+      { ...body } satisfies SecondFactorLoginRequest,
+      pending(token),
+    ),
+  // A sub-admin whose main account requires 二次验证 enrols during the login, on its pending token.
+  beginSecondFactor: (token: string) =>
+    http.post<SecondFactorEnrolment>('/api/app/secondFactor/begin', {}, pending(token)),
+  confirmSecondFactor: (token: string, code: string) =>
+    http.post<RecoveryCodes>(
+      '/api/app/secondFactor/confirm',
+      { code } satisfies SecondFactorCodeRequest,
       pending(token),
     ),
 

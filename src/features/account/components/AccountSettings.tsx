@@ -28,6 +28,7 @@ import { NotificationSettings } from './NotificationSettings'
 import { PasswordDialog } from './PasswordDialog'
 import { PhoneDialog } from './PhoneDialog'
 import { ReferralDialog } from './ReferralDialog'
+import { SecondFactorSection } from './SecondFactorSection'
 import './account.scss'
 
 type OpenDialog = 'name' | 'password' | 'phone' | 'email' | 'referral' | 'cancel' | null
@@ -106,6 +107,9 @@ export function AccountSettings({ wechatSection, notMe }: AccountSettingsProps) 
             <LoginMaskSection />
           </SettingRow>
         )}
+        <SettingRow label='二次验证'>
+          <SecondFactorSection role={info.role} />
+        </SettingRow>
         {sections.referralCode && (
           <SettingRow
             label='推荐码'

@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { useMemo, useState } from 'react'
 import { wechatLoginMode } from '../../../core/platform/wechat'
+import { authApi } from '../api'
 import { useLoginFlow } from '../hooks/useLoginFlow'
 import { useOauthReturn } from '../hooks/useOauthReturn'
 import {
@@ -18,6 +19,8 @@ import {
   PasswordLoginForm,
   QrLoginPanel,
   RegisterPhoneForm,
+  SecondFactorDialog,
+  SecondFactorEnrolDialog,
   SecurityVerifyDialog,
 } from './deferred'
 import { SmsLoginForm } from './SmsLoginForm'
@@ -79,7 +82,7 @@ export function LoginPanel() {
           {loginTab === 'qr' && (
             <QrLoginPanel purpose='login' onConfirmed={(r) => flow.afterWechatLogin(r)} />
           )}
-          {loginTab === 'sms' && <SmsLoginForm onLoggedIn={(r) => flow.finish(r, 'sms')} />}
+          {loginTab === 'sms' && <SmsLoginForm onLoggedIn={flow.afterSmsLogin} />}
           {loginTab === 'password' && <PasswordLoginForm onLoggedIn={flow.afterPasswordLogin} />}
           <WechatLoginButton mode={mode} onMiniAnswer={flow.afterMiniLogin} />
           <View className='login-panel__links'>
@@ -117,7 +120,23 @@ export function LoginPanel() {
         <SecurityVerifyDialog
           token={step.result.token}
           maskedPhone={step.maskedPhone}
-          onVerified={() => flow.finish(step.result, 'password')}
+          onVerified={flow.afterSecurityVerification}
+          onCancel={flow.cancel}
+        />
+      )}
+      {step.kind === 'secondFactor' && (
+        <SecondFactorDialog
+          token={step.result.token}
+          onVerified={() => flow.finish(step.result, step.source)}
+          onCancel={flow.cancel}
+        />
+      )}
+      {step.kind === 'enrolSecondFactor' && (
+        <SecondFactorEnrolDialog
+          enrolment={step.enrolment}
+          note='主账号要求开启二次验证，完成绑定后即可登录。'
+          confirm={(code) => authApi.confirmSecondFactor(step.result.token, code)}
+          onDone={() => flow.finish(step.result, step.source)}
           onCancel={flow.cancel}
         />
       )}

@@ -23,6 +23,14 @@ export const ForgotPasswordDialog = deferred(() =>
 export const SecurityVerifyDialog = deferred(() =>
   import(/* webpackChunkName: "login-steps" */ './SecurityVerifyDialog').then((m) => m.SecurityVerifyDialog),
 )
+export const SecondFactorDialog = deferred(() =>
+  import(/* webpackChunkName: "login-steps" */ './SecondFactorDialog').then((m) => m.SecondFactorDialog),
+)
+export const SecondFactorEnrolDialog = deferred(() =>
+  import(/* webpackChunkName: "login-steps" */ '../../account/components/SecondFactorEnrolDialog').then(
+    (m) => m.SecondFactorEnrolDialog,
+  ),
+)
 export const BindPhoneDialog = deferred(() =>
   import(/* webpackChunkName: "login-steps" */ './BindPhoneDialog').then((m) => m.BindPhoneDialog),
 )
