@@ -168,6 +168,7 @@ export default tseslint.config(
  */
 function featureBoundaries() {
   const allowed = {
+    auth: ['./account/components/SecondFactorEnrolDialog.tsx'],
     orders: [
       './esign/api.ts',
       './esign/components/ContractDialog.tsx',

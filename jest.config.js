@@ -30,6 +30,9 @@ const serverEsmPackages = [
   'token-types',
   '@borewit',
   'uint8array-extras',
+  // otplib's base32 and HMAC plugins.
+  '@scure',
+  '@noble',
 ]
 
 module.exports = {

@@ -19,6 +19,7 @@ import { registerRequestDevice } from './http/request-device'
 import { accountRoutes } from './routes/account'
 import { accountSettingsRoutes } from './routes/account-settings'
 import { loginDeviceRoutes } from './routes/login-devices'
+import { secondFactorRoutes } from './routes/second-factor'
 import { authRoutes } from './routes/auth'
 import { billingRoutes } from './routes/billing'
 import { captchaRoutes } from './routes/captcha'
@@ -236,6 +237,7 @@ function apiRoutes(app: TypedApp, services: Services, guards: Guards, config: Se
   phoneBindingRoutes(app, services, guards)
   accountRoutes(app, services, guards)
   loginDeviceRoutes(app, services, guards)
+  secondFactorRoutes(app, services, guards)
   accountSettingsRoutes(app, services, guards)
   noticeRoutes(app, services, guards)
   operateLogRoutes(app, services, guards)

@@ -13,6 +13,7 @@ import {
 import { ANONYMOUS_CALLS_PER_MINUTE } from './http/rate-limits'
 import { loadPaymentSettings, type PaymentSettings } from './providers/payment/settings'
 import { DEFAULT_STOP_TIMEOUT_MS } from './lifecycle'
+import { parseDataKey } from './security/data-encryption'
 import {
   readMailSettings,
   readPublicOrigin,
@@ -78,6 +79,12 @@ export interface ServerConfig {
   mail: MailSettings | null
   /** HMAC key of the stored SMS codes; SMS_CODE_SECRET, required in production. */
   smsCodeSecret: string
+  /**
+   * The at-rest key of the second factor's TOTP keys (DATA_ENCRYPTION_KEY, 32 bytes in hex or
+   * base64). Development has a fixed one; production without it offers no second factor, and refuses
+   * to start once a key is stored (main.ts).
+   */
+  dataEncryptionKey: Buffer | null
   /** SMS one account may cause in an hour (SMS_ACCOUNT_HOURLY_LIMIT). */
   smsAccountHourlyLimit: number
   /** SMS the whole server may send in an hour (SMS_GLOBAL_HOURLY_LIMIT): a cap on the bill. */
@@ -200,6 +207,18 @@ function wechatApp(env: Record<string, string | undefined>, prefix: string): Wec
   return appId && secret ? { appId, secret } : null
 }
 
+/** The sandbox's at-rest key (DATA_ENCRYPTION_KEY replaces it; production has no default). */
+export const DEV_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 'member-centre-data-key-sandbox!!')
+
+/** A set DATA_ENCRYPTION_KEY must be a real key (a typo would seal nothing readable later). */
+function dataEncryptionKey(env: Record<string, string | undefined>, production: boolean): Buffer | null {
+  if (!env.DATA_ENCRYPTION_KEY) return production ? null : DEV_DATA_ENCRYPTION_KEY
+  const key = parseDataKey(env.DATA_ENCRYPTION_KEY)
+  if (!key || key.equals(DEV_DATA_ENCRYPTION_KEY))
+    throw new Error('DATA_ENCRYPTION_KEY must be 32 random bytes, as 64 hex digits or base64')
+  return key
+}
+
 /** Production refuses to start with a development default or without these (each one named). */
 function missingProductionSecrets(env: Record<string, string | undefined>): string[] {
   const missing: string[] = []
@@ -293,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sms: sms.settings,
     mail: mail.settings,
     smsCodeSecret: env.SMS_CODE_SECRET || DEV_SMS_CODE_SECRET,
+    dataEncryptionKey: dataEncryptionKey(env, production),
     smsAccountHourlyLimit: positiveInteger(
       env.SMS_ACCOUNT_HOURLY_LIMIT,
       DEFAULT_SMS_ACCOUNT_HOURLY_LIMIT,

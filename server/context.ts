@@ -38,6 +38,7 @@ export const systemClock: Clock = () => new Date()
 
 export const minutes = (n: number) => n * 60_000
 export const hours = (n: number) => n * 3_600_000
+export const days = (n: number) => n * 86_400_000
 
 export function later(from: Date, ms: number): Date {
   return new Date(from.getTime() + ms)

@@ -43,7 +43,8 @@ export function createGuards(app: FastifyInstance, sessions: SessionService, fre
   /** A live, verified session. */
   const requireViewer: Guard = async (req) => {
     await requireViewerMayBePending(req)
-    if (req.viewer.pendingVerification) throw forbidden(VERIFICATION_REQUIRED)
+    if (req.viewer.pendingVerification || req.viewer.pendingSecondFactor)
+      throw forbidden(VERIFICATION_REQUIRED)
   }
 
   /** Main-account-only calls (account-area §6: orders, sub-admins, login mask, transfer, referral code). */

@@ -24,6 +24,7 @@ import { createPhoneBinding } from './account/phone-binding'
 import { createProductTransfer } from './product-transfer/product-transfer'
 import { createPhoneAuth } from './auth/phone-auth'
 import { createRoleService } from './shared/roles'
+import { createSecondFactor } from './account/second-factor'
 import { createSecurityVerification } from './account/security-verification'
 import { createSessionService } from './auth/sessions'
 import { createSignIn } from './auth/sign-in'
@@ -71,7 +72,16 @@ export function createServices(ctx: AppContext) {
   const orders = createOrderService(ctx)
   const loginMethods = createLoginMethods(ctx, { operateLog, notifier })
   const loginDevices = createLoginDevices(ctx, { roles, operateLog, notifier })
-  const signIn = createSignIn(ctx, { roles, sessions, knownAddresses, operateLog, loginMasks, loginDevices })
+  const secondFactor = createSecondFactor(ctx, { members, roles, sessions, limits, operateLog, loginMethods })
+  const signIn = createSignIn(ctx, {
+    roles,
+    sessions,
+    knownAddresses,
+    operateLog,
+    loginMasks,
+    loginDevices,
+    secondFactor,
+  })
   const wechatIdentity = createWechatIdentity(ctx)
   const payments = createPaymentService(ctx, {
     checkout,
@@ -103,6 +113,7 @@ export function createServices(ctx: AppContext) {
     roles,
     sessions,
     loginDevices,
+    secondFactor,
     /** The member account a new phone's account gets (the dev sandbox's members too). */
     generatedName: (phone: string) => freeGeneratedName(ctx, phone),
     captchas,

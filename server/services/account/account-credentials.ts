@@ -25,6 +25,7 @@ import type { Member, MemberDirectory } from './members'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
 import { PHONE_AUTH_MESSAGES } from '../auth/phone-auth'
 import { endOtherSessions, type Viewer } from '../auth/sessions'
+import { forgetTrustedDevices } from './second-factor'
 import type { SmsService } from '../sms/sms'
 import type { SmsSendInput } from '../sms/sms-requests'
 
@@ -120,6 +121,7 @@ export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) 
     }
     await members.setPassword(viewer.memberId, await hashPassword(form.password.trim()))
     await endOtherSessions(ctx, viewer)
+    await forgetTrustedDevices(ctx.db, viewer.memberId)
     await log(OPERATE_STATUS.success, model === PASSWORD_MODEL.change ? '修改登录密码' : '设置登录密码')
     return model
   }

@@ -2,6 +2,7 @@
 // others out, every login's record (90 days), the previous login (上次登录) and the alert for a login
 // from a new device in a new city. Only ever the caller's member: another member's session id is
 // refused like a missing one. Sessions end through their revoked_at, which notifies every instance.
+import { forgetTrustedDevices } from './second-factor'
 import { and, count, desc, eq, lt, ne } from 'drizzle-orm'
 import { NOTIFY_CATEGORY } from '../../../src/core/contract/notifications'
 import {
@@ -210,6 +211,8 @@ export function createLoginDevices(ctx: AppContext, { roles, operateLog, notifie
       .where(and(liveSessionsOf(viewer.memberId, now()), ne(sessions.id, viewer.sessionId)))
       .returning({ id: sessions.id })
     forgetSessions(sessionCache, ended)
+    // The devices trusted to skip the second factor must show it again.
+    await forgetTrustedDevices(db, viewer.memberId)
     await logSignOut(viewer, `退出其他设备：${ended.length} 台`, ip)
     return ended.length
   }

@@ -10,6 +10,7 @@ import type { MemberDirectory } from './members'
 import { PHONE_AUTH_MESSAGES } from '../auth/phone-auth'
 import type { SessionService, Viewer } from '../auth/sessions'
 import type { SmsService } from '../sms/sms'
+import { SECOND_FACTOR_STEP, type SecondFactorStep } from '../../../src/core/contract/second-factor'
 import type { SmsRequests } from '../sms/sms-requests'
 
 export const VERIFIED_MESSAGE = '验证成功'
@@ -18,6 +19,8 @@ export interface LoginStatus {
   verified: boolean
   /** The bound phone, masked (138****0001); '' when none. */
   phone: string
+  /** What the login still owes of the second factor (second-factor.ts). */
+  secondFactor: SecondFactorStep
 }
 
 interface VerificationDeps {
@@ -33,7 +36,11 @@ export function createSecurityVerification(_ctx: AppContext, deps: VerificationD
 
   async function loginStatus(viewer: Viewer): Promise<LoginStatus> {
     const member = await members.byId(viewer.memberId)
-    return { verified: !viewer.pendingVerification, phone: maskPhone(member?.phone) }
+    return {
+      verified: !viewer.pendingVerification,
+      phone: maskPhone(member?.phone),
+      secondFactor: viewer.pendingSecondFactor ?? SECOND_FACTOR_STEP.none,
+    }
   }
 
   /** POST /api/app/securityVerification/confirm {code}: the code sent to the bound phone. */

@@ -83,6 +83,7 @@ export function createLoginService(ctx: AppContext, deps: LoginDeps) {
       ip,
       content: pendingVerification ? '密码登录成功，待安全验证' : '密码登录成功',
       pendingVerification,
+      asksSecondFactor: true,
       // From outside the account's login mask a right password answers, and counts, as a wrong one.
       outsideMask: () => invalid(MSG.credentialsWrong),
     })

@@ -1,6 +1,7 @@
 // Logins and account changes proven by an SMS code (doc2 §2 Login, §5, §7): phone + code login,
 // registration by phone, and the forgotten-password reset. Passwords arrive encrypted like on the
 // password login; the rules and texts are the client's (src/core/validation).
+import { forgetTrustedDevices } from '../account/second-factor'
 import type {
   PasswordResetRequest,
   PhoneCodeRequest,
@@ -93,7 +94,12 @@ export function createPhoneAuth(ctx: AppContext, deps: PhoneAuthDeps) {
       if (member) await signIn.recordFailure(member.id, ip, '短信登录失败：验证码错误', LOGIN_SOURCE.sms)
       throw invalid(PHONE_AUTH_MESSAGES.wrongCode)
     }
-    return signIn.signIn(member.id, { source: LOGIN_SOURCE.sms, ip, content: '短信验证码登录成功' })
+    return signIn.signIn(member.id, {
+      source: LOGIN_SOURCE.sms,
+      ip,
+      content: '短信验证码登录成功',
+      asksSecondFactor: true,
+    })
   }
 
   /** POST /api/pc/registerByPhone: a member with a main account, logged in. */
@@ -157,6 +163,7 @@ export function createPhoneAuth(ctx: AppContext, deps: PhoneAuthDeps) {
 
     await members.setPassword(member.id, await hashPassword((password ?? '').trim()))
     await sessions.revokeAllOf(member.id)
+    await forgetTrustedDevices(ctx.db, member.id)
     await limits.clearFailures([phone, ...(await members.ownedMemberAccounts(member.id))])
     const grant = await roles.primaryRole(member.id)
     if (grant) {

@@ -12,6 +12,7 @@ import { hashToken, newToken } from '../../security/tokens'
 import { ROLE, type Role, type RoleGrant } from '../shared/roles'
 import { createSessionCache, forgetSessions, type CachedSession } from './session-cache'
 import { placeOf } from './request-device'
+import type { SecondFactorStep } from '../../../src/core/contract/second-factor'
 
 export const SESSION_IDLE_MS = minutes(30)
 export const SESSION_LIFETIME_MS = hours(12)
@@ -37,7 +38,11 @@ export interface Viewer {
   source: string
   /** A password login from a new address that has not yet confirmed an SMS code. */
   pendingVerification: boolean
+  /** A login that still owes its second factor: a code ('verify') or enrolment ('enrol'). */
+  pendingSecondFactor: PendingSecondFactor | null
 }
+
+export type PendingSecondFactor = Exclude<SecondFactorStep, 'none'>
 
 /** Whom an answer cached per viewer is about: the account's main view or one sub-admin's. */
 export const addresseeKey = (viewer: Pick<Viewer, 'accountId' | 'subAccountId' | 'role'>) =>
@@ -97,7 +102,12 @@ export async function endOtherSessions(
 export function createSessionService({ db, now, sessionCache = createSessionCache() }: AppContext) {
   async function issue(
     grant: RoleGrant,
-    origin: { source: string; ip: string; pendingVerification?: boolean },
+    origin: {
+      source: string
+      ip: string
+      pendingVerification?: boolean
+      pendingSecondFactor?: PendingSecondFactor | null
+    },
   ): Promise<IssuedSession> {
     const token = newToken()
     const createdAt = now()
@@ -115,6 +125,7 @@ export function createSessionService({ db, now, sessionCache = createSessionCach
       device: place.device,
       city: place.city,
       pendingVerification: origin.pendingVerification ?? false,
+      pendingSecondFactor: origin.pendingSecondFactor ?? null,
       createdAt,
       lastSeenAt: createdAt,
       expiresAt: later(createdAt, SESSION_LIFETIME_MS),
@@ -149,9 +160,11 @@ export function createSessionService({ db, now, sessionCache = createSessionCach
       lastSeenAt: row.lastSeenAt,
       expiresAt: row.expiresAt,
     }
+    const pendingSecondFactor = (row.pendingSecondFactor as PendingSecondFactor | null) ?? null
     // A pending session changes soon (verification): it is read from the table until then.
-    if (!row.pendingVerification && isLive(session, at)) sessionCache.put(tokenHash, session, readAt)
-    return { session, pendingVerification: row.pendingVerification }
+    if (!row.pendingVerification && !pendingSecondFactor && isLive(session, at))
+      sessionCache.put(tokenHash, session, readAt)
+    return { session, pendingVerification: row.pendingVerification, pendingSecondFactor }
   }
 
   /** The viewer behind a token, or a 996 refusal saying why there is none. */
@@ -161,9 +174,9 @@ export function createSessionService({ db, now, sessionCache = createSessionCach
     const current = now()
     const cached = sessionCache.get(tokenHash)
     // A cached session that looks idle may have been used on another instance: ask the table.
-    const { session, pendingVerification } =
+    const { session, pendingVerification, pendingSecondFactor } =
       cached && isLive(cached, current)
-        ? { session: cached, pendingVerification: false }
+        ? { session: cached, pendingVerification: false, pendingSecondFactor: null }
         : await load(tokenHash, current)
     if (!isLive(session, current)) throw sessionEnded(SESSION_MESSAGES.expired)
     if (current.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
@@ -178,6 +191,7 @@ export function createSessionService({ db, now, sessionCache = createSessionCach
       role: session.role === ROLE.main ? ROLE.main : ROLE.subAdmin,
       source: session.source,
       pendingVerification,
+      pendingSecondFactor,
     }
   }
 
@@ -193,6 +207,11 @@ export function createSessionService({ db, now, sessionCache = createSessionCach
     await db.update(sessions).set({ pendingVerification: false }).where(eq(sessions.id, sessionId))
   }
 
+  /** The login's second factor is given (or enrolled): the session is a whole one now. */
+  async function markSecondFactorGiven(sessionId: number): Promise<void> {
+    await db.update(sessions).set({ pendingSecondFactor: null }).where(eq(sessions.id, sessionId))
+  }
+
   /** Every live session of a member (password reset). */
   async function revokeAllOf(memberId: number): Promise<void> {
     const revoked = await db
@@ -204,7 +223,7 @@ export function createSessionService({ db, now, sessionCache = createSessionCach
     for (const { id } of revoked) sessionCache.forget(id)
   }
 
-  return { issue, resolve, revoke, markVerified, revokeAllOf, cache: sessionCache }
+  return { issue, resolve, revoke, markVerified, markSecondFactorGiven, revokeAllOf, cache: sessionCache }
 }
 
 export type SessionService = ReturnType<typeof createSessionService>

@@ -6,6 +6,7 @@
 import type { AppContext } from '../../context'
 import { forbidden, type Refusal } from '../shared/errors'
 import type { LoginMasks } from '../account/account-login-mask'
+import type { SecondFactorService } from '../account/second-factor'
 import type { KnownAddresses } from '../account/known-addresses'
 import type { LoginDevices } from '../account/login-devices'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
@@ -31,6 +32,8 @@ export interface SignInOptions {
   content: string
   /** A password login from a new address: the address is remembered once verified. */
   pendingVerification?: boolean
+  /** A password or SMS login: a member with the second factor owes its code (second-factor.ts). */
+  asksSecondFactor?: boolean
   /** Land on this held role instead of the primary one (sub-admin activation). */
   role?: RoleTarget
   /**
@@ -47,11 +50,12 @@ interface SignInDeps {
   operateLog: OperateLog
   loginMasks: LoginMasks
   loginDevices: LoginDevices
+  secondFactor: Pick<SecondFactorService, 'stepFor'>
 }
 
 export function createSignIn(
   ctx: AppContext,
-  { roles, sessions, knownAddresses, operateLog, loginMasks, loginDevices }: SignInDeps,
+  { roles, sessions, knownAddresses, operateLog, loginMasks, loginDevices, secondFactor }: SignInDeps,
 ) {
   /**
    * Refuses (and logs a failed login on the account and in the member's login history) when it is
@@ -87,6 +91,7 @@ export function createSignIn(
       source: options.source,
       ip: options.ip,
       pendingVerification,
+      pendingSecondFactor: options.asksSecondFactor ? await secondFactor.stepFor(grant) : null,
     })
     // Credentials were just shown: sensitive changes need no re-verification for a while.
     await markSessionFresh(ctx.db, session.token, ctx.now())

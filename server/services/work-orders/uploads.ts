@@ -124,10 +124,7 @@ export function createUploadService({ db, config, now }: AppContext, { storage }
       .select({ total: sql<string | null>`sum(${uploadedFiles.size})` })
       .from(uploadedFiles)
       .where(
-        and(
-          eq(uploadedFiles.accountId, accountId),
-          ...(since ? [gt(uploadedFiles.createdAt, since)] : []),
-        ),
+        and(eq(uploadedFiles.accountId, accountId), ...(since ? [gt(uploadedFiles.createdAt, since)] : [])),
       )
     return Number(row?.total ?? 0)
   }

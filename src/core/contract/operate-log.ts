@@ -20,6 +20,8 @@ export const OPERATE_TYPE = {
   notifySettings: 12,
   /** 登录设备: one session, or all others, signed out. */
   signOutDevice: 13,
+  /** 二次验证: enabled, disabled, recovery codes renewed or one used, the sub-admins' rule. */
+  secondFactor: 14,
 } as const
 
 /** account-area §4: 0 success, 1 failure. */

@@ -30,6 +30,9 @@ function setup(personal: unknown | (() => unknown), model = 1) {
   const api = installFakeApi()
     .on('GET', '/api/pc/getPersonalInfo', () => (typeof personal === 'function' ? personal() : personal))
     .on('GET', '/api/pc/checkPassword', () => ok({ model }))
+    .on('GET', '/api/app/secondFactor/status', () =>
+      ok({ enabled: false, recoveryCodesLeft: 0, requiredForMe: false, subAdminsRequired: false }),
+    )
     .on('GET', '/api/pc/getMyIp', () => ok({ status: 1, ip: '' }))
     .on('GET', '/api/pc/getClientIp', () => ok({ ip: '127.0.0.1' }))
     .on('GET', '/api/wechat/checkBindWechat', () => ok({ bound: false }))

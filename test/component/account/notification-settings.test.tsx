@@ -225,6 +225,9 @@ describe('on 账户管理', () => {
         }),
       )
       .on('GET', '/api/pc/checkPassword', () => ok({ model: 1 }))
+      .on('GET', '/api/app/secondFactor/status', () =>
+        ok({ enabled: false, recoveryCodesLeft: 0, requiredForMe: false, subAdminsRequired: false }),
+      )
       .on('GET', '/api/pc/getMyIp', () => ok({ status: 1, ip: '' }))
       .on('GET', '/api/pc/getClientIp', () => ok({ ip: '127.0.0.1' }))
       .on('GET', '/api/notify/settings', () => ok(settings()))
