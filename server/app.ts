@@ -20,6 +20,7 @@ import { accountRoutes } from './routes/account'
 import { accountSettingsRoutes } from './routes/account-settings'
 import { loginDeviceRoutes } from './routes/login-devices'
 import { secondFactorRoutes } from './routes/second-factor'
+import { operationProtectionRoutes } from './routes/operation-protection'
 import { authRoutes } from './routes/auth'
 import { billingRoutes } from './routes/billing'
 import { captchaRoutes } from './routes/captcha'
@@ -238,6 +239,7 @@ function apiRoutes(app: TypedApp, services: Services, guards: Guards, config: Se
   accountRoutes(app, services, guards)
   loginDeviceRoutes(app, services, guards)
   secondFactorRoutes(app, services, guards)
+  operationProtectionRoutes(app, services, guards)
   accountSettingsRoutes(app, services, guards)
   noticeRoutes(app, services, guards)
   operateLogRoutes(app, services, guards)

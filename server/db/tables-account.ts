@@ -1,7 +1,8 @@
-// Account settings (account-area §2, §3, §4, §5): the login IP mask of a main account.
-import { boolean, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+// Account settings (account-area §2, §3, §4, §5): the login IP mask of a main account, and each
+// member's 操作保护.
+import { boolean, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { at, id } from './columns'
-import { accounts } from './tables-members'
+import { accounts, members } from './tables-members'
 
 /**
  * 登录掩码: the IPv4 addresses (comma-joined, account-area §3) a login to the account must come
@@ -20,3 +21,16 @@ export const loginMasks = pgTable(
   },
   (t) => [uniqueIndex('login_masks_account_key').on(t.accountId)],
 )
+
+/**
+ * 操作保护: how the member re-verifies before a protected action ('sms' or 'totp') and for how many
+ * minutes a verification lasts (5 to 30). No row: SMS, 10 minutes.
+ */
+export const operationProtections = pgTable('operation_protections', {
+  memberId: integer('member_id')
+    .primaryKey()
+    .references(() => members.id),
+  method: varchar('method', { length: 8 }).notNull(),
+  windowMinutes: smallint('window_minutes').notNull(),
+  updatedAt: at('updated_at').notNull(),
+})

@@ -1,6 +1,12 @@
 // preHandlers resolving the `token` header (doc2 §7) to req.viewer, or refusing with 996.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { RELOGIN_REQUIRED, REVERIFY_CODE, REVERIFY_REQUIRED } from '../../src/core/contract/fresh-session'
+import {
+  RELOGIN_REQUIRED,
+  REVERIFY_CODE,
+  REVERIFY_REQUIRED,
+  REVERIFY_TOTP_REQUIRED,
+  type ReverifyRequirement,
+} from '../../src/core/contract/fresh-session'
 import { ROLE } from '../services/shared/roles'
 import type { SessionService, Viewer } from '../services/auth/sessions'
 import { Refusal, forbidden } from '../services/shared/errors'
@@ -10,8 +16,14 @@ export const VERIFICATION_REQUIRED = '请先完成安全验证'
 /** Whether a session logged in or re-verified recently (services/account/account-reverify.ts). */
 export interface SessionFreshness {
   isFresh(viewer: Viewer): Promise<boolean>
-  /** The member has a bound phone to re-verify with by SMS. */
-  canReverify(viewer: Viewer): Promise<boolean>
+  /** How the member re-verifies (its 操作保护 method; a new login without a phone for SMS). */
+  requirement(viewer: Viewer): Promise<ReverifyRequirement>
+}
+
+const REVERIFY_MESSAGE: Record<ReverifyRequirement['method'], string> = {
+  sms: REVERIFY_REQUIRED,
+  totp: REVERIFY_TOTP_REQUIRED,
+  relogin: RELOGIN_REQUIRED,
 }
 
 declare module 'fastify' {
@@ -67,8 +79,8 @@ export function createGuards(app: FastifyInstance, sessions: SessionService, fre
 
   async function assertFresh(req: FastifyRequest) {
     if (await freshness.isFresh(req.viewer)) return
-    const message = (await freshness.canReverify(req.viewer)) ? REVERIFY_REQUIRED : RELOGIN_REQUIRED
-    throw new Refusal(REVERIFY_CODE, message)
+    const requirement = await freshness.requirement(req.viewer)
+    throw new Refusal(REVERIFY_CODE, REVERIFY_MESSAGE[requirement.method], requirement)
   }
 
   return {

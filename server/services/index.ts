@@ -24,6 +24,7 @@ import { createPhoneBinding } from './account/phone-binding'
 import { createProductTransfer } from './product-transfer/product-transfer'
 import { createPhoneAuth } from './auth/phone-auth'
 import { createRoleService } from './shared/roles'
+import { createOperationProtection } from './account/operation-protection'
 import { createSecondFactor } from './account/second-factor'
 import { createSecurityVerification } from './account/security-verification'
 import { createSessionService } from './auth/sessions'
@@ -73,6 +74,12 @@ export function createServices(ctx: AppContext) {
   const loginMethods = createLoginMethods(ctx, { operateLog, notifier })
   const loginDevices = createLoginDevices(ctx, { roles, operateLog, notifier })
   const secondFactor = createSecondFactor(ctx, { members, roles, sessions, limits, operateLog, loginMethods })
+  const operationProtection = createOperationProtection(ctx, {
+    roles,
+    operateLog,
+    loginMethods,
+    secondFactor,
+  })
   const signIn = createSignIn(ctx, {
     roles,
     sessions,
@@ -152,7 +159,10 @@ export function createServices(ctx: AppContext) {
       smsRequests,
       limits,
       loginMasks,
+      operationProtection,
+      secondFactor,
     }),
+    operationProtection,
     notices: createNoticeService(ctx),
     workOrders: createWorkOrderService(ctx),
     uploads,

@@ -111,7 +111,10 @@ const PAGES = {
     query: () => ({ userId: '1', accountId: '1' }),
     expect: ['专属客户经理', '陈经理'],
   },
-  'pages/accountManage/index': { as: 'owner', expect: ['账号信息', 'demo_main', '星辰科技', '138****0001', '登录设备', '二次验证'] },
+  'pages/accountManage/index': {
+    as: 'owner',
+    expect: ['账号信息', 'demo_main', '星辰科技', '138****0001', '登录设备', '二次验证', '操作保护'],
+  },
   'pages/productTransfer/index': {
     as: 'owner',
     expect: ['产品移交', '安全验证', '选择产品', '绑定新手机', '138****0001', '获取验证码', '下一步'],

@@ -1,11 +1,16 @@
-// Re-verification before a sensitive account change (account settings: password, phone, e-mail,
-// login mask, WeChat, cancellation). A session is fresh for 10 minutes after its login (sign-in.ts
-// marks it with sessions.ts markSessionFresh) or after an SMS code sent to the bound phone is
-// confirmed here; requireFreshSession (http/auth.ts) refuses the change otherwise, and the client's withFreshSession opens the SMS step
-// and retries. Sessions that did not begin with credentials (account switch, entry links) start
-// stale: switching roles and back must not make a stolen session fresh.
+// Re-verification before a protected action (操作保护: password, phone, e-mail, login mask, WeChat,
+// the second factor, 退出其他设备, cancellation, the setting itself). A session is fresh for the
+// member's window (5 to 30 minutes, 10 unless set) after its login (sign-in.ts marks it with
+// sessions.ts markSessionFresh) or after it re-verifies here, by the member's method: an SMS code
+// sent to the bound phone, or a code of the authenticator app once 二次验证 is on.
+// requireFreshSession (http/auth.ts) refuses the action otherwise, saying which method, and the
+// client's withFreshSession opens that step and retries. Sessions that did not begin with
+// credentials (account switch, entry links) start stale: switching roles and back must not make a
+// stolen session fresh.
 import { eq } from 'drizzle-orm'
 import { smsCodeError } from '../../../src/core/validation/rules'
+import { PROTECTION_METHOD } from '../../../src/core/contract/operation-protection'
+import type { ReverifyRequirement } from '../../../src/core/contract/fresh-session'
 import { minutes, type AppContext } from '../../context'
 import { members, sessions } from '../../db/schema'
 import { invalid } from '../shared/errors'
@@ -14,6 +19,8 @@ import { PHONE_AUTH_MESSAGES } from '../auth/phone-auth'
 import type { Viewer } from '../auth/sessions'
 import type { SmsPurpose, SmsService } from '../sms/sms'
 import type { SmsRequests, SmsSendInput } from '../sms/sms-requests'
+import type { OperationProtectionService } from './operation-protection'
+import type { SecondFactorService } from './second-factor'
 
 export const FRESH_SESSION_MS = minutes(10)
 
@@ -23,35 +30,51 @@ export const ACCOUNT_SMS_PURPOSE = {
   changePhone: 'changePhone',
 } as const satisfies Record<string, SmsPurpose>
 
-/** Fresh: credentials (a login or a re-verification) were shown within the last 10 minutes. */
-export function isFreshSession(verifiedAt: Date | null, now: Date): boolean {
-  return verifiedAt !== null && now.getTime() - verifiedAt.getTime() <= FRESH_SESSION_MS
+/** Fresh: credentials (a login or a re-verification) were shown within the window (10 minutes unless set). */
+export function isFreshSession(verifiedAt: Date | null, now: Date, windowMs = FRESH_SESSION_MS): boolean {
+  return verifiedAt !== null && now.getTime() - verifiedAt.getTime() <= windowMs
 }
 
 interface ReverifyDeps {
   captchas: CaptchaService
   sms: SmsService
   smsRequests: SmsRequests
+  operationProtection: OperationProtectionService
+  secondFactor: Pick<SecondFactorService, 'checkCurrentCode'>
 }
 
-export function createAccountReverify({ db, now }: AppContext, { captchas, sms, smsRequests }: ReverifyDeps) {
+export function createAccountReverify({ db, now }: AppContext, deps: ReverifyDeps) {
+  const { captchas, sms, smsRequests, operationProtection, secondFactor } = deps
+
   async function isFresh(viewer: Viewer): Promise<boolean> {
     const [row] = await db
       .select({ verifiedAt: sessions.verifiedAt })
       .from(sessions)
       .where(eq(sessions.id, viewer.sessionId))
       .limit(1)
-    return Boolean(row) && isFreshSession(row.verifiedAt, now())
+    const { windowMinutes } = await operationProtection.settingOf(viewer.memberId)
+    return Boolean(row) && isFreshSession(row.verifiedAt, now(), minutes(windowMinutes))
   }
 
-  /** A member without a bound phone cannot re-verify by SMS: only a new login makes it fresh. */
-  async function canReverify(viewer: Viewer): Promise<boolean> {
+  /** How the member re-verifies: its method; SMS needs a bound phone, else only a new login. */
+  async function requirement(viewer: Viewer): Promise<ReverifyRequirement> {
+    const { method } = await operationProtection.settingOf(viewer.memberId)
+    if (method === PROTECTION_METHOD.totp) return { method: 'totp' }
     const [row] = await db
       .select({ phone: members.phone })
       .from(members)
       .where(eq(members.id, viewer.memberId))
       .limit(1)
-    return Boolean(row?.phone)
+    return { method: row?.phone ? 'sms' : 'relogin' }
+  }
+
+  const markFresh = (viewer: Viewer) =>
+    db.update(sessions).set({ verifiedAt: now() }).where(eq(sessions.id, viewer.sessionId))
+
+  /** POST /api/app/account/reverify/totp {code}: a current code of the authenticator app. */
+  async function confirmTotp(viewer: Viewer, typedCode: string | undefined, ip: string): Promise<void> {
+    await secondFactor.checkCurrentCode(viewer.memberId, (typedCode ?? '').trim(), ip)
+    await markFresh(viewer)
   }
 
   /** POST /api/app/account/reverify/sendSmsCode: a slider solved (check222, no phone) for the bound phone. */
@@ -70,10 +93,10 @@ export function createAccountReverify({ db, now }: AppContext, { captchas, sms, 
     if (!(await sms.consume(phone, ACCOUNT_SMS_PURPOSE.reverify, code))) {
       throw invalid(PHONE_AUTH_MESSAGES.wrongCode)
     }
-    await db.update(sessions).set({ verifiedAt: now() }).where(eq(sessions.id, viewer.sessionId))
+    await markFresh(viewer)
   }
 
-  return { isFresh, canReverify, sendCode, confirm }
+  return { isFresh, requirement, sendCode, confirm, confirmTotp }
 }
 
 export type AccountReverify = ReturnType<typeof createAccountReverify>

@@ -8,6 +8,8 @@ import { createAccountReverify } from './account-reverify'
 import type { LoginLimits } from '../auth/login-limits'
 import type { CaptchaService } from '../auth/captchas'
 import type { MemberDirectory } from './members'
+import type { OperationProtectionService } from './operation-protection'
+import type { SecondFactorService } from './second-factor'
 import type { OperateLog } from '../operate-log/operate-log'
 import type { RoleService } from '../shared/roles'
 import type { SmsService } from '../sms/sms'
@@ -23,6 +25,8 @@ export interface AccountSettingsDeps {
   /** The login limits and the login mask service sign-in uses (services/index.ts builds each once). */
   limits: LoginLimits
   loginMasks: LoginMasks
+  operationProtection: OperationProtectionService
+  secondFactor: Pick<SecondFactorService, 'checkCurrentCode'>
 }
 
 export function createAccountSettings(ctx: AppContext, deps: AccountSettingsDeps) {

@@ -240,6 +240,32 @@ export function createSecondFactor(
     return codes
   }
 
+  const isEnabledFor = async (memberId: number) => isEnabled(await rowOf(memberId))
+
+  /**
+   * One try of a code, as a login attempt of the member (login-limits.ts): a locked member is
+   * refused before the code is looked at, a wrong code counts towards the lockout, a right one ends
+   * the run.
+   */
+  async function asLoginAttempt(memberId: number, ip: string, check: () => Promise<boolean>) {
+    const member = await members.byId(memberId)
+    if (!member) throw sessionEnded(SESSION_MESSAGES.revoked)
+    const names = [member.phone ?? '', ...(await members.ownedMemberAccounts(member.id))].filter(Boolean)
+    const identifier = normaliseIdentifier(names[0] ?? `member-${member.id}`)
+    const attempt = await limits.reserve({ identifier, member: { id: member.id, loginNames: names } }, ip)
+    if (!(await check())) throw invalid(SECOND_FACTOR_MSG.wrongCode)
+    await limits.succeeded(attempt)
+  }
+
+  /** A current code of the member's app (disable, 操作保护's re-verification), used once. */
+  async function checkCurrentCode(memberId: number, code: string, ip: string): Promise<void> {
+    const formatError = codeFormatError(code)
+    if (formatError) throw formatError
+    const row = await rowOf(memberId)
+    if (!isEnabled(row)) throw invalid(SECOND_FACTOR_MSG.notEnabled)
+    await asLoginAttempt(memberId, ip, () => spendTotp(memberId, row!.secretSealed, code))
+  }
+
   /** POST disable {code} (fresh session): a current code of the app, not a recovery code. */
   async function disable(viewer: Viewer, typed: string | undefined, ip: string): Promise<void> {
     const code = (typed ?? '').trim()
@@ -293,24 +319,15 @@ export function createSecondFactor(
     const code = (input.code ?? '').trim()
     const recovery = !isTotpCode(code)
     if (recovery && !isRecoveryCode(code)) throw invalid(SECOND_FACTOR_MSG.codeFormat)
-    const member = await members.byId(viewer.memberId)
     const row = await rowOf(viewer.memberId)
-    if (!member || !isEnabled(row)) throw invalid(SECOND_FACTOR_MSG.notEnabled)
-    const names = [member.phone ?? '', ...(await members.ownedMemberAccounts(member.id))].filter(Boolean)
-    const attempt = await limits.reserve(
-      {
-        identifier: normaliseIdentifier(names[0] ?? `member-${member.id}`),
-        member: { id: member.id, loginNames: names },
-      },
-      ip,
+    if (!isEnabled(row)) throw invalid(SECOND_FACTOR_MSG.notEnabled)
+    await asLoginAttempt(viewer.memberId, ip, () =>
+      recovery
+        ? spendRecoveryCode(viewer.memberId, code)
+        : spendTotp(viewer.memberId, row!.secretSealed, code),
     )
-    const right = recovery
-      ? await spendRecoveryCode(member.id, code)
-      : await spendTotp(member.id, row!.secretSealed, code)
-    if (!right) throw invalid(SECOND_FACTOR_MSG.wrongCode)
-    await limits.succeeded(attempt)
     await sessions.markSecondFactorGiven(viewer.sessionId)
-    if (input.trustDevice) await trustThisDevice(member.id)
+    if (input.trustDevice) await trustThisDevice(viewer.memberId)
     if (recovery) await record(viewer, '使用恢复码登录', ip, NOTICE.recoveryUsed)
   }
 
@@ -327,7 +344,18 @@ export function createSecondFactor(
     await record(viewer, content, ip, required ? NOTICE.required : NOTICE.notRequired)
   }
 
-  return { status, stepFor, begin, confirm, disable, regenerate, verifyLogin, requireForSubAdmins }
+  return {
+    status,
+    stepFor,
+    isEnabledFor,
+    checkCurrentCode,
+    begin,
+    confirm,
+    disable,
+    regenerate,
+    verifyLogin,
+    requireForSubAdmins,
+  }
 }
 
 export type SecondFactorService = ReturnType<typeof createSecondFactor>

@@ -7,3 +7,16 @@ export const REVERIFY_CODE = 4031
 export const REVERIFY_REQUIRED = '为了您的账号安全，请先完成短信验证'
 /** No bound phone, so no SMS to re-verify with: only a new login makes the session fresh. */
 export const RELOGIN_REQUIRED = '为了您的账号安全，请重新登录后再操作'
+
+/** With 操作保护 set to the authenticator app: a current code of it makes the session fresh again. */
+export const REVERIFY_TOTP_REQUIRED = '为了您的账号安全，请输入身份验证器中的动态验证码'
+
+/** REVERIFY_CODE's data: how this member re-verifies (its 操作保护 method; 'relogin' without one). */
+export interface ReverifyRequirement {
+  method: 'sms' | 'totp' | 'relogin'
+}
+
+/** POST /api/app/account/reverify/totp */
+export interface TotpReverifyRequest {
+  code: string
+}

@@ -22,6 +22,8 @@ export const OPERATE_TYPE = {
   signOutDevice: 13,
   /** 二次验证: enabled, disabled, recovery codes renewed or one used, the sub-admins' rule. */
   secondFactor: 14,
+  /** 操作保护: the re-verification method or window changed. */
+  operationProtection: 15,
 } as const
 
 /** account-area §4: 0 success, 1 failure. */

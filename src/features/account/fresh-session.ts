@@ -1,14 +1,19 @@
 // Sensitive account changes (password, phone, e-mail, login mask, WeChat, cancellation) are refused
-// with REVERIFY_CODE when the session logged in or re-verified more than 10 minutes ago. The action
-// is then run again once the user confirms an SMS code to the bound phone in the ReverifyHost dialog
-// (one per page, like the slider's SliderHost).
+// with REVERIFY_CODE when the session logged in or re-verified longer ago than the member's 操作保护
+// window. The action is then run again once the user re-verifies the way the refusal names (an SMS
+// code to the bound phone, or a code of the authenticator app) in the ReverifyHost dialog (one per
+// page, like the slider's SliderHost).
 import { create } from 'zustand'
 import { needsReverification } from '../../core/http/api-error'
-import { REVERIFY_CODE } from '../../core/contract/fresh-session'
+import { REVERIFY_CODE, type ReverifyRequirement } from '../../core/contract/fresh-session'
 
 export { REVERIFY_CODE }
 
+export type ReverifyMethod = ReverifyRequirement['method']
+
 export interface ReverifyRequest {
+  /** How to re-verify; undefined from a server that does not say (the SMS step, as before). */
+  method?: ReverifyMethod
   resolve(): void
   reject(reason: Error): void
 }
@@ -29,10 +34,18 @@ export function isReverifyCancelled(reason: unknown): reason is ReverifyCancelle
 
 let pending: Promise<void> | null = null
 
+const METHODS: readonly string[] = ['sms', 'totp', 'relogin'] satisfies ReverifyMethod[]
+
+/** The method a REVERIFY_CODE refusal's data names, or undefined when it names none. */
+export function reverifyMethodOf(data: unknown): ReverifyMethod | undefined {
+  const method = (data as Partial<ReverifyRequirement> | null | undefined)?.method
+  return typeof method === 'string' && METHODS.includes(method) ? (method as ReverifyMethod) : undefined
+}
+
 /** Opens the dialog (or joins the one already open); resolves once the code is confirmed. */
-export function requestReverification(): Promise<void> {
+export function requestReverification(method?: ReverifyMethod): Promise<void> {
   pending ??= new Promise<void>((resolve, reject) =>
-    useReverifyRequest.setState({ request: { resolve, reject } }),
+    useReverifyRequest.setState({ request: { method, resolve, reject } }),
   ).finally(() => {
     pending = null
     useReverifyRequest.setState({ request: null })
@@ -41,15 +54,17 @@ export function requestReverification(): Promise<void> {
 }
 
 /**
- * Runs `action`; refused for a stale session, asks for the SMS re-verification and runs it once
- * more. Rejects with ReverifyCancelled when the user closes the dialog.
+ * Runs `action`; refused for a stale session, asks for the re-verification the refusal names and
+ * runs it once more. Rejects with ReverifyCancelled when the user closes the dialog.
  */
 export async function withFreshSession<T>(action: () => Promise<T>): Promise<T> {
+  let method: ReverifyMethod | undefined
   try {
     return await action()
   } catch (failure) {
     if (!needsReverification(failure)) throw failure
+    method = reverifyMethodOf(failure.data)
   }
-  await requestReverification()
+  await requestReverification(method)
   return action()
 }

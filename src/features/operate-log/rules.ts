@@ -21,6 +21,7 @@ export const LOG_TYPES: Record<number, string> = {
   [OPERATE_TYPE.notifySettings]: '消息接收设置',
   [OPERATE_TYPE.signOutDevice]: '退出登录设备',
   [OPERATE_TYPE.secondFactor]: '二次验证',
+  [OPERATE_TYPE.operationProtection]: '操作保护',
 }
 
 /** §4 Log status: 0 success, 1 failure. */

@@ -37,6 +37,9 @@ function setup(personal: unknown | (() => unknown), model = 1) {
     .on('GET', '/api/pc/getClientIp', () => ok({ ip: '127.0.0.1' }))
     .on('GET', '/api/wechat/checkBindWechat', () => ok({ bound: false }))
     .on('GET', '/api/app/account/lastLogin', () => ok(null))
+    .on('GET', '/api/app/account/operationProtection', () =>
+      ok({ method: 'sms', windowMinutes: 10, totpAvailable: false }),
+    )
   render(<AccountSettings />)
   return { api, user: userEvent.setup() }
 }

@@ -232,6 +232,9 @@ describe('on 账户管理', () => {
       .on('GET', '/api/pc/getClientIp', () => ok({ ip: '127.0.0.1' }))
       .on('GET', '/api/notify/settings', () => ok(settings()))
       .on('GET', '/api/app/account/lastLogin', () => ok(null))
+      .on('GET', '/api/app/account/operationProtection', () =>
+        ok({ method: 'sms', windowMinutes: 10, totpAvailable: false }),
+      )
   }
 
   it('the main account opens the section with 管理; it loads only then', async () => {

@@ -25,6 +25,7 @@ import { LoginMaskSection } from './LoginMaskSection'
 import { NameDialog } from './NameDialog'
 import { NotMeDialog } from './NotMeDialog'
 import { NotificationSettings } from './NotificationSettings'
+import { OperationProtectionSection } from './OperationProtectionSection'
 import { PasswordDialog } from './PasswordDialog'
 import { PhoneDialog } from './PhoneDialog'
 import { ReferralDialog } from './ReferralDialog'
@@ -109,6 +110,9 @@ export function AccountSettings({ wechatSection, notMe }: AccountSettingsProps) 
         )}
         <SettingRow label='二次验证'>
           <SecondFactorSection role={info.role} />
+        </SettingRow>
+        <SettingRow label='操作保护'>
+          <OperationProtectionSection />
         </SettingRow>
         {sections.referralCode && (
           <SettingRow

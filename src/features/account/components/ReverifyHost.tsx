@@ -6,18 +6,21 @@ import { Dialog } from '../../../core/ui/Dialog'
 import { SmsVerifyDialog } from '../../../core/ui/SmsVerifyDialog'
 import { accountApi } from '../api'
 import { ReverifyCancelled, useReverifyRequest } from '../fresh-session'
+import { TotpReverifyDialog } from './TotpReverifyDialog'
 
 /**
- * The re-verification dialog withFreshSession asks for. Mount it once on every page that makes a
- * sensitive change; its 获取验证码 uses the page frame's SliderHost. Without a bound phone it
- * offers a new login instead, coming back to this page.
+ * The re-verification dialog withFreshSession asks for, the way the refusal named: a code of the
+ * authenticator app, or an SMS code (also when the server named none). Mount it once on every page
+ * that makes a sensitive change; its 获取验证码 uses the page frame's SliderHost. Without a bound
+ * phone it offers a new login instead, coming back to this page.
  */
 export function ReverifyHost() {
   const request = useReverifyRequest((s) => s.request)
   const hasPhone = useSession((s) => Boolean(s.userinfo?.bindPhone))
   if (!request) return null
   const cancel = () => request.reject(new ReverifyCancelled())
-  if (!hasPhone) return <ReloginDialog onCancel={cancel} />
+  if (request.method === 'totp') return <TotpReverifyDialog onVerified={request.resolve} onCancel={cancel} />
+  if (request.method === 'relogin' || !hasPhone) return <ReloginDialog onCancel={cancel} />
   return <ReverifyDialog onVerified={request.resolve} onCancel={cancel} />
 }
 

@@ -1,3 +1,10 @@
+CREATE TABLE "operation_protections" (
+	"member_id" integer PRIMARY KEY NOT NULL,
+	"method" varchar(8) NOT NULL,
+	"window_minutes" smallint NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "recovery_codes" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "recovery_codes_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"member_id" integer NOT NULL,
@@ -29,6 +36,7 @@ CREATE TABLE "second_factor_trusted_devices" (
 );
 --> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "pending_second_factor" varchar(8);--> statement-breakpoint
+ALTER TABLE "operation_protections" ADD CONSTRAINT "operation_protections_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recovery_codes" ADD CONSTRAINT "recovery_codes_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "second_factor_policies" ADD CONSTRAINT "second_factor_policies_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "second_factors" ADD CONSTRAINT "second_factors_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -1,0 +1,19 @@
+import type { TotpReverifyRequest } from '../../core/contract/fresh-session'
+import type {
+  OperationProtection,
+  SaveOperationProtectionRequest,
+} from '../../core/contract/operation-protection'
+import { http } from '../../core/http/request'
+
+// Silent: the section shows its own loading and error states, the dialogs show refusals under their
+// fields, and a stale session's save opens the re-verification (fresh-session.ts).
+const silent = { silent: true }
+
+export const operationProtectionApi = {
+  get: () => http.get<OperationProtection>('/api/app/account/operationProtection', undefined, silent),
+  save: (setting: SaveOperationProtectionRequest) =>
+    http.post<null>('/api/app/account/operationProtection', { ...setting }, silent),
+  /** Makes the session fresh again with a current code of the authenticator app. */
+  reverifyTotp: (code: string) =>
+    http.post<null>('/api/app/account/reverify/totp', { code } satisfies TotpReverifyRequest, silent),
+}
