@@ -43,6 +43,8 @@ module.exports = {
       testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
       transform,
       moduleFileExtensions,
+      // Rules that reach server modules reach their ES-module-only packages too.
+      transformIgnorePatterns: [`/node_modules/(?!(${serverEsmPackages.join('|')})/)`],
     },
     {
       displayName: 'component',

@@ -36,13 +36,20 @@ export const TEMPLATE_VARIABLES: Record<SmsTemplate, string> = {
   refund: 'SMS_TEMPLATE_REFUND',
   expiry: 'SMS_TEMPLATE_EXPIRY',
   renewed: 'SMS_TEMPLATE_RENEWED',
+  security: 'SMS_TEMPLATE_SECURITY',
 }
 
 /**
- * Templates a deployment may leave out: verify reuses login's; without refund's, expiry's or
- * renewed's, those are told by notice and mail only.
+ * Templates a deployment may leave out: verify reuses login's; without refund's, expiry's, renewed's
+ * or security's, those are told by notice and mail only.
  */
-export const OPTIONAL_TEMPLATES: ReadonlySet<SmsTemplate> = new Set(['verify', 'refund', 'expiry', 'renewed'])
+export const OPTIONAL_TEMPLATES: ReadonlySet<SmsTemplate> = new Set([
+  'verify',
+  'refund',
+  'expiry',
+  'renewed',
+  'security',
+])
 
 const value = (env: Env, name: string) => env[name]?.trim() ?? ''
 

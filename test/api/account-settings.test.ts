@@ -24,7 +24,7 @@ afterAll(() => server?.close())
 // Past the 60 s resend lock and the hourly limits of earlier tests.
 beforeEach(() => server.clock.advance(minutes(61)))
 
-const STALE = { code: REVERIFY_CODE, message: REVERIFY_REQUIRED, data: null }
+const STALE = { code: REVERIFY_CODE, message: REVERIFY_REQUIRED, data: { method: 'sms' } }
 const refused = (code: number, message: string) => ({ code, message, data: null })
 const WRONG_PASSWORD = refused(400, '请输入正确的密码')
 const NEW_PASSWORD = 'Better#2026'

@@ -68,6 +68,8 @@ const PUBLIC_ROUTES = [
   'GET /wechat/oauth/callback',
   // The phone's 确认 / 取消 on the QR confirmation page: its one-time form token is the credential.
   'POST /wechat/oauth/confirm',
+  // WeChat's browser back from a payment's authorisation: its single-use state ticket is the credential.
+  'GET /wechat/pay/callback',
   'GET /api/feignApi/fkToken',
   'GET /api/app/account/accountVipServer',
   'GET /api/user/getUrlByQrcode',

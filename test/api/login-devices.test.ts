@@ -6,7 +6,15 @@ import crypto from 'node:crypto'
 import { and, eq, like } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { hours, minutes } from '../../server/context'
-import { accounts, loginHistory, members, notices, operateRecords, sessions } from '../../server/db/schema'
+import {
+  accounts,
+  loginHistory,
+  members,
+  notices,
+  operateRecords,
+  outbox,
+  sessions,
+} from '../../server/db/schema'
 import { hashToken } from '../../server/security/tokens'
 import { createCheckoutService } from '../../server/services/checkout/checkout'
 import { createHousekeeping } from '../../server/services/shared/housekeeping'
@@ -324,6 +332,12 @@ describe('the 账号安全提醒 for a new device in a new city', () => {
     expect(written[0].content).toContain('微信内浏览器 · iOS')
     const sessionId = await sessionIdOf(login.data.token)
     expect(written[0].content).toContain(`<a href="/accountManage?notMe=${sessionId}">不是我</a>`)
+    // And one SMS to the owner (账号安全's default), by SMS_TEMPLATE_SECURITY.
+    const texts = await server.db
+      .select({ channel: outbox.channel })
+      .from(outbox)
+      .where(and(eq(outbox.recipient, PHONE), eq(outbox.template, 'security')))
+    expect(texts).toEqual([{ channel: 'sms' }])
   })
 })
 

@@ -198,9 +198,11 @@ describe('POST /api/pc/bindPhone', () => {
     const phone = newPhone()
     const code = await bindCode(phone)
     // No phone to re-verify with: the answer says to log in again.
-    expect(await bind(who.token, { phone, code })).toEqual(
-      refused(4031, '为了您的账号安全，请重新登录后再操作'),
-    )
+    expect(await bind(who.token, { phone, code })).toEqual({
+      code: 4031,
+      message: '为了您的账号安全，请重新登录后再操作',
+      data: { method: 'relogin' },
+    })
     expect((await memberOf(who.memberId)).phone).toBeNull()
     expect((await server.post(BIND, { phone, code })).code).toBe(996)
     expect((await server.post(BIND, { phone, code }, { token: 'not-a-token' })).code).toBe(996)

@@ -54,7 +54,7 @@ describe('a password login from a known address', () => {
     expect(await server.get(STATUS, { token })).toEqual({
       code: 200,
       message: '操作成功',
-      data: { verified: true, phone: '138****0001' },
+      data: { verified: true, phone: '138****0001', secondFactor: 'none' },
     })
   })
 })
@@ -74,7 +74,7 @@ describe('a password login from a new address', () => {
     expect(await server.get(STATUS, { token, ip })).toEqual({
       code: 200,
       message: '操作成功',
-      data: { verified: false, phone: '138****0003' },
+      data: { verified: false, phone: '138****0003', secondFactor: 'none' },
     })
     expect(await isKnown(DEMO.otherOwner, ip)).toBe(false)
     expect((await server.get('/api/pc/logout', { token, ip })).code).toBe(200)
@@ -111,7 +111,11 @@ describe('a password login from a new address', () => {
       data: null,
     })
     expect((await server.get(INFO, { token, ip })).code).toBe(200)
-    expect((await server.get(STATUS, { token, ip })).data).toEqual({ verified: true, phone: '138****0003' })
+    expect((await server.get(STATUS, { token, ip })).data).toEqual({
+      verified: true,
+      phone: '138****0003',
+      secondFactor: 'none',
+    })
     expect(await isKnown(DEMO.otherOwner, ip)).toBe(true)
 
     // The next login from there goes straight in.
@@ -153,7 +157,11 @@ describe('a password login from a new address', () => {
   it('is not asked of a member without a bound phone, nor after an SMS or WeChat login', async () => {
     const ip = freshIp()
     const token = await passwordLogin(DEMO.noPhoneAccount, ip)
-    expect((await server.get(STATUS, { token, ip })).data).toEqual({ verified: true, phone: '' })
+    expect((await server.get(STATUS, { token, ip })).data).toEqual({
+      verified: true,
+      phone: '',
+      secondFactor: 'none',
+    })
     expect((await server.get(INFO, { token, ip })).code).toBe(200)
 
     expect((await server.sendSms(DEMO.owner, 'login', { ip })).code).toBe(200)
@@ -176,7 +184,11 @@ describe('POST /__dev/forgetAddresses', () => {
     })
     const token = await passwordLogin(DEMO.subAdmin, '127.0.0.1')
     expect(await server.get(INFO, { token })).toEqual(NEEDS_VERIFICATION)
-    expect((await server.get(STATUS, { token })).data).toEqual({ verified: false, phone: '138****0002' })
+    expect((await server.get(STATUS, { token })).data).toEqual({
+      verified: false,
+      phone: '138****0002',
+      secondFactor: 'none',
+    })
   })
 
   it('answers 404 for an unknown phone', async () => {

@@ -361,8 +361,8 @@ describe('unBindingWechat', () => {
 })
 
 describe('sensitive changes need a fresh session (SMS re-verification)', () => {
-  const REVERIFY = { code: 4031, message: '为了您的账号安全，请先完成短信验证', data: null }
-  const RELOGIN = { code: 4031, message: '为了您的账号安全，请重新登录后再操作', data: null }
+  const REVERIFY = { code: 4031, message: '为了您的账号安全，请先完成短信验证', data: { method: 'sms' } }
+  const RELOGIN = { code: 4031, message: '为了您的账号安全，请重新登录后再操作', data: { method: 'relogin' } }
   const noticesOf = (accountId: number) =>
     server.db.select().from(notices).where(eq(notices.accountId, accountId)).orderBy(desc(notices.id))
 

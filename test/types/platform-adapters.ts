@@ -41,6 +41,9 @@ import * as revealScrollWeapp from '../../src/core/platform/reveal-scroll.weapp'
 import type * as saveImage from '../../src/core/platform/save-image'
 import * as saveImageH5 from '../../src/core/platform/save-image.h5'
 import * as saveImageWeapp from '../../src/core/platform/save-image.weapp'
+import type * as randomBytes from '../../src/core/platform/random-bytes'
+import * as randomBytesH5 from '../../src/core/platform/random-bytes.h5'
+import * as randomBytesWeapp from '../../src/core/platform/random-bytes.weapp'
 import type * as sessionStorage from '../../src/core/platform/session-storage'
 import * as sessionStorageH5 from '../../src/core/platform/session-storage.h5'
 import * as sessionStorageWeapp from '../../src/core/platform/session-storage.weapp'
@@ -93,6 +96,8 @@ revealScrollH5 satisfies typeof revealScroll
 revealScrollWeapp satisfies typeof revealScroll
 saveImageH5 satisfies typeof saveImage
 saveImageWeapp satisfies typeof saveImage
+randomBytesH5 satisfies typeof randomBytes
+randomBytesWeapp satisfies typeof randomBytes
 sessionStorageH5 satisfies typeof sessionStorage
 sessionStorageWeapp satisfies typeof sessionStorage
 uploadH5 satisfies typeof upload

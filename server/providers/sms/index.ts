@@ -19,6 +19,7 @@ export const SMS_TEMPLATES = [
   'refund',
   'expiry',
   'renewed',
+  'security',
 ] as const
 export type SmsTemplate = (typeof SMS_TEMPLATES)[number]
 
@@ -41,7 +42,7 @@ export const CODE_TEMPLATE: Record<SmsPurpose, SmsTemplate> = {
  * Template parameters by name (Aliyun's TemplateParam) and, in this order, by position (Tencent
  * Cloud's TemplateParamSet): a code template takes {code}; a link template {account, link}; the
  * refund template {order, amount}; the expiry reminder {product, domain, days, link}; the renewal
- * {product, expireTime}.
+ * {product, expireTime}; the new-device alert {time, city, device}.
  */
 export const TEMPLATE_PARAM_ORDER = {
   code: ['code'],
@@ -49,6 +50,7 @@ export const TEMPLATE_PARAM_ORDER = {
   refund: ['order', 'amount'],
   expiry: ['product', 'domain', 'days', 'link'],
   renewed: ['product', 'expireTime'],
+  security: ['time', 'city', 'device'],
 } as const
 
 function paramOrder(params: Record<string, string>): readonly string[] {
@@ -56,6 +58,7 @@ function paramOrder(params: Record<string, string>): readonly string[] {
   if ('order' in params) return TEMPLATE_PARAM_ORDER.refund
   if ('days' in params) return TEMPLATE_PARAM_ORDER.expiry
   if ('expireTime' in params) return TEMPLATE_PARAM_ORDER.renewed
+  if ('city' in params) return TEMPLATE_PARAM_ORDER.security
   return TEMPLATE_PARAM_ORDER.link
 }
 

@@ -139,7 +139,8 @@ export function createLoginDevices(ctx: AppContext, { roles, operateLog, notifie
    * 不是我 link opens 账户管理, which ends that session and opens the password change.
    */
   async function newDeviceAlert(to: RoleGrant, sessionId: number, place: LoginPlace): Promise<void> {
-    const text = newDeviceAlertText(formatBeijingTime(now()), place.city, place.device)
+    const time = formatBeijingTime(now())
+    const text = newDeviceAlertText(time, place.city, place.device)
     const path = notMePath(sessionId)
     const link = `${origin()}${path}`
     await notifier.send(db, {
@@ -150,6 +151,8 @@ export function createLoginDevices(ctx: AppContext, { roles, operateLog, notifie
         title: LOGIN_METHOD_NOTICE.title,
         content: paragraph(text) + `<p><a href="${path}">不是我</a></p>`,
       },
+      // Where SMS_TEMPLATE_SECURITY is registered (the sandbox always), to the 账号安全 phones.
+      sms: { template: 'security', params: { time, city: place.city, device: place.device } },
       mail: {
         subject: `【会员中心】${LOGIN_METHOD_NOTICE.title}`,
         text: `您好！${text}不是我：${link}`,

@@ -13,6 +13,7 @@ export type MessageParams =
   | RefundParams
   | ExpiryParams
   | RenewedParams
+  | SecurityParams
   | MailParams
 
 /** SMS_TEMPLATE_EXPIRY: the product, its domain, the days left ("剩余 3 天") and the /renewal link. */
@@ -29,6 +30,13 @@ export interface ExpiryParams {
 export interface RenewedParams {
   product: string
   expireTime: string
+}
+
+/** SMS_TEMPLATE_SECURITY: a login from a new device in a new city (Beijing time, the city, the device). */
+export interface SecurityParams {
+  time: string
+  city: string
+  device: string
 }
 
 /** A mail written out by the notifier (services/notifications): no template, the words themselves. */
@@ -61,6 +69,7 @@ export function smsText(template: SmsTemplate, params: MessageParams): string {
   if ('orderCode' in params) return `【会员中心】${refundSentence(params)}`
   if ('days' in params) return `【会员中心】${expirySentence(params)}`
   if ('expireTime' in params) return `【会员中心】${renewedSentence(params)}`
+  if ('city' in params) return `【会员中心】${newDeviceSentence(params)}`
   if ('subject' in params) return `【会员中心】${params.text}`
   return `【会员中心】${LINK_TEXTS[template]?.(params.account, params.url) ?? params.url}`
 }
@@ -72,6 +81,7 @@ export function smsTemplateParams(params: MessageParams): Record<string, string>
   if ('days' in params)
     return { product: params.product, domain: params.domain, days: params.days, link: params.link }
   if ('expireTime' in params) return { product: params.product, expireTime: params.expireTime }
+  if ('city' in params) return { time: params.time, city: params.city, device: params.device }
   if ('subject' in params) throw new Error('a written-out mail is not an SMS template')
   return { account: params.account, link: params.url }
 }
@@ -83,6 +93,9 @@ export const refundSentence = ({ orderCode, amount }: RefundParams) =>
 /** The expiry reminder's words, in the SMS (the mail and the notice say the same at more length). */
 export const expirySentence = ({ product, domain, days, link }: ExpiryParams) =>
   `您的${product}（${domain}）${days}，为避免服务中断，请及时续费：${link}`
+
+export const newDeviceSentence = ({ time, city, device }: SecurityParams) =>
+  `您的账号于${time}在${city}的新设备（${device}）上登录，如非本人操作，请立即登录会员中心修改密码。`
 
 export const renewedSentence = ({ product, expireTime }: RenewedParams) =>
   `您的${product}已续费成功，新的到期时间为${expireTime}。`

@@ -56,4 +56,15 @@ describe('SMS_TEMPLATE_EXPIRY and SMS_TEMPLATE_RENEWED', () => {
       '【会员中心】您的小程序已续费成功，新的到期时间为2028-03-15 10:00。',
     )
   })
+  it('a new-device alert (SMS_TEMPLATE_SECURITY) fills time, city, device in that order', () => {
+    const params = { time: '2026-12-06 14:50', city: '上海市', device: '微信内浏览器 · iOS' }
+    expect(positionalParams(smsTemplateParams(params))).toEqual([
+      '2026-12-06 14:50',
+      '上海市',
+      '微信内浏览器 · iOS',
+    ])
+    expect(smsText('security', params)).toBe(
+      '【会员中心】您的账号于2026-12-06 14:50在上海市的新设备（微信内浏览器 · iOS）上登录，如非本人操作，请立即登录会员中心修改密码。',
+    )
+  })
 })

@@ -27,7 +27,7 @@ describe('operation log (account-area §4)', () => {
     expect(logTypeLabel(String(type))).toBe(label)
   })
 
-  it.each([13, -1, null, undefined])('type %p outside the table is 其他', (type) =>
+  it.each([99, -1, null, undefined])('type %p outside the table is 其他', (type) =>
     expect(logTypeLabel(type)).toBe('其他'),
   )
 
