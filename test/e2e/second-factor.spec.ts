@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { generate } from 'otplib'
 import { expect, test } from './support/fixtures'
 import { activeDialog, freshPhone, loginAs, registerViaApi, shown } from './support/console'
@@ -14,11 +14,14 @@ async function nextStep() {
   await new Promise((resolve) => setTimeout(resolve, STEP_MS - (Date.now() % STEP_MS) + 500))
 }
 
-async function newBrowser(browser: Browser): Promise<Page> {
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
+
+async function newBrowser(browser: Browser, storageState?: StorageState): Promise<Page> {
   const context = await browser.newContext({
     ...test.info().project.use,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    storageState,
   })
   return context.newPage()
 }
@@ -65,12 +68,21 @@ test('enable it, then log in with password and code; reused and used codes refus
   await secondStep(trusted).getByText('在此设备7天内不再验证').click()
   await secondStep(trusted).getByText('验证', { exact: true }).click()
   await expect(trusted).toHaveURL(/\/index/)
-  // Logged out and in again on that browser: no code asked.
-  await trusted.evaluate(() => localStorage.removeItem('mc-session'))
-  await loginAs(trusted, phone)
-  await expect(trusted).toHaveURL(/\/index/)
-  await expect(secondStep(trusted)).toHaveCount(0)
+  // Logged out and in again on that browser (its storage, device id included, without the session):
+  // no code asked.
+  const { origins } = await trusted.context().storageState()
   await trusted.context().close()
+  const again = await newBrowser(browser, {
+    cookies: [],
+    origins: origins.map((origin) => ({
+      ...origin,
+      localStorage: origin.localStorage.filter((item) => item.name !== 'mc-session'),
+    })),
+  })
+  await loginAs(again, phone)
+  await expect(again).toHaveURL(/\/index/)
+  await expect(secondStep(again)).toHaveCount(0)
+  await again.context().close()
 
   // A third browser is asked; the used recovery code is refused, a fresh app code logs in.
   const other = await newBrowser(browser)
