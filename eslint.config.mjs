@@ -183,7 +183,7 @@ function featureBoundaries() {
       './account/components/PasswordDialog.tsx',
       './account/components/ReverifyHost.tsx',
     ],
-    'sub-accounts': ['./auth/complete-login.ts'],
+    'sub-accounts': ['./auth/complete-login.ts', './account/fresh-session.ts'],
     'wechat-binding': ['./account/fresh-session.ts'],
   }
   const { readdirSync } = process.getBuiltinModule('node:fs')

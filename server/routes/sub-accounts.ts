@@ -39,8 +39,9 @@ const form = (body: FormBody): SubAdminForm => ({
   position: body.position ?? '',
 })
 
+// Adding, editing and deleting a sub-admin are protected actions (操作保护): a fresh session.
 export function subAccountRoutes(app: TypedApp, { subAccounts }: Services, guards: Guards) {
-  const { requireViewer, requireMainAccount } = guards
+  const { requireViewer, requireMainAccount, requireFreshMainAccount } = guards
 
   // The dictionary is read by every role (a sub-account that reaches the page sees the list).
   app.get(
@@ -77,20 +78,20 @@ export function subAccountRoutes(app: TypedApp, { subAccounts }: Services, guard
 
   app.post(
     `${BASE}/addAccountSubAccount`,
-    { schema: { body: addBody }, preHandler: requireMainAccount },
+    { schema: { body: addBody }, preHandler: requireFreshMainAccount },
     async (req) => ok(await subAccounts.add(req.viewer, form(req.body), req.ip, originOf(req)), '新增成功'),
   )
 
   app.post(
     `${BASE}/editAccountSubAccount`,
-    { schema: { body: editBody }, preHandler: requireMainAccount },
+    { schema: { body: editBody }, preHandler: requireFreshMainAccount },
     async (req) =>
       ok(await subAccounts.edit(req.viewer, req.body.id, form(req.body), req.ip, originOf(req)), '保存成功'),
   )
 
   app.post(
     `${BASE}/deleteAccountSubAccount`,
-    { schema: { body: idQuery }, preHandler: requireMainAccount },
+    { schema: { body: idQuery }, preHandler: requireFreshMainAccount },
     async (req) => {
       await subAccounts.remove(req.viewer, req.body.id, req.ip)
       return ok(null, '删除成功！')

@@ -284,6 +284,21 @@ describe('adding a sub-admin (account-area §5)', () => {
     }
   })
 
+  it('is a protected action: a session that showed no credentials re-verifies first, and nothing is added', async () => {
+    // An entry link's session starts stale (account-reverify.ts).
+    const minted = await server.post<{ token: string }>('/__dev/entryToken', { phone: DEMO.owner })
+    const entered = await server.get<{ token: string }>(`/api/feignApi/fkToken?token=${minted.data.token}`)
+    const token = entered.data.token
+    const phone = newPhone()
+    expect(await add(token, form(phone))).toEqual({
+      code: 4031,
+      message: '为了您的账号安全，请先完成短信验证',
+      data: { method: 'sms' },
+    })
+    const rows = await server.db.select().from(subAccounts).where(eq(subAccounts.phoneNumber, phone))
+    expect(rows).toEqual([])
+  })
+
   it('refuses a sub-account and never adds for it', async () => {
     const phone = newPhone()
     expect(await add(liZiguan, form(phone))).toEqual({ code: 403, message: '无权访问', data: null })

@@ -2,14 +2,14 @@
 // would add to keep the account: besides the fresh-session rule on those calls, every one added
 // leaves an operation-log entry and a 账号安全提醒 through the account's 账号安全 preferences
 // (services/notifications: the owner's inbox always, mail as chosen), so its owner sees it.
+import { SECURITY_NOTICE_TYPE } from '../../../src/core/contract/notices'
 import { NOTIFY_CATEGORY } from '../../../src/core/contract/notifications'
 import type { AppContext } from '../../context'
 import type { Notifier } from '../notifications/notifier'
 import { OPERATE_STATUS, type OperateLog } from '../operate-log/operate-log'
 import { ROLE, type RoleGrant } from '../shared/roles'
 
-/** account-area §9 has no security type: the general system notice (type 1) carries it. */
-export const SECURITY_NOTICE_TYPE = 1
+export { SECURITY_NOTICE_TYPE }
 
 export const LOGIN_METHOD_NOTICE = {
   title: '账号安全提醒',

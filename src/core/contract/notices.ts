@@ -5,6 +5,9 @@ import type { PageQuery } from './paging'
 
 /** readStatus: 0 unread, 1 read. */
 export const READ_STATUS = { unread: 0, read: 1 } as const
+
+/** account-area §9 has no security type: the general system notice (type 1) carries 账号安全提醒. */
+export const SECURITY_NOTICE_TYPE = 1
 export type ReadStatus = (typeof READ_STATUS)[keyof typeof READ_STATUS]
 
 /** Detail fields carried as text (account-area §3); domain and echartTitle belong to type 4. */

@@ -3,7 +3,12 @@
 import { maskPhone } from '../../core/format/mask'
 import { formatBeijingTime } from '../../core/format/time'
 import { isMainAccount } from '../../core/routing/guard'
-import { noticeLink, type NoticeDetails, type ReadStatus } from '../../core/contract/notices'
+import {
+  noticeLink,
+  SECURITY_NOTICE_TYPE,
+  type NoticeDetails,
+  type ReadStatus,
+} from '../../core/contract/notices'
 import type { Notice } from './api'
 
 export const EMPTY_TEXT = '暂无数据，请重试。'
@@ -190,6 +195,16 @@ export function offersRenewalCentre(
 ) {
   const { category } = noticeType(type)
   return (category === 'siteExpiry' || category === 'miniProgramExpiry') && isMainAccount(role)
+}
+
+/**
+ * A new-device 账号安全提醒 names the session in its 不是我 link: the page it opens, for a button
+ * (the mini-program's rich text cannot follow links), or null.
+ */
+export function notMePath(notice: Pick<Notice, 'type' | 'content'>): string | null {
+  if (Number(notice.type) !== SECURITY_NOTICE_TYPE) return null
+  const found = /href="(\/accountManage\?notMe=\d{1,12})"/.exec(notice.content ?? '')
+  return found ? found[1] : null
 }
 
 // ---- detail fields ----

@@ -1,3 +1,4 @@
+import { ReverifyHost } from '../../features/account/components/ReverifyHost'
 import { ConsoleLayout } from '../../features/shell/components/ConsoleLayout'
 import { SubAccountManager } from '../../features/sub-accounts/components/SubAccountManager'
 
@@ -6,6 +7,7 @@ export default function SubAccountManagePage() {
   return (
     <ConsoleLayout>
       <SubAccountManager />
+      <ReverifyHost />
     </ConsoleLayout>
   )
 }

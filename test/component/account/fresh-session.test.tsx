@@ -12,27 +12,13 @@ import {
   withFreshSession,
 } from '../../../src/features/account/fresh-session'
 import { fail, installFakeApi, ok } from '../support/fake-api'
+import { signInAsDemoOwner } from '../support/session'
 
 const input = (name: string) => document.querySelector(`input[name="${name}"]`) as HTMLInputElement
 const STALE = fail(REVERIFY_CODE, '为了您的账号安全，请先完成短信验证')
 
 beforeEach(() => {
-  useSession.setState({
-    token: 't1',
-    userinfo: {
-      memberId: 1,
-      accountId: 1,
-      subAccountId: 0,
-      role: 0,
-      memberAccount: 'demo_main',
-      accountName: '星辰科技',
-      userName: '星辰科技',
-      bindPhone: '13800000001',
-      email: '',
-      state: 1,
-      passwordUpdatedAt: null,
-    },
-  })
+  signInAsDemoOwner()
 })
 
 describe('withFreshSession and ReverifyHost (sensitive changes re-verify by SMS)', () => {

@@ -6,11 +6,11 @@ import {
   OPERATION_PROTECTION_MSG,
   type OperationProtection,
 } from '../../../src/core/contract/operation-protection'
-import { useSession } from '../../../src/core/session/store'
 import { useToasts } from '../../../src/core/ui/toast'
 import { OperationProtectionSection } from '../../../src/features/account/components/OperationProtectionSection'
 import { ReverifyHost } from '../../../src/features/account/components/ReverifyHost'
 import { fail, installFakeApi, ok } from '../support/fake-api'
+import { signInAsDemoOwner } from '../support/session'
 
 const PATH = '/api/app/account/operationProtection'
 const SMS_10: OperationProtection = { method: 'sms', windowMinutes: 10, totpAvailable: false }
@@ -23,22 +23,7 @@ const radio = (name: string | RegExp) => screen.getByRole('radio', { name })
 
 beforeEach(() => {
   useToasts.setState({ toasts: [] })
-  useSession.setState({
-    token: 't1',
-    userinfo: {
-      memberId: 1,
-      accountId: 1,
-      subAccountId: 0,
-      role: 0,
-      memberAccount: 'demo_main',
-      accountName: '星辰科技',
-      userName: '星辰科技',
-      bindPhone: '13800000001',
-      email: '',
-      state: 1,
-      passwordUpdatedAt: null,
-    },
-  })
+  signInAsDemoOwner()
 })
 
 function setup(initial: OperationProtection) {

@@ -4,12 +4,12 @@ import Taro from '@tarojs/taro'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { SECOND_FACTOR_MSG, type SecondFactorStatus } from '../../../src/core/contract/second-factor'
-import { useSession } from '../../../src/core/session/store'
 import { useToasts } from '../../../src/core/ui/toast'
 import { ReverifyHost } from '../../../src/features/account/components/ReverifyHost'
 import { SecondFactorSection } from '../../../src/features/account/components/SecondFactorSection'
 import { REVERIFY_CODE } from '../../../src/features/account/fresh-session'
 import { fail, installFakeApi, ok } from '../support/fake-api'
+import { signInAsDemoOwner } from '../support/session'
 
 const STATUS = '/api/app/secondFactor/status'
 const CODES = Array.from({ length: 10 }, (_, i) => `ab${i}c-d${i}ef`)
@@ -28,22 +28,7 @@ const calls = (api: ReturnType<typeof installFakeApi>, path: string) =>
 
 beforeEach(() => {
   useToasts.setState({ toasts: [] })
-  useSession.setState({
-    token: 't1',
-    userinfo: {
-      memberId: 1,
-      accountId: 1,
-      subAccountId: 0,
-      role: 0,
-      memberAccount: 'demo_main',
-      accountName: '星辰科技',
-      userName: '星辰科技',
-      bindPhone: '13800000001',
-      email: '',
-      state: 1,
-      passwordUpdatedAt: null,
-    },
-  })
+  signInAsDemoOwner()
 })
 
 function setup(status: () => SecondFactorStatus, role = 0) {

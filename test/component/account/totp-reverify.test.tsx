@@ -9,10 +9,10 @@ import {
 } from '../../../src/core/contract/fresh-session'
 import { SECOND_FACTOR_MSG } from '../../../src/core/contract/second-factor'
 import { http } from '../../../src/core/http/request'
-import { useSession } from '../../../src/core/session/store'
 import { ReverifyHost } from '../../../src/features/account/components/ReverifyHost'
 import { isReverifyCancelled, withFreshSession } from '../../../src/features/account/fresh-session'
 import { fail, installFakeApi, ok } from '../support/fake-api'
+import { signInAsDemoOwner } from '../support/session'
 
 const CHANGE = '/api/pc/editAccountEmail'
 const TOTP = '/api/app/account/reverify/totp'
@@ -21,22 +21,7 @@ const input = (name: string) => document.querySelector(`input[name="${name}"]`) 
 const change = () => withFreshSession(() => http.post(CHANGE, { mailbox: 'a@b.cn' }, { silent: true }))
 
 beforeEach(() => {
-  useSession.setState({
-    token: 't1',
-    userinfo: {
-      memberId: 1,
-      accountId: 1,
-      subAccountId: 0,
-      role: 0,
-      memberAccount: 'demo_main',
-      accountName: '星辰科技',
-      userName: '星辰科技',
-      bindPhone: '13800000001',
-      email: '',
-      state: 1,
-      passwordUpdatedAt: null,
-    },
-  })
+  signInAsDemoOwner()
 })
 
 describe('re-verification with the authenticator app (操作保护 method totp)', () => {

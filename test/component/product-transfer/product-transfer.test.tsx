@@ -1,11 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import Taro from '@tarojs/taro'
-import { useSession } from '../../../src/core/session/store'
 import { ToastHost } from '../../../src/core/ui/ToastHost'
 import { ProductTransfer } from '../../../src/features/product-transfer/components/ProductTransfer'
 import { TRANSFER_SCOPE } from '../../../src/features/product-transfer/rules'
 import { fail, installFakeApi, ok } from '../support/fake-api'
+import { signInAsDemoOwner } from '../support/session'
 
 // 产品移交 (account-area §2, §4 Transfer, §5, §9): the three steps against a fake server.
 const input = (name: string) => document.querySelector(`input[name="${name}"]`) as HTMLInputElement
@@ -16,22 +16,7 @@ const PRODUCTS = [
 ]
 
 beforeEach(() => {
-  useSession.setState({
-    token: 't1',
-    userinfo: {
-      memberId: 1,
-      accountId: 1,
-      subAccountId: 0,
-      role: 0,
-      memberAccount: 'demo_main',
-      accountName: '星辰科技',
-      userName: '星辰科技',
-      bindPhone: '13800000001',
-      email: '',
-      state: 1,
-      passwordUpdatedAt: null,
-    },
-  })
+  signInAsDemoOwner()
 })
 
 afterEach(() => jest.useRealTimers())

@@ -1,4 +1,5 @@
 import {
+  notMePath,
   attachments,
   detailRows,
   GENERAL_NOTICE,
@@ -195,4 +196,15 @@ describe('detail page id', () => {
     ['', null],
     [undefined, null],
   ])('?id=%j gives %j', (raw, id) => expect(parseNoticeId(raw)).toBe(id))
+})
+
+describe('不是我 on a new-device 账号安全提醒', () => {
+  const alert = (content: string, type = 1) => ({ type, content })
+  it('is the page its link names, only on a security notice', () => {
+    const content = '<p>您的账号于…在新设备上登录。</p><p><a href="/accountManage?notMe=42">不是我</a></p>'
+    expect(notMePath(alert(content))).toBe('/accountManage?notMe=42')
+    expect(notMePath(alert(content, 5))).toBeNull()
+    expect(notMePath(alert('<p>您的账号已开启二次验证。</p>'))).toBeNull()
+    expect(notMePath(alert('<a href="https://evil.example/accountManage?notMe=1">不是我</a>'))).toBeNull()
+  })
 })

@@ -18,6 +18,7 @@ import {
   noticeChart,
   noticeTitle,
   noticeType,
+  notMePath,
   NOT_FOUND_TEXT,
   offersRenewalCentre,
   parseNoticeId,
@@ -77,6 +78,7 @@ function NoticeContent({ notice }: { notice: NoticeDetail }) {
   const rows = detailRows(notice.type, notice)
   const chart = noticeChart(notice.type, notice)
   const role = useSession((s) => s.role)
+  const notMe = notMePath(notice)
   return (
     <View className='notice-detail__content'>
       <View className='notice-detail__title' role='heading' aria-level={1}>
@@ -88,6 +90,13 @@ function NoticeContent({ notice }: { notice: NoticeDetail }) {
       </View>
       <NoticeBody html={notice.content} />
       {type.note && <View className='notice-detail__note'>{type.note}</View>}
+      {notMe && (
+        <View className='notice-detail__renewal'>
+          <Button size='small' type='primary' onClick={() => navigateTo(notMe)}>
+            不是我
+          </Button>
+        </View>
+      )}
       {offersRenewalCentre(notice.type, role) && (
         <View className='notice-detail__renewal'>
           <Button size='small' type='primary' onClick={() => navigateTo(RENEWAL_CENTRE_PATH)}>

@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import { withFreshSession } from '../../account/fresh-session'
 import { useEffect, useState } from 'react'
 import { useSession } from '../../../core/session/store'
 import type { Column } from '../../../core/ui/DataTable'
@@ -140,7 +141,11 @@ function SubAdminList({ manage, positions }: { manage: boolean; positions: Posit
   const list = usePagedList(subAccountApi.list, { mode })
   const editor = usePersonDialog(SubAdminDialog, positions, list.reload)
   const [checkingAdd, setCheckingAdd] = useState(false)
-  const remove = useConfirmedDelete<SubAdmin>(subAccountApi.remove, SUB_ADMIN_TEXT, list.reload)
+  const remove = useConfirmedDelete<SubAdmin>(
+    (id) => withFreshSession(() => subAccountApi.remove(id)),
+    SUB_ADMIN_TEXT,
+    list.reload,
+  )
 
   const openAdd = async () => {
     setCheckingAdd(true)

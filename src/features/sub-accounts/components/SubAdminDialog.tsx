@@ -1,4 +1,5 @@
 import { View } from '@tarojs/components'
+import { withFreshSession } from '../../account/fresh-session'
 import { useState } from 'react'
 import { toast } from '../../../core/ui/toast'
 import { useSubmit } from '../../../core/ui/useSubmit'
@@ -51,8 +52,10 @@ export function SubAdminDialog({ editId, positions, onClose, onSaved }: PersonEd
       position: v.position,
     }
     void save.run(async () => {
-      if (editId === null) await subAccountApi.add({ ...values, phoneNumber: v.phoneNumber.trim() })
-      else await subAccountApi.edit(editId, values)
+      // A protected action: a stale session re-verifies first (操作保护).
+      if (editId === null)
+        await withFreshSession(() => subAccountApi.add({ ...values, phoneNumber: v.phoneNumber.trim() }))
+      else await withFreshSession(() => subAccountApi.edit(editId, values))
       toast.success(editing ? SUB_ADMIN_TEXT.saved : SUB_ADMIN_TEXT.added)
       onSaved()
     })
