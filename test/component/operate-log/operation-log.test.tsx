@@ -5,23 +5,12 @@ import { useSession, type UserInfo } from '../../../src/core/session/store'
 import type { OperationRecord } from '../../../src/features/operate-log/api'
 import { OperationLog } from '../../../src/features/operate-log/components/OperationLog'
 import { installFakeApi, ok, type FakeApi } from '../support/fake-api'
+import { DEMO_OWNER_INFO } from '../support/session'
 
 let mockDesktop = true
 jest.mock('../../../src/core/platform/viewport', () => ({ useIsDesktop: () => mockDesktop }))
 
-const profile = (state: number): UserInfo => ({
-  memberId: 1,
-  accountId: 1,
-  subAccountId: 0,
-  role: 0,
-  memberAccount: 'demo_main',
-  accountName: '星辰科技',
-  userName: '星辰科技',
-  bindPhone: '13800000001',
-  email: '',
-  state,
-  passwordUpdatedAt: null,
-})
+const profile = (state: number): UserInfo => ({ ...DEMO_OWNER_INFO, state })
 
 const record = (id: number, type: number, status = 0): OperationRecord => ({
   id,

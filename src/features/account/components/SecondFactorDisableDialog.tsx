@@ -1,11 +1,10 @@
 import { useState } from 'react'
-import { AtInput } from 'taro-ui'
 import { SECOND_FACTOR_MSG, secondFactorCodeError } from '../../../core/contract/second-factor'
 import { Dialog } from '../../../core/ui/Dialog'
-import { FieldError } from '../../../core/ui/FieldError'
 import { secondFactorApi } from '../second-factor-api'
 import { useAccountChange } from '../hooks/useAccountChange'
 import { SECOND_FACTOR_TEXT } from '../second-factor-rules'
+import { TotpCodeField } from './TotpCodeField'
 
 /** 关闭二次验证: destructive, so a current code of the app confirms it (and a fresh session). */
 export function SecondFactorDisableDialog({ onDisabled, onClose }: { onDisabled(): void; onClose(): void }) {
@@ -31,20 +30,16 @@ export function SecondFactorDisableDialog({ onDisabled, onClose }: { onDisabled(
       onConfirm={submit}
       onClose={onClose}
     >
-      <AtInput
+      <TotpCodeField
         name='second-factor-disable-code'
-        title='动态验证码'
-        type='number'
-        placeholder='请输入6位动态验证码'
-        maxlength={6}
         value={code}
-        onChange={(typed: string | number) => {
-          setCode(String(typed))
+        error={codeError}
+        onChange={(typed) => {
+          setCode(typed)
           setCodeError('')
           change.setFailure('')
         }}
       />
-      <FieldError message={codeError} />
     </Dialog>
   )
 }

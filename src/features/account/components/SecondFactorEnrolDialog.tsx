@@ -1,6 +1,5 @@
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
-import { AtInput } from 'taro-ui'
 import {
   AUTHENTICATOR_APPS,
   SECOND_FACTOR_MSG,
@@ -11,13 +10,13 @@ import {
 import { QrCodeImage } from '../../../core/platform/wechat'
 import { Button } from '../../../core/ui/Button'
 import { Dialog } from '../../../core/ui/Dialog'
-import { FieldError } from '../../../core/ui/FieldError'
 import { toast } from '../../../core/ui/toast'
 import { useSubmit } from '../../../core/ui/useSubmit'
 import { copyText } from '../copy-text'
 import { isReverifyCancelled } from '../fresh-session'
 import { groupedSecret } from '../second-factor-rules'
 import { RecoveryCodesDialog } from './RecoveryCodesDialog'
+import { TotpCodeField } from './TotpCodeField'
 import './second-factor.scss'
 
 const QR_SIZE = 180
@@ -91,21 +90,17 @@ export function SecondFactorEnrolDialog({
         </Button>
       </View>
       <Text className='second-factor__step'>2. 输入App中显示的6位动态验证码：</Text>
-      <AtInput
+      <TotpCodeField
         name='second-factor-enrol-code'
-        title='动态验证码'
-        type='number'
-        placeholder='请输入6位动态验证码'
-        maxlength={6}
         value={code}
-        onChange={(typed: string | number) => {
-          setCode(String(typed))
+        error={codeError}
+        onChange={(typed) => {
+          setCode(typed)
           setCodeError('')
           submit.reset()
         }}
         onConfirm={send}
       />
-      <FieldError message={codeError} />
     </Dialog>
   )
 }

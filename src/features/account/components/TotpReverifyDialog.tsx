@@ -1,11 +1,10 @@
 import { useState } from 'react'
-import { AtInput } from 'taro-ui'
 import { REVERIFY_TOTP_REQUIRED } from '../../../core/contract/fresh-session'
 import { secondFactorCodeError } from '../../../core/contract/second-factor'
 import { Dialog } from '../../../core/ui/Dialog'
-import { FieldError } from '../../../core/ui/FieldError'
 import { useSubmit } from '../../../core/ui/useSubmit'
 import { operationProtectionApi } from '../operation-protection-api'
+import { TotpCodeField } from './TotpCodeField'
 
 /**
  * 安全验证 with the authenticator app (操作保护 set to it): a current 6-digit code makes the session
@@ -33,19 +32,15 @@ export function TotpReverifyDialog({ onVerified, onCancel }: { onVerified(): voi
       onConfirm={submit}
       onClose={onCancel}
     >
-      <AtInput
+      <TotpCodeField
         name='reverify-totp-code'
-        title='动态验证码'
-        type='number'
-        placeholder='请输入6位动态验证码'
-        maxlength={6}
         value={code}
-        onChange={(typed: string | number) => {
-          setCode(String(typed))
+        error={verify.failure}
+        onChange={(typed) => {
+          setCode(typed)
           verify.reset()
         }}
       />
-      <FieldError message={verify.failure} />
     </Dialog>
   )
 }
