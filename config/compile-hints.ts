@@ -3,8 +3,8 @@ import webpack from 'webpack'
 // V8 (Chrome 136 and later, and Chromium-based in-app browsers as recent) compiles every function
 // of a script that opens with this comment eagerly, on the thread that streams the script in.
 // Without it each function is parsed again and compiled on the main thread the first time it is
-// called: a third of a first screen's main-thread work at a phone's speed (docs/architecture.md
-// "Performance"). Other engines read a comment.
+// called: a third of a first screen's main-thread work at a phone's speed (docs/performance.md
+// "Compile hints on cold loads"). Other engines read a comment.
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 
 const NAME = 'CompileHintsPlugin'

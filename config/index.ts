@@ -225,8 +225,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // Taro's default ('initial') copies shared code into every page chunk. Each file a page
         // loads costs its start-up a request and a script task on the main thread, so the entry's
         // libraries are one file and a page loads at most a few chunks of its own: a page chunk takes
-        // back a module fewer pages share rather than load one more small chunk (docs/architecture.md
-        // "Performance").
+        // back a module fewer pages share rather than load one more small chunk (docs/performance.md
+        // "The router a task later, no navigation bar, fewer files").
         chain.optimization.splitChunks({
           chunks: 'all',
           maxAsyncRequests: 2,

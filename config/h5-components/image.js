@@ -1,8 +1,8 @@
 // Image of the H5 build: a plain <img> rendered by React DOM. Taro's is a Stencil custom element
-// around one, and the help widget's QR code (platform/wechat, which the shell imports) put it, and
-// Stencil's runtime, in every page's first load (docs/architecture.md "Performance"). `mode` is
-// CSS's object-fit; `nativeProps` (the <img>'s own attributes: `alt`) go on the element. The
-// console uses neither `lazyLoad` nor the load event's size.
+// around one, and the help widget's QR code (platform/wechat, which the shell imports) put it,
+// and Stencil's runtime, in every page's first load (docs/performance.md "Stencil's runtime off
+// every first load"). `mode` is CSS's object-fit; `nativeProps` (the <img>'s own attributes:
+// `alt`) go on the element. The console uses neither `lazyLoad` nor the load event's size.
 import { createElement, forwardRef } from 'react'
 import { domProps } from './view-text.js'
 

@@ -1,9 +1,10 @@
 // Input and Label of the H5 build: a plain <input> and <label> rendered by React DOM. As Stencil
-// custom elements they were the only ones on /login's first screen, and each page with one paid for
-// Stencil's runtime at start (docs/architecture.md "Performance"). Input is Taro's own React
-// implementation (@tarojs/components-react, what `h5.useHtmlComponents` renders): a controlled value
-// that holds while a Chinese IME composes, `maxlength` on number fields, Enter as `onConfirm`, and
-// `e.detail.value` in every handler. This adapter hands it only what an <input> knows.
+// custom elements they were the only ones on /login's first screen, and each page with one paid
+// for Stencil's runtime at start (docs/performance.md "Stencil off the first screens"). Input is
+// Taro's own React implementation (@tarojs/components-react, what `h5.useHtmlComponents`
+// renders): a controlled value that holds while a Chinese IME composes, `maxlength` on number
+// fields, Enter as `onConfirm`, and `e.detail.value` in every handler. This adapter hands it
+// only what an <input> knows.
 import TaroInput from '@tarojs/components-react/dist/components/input/index.js'
 import { createElement, forwardRef } from 'react'
 import { domProps } from './view-text.js'

@@ -1,7 +1,8 @@
 // RichText of the H5 build: a plain <div> holding `nodes` as HTML, which is what Taro's Stencil
-// element does with a string, without its runtime (docs/architecture.md "Performance"). The console
-// passes strings only, sanitised before they get here (core/format/html); node arrays are the
-// mini-program's. Text in it is selectable (Taro's element set `user-select: none`).
+// element does with a string, without its runtime (docs/performance.md "Stencil's runtime off
+// every first load"). The console passes strings only, sanitised before they get here
+// (core/format/html); node arrays are the mini-program's. Text in it is selectable (Taro's
+// element set `user-select: none`).
 import { createElement, forwardRef } from 'react'
 import { domProps } from './view-text.js'
 

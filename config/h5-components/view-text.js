@@ -1,8 +1,9 @@
-// View and Text of the H5 build: a plain <div> and <span> rendered by React DOM. They are most of
-// every screen's elements, and as Stencil custom elements each one cost a wrapper component, an
-// upgrade, a render in Stencil's queue and its props copied twice (docs/architecture.md
-// "Performance"). The console uses neither component's Taro-only props (hover classes, animation,
-// selectable text); they are dropped so they never reach the DOM as attributes.
+// View and Text of the H5 build: a plain <div> and <span> rendered by React DOM. They are most
+// of every screen's elements, and as Stencil custom elements each one cost a wrapper component,
+// an upgrade, a render in Stencil's queue and its props copied twice (docs/performance.md "View
+// and Text as plain elements; the date wheels bounded"). The console uses neither component's
+// Taro-only props (hover classes, animation, selectable text); they are dropped so they never
+// reach the DOM as attributes.
 import { createElement, forwardRef } from 'react'
 import { CONTROL_ROLES } from '../../src/core/platform/control-roles'
 

@@ -14,9 +14,9 @@ export const WEAPP_LIMITS = { main: Math.floor(1.2 * MB), subPackage: 2 * MB, to
 
 export const BUDGETS = {
   // JS a browser must download before /login can render (entry chunks + the page's own chunks), as
-  // the server sends it to a browser accepting brotli (the build's .br copies). Issue 13's goal was
-  // 100 KB; 81.4 KB on 2026-12-03, once Stencil's runtime left the first load (docs/architecture.md
-  // "Performance"): it coming back (~14 KB) fails this.
+  // the server sends it to a browser accepting brotli (the build's .br copies). The first goal was
+  // 100 KB; 81.4 KB on 2026-12-03, once Stencil's runtime left the first load (docs/performance.md
+  // "Stencil's runtime off every first load"): it coming back (~14 KB) fails this.
   h5LoginJsSent: { route: '/login', limit: 88 * KB },
   // JS and CSS together, so weight moved from scripts to stylesheets (Taro's components' CSS is
   // extracted now) cannot hide growth: 84.4 KB on 2026-12-03.

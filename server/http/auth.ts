@@ -5,9 +5,11 @@ import {
   REVERIFY_CODE,
   REVERIFY_REQUIRED,
   REVERIFY_TOTP_REQUIRED,
+  REVERIFY_WECHAT_REQUIRED,
   type ReverifyRequirement,
 } from '../../src/core/contract/fresh-session'
 import { ROLE } from '../services/shared/roles'
+import { protectedActionOf } from './protected-actions'
 import type { SessionService, Viewer } from '../services/auth/sessions'
 import { Refusal, forbidden } from '../services/shared/errors'
 
@@ -23,6 +25,7 @@ export interface SessionFreshness {
 const REVERIFY_MESSAGE: Record<ReverifyRequirement['method'], string> = {
   sms: REVERIFY_REQUIRED,
   totp: REVERIFY_TOTP_REQUIRED,
+  wechat: REVERIFY_WECHAT_REQUIRED,
   relogin: RELOGIN_REQUIRED,
 }
 
@@ -80,7 +83,8 @@ export function createGuards(app: FastifyInstance, sessions: SessionService, fre
   async function assertFresh(req: FastifyRequest) {
     if (await freshness.isFresh(req.viewer)) return
     const requirement = await freshness.requirement(req.viewer)
-    throw new Refusal(REVERIFY_CODE, REVERIFY_MESSAGE[requirement.method], requirement)
+    const action = protectedActionOf(req.routeOptions.url)
+    throw new Refusal(REVERIFY_CODE, REVERIFY_MESSAGE[requirement.method], { ...requirement, action })
   }
 
   return {

@@ -1,6 +1,12 @@
-// 操作保护 (账户管理): the session member's re-verification method and window, and the re-verification
-// by the authenticator app. Changing the setting is itself protected (a fresh session).
-import type { TotpReverifyRequest } from '../../src/core/contract/fresh-session'
+// 操作保护 (账户管理): the session member's re-verification method and window, and the
+// re-verification by the authenticator app or by WeChat confirmation (services/account/
+// wechat-reverify.ts). Changing the setting is itself protected (a fresh session).
+import {
+  WECHAT_REVERIFY_MSG,
+  type TotpReverifyRequest,
+  type WechatReverifyAnswer,
+  type WechatReverifyStartRequest,
+} from '../../src/core/contract/fresh-session'
 import {
   OPERATION_PROTECTION_MSG,
   PROTECTION_METHOD,
@@ -16,9 +22,17 @@ const settingBody = requestOf<SaveOperationProtectionRequest>()(
   object({ method: { enum: Object.values(PROTECTION_METHOD) }, windowMinutes: integer }),
 )
 const totpBody = requestOf<TotpReverifyRequest>()(object({ code: shortText(32) }))
+const wechatStartBody = requestOf<WechatReverifyStartRequest>()(object({ action: shortText(32) }))
+const wechatAnswerBody = requestOf<WechatReverifyAnswer>()(
+  object({ code: shortText(64), jsCode: shortText(256), answer: { enum: ['confirm', 'cancel'] } }, [
+    'code',
+    'answer',
+  ]),
+)
+const wechatCodeQuery = object({ code: shortText(64) }, ['code'])
 
 export function operationProtectionRoutes(app: TypedApp, services: Services, guards: Guards) {
-  const { operationProtection, accountSettings } = services
+  const { operationProtection, accountSettings, wechatReverify } = services
   const { requireViewer, requireFreshSession } = guards
 
   app.get('/api/app/account/operationProtection', { preHandler: requireViewer }, async (req) =>
@@ -40,6 +54,41 @@ export function operationProtectionRoutes(app: TypedApp, services: Services, gua
     async (req) => {
       await accountSettings.reverify.confirmTotp(req.viewer, req.body.code, req.ip)
       return ok(null, VERIFIED_MESSAGE)
+    },
+  )
+
+  app.post(
+    '/api/app/account/reverify/wechat',
+    { schema: { body: wechatStartBody }, preHandler: requireViewer },
+    async (req) =>
+      ok(
+        await wechatReverify.start(req.viewer, req.body.action, {
+          userAgent: req.headers['user-agent'],
+          ip: req.ip,
+        }),
+      ),
+  )
+
+  app.get(
+    '/api/app/account/reverify/wechat',
+    { schema: { querystring: wechatCodeQuery }, preHandler: requireViewer },
+    async (req) => ok(await wechatReverify.poll(req.viewer, req.query.code)),
+  )
+
+  // The mini-program's side: what 确认 approves, then the answer with a fresh wx.login code.
+  app.get(
+    '/api/app/account/reverify/wechat/details',
+    { schema: { querystring: wechatCodeQuery }, preHandler: requireViewer },
+    async (req) => ok(await wechatReverify.details(req.viewer, req.query.code)),
+  )
+
+  app.post(
+    '/api/app/account/reverify/wechat/answer',
+    { schema: { body: wechatAnswerBody }, preHandler: requireViewer },
+    async (req) => {
+      await wechatReverify.answer(req.viewer, req.body)
+      const confirmed = req.body.answer === 'confirm'
+      return ok(null, confirmed ? WECHAT_REVERIFY_MSG.confirmed : WECHAT_REVERIFY_MSG.cancelled)
     },
   )
 }

@@ -25,6 +25,7 @@ import { createProductTransfer } from './product-transfer/product-transfer'
 import { createPhoneAuth } from './auth/phone-auth'
 import { createRoleService } from './shared/roles'
 import { createOperationProtection } from './account/operation-protection'
+import { createWechatReverify } from './account/wechat-reverify'
 import { createSecondFactor } from './account/second-factor'
 import { createSecurityVerification } from './account/security-verification'
 import { createSessionService } from './auth/sessions'
@@ -163,6 +164,7 @@ export function createServices(ctx: AppContext) {
       secondFactor,
     }),
     operationProtection,
+    wechatReverify: createWechatReverify(ctx, { operationProtection, identity: wechatIdentity }),
     notices: createNoticeService(ctx),
     workOrders: createWorkOrderService(ctx),
     uploads,

@@ -45,6 +45,7 @@ it('is SMS within 10 minutes unless set; the window is 5 to 30 minutes; the app 
     method: 'sms',
     windowMinutes: 10,
     totpAvailable: false,
+    wechatAvailable: false,
   })
   expect(await save(token, { method: 'totp', windowMinutes: 10 })).toMatchObject({
     code: 400,
@@ -70,7 +71,7 @@ it('holds a session fresh for the chosen window, and the change is protected and
   expect(await server.post(PROTECTED, {}, { token })).toEqual({
     code: REVERIFY_CODE,
     message: REVERIFY_REQUIRED,
-    data: { method: 'sms' },
+    data: { method: 'sms', action: '退出登录设备' },
   })
   expect(await save(token, { method: 'sms', windowMinutes: 30 })).toMatchObject({ code: REVERIFY_CODE })
 
@@ -111,7 +112,7 @@ it('re-verifies by the authenticator app when chosen, once per code; back to SMS
   expect(await server.post(PROTECTED, {}, { token })).toEqual({
     code: REVERIFY_CODE,
     message: REVERIFY_TOTP_REQUIRED,
-    data: { method: 'totp' },
+    data: { method: 'totp', action: '退出登录设备' },
   })
   expect(await server.post('/api/app/account/reverify/totp', { code: '000000' }, { token })).toMatchObject({
     code: 400,
@@ -138,6 +139,6 @@ it('asks a member without a phone to log in again', async () => {
   expect(await server.post(PROTECTED, {}, { token })).toEqual({
     code: REVERIFY_CODE,
     message: RELOGIN_REQUIRED,
-    data: { method: 'relogin' },
+    data: { method: 'relogin', action: '退出登录设备' },
   })
 })

@@ -1,6 +1,6 @@
 // The account menu of the mini-program's bottom bar (AccountMenu), compiled for weapp and run under
 // miniprogram-simulate: every item the sheet offers, in order, and what the dialog items ask for.
-// 扫码登录网页版 itself is tested in scan-login.test.mjs.
+// 扫一扫 itself is tested in scan-login.test.mjs.
 // Needs: node scripts/build-native-components.mjs. Run: node --test test/weapp/
 import { loadComponent, assertBuilt, texts, until } from './support/simulate.mjs'
 import assert from 'node:assert/strict'
@@ -13,16 +13,9 @@ const render = loadComponent(component)
 const items = (comp) => texts(comp, 'account-menu__item')
 
 describe('weapp: the account menu', () => {
-  test("a main account's menu: its pages, 扫码登录网页版, 修改密码, 切换账号, 退出登录", async () => {
+  test("a main account's menu: its pages, 扫一扫, 修改密码, 切换账号, 退出登录", async () => {
     const comp = await render('.account-menu')
-    assert.deepEqual(items(comp), [
-      '账户管理',
-      '子账号管理',
-      '扫码登录网页版',
-      '修改密码',
-      '切换账号',
-      '退出登录',
-    ])
+    assert.deepEqual(items(comp), ['账户管理', '子账号管理', '扫一扫', '修改密码', '切换账号', '退出登录'])
     comp.detach()
   })
 

@@ -212,7 +212,7 @@ describe("the customer manager's card on /customer (saveImageToPhotosAlbum)", ()
   })
 })
 
-describe('扫码登录网页版 in the account menu (wx.scanCode)', () => {
+describe('扫一扫 in the account menu (wx.scanCode)', () => {
   async function scanFromMenu(scanCode) {
     const page = await openPage(server, 'pages/notices/index', {
       login: owner,
@@ -220,7 +220,7 @@ describe('扫码登录网页版 in the account menu (wx.scanCode)', () => {
     })
     page.runtime.tap(page.instance, '账户')
     await page.runtime.settle()
-    page.runtime.tap(page.instance, '扫码登录网页版')
+    page.runtime.tap(page.instance, '扫一扫')
     await until(() => callsOf(page.runtime, 'scanCode').length, 'wx.scanCode')
     await page.runtime.settle()
     return page
@@ -281,7 +281,7 @@ describe('扫码登录网页版 in the account menu (wx.scanCode)', () => {
     try {
       assertClean(runtime)
       assert.deepEqual(authorisations(runtime), [])
-      assertShows(texts(), ['不是会员中心的登录二维码'])
+      assertShows(texts(), ['不是会员中心的二维码'])
     } finally {
       runtime.close()
     }

@@ -462,7 +462,7 @@ describe('the bottom navigation bar of the mini-program (issue 14)', () => {
       assert.ok(!texts().includes('账户管理'), 'the account menu is open before 账户')
       runtime.tap(instance, '账户')
       await runtime.settle()
-      assertShows(texts(), ['demo_main', '管理员', '账户管理', '子账号管理', '扫码登录网页版', '修改密码'])
+      assertShows(texts(), ['demo_main', '管理员', '账户管理', '子账号管理', '扫一扫', '修改密码'])
       runtime.tap(instance, '退出登录')
       await runtime.settle()
       assertClean(runtime)

@@ -1,4 +1,4 @@
-// 扫码登录网页版 in the mini-program's account menu (AccountMenu + scan-login.ts), compiled for weapp
+// 扫一扫 in the mini-program's account menu (AccountMenu + scan-login.ts), compiled for weapp
 // and run under miniprogram-simulate: wx.scanCode, wx.request and the stored session are the stubs.
 // Needs: node scripts/build-native-components.mjs. Run: node --test test/weapp/
 import {
@@ -22,7 +22,7 @@ const scanned = (result) => (options) =>
   succeed(options, { errMsg: 'scanCode:ok', result, scanType: 'QR_CODE' })
 const ok = answerRequests({ code: 200, message: '', data: null })
 
-describe('weapp: 扫码登录网页版 (wx.scanCode)', () => {
+describe('weapp: 扫一扫 (wx.scanCode)', () => {
   before(() => {
     // The session persisted by an earlier login, read from storage when the bundle loads.
     const session = { state: { token: 'mini-token', id: 1, role: 0, subAccountId: 0 }, version: 0 }
@@ -35,8 +35,8 @@ describe('weapp: 扫码登录网页版 (wx.scanCode)', () => {
     const comp = await render('.account-menu')
     const item = comp
       .querySelectorAll('.account-menu__item')
-      .find((node) => node.dom.textContent === '扫码登录网页版')
-    assert.ok(item, 'the menu offers 扫码登录网页版 in the mini-program')
+      .find((node) => node.dom.textContent === '扫一扫')
+    assert.ok(item, 'the menu offers 扫一扫 in the mini-program')
     item.dispatchEvent('tap')
     return comp
   }
@@ -125,7 +125,7 @@ describe('weapp: 扫码登录网页版 (wx.scanCode)', () => {
     const request = mock.method(wx, 'request', ok)
     const comp = await openScan()
 
-    await until(() => texts(comp, 'toast--error').includes('不是会员中心的登录二维码'), 'error toast')
+    await until(() => texts(comp, 'toast--error').includes('不是会员中心的二维码'), 'error toast')
     assert.equal(request.mock.callCount(), 0)
     comp.detach()
   })

@@ -2,7 +2,8 @@
 // the second factor, 退出其他设备, cancellation, the setting itself). A session is fresh for the
 // member's window (5 to 30 minutes, 10 unless set) after its login (sign-in.ts marks it with
 // sessions.ts markSessionFresh) or after it re-verifies here, by the member's method: an SMS code
-// sent to the bound phone, or a code of the authenticator app once 二次验证 is on.
+// sent to the bound phone, a code of the authenticator app once 二次验证 is on, or its bound WeChat
+// confirming in the mini-program (wechat-reverify.ts).
 // requireFreshSession (http/auth.ts) refuses the action otherwise, saying which method, and the
 // client's withFreshSession opens that step and retries. Sessions that did not begin with
 // credentials (account switch, entry links) start stale: switching roles and back must not make a
@@ -12,6 +13,7 @@ import { smsCodeError } from '../../../src/core/validation/rules'
 import { PROTECTION_METHOD } from '../../../src/core/contract/operation-protection'
 import type { ReverifyRequirement } from '../../../src/core/contract/fresh-session'
 import { minutes, type AppContext } from '../../context'
+import type { Database } from '../../db/client'
 import { members, sessions } from '../../db/schema'
 import { invalid } from '../shared/errors'
 import type { CaptchaService } from '../auth/captchas'
@@ -33,6 +35,11 @@ export const ACCOUNT_SMS_PURPOSE = {
 /** Fresh: credentials (a login or a re-verification) were shown within the window (10 minutes unless set). */
 export function isFreshSession(verifiedAt: Date | null, now: Date, windowMs = FRESH_SESSION_MS): boolean {
   return verifiedAt !== null && now.getTime() - verifiedAt.getTime() <= windowMs
+}
+
+/** The viewer's session re-verified just now: fresh for the member's window from `at`. */
+export function markFresh(db: Database, viewer: Viewer, at: Date) {
+  return db.update(sessions).set({ verifiedAt: at }).where(eq(sessions.id, viewer.sessionId))
 }
 
 interface ReverifyDeps {
@@ -60,6 +67,7 @@ export function createAccountReverify({ db, now }: AppContext, deps: ReverifyDep
   async function requirement(viewer: Viewer): Promise<ReverifyRequirement> {
     const { method } = await operationProtection.settingOf(viewer.memberId)
     if (method === PROTECTION_METHOD.totp) return { method: 'totp' }
+    if (method === PROTECTION_METHOD.wechat) return { method: 'wechat' }
     const [row] = await db
       .select({ phone: members.phone })
       .from(members)
@@ -68,13 +76,10 @@ export function createAccountReverify({ db, now }: AppContext, deps: ReverifyDep
     return { method: row?.phone ? 'sms' : 'relogin' }
   }
 
-  const markFresh = (viewer: Viewer) =>
-    db.update(sessions).set({ verifiedAt: now() }).where(eq(sessions.id, viewer.sessionId))
-
   /** POST /api/app/account/reverify/totp {code}: a current code of the authenticator app. */
   async function confirmTotp(viewer: Viewer, typedCode: string | undefined, ip: string): Promise<void> {
     await secondFactor.checkCurrentCode(viewer.memberId, (typedCode ?? '').trim(), ip)
-    await markFresh(viewer)
+    await markFresh(db, viewer, now())
   }
 
   /** POST /api/app/account/reverify/sendSmsCode: a slider solved (check222, no phone) for the bound phone. */
@@ -93,7 +98,7 @@ export function createAccountReverify({ db, now }: AppContext, deps: ReverifyDep
     if (!(await sms.consume(phone, ACCOUNT_SMS_PURPOSE.reverify, code))) {
       throw invalid(PHONE_AUTH_MESSAGES.wrongCode)
     }
-    await markFresh(viewer)
+    await markFresh(db, viewer, now())
   }
 
   return { isFresh, requirement, sendCode, confirm, confirmTotp }

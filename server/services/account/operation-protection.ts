@@ -1,19 +1,21 @@
 // 操作保护: each member's way of re-verifying before a protected action (account-reverify.ts) and how
-// long a verification lasts. The authenticator app can be chosen once 二次验证 is on; turned off,
-// the member falls back to SMS. Changing it is itself protected (a fresh session), logged (type 15)
+// long a verification lasts. The authenticator app can be chosen once 二次验证 is on, WeChat
+// confirmation while a WeChat is bound; when that ends, the member falls back to SMS. Changing it is itself protected (a fresh session), logged (type 15)
 // and told in a 账号安全提醒.
 import { eq } from 'drizzle-orm'
 import {
   PROTECTION_METHOD,
   PROTECTION_METHOD_LABEL,
   PROTECTION_WINDOW,
+  methodUnavailableReason,
   protectionError,
   type OperationProtection,
+  type ProtectionAvailability,
   type ProtectionMethod,
   type SaveOperationProtectionRequest,
 } from '../../../src/core/contract/operation-protection'
 import type { AppContext } from '../../context'
-import { operationProtections } from '../../db/schema'
+import { members, operationProtections } from '../../db/schema'
 import { invalid, sessionEnded } from '../shared/errors'
 import type { RoleService } from '../shared/roles'
 import type { LoginMethods } from '../auth/login-methods'
@@ -32,7 +34,20 @@ export function createOperationProtection(
   { db, now }: AppContext,
   { roles, operateLog, loginMethods, secondFactor }: ProtectionDeps,
 ) {
-  /** The member's setting as it applies now (the app's method only while 二次验证 is on). */
+  /** Which methods besides SMS the member can use now: the app with 二次验证, WeChat once bound. */
+  async function availabilityOf(memberId: number): Promise<ProtectionAvailability> {
+    const [member] = await db
+      .select({ wxOpenId: members.wxOpenId })
+      .from(members)
+      .where(eq(members.id, memberId))
+      .limit(1)
+    return {
+      totpAvailable: await secondFactor.isEnabledFor(memberId),
+      wechatAvailable: Boolean(member?.wxOpenId),
+    }
+  }
+
+  /** The member's setting as it applies now (a method only while it is available, else SMS). */
   async function settingOf(memberId: number): Promise<{ method: ProtectionMethod; windowMinutes: number }> {
     const [row] = await db
       .select()
@@ -40,22 +55,18 @@ export function createOperationProtection(
       .where(eq(operationProtections.memberId, memberId))
       .limit(1)
     const windowMinutes = row?.windowMinutes ?? PROTECTION_WINDOW.default
-    const method =
-      row?.method === PROTECTION_METHOD.totp && (await secondFactor.isEnabledFor(memberId))
-        ? PROTECTION_METHOD.totp
-        : PROTECTION_METHOD.sms
-    return { method, windowMinutes }
+    const stored = (row?.method ?? PROTECTION_METHOD.sms) as ProtectionMethod
+    if (stored === PROTECTION_METHOD.sms) return { method: stored, windowMinutes }
+    const usable = !methodUnavailableReason(stored, await availabilityOf(memberId))
+    return { method: usable ? stored : PROTECTION_METHOD.sms, windowMinutes }
   }
 
   async function get(viewer: Viewer): Promise<OperationProtection> {
-    return {
-      ...(await settingOf(viewer.memberId)),
-      totpAvailable: await secondFactor.isEnabledFor(viewer.memberId),
-    }
+    return { ...(await settingOf(viewer.memberId)), ...(await availabilityOf(viewer.memberId)) }
   }
 
   async function save(viewer: Viewer, form: Partial<SaveOperationProtectionRequest>, ip: string) {
-    const error = protectionError(form, await secondFactor.isEnabledFor(viewer.memberId))
+    const error = protectionError(form, await availabilityOf(viewer.memberId))
     if (error) throw invalid(error)
     const method = form.method as ProtectionMethod
     const windowMinutes = form.windowMinutes as number

@@ -1,6 +1,6 @@
 // Stateful rows expire but are not deleted by their readers; this removes the dead ones (captchas,
-// entry tokens, sessions, login attempts, SMS codes, WeChat login and bind scenes, tickets, receiver
-// confirmation links) so the tables stay small, and uploads nothing took within a day (with their
+// entry tokens, sessions, login attempts, SMS codes, WeChat login and bind scenes, tickets, WeChat
+// confirmations of 操作保护, receiver confirmation links) so the tables stay small, and uploads nothing took within a day (with their
 // bytes). The scheduled run happens once a period across all instances (runScheduled claims it in
 // housekeeping_runs); a second run meanwhile is harmless all the same (plain deletes).
 import { and, eq, isNotNull, lt, ne, or } from 'drizzle-orm'
@@ -17,6 +17,7 @@ import {
   outbox as outboxTable,
   smsCodes,
   wechatBindScenes,
+  wechatReverifications,
   wechatScenes,
   wechatTickets,
 } from '../../db/schema'
@@ -57,6 +58,7 @@ export function createHousekeeping(
     await db.delete(wechatScenes).where(lt(wechatScenes.expiresAt, before))
     await db.delete(wechatTickets).where(lt(wechatTickets.expiresAt, before))
     await db.delete(wechatBindScenes).where(lt(wechatBindScenes.expiresAt, before))
+    await db.delete(wechatReverifications).where(lt(wechatReverifications.expiresAt, before))
     // A missing link reads as an expired one (添加超时 请重新获取验证).
     await db.delete(recipientValidations).where(lt(recipientValidations.expiresAt, before))
     // SMS code records and sent messages matter for an hour (the send limits; codes live 5 minutes).

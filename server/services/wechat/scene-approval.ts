@@ -1,6 +1,6 @@
 // How a WeChat QR scene (login, register, bind, change) is approved, shared by wechat.ts and
-// wechat-binding.ts (security issue #20: a forwarded QR link must not log its opener's account in
-// elsewhere, nor bind its opener's WeChat to someone else's account):
+// wechat-binding.ts (a forwarded QR link must not log its opener's account in elsewhere, nor bind
+// its opener's WeChat to someone else's account):
 // - creating a scene hands a secret to the creating browser only; every poll and exchange shows it
 //   (header X-Scene-Secret), so only that browser gets the outcome;
 // - the scene keeps the creating browser's name and address, shown on the phone;
@@ -36,19 +36,17 @@ export interface Identified {
   approval: Approval
 }
 
+/** The asking browser as the phone shows it (its name and system, the address masked). */
+export function requesterColumns(userAgent: string | string[] | undefined, ip: string) {
+  const device = deviceOf(userAgent, ip)
+  const browser = [device.browser || '未知浏览器', device.os].filter(Boolean).join(' · ')
+  return { requesterBrowser: browser.slice(0, 64), requesterIp: device.ip.slice(0, 64) }
+}
+
 /** The secret for the creating browser and the columns a new scene keeps of it. */
 export function newSceneCredentials(userAgent: string | string[] | undefined, ip: string) {
   const secret = newToken()
-  const device = deviceOf(userAgent, ip)
-  const browser = [device.browser || '未知浏览器', device.os].filter(Boolean).join(' · ')
-  return {
-    secret,
-    columns: {
-      secretHash: hashToken(secret),
-      requesterBrowser: browser.slice(0, 64),
-      requesterIp: device.ip.slice(0, 64),
-    },
-  }
+  return { secret, columns: { secretHash: hashToken(secret), ...requesterColumns(userAgent, ip) } }
 }
 
 /** The scene `code` as its creator asks for it: the secret must match (a missing one never does). */

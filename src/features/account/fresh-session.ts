@@ -1,8 +1,8 @@
 // Sensitive account changes (password, phone, e-mail, login mask, WeChat, cancellation) are refused
 // with REVERIFY_CODE when the session logged in or re-verified longer ago than the member's 操作保护
 // window. The action is then run again once the user re-verifies the way the refusal names (an SMS
-// code to the bound phone, or a code of the authenticator app) in the ReverifyHost dialog (one per
-// page, like the slider's SliderHost).
+// code to the bound phone, a code of the authenticator app, or a confirmation by the bound WeChat)
+// in the ReverifyHost dialog (one per page, like the slider's SliderHost).
 import { create } from 'zustand'
 import { needsReverification } from '../../core/http/api-error'
 import { REVERIFY_CODE, type ReverifyRequirement } from '../../core/contract/fresh-session'
@@ -14,6 +14,8 @@ export type ReverifyMethod = ReverifyRequirement['method']
 export interface ReverifyRequest {
   /** How to re-verify; undefined from a server that does not say (the SMS step, as before). */
   method?: ReverifyMethod
+  /** What was refused (the refusal's `action`), shown where WeChat confirms it. */
+  action?: string
   resolve(): void
   reject(reason: Error): void
 }
@@ -34,18 +36,23 @@ export function isReverifyCancelled(reason: unknown): reason is ReverifyCancelle
 
 let pending: Promise<void> | null = null
 
-const METHODS: readonly string[] = ['sms', 'totp', 'relogin'] satisfies ReverifyMethod[]
+const METHODS: readonly string[] = ['sms', 'totp', 'wechat', 'relogin'] satisfies ReverifyMethod[]
 
-/** The method a REVERIFY_CODE refusal's data names, or undefined when it names none. */
-export function reverifyMethodOf(data: unknown): ReverifyMethod | undefined {
-  const method = (data as Partial<ReverifyRequirement> | null | undefined)?.method
-  return typeof method === 'string' && METHODS.includes(method) ? (method as ReverifyMethod) : undefined
+/** What a REVERIFY_CODE refusal's data names: the method (undefined when none) and the action. */
+export function reverifyRequirementOf(data: unknown): Pick<ReverifyRequest, 'method' | 'action'> {
+  const { method, action } = (data ?? {}) as Partial<ReverifyRequirement>
+  return {
+    method: typeof method === 'string' && METHODS.includes(method) ? (method as ReverifyMethod) : undefined,
+    action: typeof action === 'string' ? action : undefined,
+  }
 }
 
-/** Opens the dialog (or joins the one already open); resolves once the code is confirmed. */
-export function requestReverification(method?: ReverifyMethod): Promise<void> {
+/** Opens the dialog (or joins the one already open); resolves once the user re-verified. */
+export function requestReverification(
+  requirement: Pick<ReverifyRequest, 'method' | 'action'> = {},
+): Promise<void> {
   pending ??= new Promise<void>((resolve, reject) =>
-    useReverifyRequest.setState({ request: { method, resolve, reject } }),
+    useReverifyRequest.setState({ request: { ...requirement, resolve, reject } }),
   ).finally(() => {
     pending = null
     useReverifyRequest.setState({ request: null })
@@ -58,13 +65,13 @@ export function requestReverification(method?: ReverifyMethod): Promise<void> {
  * runs it once more. Rejects with ReverifyCancelled when the user closes the dialog.
  */
 export async function withFreshSession<T>(action: () => Promise<T>): Promise<T> {
-  let method: ReverifyMethod | undefined
+  let requirement: Pick<ReverifyRequest, 'method' | 'action'>
   try {
     return await action()
   } catch (failure) {
     if (!needsReverification(failure)) throw failure
-    method = reverifyMethodOf(failure.data)
+    requirement = reverifyRequirementOf(failure.data)
   }
-  await requestReverification(method)
+  await requestReverification(requirement)
   return action()
 }

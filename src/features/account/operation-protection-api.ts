@@ -1,4 +1,10 @@
-import type { TotpReverifyRequest } from '../../core/contract/fresh-session'
+import type {
+  TotpReverifyRequest,
+  WechatReverifyAnswer,
+  WechatReverifyStartRequest,
+  WechatReverifyState,
+  WechatReverifyTicket,
+} from '../../core/contract/fresh-session'
 import type {
   OperationProtection,
   SaveOperationProtectionRequest,
@@ -16,4 +22,17 @@ export const operationProtectionApi = {
   /** Makes the session fresh again with a current code of the authenticator app. */
   reverifyTotp: (code: string) =>
     http.post<null>('/api/app/account/reverify/totp', { code } satisfies TotpReverifyRequest, silent),
+  /** WeChat confirmation: a request for the refused action, shown as a QR (or confirmed in place). */
+  startWechat: (action?: string) =>
+    http.post<WechatReverifyTicket>(
+      '/api/app/account/reverify/wechat',
+      { action } satisfies WechatReverifyStartRequest,
+      silent,
+    ),
+  /** The request's state; `confirmed` once: the session is fresh from then on. */
+  pollWechat: (code: string) =>
+    http.get<WechatReverifyState>('/api/app/account/reverify/wechat', { code }, silent),
+  /** In the mini-program, its own WeChat answers the request (auth's scanner answers others'). */
+  answerWechat: (request: WechatReverifyAnswer) =>
+    http.post<null>('/api/app/account/reverify/wechat/answer', { ...request }, silent),
 }

@@ -3,8 +3,9 @@ import {
   PROTECTION_METHOD,
   PROTECTION_METHOD_LABEL,
   PROTECTION_WINDOW_CHOICES,
-  OPERATION_PROTECTION_MSG,
+  methodUnavailableReason,
   type OperationProtection,
+  type ProtectionAvailability,
   type ProtectionMethod,
 } from '../../core/contract/operation-protection'
 
@@ -14,19 +15,17 @@ export function protectionSummary(setting: Pick<OperationProtection, 'method' | 
 }
 
 /**
- * The methods to choose from. Without 二次验证 the app cannot be chosen: its label says why
- * (choosing it only shows that message).
+ * The methods to choose from. One that cannot be chosen now (the app without 二次验证, WeChat
+ * without a bound WeChat) says why in its label; choosing it only shows that message.
  */
 export function protectionMethodOptions(
-  totpAvailable: boolean,
+  available: ProtectionAvailability,
 ): { value: ProtectionMethod; label: string }[] {
-  return [PROTECTION_METHOD.sms, PROTECTION_METHOD.totp].map((method) => ({
-    value: method,
-    label:
-      method === PROTECTION_METHOD.totp && !totpAvailable
-        ? `${PROTECTION_METHOD_LABEL[method]}（${OPERATION_PROTECTION_MSG.totpUnavailable}）`
-        : PROTECTION_METHOD_LABEL[method],
-  }))
+  return Object.values(PROTECTION_METHOD).map((method) => {
+    const reason = methodUnavailableReason(method, available)
+    const label = PROTECTION_METHOD_LABEL[method]
+    return { value: method, label: reason ? `${label}（${reason}）` : label }
+  })
 }
 
 export const PROTECTION_WINDOW_OPTIONS = PROTECTION_WINDOW_CHOICES.map((minutes) => ({

@@ -13,6 +13,7 @@ import type {
   SecondFactorLoginRequest,
   SecondFactorStep,
 } from '../../core/contract/second-factor'
+import type { WechatReverifyAnswer, WechatReverifyDetails } from '../../core/contract/fresh-session'
 import type { PublicSmsPurpose, SendSmsRequest } from '../../core/contract/sms'
 import {
   SCENE_SECRET_HEADER,
@@ -131,6 +132,11 @@ export const authApi = {
     http.get<ScanCodeAnswer>('/api/app/scanCode', { code }, { silent: true }),
   answerDesktopLogin: (code: string, confirmToken: string, action: 'confirm' | 'cancel') =>
     http.post<null>('/api/app/scanCode', { code, confirmToken, action }, { silent: true }),
+  // …and a browser's 操作保护 request, confirmed by this mini-program's WeChat (a wx.login code).
+  describeBrowserAction: (code: string) =>
+    http.get<WechatReverifyDetails>('/api/app/account/reverify/wechat/details', { code }, { silent: true }),
+  answerBrowserAction: (answer: WechatReverifyAnswer) =>
+    http.post<null>('/api/app/account/reverify/wechat/answer', { ...answer }, { silent: true }),
   officialAccountQr: () =>
     http.get<{ url: string }>('/api/wechat/officialAccountQr', undefined, { silent: true }),
 

@@ -1,6 +1,7 @@
 // Login rules (doc2 §2 Login, §4 Login, §9): which tabs each end offers, the QR poll, messages.
 
 import { ENVELOPE_CODE } from '../../core/contract/envelope'
+import { WECHAT_REVERIFY_QR_PREFIX } from '../../core/contract/fresh-session'
 import type { WechatLoginMode } from '../../core/platform/wechat'
 
 export type LoginTab = 'qr' | 'sms' | 'password'
@@ -62,6 +63,14 @@ export function qrAnswer(state: QrState, outcome: QrPollOutcome): QrState {
   }
   if (outcome.status === 'confirmed') return { status: 'confirmed' }
   return outcome.status === 'scanned' ? { status: 'scanned', tries: state.tries } : state
+}
+
+/** The code of a browser's 操作保护 request (its QR: WECHAT_REVERIFY_QR_PREFIX + code), or null. */
+export function reverifyCodeFromQr(text: string): string | null {
+  const value = text.trim()
+  if (!value.startsWith(WECHAT_REVERIFY_QR_PREFIX)) return null
+  const code = value.slice(WECHAT_REVERIFY_QR_PREFIX.length)
+  return /^[\w-]{8,64}$/.test(code) ? code : null
 }
 
 /** The scene code in a desktop login QR: the scan page URL's `code`, or the bare code. */

@@ -1,7 +1,12 @@
 // 操作保护 in 账户管理: the current method and window, and 修改 (itself a protected change).
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { REVERIFY_CODE, REVERIFY_REQUIRED } from '../../../src/core/contract/fresh-session'
+import {
+  REVERIFY_CODE,
+  REVERIFY_REQUIRED,
+  REVERIFY_WECHAT_REQUIRED,
+  type WechatReverifyState,
+} from '../../../src/core/contract/fresh-session'
 import {
   OPERATION_PROTECTION_MSG,
   type OperationProtection,
@@ -13,7 +18,12 @@ import { fail, installFakeApi, ok } from '../support/fake-api'
 import { signInAsDemoOwner } from '../support/session'
 
 const PATH = '/api/app/account/operationProtection'
-const SMS_10: OperationProtection = { method: 'sms', windowMinutes: 10, totpAvailable: false }
+const SMS_10: OperationProtection = {
+  method: 'sms',
+  windowMinutes: 10,
+  totpAvailable: false,
+  wechatAvailable: false,
+}
 
 const input = (name: string) => document.querySelector(`input[name="${name}"]`) as HTMLInputElement
 const toasts = () => useToasts.getState().toasts.map((t) => t.message)
@@ -141,5 +151,79 @@ describe('操作保护 section', () => {
     expect(await within(dialog).findByText(OPERATION_PROTECTION_MSG.windowRange)).toBeTruthy()
     expect(radio('5分钟').getAttribute('aria-checked')).toBe('true')
     expect(screen.getByRole('dialog', { name: '操作保护' })).toBeTruthy()
+  })
+
+  describe('微信确认', () => {
+    const START = '/api/app/account/reverify/wechat'
+    const ticket = (n: number) => ({
+      code: `reverify-code-${n}`,
+      qrText: `member-centre:reverify:reverify-code-${n}`,
+      expiresAt: '2026-12-06T10:02:00.000Z',
+    })
+
+    /** A save refused until the poll of the current request answers `confirmed`. */
+    function wechatSetup(pollAnswers: WechatReverifyState['status'][]) {
+      const { api, user } = setup({ ...SMS_10, method: 'wechat', wechatAvailable: true })
+      let fresh = false
+      let started = 0
+      api
+        .on('POST', PATH, (body) => {
+          if (!fresh) {
+            const data = { method: 'wechat', action: '操作保护设置' }
+            return { code: REVERIFY_CODE, message: REVERIFY_WECHAT_REQUIRED, data }
+          }
+          api.on('GET', PATH, () => ok({ ...SMS_10, wechatAvailable: true, ...body }))
+          return { code: 200, message: OPERATION_PROTECTION_MSG.saved, data: null }
+        })
+        .on('POST', START, () => ok(ticket(++started)))
+        .on('GET', START, () => {
+          const status = pollAnswers.shift() ?? 'waiting'
+          if (status === 'confirmed') fresh = true
+          return ok({ status })
+        })
+      return { api, user }
+    }
+
+    it('a browser shows the QR of the refused action and saves once the phone confirmed', async () => {
+      const { api, user } = wechatSetup(['waiting', 'confirmed'])
+      const dialog = await openDialog(user)
+      expect(radio('微信确认').getAttribute('aria-checked')).toBe('true')
+      await user.click(radio('15分钟'))
+      await user.click(within(dialog).getByRole('button', { name: '保存' }))
+
+      const reverify = await screen.findByRole('dialog', { name: '安全验证' })
+      expect(reverify.textContent).toContain('待确认的操作：操作保护设置')
+      expect(reverify.textContent).toContain('「扫一扫」')
+      const qr = await within(reverify).findByLabelText('微信确认二维码', {}, { timeout: 3000 })
+      expect(qr.getAttribute('data-qr-value')).toBe('member-centre:reverify:reverify-code-1')
+      expect(api.calls.find((c) => c.path === START && c.method === 'POST')?.body).toEqual({
+        action: '操作保护设置',
+      })
+
+      expect(await screen.findByText('微信确认 · 15分钟内免验证', {}, { timeout: 8000 })).toBeTruthy()
+      expect(saves(api)).toHaveLength(2)
+      expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull()
+    }, 15000)
+
+    it('an expired QR is covered with 刷新二维码, which asks for a new request', async () => {
+      const { api, user } = wechatSetup(['expired'])
+      const dialog = await openDialog(user)
+      await user.click(within(dialog).getByRole('button', { name: '保存' }))
+      const reverify = await screen.findByRole('dialog', { name: '安全验证' })
+      expect(await within(reverify).findByText('二维码已过期', {}, { timeout: 5000 })).toBeTruthy()
+      await user.click(within(reverify).getByRole('button', { name: '刷新二维码' }))
+      const qr = await within(reverify).findByLabelText('微信确认二维码', {}, { timeout: 3000 })
+      expect(qr.getAttribute('data-qr-value')).toBe('member-centre:reverify:reverify-code-2')
+      await user.click(within(reverify).getByRole('button', { name: '取消' }))
+      expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull()
+      expect(saves(api)).toHaveLength(1)
+    }, 15000)
+
+    it('without a bound WeChat it cannot be chosen: it says 请先绑定微信', async () => {
+      const { user } = setup(SMS_10)
+      const dialog = await openDialog(user)
+      await user.click(radio('微信确认（请先绑定微信）'))
+      expect(within(dialog).getByRole('alert').textContent).toBe(OPERATION_PROTECTION_MSG.wechatUnavailable)
+    })
   })
 })

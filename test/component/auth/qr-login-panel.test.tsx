@@ -18,7 +18,7 @@ afterEach(() => {
   jest.restoreAllMocks()
 })
 
-describe('QR login panel (security issue #20: only the creating browser gets the login)', () => {
+describe('QR login panel (only the creating browser gets the login)', () => {
   it('polls getTokenByCode with the scene secret it was handed, then hands over the login', async () => {
     const answers: unknown[] = [{ status: 'scanned' }, { status: 'confirmed', ...LOGIN }]
     api = installFakeApi()

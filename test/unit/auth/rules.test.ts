@@ -4,6 +4,7 @@ import {
   qrTick,
   QR_POLL_MAX_TRIES,
   registerTabs,
+  reverifyCodeFromQr,
   sceneCodeFromQr,
   type QrState,
 } from '../../../src/features/auth/rules'
@@ -93,4 +94,17 @@ describe('the mini-program’s 扫码登录 confirmation', () => {
     const [device, address] = scanApprovalDetails({ browser: '', ip: '', requestedAt: '' })
     expect([device.value, address.value]).toEqual(['未知浏览器', '--'])
   })
+})
+
+describe("reverifyCodeFromQr: a browser's 操作保护 QR", () => {
+  it('reads the code after the prefix', () =>
+    expect(reverifyCodeFromQr(' member-centre:reverify:ab12cd34ef56 ')).toBe('ab12cd34ef56'))
+  it.each([
+    'ab12cd34ef56',
+    'member-centre:reverify:',
+    'member-centre:reverify:x y',
+    'https://e.cn/?code=ab12cd34',
+  ])('%j is not one', (text) => expect(reverifyCodeFromQr(text)).toBeNull())
+  it('is never mistaken for a login scene', () =>
+    expect(sceneCodeFromQr('member-centre:reverify:ab12cd34ef56')).toBeNull())
 })

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import {
   OPERATION_PROTECTION_MSG,
   PROTECTED_ACTIONS,
-  PROTECTION_METHOD,
+  methodUnavailableReason,
   protectionError,
   type OperationProtection,
   type ProtectionMethod,
@@ -28,9 +28,9 @@ export function OperationProtectionDialog({ current, onSaved, onClose }: Operati
   const change = useAccountChange()
 
   const chooseMethod = (chosen: ProtectionMethod) => {
-    // The app's chip stays unchosen without 二次验证: choosing it only says why.
-    if (chosen === PROTECTION_METHOD.totp && !current.totpAvailable)
-      return setError(OPERATION_PROTECTION_MSG.totpUnavailable)
+    // A method that cannot be used yet stays unchosen: choosing it only says why.
+    const unavailable = methodUnavailableReason(chosen, current)
+    if (unavailable) return setError(unavailable)
     setMethod(chosen)
     setError('')
     change.setFailure('')
@@ -41,7 +41,7 @@ export function OperationProtectionDialog({ current, onSaved, onClose }: Operati
     change.setFailure('')
   }
   const submit = async () => {
-    const invalid = protectionError({ method, windowMinutes }, current.totpAvailable)
+    const invalid = protectionError({ method, windowMinutes }, current)
     setError(invalid)
     if (invalid) return
     const saved = await change.run(
@@ -65,7 +65,7 @@ export function OperationProtectionDialog({ current, onSaved, onClose }: Operati
       <View className='operation-protection__form'>
         <ChoiceGroup
           label='验证方式'
-          options={protectionMethodOptions(current.totpAvailable)}
+          options={protectionMethodOptions(current)}
           value={method}
           onChange={chooseMethod}
           column

@@ -7,10 +7,12 @@ import { SmsVerifyDialog } from '../../../core/ui/SmsVerifyDialog'
 import { accountApi } from '../api'
 import { ReverifyCancelled, useReverifyRequest } from '../fresh-session'
 import { TotpReverifyDialog } from './TotpReverifyDialog'
+import { WechatReverifyDialog } from './WechatReverifyDialog'
 
 /**
  * The re-verification dialog withFreshSession asks for, the way the refusal named: a code of the
- * authenticator app, or an SMS code (also when the server named none). Mount it once on every page
+ * authenticator app, a confirmation by the bound WeChat, or an SMS code (also when the server named
+ * none). Mount it once on every page
  * that makes a sensitive change; its 获取验证码 uses the page frame's SliderHost. Without a bound
  * phone it offers a new login instead, coming back to this page.
  */
@@ -20,6 +22,8 @@ export function ReverifyHost() {
   if (!request) return null
   const cancel = () => request.reject(new ReverifyCancelled())
   if (request.method === 'totp') return <TotpReverifyDialog onVerified={request.resolve} onCancel={cancel} />
+  if (request.method === 'wechat')
+    return <WechatReverifyDialog action={request.action} onVerified={request.resolve} onCancel={cancel} />
   if (request.method === 'relogin' || !hasPhone) return <ReloginDialog onCancel={cancel} />
   return <ReverifyDialog onVerified={request.resolve} onCancel={cancel} />
 }

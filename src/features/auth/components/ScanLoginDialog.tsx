@@ -10,15 +10,20 @@ interface ScanLoginDialogProps {
   onAnswer(action: 'confirm' | 'cancel'): void
 }
 
+const TEXT = {
+  login: { title: '确认登录', warn: '如果不是你本人刚刚在电脑上发起的登录，请点 取消。' },
+  action: { title: '确认操作', warn: '如果不是你本人刚刚在网页上发起的操作，请点 取消，并尽快修改密码。' },
+} as const
+
 /**
- * The mini-program's 扫码登录 asks before it approves (security issue #20): what is approved
- * (在电脑上登录会员中心) and the desktop that asked, by browser, address and time. 确认 approves,
- * 取消 (or closing) ends the desktop's QR.
+ * The mini-program's 扫一扫 asks before it approves (a forwarded QR must not take an account
+ * over): what is approved (在电脑上登录会员中心, or a protected action such as 修改密码) and the
+ * browser that asked, by name, address and time. 确认 approves, 取消 (or closing) ends the request.
  */
 export function ScanLoginDialog({ pending, busy, onAnswer }: ScanLoginDialogProps) {
   return (
     <Dialog
-      title='确认登录'
+      title={TEXT[pending.kind].title}
       className='scan-login-dialog'
       closeOnMask={false}
       confirmText='确认'
@@ -33,7 +38,7 @@ export function ScanLoginDialog({ pending, busy, onAnswer }: ScanLoginDialogProp
           <Text className='scan-login-dialog__value'>{line.value}</Text>
         </View>
       ))}
-      <Text className='scan-login-dialog__warn'>如果不是你本人刚刚在电脑上发起的登录，请点 取消。</Text>
+      <Text className='scan-login-dialog__warn'>{TEXT[pending.kind].warn}</Text>
     </Dialog>
   )
 }

@@ -38,7 +38,7 @@ export function AccountMenu({ userinfo, role, onSwitch, onLogout, onChangePasswo
       ))}
       {canScanQrCode && (
         <View className='account-menu__item' role='menuitem' onClick={scanLogin.start}>
-          扫码登录网页版
+          扫一扫
         </View>
       )}
       {scanLogin.pending && (
