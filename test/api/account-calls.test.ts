@@ -27,7 +27,11 @@ afterAll(() => server?.close())
 beforeEach(() => server.clock.advance(minutes(61)))
 
 const refused = (code: number, message: string) => ({ code, message, data: null })
-const STALE = { code: REVERIFY_CODE, message: REVERIFY_REQUIRED, data: { method: 'sms' } }
+const STALE = {
+  code: REVERIFY_CODE,
+  message: REVERIFY_REQUIRED,
+  data: { method: 'sms', action: '绑定、修改手机号' },
+}
 
 /** A member of its own (main account mc<phone>) and a fresh session. */
 async function freshMember(): Promise<{ phone: string; token: string }> {

@@ -24,7 +24,13 @@ afterAll(() => server?.close())
 // Past the 60 s resend lock and the hourly limits of earlier tests.
 beforeEach(() => server.clock.advance(minutes(61)))
 
-const STALE = { code: REVERIFY_CODE, message: REVERIFY_REQUIRED, data: { method: 'sms' } }
+/** A stale session's refusal of `action` (4031 names the member's method and what was refused). */
+const stale = (action: string) => ({
+  code: REVERIFY_CODE,
+  message: REVERIFY_REQUIRED,
+  data: { method: 'sms', action },
+})
+const STALE = stale('修改邮箱')
 const refused = (code: number, message: string) => ({ code, message, data: null })
 const WRONG_PASSWORD = refused(400, '请输入正确的密码')
 const NEW_PASSWORD = 'Better#2026'
@@ -147,18 +153,19 @@ describe('re-verification before a sensitive change', () => {
   })
 
   it.each([
-    ['/api/pc/updatePassword', passwordBody(DEMO_PASSWORD, NEW_PASSWORD)],
+    ['/api/pc/updatePassword', passwordBody(DEMO_PASSWORD, NEW_PASSWORD), '修改密码'],
     [
       '/api/pc/updateBingPhone',
       { bindPhone: '13900000000', code: '123456', uuId: 'x', verificationCode: 'x' },
+      '绑定、修改手机号',
     ],
-    ['/api/pc/editAccountEmail', { mailbox: 'a@b.cn' }],
-    ['/api/pc/saveMyIp', { status: 1, ip: '' }],
-    ['/api/pc/cancelAccount', { confirmed: true }],
-  ])('%s needs a fresh session', async (url, body) => {
+    ['/api/pc/editAccountEmail', { mailbox: 'a@b.cn' }, '修改邮箱'],
+    ['/api/pc/saveMyIp', { status: 1, ip: '' }, '登录掩码'],
+    ['/api/pc/cancelAccount', { confirmed: true }, '注销账号'],
+  ])('%s needs a fresh session', async (url, body, action) => {
     const { token } = await freshMember()
     server.clock.advance(minutes(11))
-    expect(await server.post(url, body, { token })).toEqual(STALE)
+    expect(await server.post(url, body, { token })).toEqual(stale(action))
   })
 })
 

@@ -201,7 +201,7 @@ describe('POST /api/pc/bindPhone', () => {
     expect(await bind(who.token, { phone, code })).toEqual({
       code: 4031,
       message: '为了您的账号安全，请重新登录后再操作',
-      data: { method: 'relogin' },
+      data: { method: 'relogin', action: '绑定、修改手机号' },
     })
     expect((await memberOf(who.memberId)).phone).toBeNull()
     expect((await server.post(BIND, { phone, code })).code).toBe(996)

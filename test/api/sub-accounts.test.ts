@@ -293,7 +293,7 @@ describe('adding a sub-admin (account-area §5)', () => {
     expect(await add(token, form(phone))).toEqual({
       code: 4031,
       message: '为了您的账号安全，请先完成短信验证',
-      data: { method: 'sms' },
+      data: { method: 'sms', action: '子管理员的新增、修改、删除与验证要求' },
     })
     const rows = await server.db.select().from(subAccounts).where(eq(subAccounts.phoneNumber, phone))
     expect(rows).toEqual([])

@@ -361,8 +361,17 @@ describe('unBindingWechat', () => {
 })
 
 describe('sensitive changes need a fresh session (SMS re-verification)', () => {
-  const REVERIFY = { code: 4031, message: '为了您的账号安全，请先完成短信验证', data: { method: 'sms' } }
-  const RELOGIN = { code: 4031, message: '为了您的账号安全，请重新登录后再操作', data: { method: 'relogin' } }
+  const action = '绑定、更换、解绑微信'
+  const REVERIFY = {
+    code: 4031,
+    message: '为了您的账号安全，请先完成短信验证',
+    data: { method: 'sms', action },
+  }
+  const RELOGIN = {
+    code: 4031,
+    message: '为了您的账号安全，请重新登录后再操作',
+    data: { method: 'relogin', action },
+  }
   const noticesOf = (accountId: number) =>
     server.db.select().from(notices).where(eq(notices.accountId, accountId)).orderBy(desc(notices.id))
 

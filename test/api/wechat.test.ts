@@ -263,7 +263,7 @@ describe('WeChat registration (QR purpose register) and binding a phone', () => 
     ).toEqual({
       code: 4031,
       message: '为了您的账号安全，请重新登录后再操作',
-      data: { method: 'relogin' },
+      data: { method: 'relogin', action: '绑定、修改手机号' },
     })
     const member = await memberByOpenId('wx-new-user-2')
     expect(member.phone).toBeNull()

@@ -42,11 +42,21 @@ export const retryDelayMs = (attempts: number) => 10_000 * 3 ** Math.max(0, atte
 /** The kind of a mail the notifier wrote out that no SMS template matches (a security notice). */
 export const WRITTEN_MAIL = 'notice'
 
+/**
+ * SMS and mail go through the gateways; the other channels (a WeChat subscription message, a group
+ * robot's post) through the sender their service registers with `useChannel`.
+ */
+export type OutboxChannel = 'sms' | 'email' | 'wechat' | 'robot'
+
+/** How a registered channel sends one claimed row (`params` present and not expired); never throws. */
+export type ChannelSender = (row: OutboxRow, params: MessageParams) => Promise<DeliveryResult>
+
 export interface QueuedMessage {
-  channel: 'sms' | 'email'
+  channel: OutboxChannel
+  /** A phone, a mailbox, an openid, or a robot's id. */
   recipient: string
-  /** The SMS template, or the kind of mail. */
-  template: SmsTemplate | typeof WRITTEN_MAIL
+  /** The SMS template, the kind of mail, or the channel's own template key. */
+  template: SmsTemplate | typeof WRITTEN_MAIL | (string & {})
   /** An SMS code's purpose (for the sandbox's /__dev/sms). */
   purpose?: string
   params: MessageParams
@@ -102,6 +112,12 @@ export function createOutbox(ctx: AppContext, gateways: Gateways) {
   const { db, now, log } = ctx
   const inFlight = new Set<Promise<unknown>>()
   const smsBudget = createSmsBudget(ctx)
+  const senders = new Map<OutboxChannel, ChannelSender>()
+
+  /** Registers the sender of a channel beyond SMS and mail (its service builds it after the outbox). */
+  function useChannel(channel: Exclude<OutboxChannel, 'sms' | 'email'>, sender: ChannelSender): void {
+    senders.set(channel, sender)
+  }
 
   /** The row of a message; its ttl counts from its first attempt (a quiet-hours wait does not eat it). */
   function rowOf(message: QueuedMessage, createdAt: Date, { attemptNow = false, notBefore }: EnqueueOptions) {
@@ -207,6 +223,10 @@ export function createOutbox(ctx: AppContext, gateways: Gateways) {
     const template = row.template as SmsTemplate
     const link = 'path' in params ? params.path : undefined
     try {
+      const sender = senders.get(row.channel as OutboxChannel)
+      if (sender) return await sender(row, params)
+      if (row.channel !== 'sms' && row.channel !== 'email')
+        return { outcome: 'refused', reason: 'other', code: 'not configured' }
       if (row.channel === 'sms') {
         if (!gateways.sms) return { outcome: 'refused', reason: 'other', code: 'not configured' }
         return (
@@ -377,6 +397,7 @@ export function createOutbox(ctx: AppContext, gateways: Gateways) {
     settle,
     pendingCount: () => pendingCount(db),
     gateways,
+    useChannel,
   }
 }
 
