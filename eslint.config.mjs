@@ -167,13 +167,18 @@ export default tseslint.config(
  * other's zones.
  */
 function featureBoundaries() {
+  const exportButton = './exports/components/ExportButton.tsx'
   const allowed = {
+    account: [exportButton],
     auth: ['./account/components/SecondFactorEnrolDialog.tsx'],
+    exports: ['./account/fresh-session.ts'],
+    'operate-log': [exportButton],
     orders: [
       './esign/api.ts',
       './esign/components/ContractDialog.tsx',
       './esign/components/ContractSignedDialog.tsx',
       './invoices/components/InvoiceDialog.tsx',
+      exportButton,
     ],
     products: ['./auth/api.ts', './auth/components/BindPhoneDialog.tsx'],
     shell: [
@@ -185,6 +190,7 @@ function featureBoundaries() {
     ],
     'sub-accounts': ['./auth/complete-login.ts', './account/fresh-session.ts'],
     'wechat-binding': ['./account/fresh-session.ts'],
+    'work-orders': [exportButton],
   }
   const { readdirSync } = process.getBuiltinModule('node:fs')
   const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })

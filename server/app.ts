@@ -34,6 +34,7 @@ import { devProductTransferRoutes } from './routes/dev-product-transfer'
 import { devWorkOrderRoutes } from './routes/dev-work-orders'
 import { evaluationRoutes } from './routes/evaluations'
 import { noticeRoutes } from './routes/notices'
+import { exportRoutes } from './routes/exports'
 import { operateLogRoutes } from './routes/operate-log'
 import { orderRoutes } from './routes/orders'
 import { paymentRoutes } from './routes/payments'
@@ -243,6 +244,7 @@ function apiRoutes(app: TypedApp, services: Services, guards: Guards, config: Se
   accountSettingsRoutes(app, services, guards)
   noticeRoutes(app, services, guards)
   operateLogRoutes(app, services, guards)
+  exportRoutes(app, services, guards)
   workOrderRoutes(app, services, guards)
   productRoutes(app, services, guards)
   productTransferRoutes(app, services, guards)

@@ -8,6 +8,7 @@ import { createCaptchaService } from './auth/captchas'
 import { createCheckoutService } from './checkout/checkout'
 import { createEntryTokenService } from './auth/entry-tokens'
 import { createEvaluationService } from './evaluations/evaluations'
+import { createExportService } from './exports/exports'
 import { createFulfilment } from './checkout/fulfilment'
 import { createHousekeeping } from './shared/housekeeping'
 import { createKnownAddresses } from './account/known-addresses'
@@ -189,6 +190,7 @@ export function createServices(ctx: AppContext) {
     payments,
     orders,
     billing: createBillingService(ctx, { orders }),
+    exports: createExportService(ctx, { operateLog, roles }),
   }
 }
 

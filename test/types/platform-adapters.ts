@@ -38,6 +38,9 @@ import * as payWeapp from '../../src/core/platform/pay.weapp'
 import type * as revealScroll from '../../src/core/platform/reveal-scroll'
 import * as revealScrollH5 from '../../src/core/platform/reveal-scroll.h5'
 import * as revealScrollWeapp from '../../src/core/platform/reveal-scroll.weapp'
+import type * as download from '../../src/core/platform/download'
+import * as downloadH5 from '../../src/core/platform/download.h5'
+import * as downloadWeapp from '../../src/core/platform/download.weapp'
 import type * as saveImage from '../../src/core/platform/save-image'
 import * as saveImageH5 from '../../src/core/platform/save-image.h5'
 import * as saveImageWeapp from '../../src/core/platform/save-image.weapp'
@@ -101,6 +104,8 @@ randomBytesWeapp satisfies typeof randomBytes
 sessionStorageH5 satisfies typeof sessionStorage
 sessionStorageWeapp satisfies typeof sessionStorage
 uploadH5 satisfies typeof upload
+downloadH5 satisfies typeof download
+downloadWeapp satisfies typeof download
 uploadWeapp satisfies typeof upload
 viewportH5 satisfies typeof viewport
 viewportWeapp satisfies typeof viewport

@@ -24,6 +24,8 @@ export const OPERATE_TYPE = {
   secondFactor: 14,
   /** 操作保护: the re-verification method or window changed. */
   operationProtection: 15,
+  /** 导出: a list written out as a file (what, how many rows, which format). */
+  exportRecords: 16,
 } as const
 
 /** account-area §4: 0 success, 1 failure. */

@@ -1,34 +1,14 @@
 // Operation log rules (spec account-area §2 operation log, §4 log type and status).
-import { OPERATE_STATUS, OPERATE_TYPE } from '../../core/contract/operate-log'
+import { OPERATE_STATUS } from '../../core/contract/operate-log'
+import { OPERATE_STATUS_LABEL, OPERATE_TYPE_LABEL } from '../../core/contract/record-labels'
 import { findRoute, HOME_PATH, ROUTES, type RouteDef } from '../../core/routing/routes'
 import type { UserInfo } from '../../core/session/store'
 
-/** §4 Operation log type. */
-export const LOG_TYPES: Record<number, string> = {
-  0: '登录',
-  1: '修改密码',
-  2: '修改手机绑定',
-  3: '新增子管理员',
-  4: '编辑子管理员',
-  5: '删除子管理员',
-  6: '修改邮箱',
-  7: '微信授权',
-  8: '微信授权变更',
-  9: '微信解绑',
-  10: '产品移交',
-  // Issue 44: a product's 提醒后手动续费 / 到期不续, and a change of 消息接收管理.
-  [OPERATE_TYPE.renewalSetting]: '续费设置',
-  [OPERATE_TYPE.notifySettings]: '消息接收设置',
-  [OPERATE_TYPE.signOutDevice]: '退出登录设备',
-  [OPERATE_TYPE.secondFactor]: '二次验证',
-  [OPERATE_TYPE.operationProtection]: '操作保护',
-}
+/** §4 Operation log type (the labels the exported log uses too). */
+export const LOG_TYPES: Record<number, string> = OPERATE_TYPE_LABEL
 
 /** §4 Log status: 0 success, 1 failure. */
-export const LOG_STATUSES: Record<number, string> = {
-  [OPERATE_STATUS.success]: '成功',
-  [OPERATE_STATUS.failure]: '失败',
-}
+export const LOG_STATUSES: Record<number, string> = OPERATE_STATUS_LABEL
 
 export const LOG_EMPTY_TEXT = '暂无数据'
 

@@ -6,6 +6,7 @@ import { ListStatus } from '../../../core/ui/ListStatus'
 import { LoadMore } from '../../../core/ui/LoadMore'
 import { Pager } from '../../../core/ui/Pager'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
+import { ExportButton } from '../../exports/components/ExportButton'
 import { loginDevicesApi } from '../login-devices-api'
 import { LOGIN_DEVICES_TEXT } from '../rules'
 
@@ -33,7 +34,10 @@ export function LoginHistory() {
   const rows = list.status === 'ready' && !list.empty
   return (
     <View className='login-history' aria-label='登录记录'>
-      <Text className='login-devices__subtitle'>登录记录（近90天）</Text>
+      <View className='login-history__head'>
+        <Text className='login-devices__subtitle'>登录记录（近90天）</Text>
+        <ExportButton kind='loginHistory' />
+      </View>
       <ListStatus list={list} emptyText={LOGIN_DEVICES_TEXT.historyEmpty} />
       {rows && mode === 'pages' && (
         <DataTable label='登录记录' columns={COLUMNS} rows={list.items} rowKey={(e) => e.id} />

@@ -9,6 +9,7 @@ import { LoadMore } from '../../../core/ui/LoadMore'
 import { Pager } from '../../../core/ui/Pager'
 import { useListGestures } from '../../../core/ui/useListGestures'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
+import { ExportButton } from '../../exports/components/ExportButton'
 import { operateLogApi, type OperationRecord } from '../api'
 import {
   canSeeOperationLog,
@@ -59,6 +60,7 @@ function OperationLogList() {
           ‹ 返回
         </View>
         <View className='list-title'>操作日志</View>
+        <ExportButton kind='operateLog' />
       </View>
       <ListStatus list={list} emptyText={LOG_EMPTY_TEXT} />
       {rows && mode === 'pages' && (

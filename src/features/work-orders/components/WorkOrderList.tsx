@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { memo, useRef, useState } from 'react'
 import type { WorkOrderSummary } from '../../../core/contract/work-orders'
 import { isClosedStatus } from '../../../core/contract/work-orders'
+import { workOrderExportFilters } from '../../../core/contract/exports'
 import { formatBeijingTime } from '../../../core/format/time'
 import { apiUrl } from '../../../core/http/request'
 import { previewImages } from '../../../core/platform/image-preview'
@@ -29,6 +30,7 @@ import {
   type ListFilter,
   type ListTab,
 } from '../rules'
+import { ExportButton } from '../../exports/components/ExportButton'
 import { ListFilters } from './ListFilters'
 import { StatusTag } from './StatusTag'
 import './workorders.scss'
@@ -190,6 +192,7 @@ export function WorkOrderList() {
     <View className='wo-list card'>
       <View className='wo-list__head'>
         <View className='wo-list__title'>我的工单</View>
+        <ExportButton kind='workOrders' filters={workOrderExportFilters(query)} />
         <Button size='small' type='primary' onClick={() => navigateTo('/submitWorkOrder')}>
           提交工单
         </Button>
