@@ -46,6 +46,7 @@ import { subAccountRoutes } from './routes/sub-accounts'
 import { recipientRoutes } from './routes/recipients'
 import { renewalRoutes } from './routes/renewal'
 import { notificationSettingsRoutes } from './routes/notification-settings'
+import { robotRoutes } from './routes/robots'
 import { devReminderRoutes } from './routes/dev-reminders'
 import { customerRoutes } from './routes/customer'
 import { devOutboxRoutes } from './routes/dev-outbox'
@@ -256,6 +257,7 @@ function apiRoutes(app: TypedApp, services: Services, guards: Guards, config: Se
   recipientRoutes(app, services, guards)
   renewalRoutes(app, services, guards)
   notificationSettingsRoutes(app, services, guards)
+  robotRoutes(app, services, guards)
   customerRoutes(app, services)
   evaluationRoutes(app, services, guards)
   if (!config.production) devRoutes(app, services)

@@ -12,6 +12,7 @@ import {
 } from '../src/core/config/shared'
 import { ANONYMOUS_CALLS_PER_MINUTE } from './http/rate-limits'
 import { loadPaymentSettings, type PaymentSettings } from './providers/payment/settings'
+import { readWechatMessaging, type WechatMessagingSettings } from './providers/wechat/settings'
 import { DEFAULT_STOP_TIMEOUT_MS } from './lifecycle'
 import { parseDataKey } from './security/data-encryption'
 import {
@@ -57,6 +58,8 @@ export interface ServerConfig {
   wechatMini: WechatAppCredentials | null
   /** OAuth credentials for the WeChat in-app browser; null outside the sandbox = disabled. */
   wechatOauth: WechatAppCredentials | null
+  /** WeChat as a message channel: template ids per app, the mini-program state, WeChat's API address. */
+  wechatMessaging: WechatMessagingSettings
   /** Origins allowed to frame the console (Content-Security-Policy frame-ancestors); empty = none. */
   frameAncestors: string[]
   /** Served over TLS (directly or behind the proxy): send Strict-Transport-Security. */
@@ -89,6 +92,11 @@ export interface ServerConfig {
   smsAccountHourlyLimit: number
   /** SMS the whole server may send in an hour (SMS_GLOBAL_HOURLY_LIMIT): a cap on the bill. */
   smsGlobalHourlyLimit: number
+  /**
+   * ROBOT_WEBHOOK_BASE, development and tests only: group-robot posts go to this origin instead of
+   * the platform's host (a local fake). Production refuses to start with it set.
+   */
+  robotWebhookBase?: string | null
 }
 
 /** The payment sandbox's notification key (PAY_NOTIFY_SECRET replaces it); production has no sandbox. */
@@ -262,12 +270,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicOrigin = readPublicOrigin(env, production)
   const sms = readSmsSettings(env, production)
   const mail = readMailSettings(env, production)
+  const wechatMessaging = readWechatMessaging(env, production)
   // The sandbox (demo accounts, /__dev) listens on loopback unless HOST says otherwise.
   const host = env.HOST || (production ? '0.0.0.0' : '127.0.0.1')
   const trustProxy = parseTrustProxy(env.TRUST_PROXY)
   const proxyProblem = production ? trustProxyProblem(trustProxy, host) : null
   if (proxyProblem) throw new Error(`Refusing to start: ${proxyProblem}`)
-  const providerProblems = [...publicOrigin.problems, ...sms.problems, ...mail.problems]
+  // Group robots post only to the platforms' own hosts; a redirect of them is for a local fake.
+  if (production && env.ROBOT_WEBHOOK_BASE)
+    throw new Error('Refusing to start: ROBOT_WEBHOOK_BASE is for development and tests only (unset it)')
+  const providerProblems = [
+    ...publicOrigin.problems,
+    ...sms.problems,
+    ...mail.problems,
+    ...wechatMessaging.problems,
+  ]
   if (providerProblems.length)
     throw new Error(`Refusing to start: ${providerProblems.join('; ')} (npm run providers:check)`)
   return {
@@ -295,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ),
     wechatMini: wechatApp(env, 'WECHAT_MINI'),
     wechatOauth: wechatApp(env, 'WECHAT_OAUTH'),
+    wechatMessaging: wechatMessaging.settings,
     frameAncestors: (env.FRAME_ANCESTORS ?? '')
       .split(/[\s,]+/)
       .filter(Boolean)
@@ -323,6 +341,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       DEFAULT_SMS_GLOBAL_HOURLY_LIMIT,
       'SMS_GLOBAL_HOURLY_LIMIT',
     ),
+    robotWebhookBase: env.ROBOT_WEBHOOK_BASE
+      ? (origin(env.ROBOT_WEBHOOK_BASE, 'ROBOT_WEBHOOK_BASE') as string)
+      : null,
   }
 }
 

@@ -42,6 +42,7 @@ import { createGateways } from '../providers/index'
 import { createRecipientService } from './recipients/recipients'
 import { createNotifier } from './notifications/notifier'
 import { createPreferences } from './notifications/preferences'
+import { createGroupRobots } from './notifications/robots'
 import { createReminders } from './renewal/reminders'
 import { createRenewalService } from './renewal/renewal'
 import { createCustomerService } from './customer/customer'
@@ -69,6 +70,9 @@ export function createServices(ctx: AppContext) {
   const smsRequests = createSmsRequests(ctx, { captchas, members, sms })
   // Everything the console tells members (not codes or links) goes through the notifier's preferences.
   const notifier = createNotifier(ctx, { outbox })
+  // 群机器人: the notifier queues 'robot' rows, this service posts them.
+  const groupRobots = createGroupRobots(ctx, { operateLog, roles })
+  outbox.useChannel('robot', groupRobots.sender)
   const reminders = createReminders(ctx, { notifier })
   const fulfilment = createFulfilment(ctx, { reminders })
   const checkout = createCheckoutService(ctx)
@@ -115,6 +119,7 @@ export function createServices(ctx: AppContext) {
     notifier,
     // 消息接收管理 itself (GET / POST /api/notify/settings): the preferences the notifier reads.
     notificationSettings: createPreferences(ctx, { operateLog, roles }),
+    groupRobots,
     reminders,
     renewal: createRenewalService(ctx, { operateLog, roles }),
     sandboxInbox: createSandboxInbox(ctx),

@@ -133,6 +133,10 @@ const MAIN_ONLY_ROUTES = [
   'POST /api/renewal/mode',
   'POST /api/renewal/batchOrder',
   'GET /api/notify/settings',
+  'GET /api/notify/robots',
+  'POST /api/notify/robots',
+  'POST /api/notify/robots/delete',
+  'POST /api/notify/robots/test',
   'POST /api/notify/settings',
   // Product transfer (account-area §6: the main account's alone).
   'GET /api/pc/getProductListByAccountId',

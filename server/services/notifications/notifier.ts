@@ -8,10 +8,12 @@ import type { Database } from '../../db/client'
 import type { SmsTemplate } from '../../providers/sms/index'
 import { storeNotice } from '../notices/notices'
 import { WRITTEN_MAIL, type Outbox, type QueuedMessage } from '../outbox/outbox'
-import type { MessageParams } from '../outbox/outgoing-texts'
+import type { MessageParams, RobotParams } from '../outbox/outgoing-texts'
 import { peopleOf, reachOf } from './audience'
 import { audiencesOf, quietHoursOf } from './preferences'
 import { quietUntil } from './quiet-hours'
+import { noticePlainText } from './robot-texts'
+import { robotIdsOf } from './robots'
 
 export type Tx = Pick<Database, 'insert' | 'select' | 'update' | 'execute'>
 
@@ -56,6 +58,7 @@ export function createNotifier(ctx: AppContext, { outbox }: { outbox: Outbox }) 
     const people = await peopleOf(tx, accountIds)
     const audienceFor = await audiencesOf(tx, notifications)
     const quiet = await quietHoursOf(tx, accountIds)
+    const robots = await robotIdsOf(tx, accountIds)
     const at = now()
     const queued: { message: QueuedMessage; notBefore?: Date }[] = []
     for (const notification of notifications) {
@@ -95,10 +98,29 @@ export function createNotifier(ctx: AppContext, { outbox }: { outbox: Outbox }) 
           })
         delivered.mail += reach.mailboxes.length
       }
+      const robotId = robots.get(`${accountId}:${category}`)
+      if (robotId !== undefined) queued.push({ message: robotMessage(notification, robotId) })
     }
     await outbox.enqueueMany(tx, queued)
     for (const accountId of new Set(accountIds)) noticeCache?.forget(accountId)
     return delivered
+  }
+
+  /** The 群机器人 post of a notification: the notice as plain text, the page the mail links to. */
+  function robotMessage({ accountId, notice, sms, mail }: Notification, robotId: number): QueuedMessage {
+    const params: RobotParams = {
+      title: notice.title,
+      text: noticePlainText(notice.content),
+      path: mail?.path ?? '',
+    }
+    return {
+      channel: 'robot',
+      recipient: String(robotId),
+      template: mail?.template ?? sms?.template ?? WRITTEN_MAIL,
+      params,
+      accountId,
+      ttlMs: NOTIFY_TTL_MS,
+    }
   }
 
   /** One notification, in the caller's transaction (or straight on the database). */

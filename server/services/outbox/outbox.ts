@@ -21,7 +21,13 @@ import type { Gateways } from '../../providers/index'
 import type { SmsTemplate } from '../../providers/sms/index'
 import { countOutboxDelivery } from '../shared/counters'
 import { createSmsBudget, smsKindOf } from '../sms/sms-budget'
-import { mailContent, smsTemplateParams, smsText, type MessageParams } from './outgoing-texts'
+import {
+  mailContent,
+  smsTemplateParams,
+  smsText,
+  type MessageParams,
+  type OutboxParams,
+} from './outgoing-texts'
 
 export type Tx = Pick<Database, 'insert' | 'execute' | 'select'>
 export type OutboxRow = typeof outbox.$inferSelect
@@ -49,7 +55,7 @@ export const WRITTEN_MAIL = 'notice'
 export type OutboxChannel = 'sms' | 'email' | 'wechat' | 'robot'
 
 /** How a registered channel sends one claimed row (`params` present and not expired); never throws. */
-export type ChannelSender = (row: OutboxRow, params: MessageParams) => Promise<DeliveryResult>
+export type ChannelSender = (row: OutboxRow, params: OutboxParams) => Promise<DeliveryResult>
 
 export interface QueuedMessage {
   channel: OutboxChannel
@@ -59,7 +65,7 @@ export interface QueuedMessage {
   template: SmsTemplate | typeof WRITTEN_MAIL | (string & {})
   /** An SMS code's purpose (for the sandbox's /__dev/sms). */
   purpose?: string
-  params: MessageParams
+  params: OutboxParams
   /** The account on whose behalf it goes (the hourly SMS budget). */
   accountId?: number | null
   /** After this the message is not worth sending (a code's 5 minutes, a link's lifetime). */

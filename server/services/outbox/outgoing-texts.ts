@@ -7,6 +7,16 @@ import type { SmsTemplate } from '../../providers/sms/index'
  * What a queued message carries: a code, a link with the inviting account and the person, a refund,
  * an expiry reminder or a renewal (by SMS), or a mail the notifier wrote out (services/notifications).
  */
+/** What a 'robot' outbox row carries (never the address): the notice's title, text and site path. */
+export interface RobotParams {
+  title: string
+  text: string
+  path: string
+}
+
+/** What an outbox row carries on any channel: an SMS's or mail's params, or a robot's post. */
+export type OutboxParams = MessageParams | RobotParams
+
 export type MessageParams =
   | { code: string }
   | { account: string; name: string; url: string; path: string }

@@ -37,6 +37,7 @@ declare global {
 jest.mock('cookie', () => globalThis.__hostCookie)
 
 export { DEMO, DEMO_PASSWORD } from '../../../server/seed'
+import { WECHAT_API_ORIGIN } from '../../../server/providers/wechat/settings'
 
 export interface TestClock {
   (): Date
@@ -71,6 +72,11 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     anonymousCallsPerMinute: 100_000,
     wechatMini: null,
     wechatOauth: null,
+    wechatMessaging: {
+      templates: { mini: {}, oa: {} },
+      miniprogramState: 'developer',
+      apiOrigin: WECHAT_API_ORIGIN,
+    },
     frameAncestors: [],
     hsts: false,
     fileUrlSecret: DEV_FILE_URL_SECRET,

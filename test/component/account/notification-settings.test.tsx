@@ -33,7 +33,10 @@ function setup(
   save: (body: Record<string, unknown>) => unknown = () => ok(null),
   loaded: () => unknown = () => ok(settings()),
 ) {
-  api = installFakeApi().on('GET', '/api/notify/settings', loaded).on('POST', '/api/notify/settings', save)
+  api = installFakeApi()
+    .on('GET', '/api/notify/settings', loaded)
+    .on('POST', '/api/notify/settings', save)
+    .on('GET', '/api/notify/robots', () => ok([]))
   render(<NotificationSettings />)
   return userEvent.setup()
 }
@@ -231,6 +234,7 @@ describe('on 账户管理', () => {
       .on('GET', '/api/pc/getMyIp', () => ok({ status: 1, ip: '' }))
       .on('GET', '/api/pc/getClientIp', () => ok({ ip: '127.0.0.1' }))
       .on('GET', '/api/notify/settings', () => ok(settings()))
+      .on('GET', '/api/notify/robots', () => ok([]))
       .on('GET', '/api/app/account/lastLogin', () => ok(null))
       .on('GET', '/api/app/account/operationProtection', () =>
         ok({ method: 'sms', windowMinutes: 10, totpAvailable: false }),

@@ -18,6 +18,7 @@ import { ResourceStatus } from '../../../core/ui/ResourceStatus'
 import { useNotificationDraft, useNotificationSettings } from '../hooks/useNotificationSettings'
 import { AUDIENCE_OFF, audienceText } from '../rules'
 import { AudiencePicker } from './AudiencePicker'
+import { GroupRobotsSection } from './GroupRobotsSection'
 import { QuietHoursFields } from './QuietHoursFields'
 
 type Row = { category: NotifyCategory; audience: Audience }
@@ -26,6 +27,7 @@ type OpenCell = { category: NotifyCategory; channel: NotifyChannel } | null
 /**
  * 消息接收管理 (main account only): who hears each category on 站内信, 短信 and 邮件, and
  * the quiet hours. A table on desktop, a card per category on phones and in the mini-program.
+ * Below it the 群机器人, saved on their own (each robot is set, tested and deleted by itself).
  */
 export function NotificationSettings() {
   const settings = useNotificationSettings()
@@ -85,6 +87,8 @@ function NotificationSettingsForm({ settings }: { settings: Settings }) {
           保存
         </Button>
       </View>
+
+      <GroupRobotsSection />
 
       {open && openRow && (
         <AudiencePicker
