@@ -178,6 +178,7 @@ function featureBoundaries() {
       './esign/components/ContractDialog.tsx',
       './esign/components/ContractSignedDialog.tsx',
       './invoices/components/InvoiceDialog.tsx',
+      './invoices/components/MergedInvoiceButton.tsx',
       exportButton,
     ],
     products: ['./auth/api.ts', './auth/components/BindPhoneDialog.tsx'],

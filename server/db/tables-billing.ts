@@ -1,15 +1,31 @@
-// Invoice and contract applications (doc2 §3-§5). An application belongs to one order of the
-// account; the order's billStatus / signStatus say where it stands (doc2 §4).
-import { index, integer, numeric, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+// Invoice and contract applications (doc2 §3-§5). An invoice application covers one or several
+// orders of the account (合并开票); the orders' billStatus / signStatus say where they stand (doc2 §4).
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core'
 import { at, id } from './columns'
 import { orders } from './tables-commerce'
 import { accounts } from './tables-members'
 
-/** POST /api/pc/applyBill (doc2 §3 "Invoice application"). The amount is the order's, never the client's. */
+/**
+ * POST /api/pc/applyBill and applyMergedBill (doc2 §3 "Invoice application"). The amount is the sum
+ * of its orders', never the client's; the title fields are the application's own copy, so editing a
+ * saved title later never changes it.
+ */
 export const invoiceApplications = pgTable(
   'invoice_applications',
   {
     id: id(),
+    /** The first of its orders (all of them in invoice_application_orders). */
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id),
@@ -32,7 +48,8 @@ export const invoiceApplications = pgTable(
     enterpriseTel: varchar('enterprise_tel', { length: 30 }).notNull().default(''),
     depositBank: varchar('deposit_bank', { length: 100 }).notNull().default(''),
     depositBankCard: varchar('deposit_bank_card', { length: 30 }).notNull().default(''),
-    receiveMail: varchar('receive_mail', { length: 128 }).notNull().default(''),
+    /** One or several mailboxes, comma separated (every one receives the electronic invoice). */
+    receiveMail: varchar('receive_mail', { length: 1300 }).notNull().default(''),
     receiveName: varchar('receive_name', { length: 100 }).notNull().default(''),
     receivePhone: varchar('receive_phone', { length: 11 }).notNull().default(''),
     /** Region ids of the address tree (server/services/account/address-tree.ts); 0 for electronic invoices. */
@@ -41,9 +58,69 @@ export const invoiceApplications = pgTable(
     area: integer('area').notNull().default(0),
     /** Province name + city name + detailed address (doc2 §3). */
     receiveAddress: varchar('receive_address', { length: 300 }).notNull().default(''),
+    /** INVOICE_STATE (src/core/contract/invoices.ts): 1 申请中, 2 已开票, 3 换开中, 4 已驳回. */
+    state: smallint('state').notNull().default(1),
+    /** Random key of the issued PDF's sandbox address; a new one at every (re-)issue. */
+    fileKey: varchar('file_key', { length: 64 }),
+    issuedAt: at('issued_at'),
+    /** The reason of the latest 换开 request, and how many times it was re-issued. */
+    reissueReason: varchar('reissue_reason', { length: 200 }).notNull().default(''),
+    reissues: smallint('reissues').notNull().default(0),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [index('invoice_applications_order_idx').on(t.orderId)],
+  (t) => [
+    index('invoice_applications_order_idx').on(t.orderId),
+    index('invoice_applications_account_idx').on(t.accountId, t.createdAt),
+    uniqueIndex('invoice_applications_file_key').on(t.fileKey),
+  ],
+)
+
+/**
+ * The orders of an invoice application. `current` is cleared when the application is rejected (the
+ * order may apply again): one current application per order, so two racing applications for the
+ * same order cannot both be written.
+ */
+export const invoiceApplicationOrders = pgTable(
+  'invoice_application_orders',
+  {
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => invoiceApplications.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    current: boolean('current').notNull().default(true),
+  },
+  (t) => [
+    index('invoice_application_orders_application_idx').on(t.applicationId),
+    uniqueIndex('invoice_application_orders_current')
+      .on(t.orderId)
+      .where(sql`${t.current}`),
+  ],
+)
+
+/** 发票抬头: what an account invoices to, chosen in the invoice dialog instead of retyping it. */
+export const invoiceTitles = pgTable(
+  'invoice_titles',
+  {
+    id: id(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** 1 personal, 2 enterprise (as invoice_applications.subject). */
+    subject: smallint('subject').notNull(),
+    title: varchar('title', { length: 100 }).notNull(),
+    /** The enterprise's taxpayer id, or the person's ID number. */
+    code: varchar('code', { length: 100 }).notNull(),
+    enterpriseAddress: varchar('enterprise_address', { length: 200 }).notNull().default(''),
+    enterpriseTel: varchar('enterprise_tel', { length: 30 }).notNull().default(''),
+    depositBank: varchar('deposit_bank', { length: 100 }).notNull().default(''),
+    depositBankCard: varchar('deposit_bank_card', { length: 30 }).notNull().default(''),
+    mailboxes: jsonb('mailboxes').$type<string[]>().notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [index('invoice_titles_account_idx').on(t.accountId)],
 )
 
 /** POST /api/esign/applyContract (doc2 §3 "Contract application") and the signed file. */

@@ -5,9 +5,16 @@
 import crypto from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
 import { hours } from '../context'
+import { INVOICE_STATE } from '../../src/core/contract/invoices'
 import { INVOICE_CONTENT } from '../../src/core/validation/billing'
 import { findSku, priceOf } from '../services/checkout/catalog'
-import { businesses, contractApplications, invoiceApplications, orders } from '../db/schema'
+import {
+  businesses,
+  contractApplications,
+  invoiceApplicationOrders,
+  invoiceApplications,
+  orders,
+} from '../db/schema'
 import { insertOrders } from '../services/orders/order-lines'
 import { daysAgo, type DemoIds, type Tx } from './support'
 
@@ -153,24 +160,34 @@ export async function seedOrders(tx: Tx, { at, main, other }: DemoIds): Promise<
   // Paperwork behind the states: invoice applications (2-4; 4 with its file) and contracts (1, 2).
   for (const order of inserted) {
     if ([2, 3, 4].includes(order.billStatus)) {
-      await tx.insert(invoiceApplications).values({
-        orderId: order.id,
-        accountId: order.accountId,
-        subject: 2,
-        billType: 1,
-        title: order.accountId === main ? '星辰科技有限公司' : '云帆贸易有限公司',
-        code: '91350100M000100Y43',
-        content: INVOICE_CONTENT,
-        amount: order.payAmount,
-        applicant: '张星辰',
-        applicantPhone: '13800000001',
-        receiveMail: 'owner@xingchen-demo.cn',
-        createdAt: new Date(order.createdAt.getTime() + hours(24)),
-      })
-      if (order.billStatus === 4) {
+      const issued = order.billStatus === 4
+      const key = issued ? fileKey() : null
+      const appliedAt = new Date(order.createdAt.getTime() + hours(24))
+      const [application] = await tx
+        .insert(invoiceApplications)
+        .values({
+          orderId: order.id,
+          accountId: order.accountId,
+          subject: 2,
+          billType: 1,
+          title: order.accountId === main ? '星辰科技有限公司' : '云帆贸易有限公司',
+          code: '91350100M000100Y43',
+          content: INVOICE_CONTENT,
+          amount: order.payAmount,
+          applicant: '张星辰',
+          applicantPhone: '13800000001',
+          receiveMail: 'owner@xingchen-demo.cn',
+          state: issued ? INVOICE_STATE.issued : INVOICE_STATE.applied,
+          fileKey: key,
+          issuedAt: issued ? new Date(appliedAt.getTime() + hours(24)) : null,
+          createdAt: appliedAt,
+        })
+        .returning({ id: invoiceApplications.id })
+      await tx.insert(invoiceApplicationOrders).values({ applicationId: application.id, orderId: order.id })
+      if (key) {
         await tx
           .update(orders)
-          .set({ billUrl: `/__dev/esign/invoices/${fileKey()}.pdf` })
+          .set({ billUrl: `/__dev/esign/invoices/${key}.pdf` })
           .where(eq(orders.id, order.id))
       }
     }

@@ -194,7 +194,7 @@ export function createServices(ctx: AppContext) {
     checkout,
     payments,
     orders,
-    billing: createBillingService(ctx, { orders }),
+    billing: createBillingService(ctx, { orders, roles, operateLog, outbox }),
     exports: createExportService(ctx, { operateLog, roles }),
   }
 }

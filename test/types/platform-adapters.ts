@@ -41,6 +41,9 @@ import * as revealScrollWeapp from '../../src/core/platform/reveal-scroll.weapp'
 import type * as download from '../../src/core/platform/download'
 import * as downloadH5 from '../../src/core/platform/download.h5'
 import * as downloadWeapp from '../../src/core/platform/download.weapp'
+import type * as pdfFile from '../../src/core/platform/pdf-file'
+import * as pdfFileH5 from '../../src/core/platform/pdf-file.h5'
+import * as pdfFileWeapp from '../../src/core/platform/pdf-file.weapp'
 import type * as saveImage from '../../src/core/platform/save-image'
 import * as saveImageH5 from '../../src/core/platform/save-image.h5'
 import * as saveImageWeapp from '../../src/core/platform/save-image.weapp'
@@ -106,6 +109,8 @@ sessionStorageWeapp satisfies typeof sessionStorage
 uploadH5 satisfies typeof upload
 downloadH5 satisfies typeof download
 downloadWeapp satisfies typeof download
+pdfFileH5 satisfies typeof pdfFile
+pdfFileWeapp satisfies typeof pdfFile
 uploadWeapp satisfies typeof upload
 viewportH5 satisfies typeof viewport
 viewportWeapp satisfies typeof viewport

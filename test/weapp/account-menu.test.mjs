@@ -15,7 +15,15 @@ const items = (comp) => texts(comp, 'account-menu__item')
 describe('weapp: the account menu', () => {
   test("a main account's menu: its pages, 扫一扫, 修改密码, 切换账号, 退出登录", async () => {
     const comp = await render('.account-menu')
-    assert.deepEqual(items(comp), ['账户管理', '子账号管理', '扫一扫', '修改密码', '切换账号', '退出登录'])
+    assert.deepEqual(items(comp), [
+      '账户管理',
+      '子账号管理',
+      '发票管理',
+      '扫一扫',
+      '修改密码',
+      '切换账号',
+      '退出登录',
+    ])
     comp.detach()
   })
 

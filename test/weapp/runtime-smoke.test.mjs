@@ -123,6 +123,11 @@ const PAGES = {
     as: 'owner',
     expect: ['订单管理', 'MC202611000001', 'MC202600000300', 'MC202611000002', '¥5800.00'],
   },
+  // 发票管理: the seeded applications (星辰科技's invoices) and no saved title yet.
+  'pages/invoices/index': {
+    as: 'owner',
+    expect: ['发票申请', '合并开票', '星辰科技有限公司', '常用发票抬头', '暂无常用发票抬头'],
+  },
   // 续费管理: the seeded products by expiry, 到期不续 on 星辰官网代维, 星辰商城's unpaid renewal.
   'pages/renewal/index': {
     as: 'owner',

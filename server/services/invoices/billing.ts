@@ -9,13 +9,9 @@ import {
   canApplyInvoice,
   idTypeName,
   INVOICE_CONTENT,
-  INVOICE_SUBJECT,
-  isPaperBill,
   ORG_ID_TYPES,
   PERSON_ID_TYPES,
   validateContract,
-  validateInvoice,
-  BILLING_MSG,
   type ContractForm,
   type InvoiceForm,
 } from '../../../src/core/validation/billing'
@@ -23,10 +19,16 @@ import { BILL_STATUS, SIGN_STATUS } from '../../../src/core/contract/orders'
 import type { AppContext } from '../../context'
 import { contractApplications, invoiceApplications, orders } from '../../db/schema'
 import { invalid } from '../shared/errors'
-import { resolveRegion } from '../account/address-tree'
+import { createRoleService, type RoleService } from '../shared/roles'
+import { createOperateLog, type OperateLog } from '../operate-log/operate-log'
+import { createOutbox, type Outbox } from '../outbox/outbox'
 import { billedElsewhere, type OrderService } from '../orders/orders'
+import { createInvoiceApplications, INVOICE_FILE_PATH } from './applications'
+import { createInvoiceTitles } from './invoice-titles'
 import { renderPdf, type PdfLine } from './pdf'
 import type { Viewer } from '../auth/sessions'
+
+export { INVOICE_FILE_PATH }
 
 export const BILLING_MESSAGES = {
   applied: '申请成功',
@@ -38,62 +40,36 @@ export const BILLING_MESSAGES = {
 
 /** Where the sandbox serves files; the random key makes the address the only credential. */
 export const CONTRACT_FILE_PATH = '/__dev/esign/files/'
-export const INVOICE_FILE_PATH = '/__dev/esign/invoices/'
 
 export const newFileKey = () => crypto.randomBytes(16).toString('hex')
 
 const first = (errors: Partial<Record<string, string>>) => Object.values(errors).find(Boolean)
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
-export function createBillingService({ db, now, config }: AppContext, deps: { orders: OrderService }) {
-  /** POST /api/pc/applyBill: billStatus 1 or 5 becomes 2. */
-  async function applyInvoice(viewer: Viewer, orderId: number, form: InvoiceForm): Promise<void> {
+export interface BillingDeps {
+  orders: OrderService
+  // The app's shared instances; built from the context when not handed in.
+  roles?: RoleService
+  operateLog?: OperateLog
+  /** Only `enqueue` is used: the app's dispatchers deliver what it writes. */
+  outbox?: Pick<Outbox, 'enqueue'>
+}
+
+export function createBillingService(ctx: AppContext, deps: BillingDeps) {
+  const { db, now, config } = ctx
+  const roles = deps.roles ?? createRoleService(ctx)
+  const operateLog = deps.operateLog ?? createOperateLog(ctx)
+  // A queue-only outbox needs no provider: it never sends, the app's dispatchers do.
+  const outbox = deps.outbox ?? createOutbox(ctx, { sms: null, mail: null })
+  const applications = createInvoiceApplications(ctx, { roles, operateLog, outbox })
+  const titles = createInvoiceTitles(ctx, { roles, operateLog })
+
+  /** POST /api/pc/applyBill: one order's application (billStatus 1 or 5 becomes 2). */
+  async function applyInvoice(viewer: Viewer, orderId: number, form: InvoiceForm, ip = ''): Promise<void> {
     const order = await deps.orders.ownRow(viewer, { id: orderId })
     if (billedElsewhere(order) || !canApplyInvoice(order)) throw invalid(BILLING_MESSAGES.invoiceClosed)
-    const error = first(validateInvoice(form))
-    if (error) throw invalid(error)
-    const paper = isPaperBill(form.billType)
-    const region = paper ? resolveRegion(form.province, form.city, form.area) : null
-    if (paper && !region) throw invalid(BILLING_MSG.provinceRequired)
-    const personal = form.subject === INVOICE_SUBJECT.personal
-    await db.transaction(async (tx) => {
-      const taken = await tx
-        .update(orders)
-        .set({ billStatus: BILL_STATUS.applied })
-        .where(
-          and(eq(orders.id, order.id), inArray(orders.billStatus, [BILL_STATUS.open, BILL_STATUS.rejected])),
-        )
-        .returning({ id: orders.id })
-      // Applied twice at once: the second finds the invoice already applied for.
-      if (!taken.length) throw invalid(BILLING_MESSAGES.invoiceClosed)
-      await tx.insert(invoiceApplications).values({
-        orderId: order.id,
-        accountId: viewer.accountId,
-        subject: form.subject,
-        billType: form.billType,
-        title: trimmed(form.title),
-        // doc2 §3: for a person the taxpayer id is the ID number.
-        code: personal ? trimmed(form.IdCard).toUpperCase() : trimmed(form.code),
-        content: INVOICE_CONTENT,
-        amount: order.payAmount,
-        applicant: trimmed(form.applicant),
-        idCard: personal ? trimmed(form.IdCard).toUpperCase() : '',
-        applicantPhone: trimmed(form.applicantPhone),
-        enterpriseAddress: personal ? '' : trimmed(form.enterpriseAddress),
-        enterpriseTel: personal ? '' : trimmed(form.enterpriseTel),
-        depositBank: personal ? '' : trimmed(form.depositBank),
-        depositBankCard: personal ? '' : trimmed(form.depositBankCard),
-        receiveMail: paper ? '' : trimmed(form.receiveMail),
-        receiveName: paper ? trimmed(form.receiveName) : '',
-        receivePhone: paper ? trimmed(form.receivePhone) : '',
-        province: region?.province.id ?? 0,
-        city: region?.city.id ?? 0,
-        area: region?.area.id ?? 0,
-        // doc2 §3: province name + city name + detailed address.
-        receiveAddress: region ? region.province.name + region.city.name + trimmed(form.address) : '',
-        createdAt: now(),
-      })
-    })
+    // Applied twice at once: the second finds the invoice already applied for.
+    await applications.write(viewer, [order], form, ip, () => BILLING_MESSAGES.invoiceClosed)
   }
 
   /** POST /api/esign/applyContract: the sandbox signs at once (signStatus 2) and keeps the PDF. */
@@ -225,6 +201,9 @@ export function createBillingService({ db, now, config }: AppContext, deps: { or
 
   /** The sandbox's invoice PDF of an issued invoice (billStatus 4), or null. */
   async function invoicePdf(fileKey: string): Promise<Buffer | null> {
+    const issued = await applications.pdfByFileKey(fileKey)
+    if (issued) return issued
+    // An order issued before applications kept their file (the demo data).
     const [order] = await db
       .select()
       .from(orders)
@@ -247,7 +226,16 @@ export function createBillingService({ db, now, config }: AppContext, deps: { or
     return renderPdf(lines, `发票-${order.orderCode}`)
   }
 
-  return { applyInvoice, applyContract, contractUrl, contractPdf, invoicePdf, contractSample }
+  return {
+    applyInvoice,
+    applyContract,
+    contractUrl,
+    contractPdf,
+    invoicePdf,
+    contractSample,
+    applications,
+    titles,
+  }
 }
 
 /** ID numbers in a file that may be forwarded: keep the first and last four characters. */

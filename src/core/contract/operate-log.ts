@@ -26,6 +26,8 @@ export const OPERATE_TYPE = {
   operationProtection: 15,
   /** 导出: a list written out as a file (what, how many rows, which format). */
   exportRecords: 16,
+  /** 发票: a saved title added, edited or deleted, an application, a 换开 request. */
+  invoices: 17,
 } as const
 
 /** account-area §4: 0 success, 1 failure. */

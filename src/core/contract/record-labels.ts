@@ -60,6 +60,7 @@ export const OPERATE_TYPE_LABEL: Record<number, string> = {
   [OPERATE_TYPE.secondFactor]: '二次验证',
   [OPERATE_TYPE.operationProtection]: '操作保护',
   [OPERATE_TYPE.exportRecords]: '导出',
+  [OPERATE_TYPE.invoices]: '发票',
 }
 
 /** account-area §4 operation log status. */

@@ -103,6 +103,15 @@ export const ROUTES: readonly RouteDef[] = [
     title: '订单管理',
     pullToRefresh: true,
   },
+  // 发票: past applications (download, 换开), 合并开票 and the saved titles; its own subpackage.
+  {
+    path: '/invoices',
+    page: 'index',
+    subPackage: 'pages/invoices',
+    mainAccountOnly: true,
+    title: '发票管理',
+    pullToRefresh: true,
+  },
   // 续费管理: every product by expiry, batch renewal; its own subpackage.
   {
     path: '/renewal',

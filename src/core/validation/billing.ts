@@ -20,6 +20,7 @@ export const BILLING_MSG = {
   depositBankRequired: '请输入开户银行',
   bankCardInvalid: '请输入正确的开户银行卡号',
   mailInvalid: '请输入正确的邮箱',
+  tooManyMailboxes: '最多填写5个接收邮箱',
   receiveNameRequired: '请输入收件人姓名',
   provinceRequired: '请选择省',
   cityRequired: '请选择市',
@@ -192,6 +193,28 @@ function phoneField(value: unknown) {
   return isPhone(v) ? null : BILLING_MSG.phoneInvalid
 }
 
+/** At most this many mailboxes receive one electronic invoice. */
+export const MAX_MAILBOXES = 5
+
+/** 接收邮箱 may name several mailboxes, separated by commas, semicolons or spaces; each once. */
+export function mailboxesOf(value: unknown): string[] {
+  const seen = new Set<string>()
+  return text(value)
+    .split(/[\s,;，；、]+/)
+    .filter((mailbox) => {
+      const key = mailbox.toLowerCase()
+      if (!mailbox || seen.has(key)) return false
+      seen.add(key)
+      return true
+    })
+}
+
+/** Every mailbox well formed, at least one, at most MAX_MAILBOXES. */
+export function mailboxesError(mailboxes: readonly string[]): string | null {
+  if (!mailboxes.length || !mailboxes.every(isMailbox)) return BILLING_MSG.mailInvalid
+  return mailboxes.length > MAX_MAILBOXES ? BILLING_MSG.tooManyMailboxes : null
+}
+
 function idCardField(value: unknown) {
   const v = text(value)
   if (!v) return BILLING_MSG.idCardRequired
@@ -233,7 +256,7 @@ export function validateInvoice(form: InvoiceForm): FieldErrors<keyof InvoiceFor
         : null,
     depositBankCard:
       enterprise && special && !isBankCard(text(form.depositBankCard)) ? BILLING_MSG.bankCardInvalid : null,
-    receiveMail: typeKnown && !paper && !isMailbox(text(form.receiveMail)) ? BILLING_MSG.mailInvalid : null,
+    receiveMail: typeKnown && !paper ? mailboxesError(mailboxesOf(form.receiveMail)) : null,
     receiveName: paper ? requiredWithin(form.receiveName, 100, BILLING_MSG.receiveNameRequired, l100) : null,
     receivePhone: paper ? phoneField(form.receivePhone) : null,
     province: paper && !form.province ? BILLING_MSG.provinceRequired : null,

@@ -1,8 +1,23 @@
-// Invoices (doc2 §7: applyBill, getTreeAddress).
-import type { Region } from '../../core/contract/invoices'
-import { http } from '../../core/http/request'
+// Invoices (doc2 §7: applyBill, getTreeAddress), saved titles, 合并开票, the 发票 list, its PDFs
+// and 换开.
+import { ENVELOPE_CODE } from '../../core/contract/envelope'
+import type {
+  InvoiceApplication,
+  InvoiceTitle,
+  InvoiceTitleRequest,
+  Region,
+} from '../../core/contract/invoices'
+import type { Order } from '../../core/contract/orders'
+import type { Page, PageQuery } from '../../core/contract/paging'
+import { ApiError } from '../../core/http/api-error'
+import { DEVICE_ID_HEADER, deviceId } from '../../core/http/device-id'
+import { NETWORK_ERROR_CODE, readEnvelope } from '../../core/http/envelope'
+import { apiUrl, http, NETWORK_FAILURE_MESSAGE } from '../../core/http/request'
+import { openPdf, type PdfOutcome } from '../../core/platform/pdf-file'
+import { leaveSession } from '../../core/session/leave'
+import { useSession } from '../../core/session/store'
 
-export type { Region }
+export type { InvoiceApplication, InvoiceTitle, InvoiceTitleRequest, Region }
 
 /** The applyBill payload: the form plus what the server recomputes anyway (doc2 §3). */
 export type InvoicePayload = Record<string, string | number>
@@ -11,4 +26,44 @@ export const invoiceApi = {
   regions: () => http.get<Region[]>('/api/pc/getTreeAddress'),
   // Silent: the dialog shows the server's message under the form.
   apply: (payload: InvoicePayload) => http.post<null>('/api/pc/applyBill', payload, { silent: true }),
+  applyMerged: (orderCodes: string[], payload: InvoicePayload) =>
+    http.post<{ id: number }>('/api/pc/applyMergedBill', { ...payload, orderCodes }, { silent: true }),
+  // Silent: the list shows its own error state.
+  list: (query: PageQuery) =>
+    http.get<Page<InvoiceApplication>>('/api/pc/getInvoiceList', { ...query }, { silent: true }),
+  reissue: (id: number, reason: string) =>
+    http.post<null>('/api/pc/reissueInvoice', { id, reason }, { silent: true }),
+  titles: () => http.get<InvoiceTitle[]>('/api/pc/getInvoiceTitles', {}, { silent: true }),
+  addTitle: (title: InvoiceTitleRequest) =>
+    http.post<InvoiceTitle>('/api/pc/addInvoiceTitle', { ...title }, { silent: true }),
+  updateTitle: (id: number, title: InvoiceTitleRequest) =>
+    http.post<InvoiceTitle>('/api/pc/updateInvoiceTitle', { ...title, id }, { silent: true }),
+  deleteTitle: (id: number) => http.post<null>('/api/pc/deleteInvoiceTitle', { id }),
+  /** The newest orders, for 合并开票 to pick the invoiceable ones from. */
+  recentOrders: () =>
+    http.get<Page<Order>>('/api/pc/getOrder', { pageNum: 1, pageSize: 100 }, { silent: true }),
+}
+
+/**
+ * An issued invoice's PDF through the platform's adapter. A refusal comes back as the usual
+ * envelope and is thrown as an ApiError (996 ends the session, like every call).
+ */
+export async function downloadInvoice(id: number): Promise<void> {
+  const { token } = useSession.getState()
+  let outcome: PdfOutcome
+  try {
+    outcome = await openPdf({
+      url: `${apiUrl('/api/pc/downloadInvoice')}?id=${id}`,
+      headers: { [DEVICE_ID_HEADER]: deviceId(), ...(token ? { token } : {}) },
+      fallbackName: `发票-${id}.pdf`,
+    })
+  } catch (cause) {
+    console.error('invoice download failed', id, cause)
+    throw new ApiError(NETWORK_ERROR_CODE, NETWORK_FAILURE_MESSAGE)
+  }
+  if (outcome.delivered) return
+  const answer = readEnvelope(outcome.body)
+  if (answer.ok) return
+  if (answer.code === ENVELOPE_CODE.sessionEnded && token) leaveSession({ message: answer.message })
+  throw new ApiError(answer.code, answer.message, answer.data)
 }

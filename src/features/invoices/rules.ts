@@ -2,14 +2,24 @@
 // paper confirmation, the payload. The field rules themselves are shared with the server
 // (core/validation/billing.ts).
 import {
+  INVOICE_STATE,
+  type InvoiceApplication,
+  type InvoiceTitle,
+  type InvoiceTitleRequest,
+} from '../../core/contract/invoices'
+import type { Order } from '../../core/contract/orders'
+import {
   BILL_TYPE,
+  billTypesFor,
   emptyInvoiceForm,
   INVOICE_CONTENT,
   INVOICE_SUBJECT,
   isPaperBill,
   PAPER_INVOICE_THRESHOLD,
+  mailboxesOf,
   type InvoiceForm,
 } from '../../core/validation/billing'
+import { invoiceRefusal, sumOfAmounts, titleFill } from '../../core/validation/invoices'
 import type { Region } from './api'
 
 export const SUBJECT_LABELS: Record<number, string> = {
@@ -103,3 +113,66 @@ export function invoicePayload(
     receiveAddress: isPaperBill(form.billType) ? receiveAddress(tree, form) : '',
   }
 }
+
+// ---------------------------------------------------------------- saved titles, 合并开票, the list
+
+/** The title form: the mailboxes typed in one field, separated by commas. */
+export type TitleForm = Omit<InvoiceTitleRequest, 'mailboxes'> & { mailboxes: string }
+
+export function titleForm(title?: InvoiceTitle): TitleForm {
+  if (!title) {
+    return {
+      subject: INVOICE_SUBJECT.enterprise,
+      title: '',
+      code: '',
+      enterpriseAddress: '',
+      enterpriseTel: '',
+      depositBank: '',
+      depositBankCard: '',
+      mailboxes: '',
+    }
+  }
+  const { id: _id, updateTime: _time, mailboxes, ...fields } = title
+  return { ...fields, mailboxes: mailboxes.join(', ') }
+}
+
+export const titleRequest = (form: TitleForm): InvoiceTitleRequest => ({
+  ...form,
+  mailboxes: mailboxesOf(form.mailboxes),
+})
+
+/** A chosen title fills the invoice form; the bill type stays when the title's subject allows it. */
+export function applyTitle(form: InvoiceForm, title: InvoiceTitle): InvoiceForm {
+  const billType = billTypesFor(title.subject).includes(form.billType) ? form.billType : BILL_TYPE.electronic
+  return { ...form, ...titleFill(title), billType }
+}
+
+/** What a title row says under its name: the tax id or ID number, and where the invoice goes. */
+export const titleSummary = (title: InvoiceTitle) =>
+  `${SUBJECT_LABELS[title.subject] ?? ''} · ${title.code} · ${title.mailboxes.join('、')}`
+
+export const INVOICE_STATE_LABELS: Record<number, string> = {
+  [INVOICE_STATE.applied]: '申请中',
+  [INVOICE_STATE.issued]: '已开票',
+  [INVOICE_STATE.reissuing]: '换开中',
+  [INVOICE_STATE.rejected]: '已驳回',
+}
+
+export const invoiceStateLabel = (state: number) => INVOICE_STATE_LABELS[state] ?? '--'
+
+/** An application's actions: the PDF once issued; 换开 of an issued invoice. */
+export function applicationActions(application: Pick<InvoiceApplication, 'state' | 'downloadable'>) {
+  const issued = application.state === INVOICE_STATE.issued
+  return { download: issued && application.downloadable, reissue: issued }
+}
+
+export const INVOICE_LIST_EMPTY = '暂无发票申请'
+export const TITLES_EMPTY = '暂无常用发票抬头'
+
+/** The orders 合并开票 may offer: paid, open to invoicing (the server checks again). */
+export const mergeableOrders = (orders: readonly Order[]) =>
+  orders.filter((order) => invoiceRefusal({ ...order, billedElsewhere: false }) === null)
+
+/** The merged amount shown in the dialog (the server sums the same). */
+export const mergedAmount = (orders: readonly { payAmount: number }[]) =>
+  Number(sumOfAmounts(orders.map((order) => order.payAmount)))

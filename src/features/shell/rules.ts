@@ -33,6 +33,7 @@ const NAV_ITEMS: NavItem[] = [
 const MENU_ITEMS: NavLink[] = [
   { label: '账户管理', path: '/accountManage' },
   { label: '子账号管理', path: '/subAccountManage' },
+  { label: '发票管理', path: '/invoices' },
 ]
 
 export const BADGE_MAX = 99

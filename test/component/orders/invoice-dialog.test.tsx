@@ -35,6 +35,7 @@ function setup(
 ) {
   api = installFakeApi()
     .on('GET', '/api/pc/getTreeAddress', () => ok(TREE))
+    .on('GET', '/api/pc/getInvoiceTitles', () => ok([]))
     .on('POST', '/api/pc/applyBill', apply)
   const onApplied = jest.fn()
   const onClose = jest.fn()

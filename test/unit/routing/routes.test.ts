@@ -76,7 +76,7 @@ describe('page titles come from the route table', () => {
 })
 
 describe('native page behaviour comes from the route table', () => {
-  const LISTS = ['/index', '/notices', '/log', '/orderlist', '/renewal', '/myWorkOrder']
+  const LISTS = ['/index', '/notices', '/log', '/orderlist', '/invoices', '/renewal', '/myWorkOrder']
 
   it('marks the list pages, and only them, for pull-to-refresh', () => {
     expect(ROUTES.filter((r) => r.pullToRefresh).map((r) => r.path)).toEqual(LISTS)

@@ -19,15 +19,18 @@ import {
 } from '../../../core/validation/billing'
 import { invoiceApi, type Region } from '../api'
 import {
+  applyTitle,
   BILL_TYPE_LABELS,
   changeSubject,
   childrenOf,
   INVOICE_FIELD_ORDER,
   invoiceFields,
   invoicePayload,
+  mergedAmount,
   PAPER_CONFIRM_TEXT,
   SUBJECT_LABELS,
 } from '../rules'
+import { TitlePicker } from './TitlePicker'
 import './invoice.scss'
 
 export interface InvoiceOrder {
@@ -37,7 +40,8 @@ export interface InvoiceOrder {
 }
 
 interface InvoiceDialogProps {
-  order: InvoiceOrder
+  /** One order (applyBill), or several for one invoice (合并开票, applyMergedBill). */
+  order: InvoiceOrder | readonly InvoiceOrder[]
   onClose(): void
   /** After 申请成功: the list reloads. */
   onApplied(): void
@@ -48,11 +52,20 @@ const SUBJECTS = [INVOICE_SUBJECT.personal, INVOICE_SUBJECT.enterprise].map((val
   label: SUBJECT_LABELS[value],
 }))
 
+/** The orders as one: the first order's id and code, the sum of their amounts. */
+function asOne(order: InvoiceDialogProps['order']): InvoiceOrder {
+  if (!Array.isArray(order)) return order as InvoiceOrder
+  return { id: order[0].id, orderCode: order[0].orderCode, payAmount: mergedAmount(order) }
+}
+
 /**
  * 申请发票 (doc2 §2 dialogs, §3-§5 Invoice), a FormSheet: 提交 stays in view, and a refused one
- * brings the first refused field into view. Changing the subject starts a fresh form (§4).
+ * brings the first refused field into view. Changing the subject starts a fresh form (§4); a saved
+ * title fills its fields. Several orders make one merged application of their summed amount.
  */
-export function InvoiceDialog({ order, onClose, onApplied }: InvoiceDialogProps) {
+export function InvoiceDialog({ order: given, onClose, onApplied }: InvoiceDialogProps) {
+  const merged = Array.isArray(given) ? (given as readonly InvoiceOrder[]) : null
+  const order = asOne(given)
   const form = useForm<InvoiceForm>(changeSubject(INVOICE_SUBJECT.personal))
   const [tree, setTree] = useState<Region[]>([])
   const [pending, setPending] = useState<Record<string, string | number> | null>(null)
@@ -68,7 +81,12 @@ export function InvoiceDialog({ order, onClose, onApplied }: InvoiceDialogProps)
   const send = (payload: Record<string, string | number>) => {
     setPending(null)
     void apply.run(async () => {
-      await invoiceApi.apply(payload)
+      if (merged)
+        await invoiceApi.applyMerged(
+          merged.map((o) => o.orderCode),
+          payload,
+        )
+      else await invoiceApi.apply(payload)
       toast.success('申请成功')
       onApplied()
     })
@@ -85,7 +103,7 @@ export function InvoiceDialog({ order, onClose, onApplied }: InvoiceDialogProps)
   return (
     <>
       <FormSheet
-        title='申请发票'
+        title={merged ? `合并开票（${merged.length}个订单）` : '申请发票'}
         open={!pending}
         reveal={reveal.request}
         failure={apply.failure}
@@ -93,6 +111,12 @@ export function InvoiceDialog({ order, onClose, onApplied }: InvoiceDialogProps)
         onConfirm={submit}
         onClose={onClose}
       >
+        <TitlePicker
+          onPick={(title) => {
+            apply.reset()
+            form.reset(applyTitle(v, title))
+          }}
+        />
         <ChoiceGroup
           label='发票主体'
           options={SUBJECTS}

@@ -5,6 +5,7 @@ import { Pager } from '../../../core/ui/Pager'
 import { useListGestures } from '../../../core/ui/useListGestures'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
 import { ExportButton } from '../../exports/components/ExportButton'
+import { MergedInvoiceButton } from '../../invoices/components/MergedInvoiceButton'
 import { orderApi } from '../api'
 import { useOrderActions } from '../hooks/useOrderActions'
 import { ORDER_EMPTY_TEXT } from '../rules'
@@ -22,7 +23,10 @@ export function OrderList() {
     <View className='orders card'>
       <View className='orders__head'>
         <View className='orders__title'>订单管理</View>
-        <ExportButton kind='orders' />
+        <View className='orders__tools'>
+          <MergedInvoiceButton onApplied={() => void list.reload()} />
+          <ExportButton kind='orders' />
+        </View>
       </View>
       <ListStatus list={list} emptyText={ORDER_EMPTY_TEXT} />
       {rows && <OrderRows mode={mode} orders={list.items} onAction={actions.run} linkDetails />}

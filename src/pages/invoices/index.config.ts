@@ -1,0 +1,3 @@
+import { pageConfig } from '../../core/routing/routes'
+
+export default definePageConfig(pageConfig('/invoices'))
