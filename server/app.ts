@@ -1,5 +1,6 @@
 // Builds the Fastify app: routes, guards, the envelope error handler and the static H5 console.
 // main.ts listens with it; the API tests drive it through inject().
+import type { WechatHttp } from './providers/wechat/access-token'
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { ServerConfig } from './config'
@@ -82,6 +83,8 @@ export interface BuildOptions {
   reminderJobEveryMs?: number
   /** Defaults to the real WeChat client on config.wechatMini / wechatOauth; tests fake WeChat. */
   wechatApi?: WechatApi
+  /** How WeChat's message API is reached (access tokens, subscription messages); tests fake it. */
+  wechatHttp?: WechatHttp
   /**
    * The database's LISTEN (DatabaseHandle.listen). With it, live sessions are cached in memory and
    * forgotten when any instance changes them; without it every request reads the sessions table.
@@ -141,6 +144,7 @@ export function buildApp({
   paymentJobsEveryMs,
   reminderJobEveryMs,
   wechatApi,
+  wechatHttp,
   listen,
   onNotified,
   fileStorage,
@@ -166,6 +170,7 @@ export function buildApp({
     now,
     log: app.log,
     wechatApi,
+    wechatHttp,
     sessionCache,
     noticeCache,
     unreadReplies,

@@ -1,4 +1,5 @@
 // What every service is built from: the database, the configuration, the clock and a logger.
+import type { WechatHttp } from './providers/wechat/access-token'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ServerConfig } from './config'
 import type { Database } from './db/client'
@@ -20,6 +21,8 @@ export interface AppContext {
   log: FastifyBaseLogger
   /** WeChat's servers (jscode2session, web OAuth); default: the real client on config's credentials. */
   wechatApi?: WechatApi
+  /** How WeChat's message API is reached (stable_token, subscribeMessage.send); tests give a fake. */
+  wechatHttp?: WechatHttp
   /** Live sessions in memory, kept true by the database's notifications; default: nothing cached. */
   sessionCache?: SessionCache
   /** The SMS and mail providers; default: those config names (providers/index.ts). */

@@ -37,11 +37,12 @@ export const TEMPLATE_VARIABLES: Record<SmsTemplate, string> = {
   expiry: 'SMS_TEMPLATE_EXPIRY',
   renewed: 'SMS_TEMPLATE_RENEWED',
   security: 'SMS_TEMPLATE_SECURITY',
+  workOrder: 'SMS_TEMPLATE_WORK_ORDER',
 }
 
 /**
- * Templates a deployment may leave out: verify reuses login's; without refund's, expiry's, renewed's
- * or security's, those are told by notice and mail only.
+ * Templates a deployment may leave out: verify reuses login's; without refund's, expiry's, renewed's,
+ * security's or workOrder's, those are told by notice and mail only.
  */
 export const OPTIONAL_TEMPLATES: ReadonlySet<SmsTemplate> = new Set([
   'verify',
@@ -49,6 +50,7 @@ export const OPTIONAL_TEMPLATES: ReadonlySet<SmsTemplate> = new Set([
   'expiry',
   'renewed',
   'security',
+  'workOrder',
 ])
 
 const value = (env: Env, name: string) => env[name]?.trim() ?? ''

@@ -41,6 +41,7 @@ import { createSandboxInbox } from './outbox/sandbox-inbox'
 import { createGateways } from '../providers/index'
 import { createRecipientService } from './recipients/recipients'
 import { createNotifier } from './notifications/notifier'
+import { createWechatMessaging } from './wechat/wechat-messaging'
 import { createPreferences } from './notifications/preferences'
 import { createGroupRobots } from './notifications/robots'
 import { createReminders } from './renewal/reminders'
@@ -69,7 +70,9 @@ export function createServices(ctx: AppContext) {
   const sms = createSmsService(ctx, outbox)
   const smsRequests = createSmsRequests(ctx, { captchas, members, sms })
   // Everything the console tells members (not codes or links) goes through the notifier's preferences.
-  const notifier = createNotifier(ctx, { outbox })
+  // WeChat subscription messages: the notifier plans them, the outbox sends them ('wechat' rows).
+  const wechatMessaging = createWechatMessaging(ctx, { outbox })
+  const notifier = createNotifier(ctx, { outbox, wechat: wechatMessaging })
   // 群机器人: the notifier queues 'robot' rows, this service posts them.
   const groupRobots = createGroupRobots(ctx, { operateLog, roles })
   outbox.useChannel('robot', groupRobots.sender)
@@ -117,6 +120,7 @@ export function createServices(ctx: AppContext) {
   return {
     outbox,
     notifier,
+    wechatMessaging,
     // 消息接收管理 itself (GET / POST /api/notify/settings): the preferences the notifier reads.
     notificationSettings: createPreferences(ctx, { operateLog, roles }),
     groupRobots,
@@ -174,7 +178,7 @@ export function createServices(ctx: AppContext) {
     notices: createNoticeService(ctx),
     workOrders: createWorkOrderService(ctx),
     uploads,
-    workOrderEngineer: createWorkOrderEngineer(ctx, { storage: fileStorage }),
+    workOrderEngineer: createWorkOrderEngineer(ctx, { storage: fileStorage, notifier }),
     housekeeping: createHousekeeping(ctx, { checkout, payments, uploads }),
     subAccounts: createSubAccountService(ctx, {
       roles,

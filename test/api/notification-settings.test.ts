@@ -64,13 +64,16 @@ describe('GET /api/notify/settings', () => {
     const answer = await read()
     expect(answer.code).toBe(200)
     expect(answer.data.categories).toEqual([
-      { category: 'security', audience: { inbox: ['owner'], sms: ['owner'], email: ['owner'] } },
-      { category: 'renewal', audience: { inbox: ['owner'], sms: ['owner'], email: ['owner'] } },
-      { category: 'workOrder', audience: { inbox: ['owner'], sms: [], email: [] } },
-      { category: 'siteAlert', audience: { inbox: ['owner'], sms: [], email: [] } },
-      { category: 'billing', audience: { inbox: ['owner'], sms: [], email: [] } },
-      { category: 'service', audience: { inbox: ['owner'], sms: [], email: [] } },
-      { category: 'marketing', audience: { inbox: ['owner'], sms: [], email: [] } },
+      { category: 'security', audience: { inbox: ['owner'], sms: ['owner'], email: ['owner'], wechat: [] } },
+      {
+        category: 'renewal',
+        audience: { inbox: ['owner'], sms: ['owner'], email: ['owner'], wechat: ['owner'] },
+      },
+      { category: 'workOrder', audience: { inbox: ['owner'], sms: [], email: [], wechat: ['owner'] } },
+      { category: 'siteAlert', audience: { inbox: ['owner'], sms: [], email: [], wechat: [] } },
+      { category: 'billing', audience: { inbox: ['owner'], sms: [], email: [], wechat: [] } },
+      { category: 'service', audience: { inbox: ['owner'], sms: [], email: [], wechat: [] } },
+      { category: 'marketing', audience: { inbox: ['owner'], sms: [], email: [], wechat: [] } },
     ])
     const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`
     expect(answer.data.candidates).toEqual([
@@ -122,9 +125,10 @@ describe('POST /api/notify/settings', () => {
             inbox: ['owner', `sub:${sub.id}`],
             sms: [`sub:${sub.id}`],
             email: ['owner', `rcpt:${confirmed.id}`],
+            wechat: [`sub:${sub.id}`],
           },
         },
-        { category: 'security', audience: { inbox: ['owner'], sms: [], email: ['owner'] } },
+        { category: 'security', audience: { inbox: ['owner'], sms: [], email: ['owner'], wechat: [] } },
       ],
       quietHours: { start: '22:00', end: '08:00' },
     }

@@ -20,6 +20,7 @@ export const SMS_TEMPLATES = [
   'expiry',
   'renewed',
   'security',
+  'workOrder',
 ] as const
 export type SmsTemplate = (typeof SMS_TEMPLATES)[number]
 
@@ -42,7 +43,7 @@ export const CODE_TEMPLATE: Record<SmsPurpose, SmsTemplate> = {
  * Template parameters by name (Aliyun's TemplateParam) and, in this order, by position (Tencent
  * Cloud's TemplateParamSet): a code template takes {code}; a link template {account, link}; the
  * refund template {order, amount}; the expiry reminder {product, domain, days, link}; the renewal
- * {product, expireTime}; the new-device alert {time, city, device}.
+ * {product, expireTime}; the new-device alert {time, city, device}; a work order's news {number, status}.
  */
 export const TEMPLATE_PARAM_ORDER = {
   code: ['code'],
@@ -51,6 +52,7 @@ export const TEMPLATE_PARAM_ORDER = {
   expiry: ['product', 'domain', 'days', 'link'],
   renewed: ['product', 'expireTime'],
   security: ['time', 'city', 'device'],
+  workOrder: ['number', 'status'],
 } as const
 
 function paramOrder(params: Record<string, string>): readonly string[] {
@@ -59,6 +61,7 @@ function paramOrder(params: Record<string, string>): readonly string[] {
   if ('days' in params) return TEMPLATE_PARAM_ORDER.expiry
   if ('expireTime' in params) return TEMPLATE_PARAM_ORDER.renewed
   if ('city' in params) return TEMPLATE_PARAM_ORDER.security
+  if ('number' in params) return TEMPLATE_PARAM_ORDER.workOrder
   return TEMPLATE_PARAM_ORDER.link
 }
 

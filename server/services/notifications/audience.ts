@@ -11,6 +11,8 @@ export interface Person {
   name: string
   phone: string | null
   email: string | null
+  /** The member behind an owner or a sub-admin (WeChat reaches members); null for a recipient. */
+  memberId: number | null
 }
 
 export interface AccountPeople {
@@ -41,13 +43,19 @@ export async function peopleOf(db: Reader, accountIds: number[]): Promise<Map<nu
       name: accounts.accountName,
       phone: members.phone,
       email: members.email,
+      memberId: members.id,
     })
     .from(accounts)
     .innerJoin(members, eq(members.id, accounts.ownerMemberId))
     .where(inArray(accounts.id, ids))
   for (const owner of owners)
     people.set(owner.accountId, {
-      owner: { name: owner.name, phone: owner.phone || null, email: owner.email || null },
+      owner: {
+        name: owner.name,
+        phone: owner.phone || null,
+        email: owner.email || null,
+        memberId: owner.memberId,
+      },
       subAdmins: new Map(),
       recipients: new Map(),
     })
@@ -58,6 +66,7 @@ export async function peopleOf(db: Reader, accountIds: number[]): Promise<Map<nu
       name: subAccounts.fullName,
       phone: subAccounts.phoneNumber,
       email: subAccounts.mailbox,
+      memberId: subAccounts.memberId,
     })
     .from(subAccounts)
     .where(
@@ -73,6 +82,7 @@ export async function peopleOf(db: Reader, accountIds: number[]): Promise<Map<nu
       name: sub.name,
       phone: sub.phone || null,
       email: sub.email || null,
+      memberId: sub.memberId,
     })
   const hands = await db
     .select({
@@ -93,6 +103,7 @@ export async function peopleOf(db: Reader, accountIds: number[]): Promise<Map<nu
       name: hand.name,
       phone: hand.smsValidated === 1 && hand.phone ? hand.phone : null,
       email: hand.emailValidated === 1 && hand.email ? hand.email : null,
+      memberId: null,
     })
   return people
 }
@@ -110,6 +121,8 @@ export interface Reach {
   inbox: (number | null)[]
   phones: string[]
   mailboxes: string[]
+  /** The people WeChat may reach (members), each once, with the addresses SMS and mail would use. */
+  wechat: Person[]
 }
 
 /** Resolves an audience; the owner's inbox is always in it (站内信 is always on). */
@@ -128,9 +141,15 @@ export function reachOf(people: AccountPeople, audience: Audience): Reach {
       }),
     ),
   ]
+  const wechat = new Map<number, Person>()
+  for (const key of audience.wechat ?? []) {
+    const person = personOf(people, key)
+    if (person?.memberId) wechat.set(person.memberId, person)
+  }
   return {
     inbox: [...inbox],
     phones: addresses(audience.sms, (person) => person.phone),
     mailboxes: addresses(audience.email, (person) => person.email?.toLowerCase() ?? null),
+    wechat: [...wechat.values()],
   }
 }

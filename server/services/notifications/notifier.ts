@@ -1,7 +1,10 @@
 // The one way the console tells members anything that is not a code or a verification link: the
-// account's preferences (消息接收管理) for the message's category name who hears it on each channel; the notifier writes the 站内信 and queues the SMS and mail in the caller's transaction, so a
-// message stands or falls with the change it tells of. Adding a channel is a change here only.
-import { NOTIFY_CATEGORY, type NotifyCategory } from '../../../src/core/contract/notifications'
+// account's preferences (消息接收管理) for the message's category name who hears it on each channel;
+// the notifier writes the 站内信 and queues the SMS, mail, WeChat and robot messages in the caller's
+// transaction, so a message stands or falls with the change it tells of. A member WeChat reaches
+// (an acceptance left) gets the WeChat message instead of its SMS and mail, which the message
+// carries as its fallback: one event, once per channel. Adding a channel is a change here only.
+import { NOTIFY_CATEGORY, subAdminKey, type NotifyCategory } from '../../../src/core/contract/notifications'
 import type { NoticeDetails } from '../../../src/core/contract/notices'
 import type { AppContext } from '../../context'
 import type { Database } from '../../db/client'
@@ -14,6 +17,7 @@ import { audiencesOf, quietHoursOf } from './preferences'
 import { quietUntil } from './quiet-hours'
 import { noticePlainText } from './robot-texts'
 import { robotIdsOf } from './robots'
+import type { WechatMessaging, WechatNotice } from '../wechat/wechat-messaging'
 
 export type Tx = Pick<Database, 'insert' | 'select' | 'update' | 'execute'>
 
@@ -31,6 +35,10 @@ export interface Notification {
   mail?: { template?: SmsTemplate; subject: string; text: string; html: string; path?: string }
   /** Sub-admins who see the notice whatever the preferences (the one a security notice is about). */
   alsoInbox?: number[]
+  /** The WeChat subscription message, for the people of the category's 微信 column who accepted one. */
+  wechat?: WechatNotice
+  /** Sub-admins WeChat may reach whatever the preferences (the one who submitted a work order). */
+  alsoWechat?: number[]
 }
 
 /** What one call wrote. */
@@ -38,9 +46,13 @@ export interface Delivered {
   notices: number
   sms: number
   mail: number
+  wechat: number
 }
 
-export function createNotifier(ctx: AppContext, { outbox }: { outbox: Outbox }) {
+export function createNotifier(
+  ctx: AppContext,
+  { outbox, wechat }: { outbox: Outbox; wechat?: Pick<WechatMessaging, 'plan'> },
+) {
   const { config, now, noticeCache } = ctx
 
   /** The sandbox sends anything; a carrier only a template configured for it (SMS_TEMPLATE_*). */
@@ -52,7 +64,7 @@ export function createNotifier(ctx: AppContext, { outbox }: { outbox: Outbox }) 
 
   /** Many notifications at once (a reminder run): the preferences and people are read once. */
   async function sendMany(tx: Tx, notifications: Notification[]): Promise<Delivered> {
-    const delivered: Delivered = { notices: 0, sms: 0, mail: 0 }
+    const delivered: Delivered = { notices: 0, sms: 0, mail: 0, wechat: 0 }
     if (!notifications.length) return delivered
     const accountIds = notifications.map((notification) => notification.accountId)
     const people = await peopleOf(tx, accountIds)
@@ -65,38 +77,57 @@ export function createNotifier(ctx: AppContext, { outbox }: { outbox: Outbox }) 
       const { accountId, category } = notification
       const accountPeople = people.get(accountId)
       if (!accountPeople) continue
-      const reach = reachOf(accountPeople, audienceFor(accountId, category))
+      const audience = audienceFor(accountId, category)
+      const wechatKeys = [...audience.wechat, ...(notification.alsoWechat ?? []).map(subAdminKey)]
+      const reach = reachOf(accountPeople, { ...audience, wechat: wechatKeys })
       const inbox = new Set([...reach.inbox, ...(notification.alsoInbox ?? [])])
       for (const subAccountId of inbox) {
         await storeNotice(tx, { accountId, subAccountId, ...notification.notice, createdAt: at })
         delivered.notices += 1
       }
       const { sms, mail } = notification
-      if (sms && smsCarries(sms.template)) {
-        // 账号安全 is never held by the quiet hours.
-        const held =
-          category === NOTIFY_CATEGORY.security ? null : quietUntil(at, quiet.get(accountId) ?? null)
-        for (const phone of reach.phones)
-          queued.push({
-            message: { channel: 'sms', recipient: phone, ...sms, accountId, ttlMs: NOTIFY_TTL_MS },
-            notBefore: held ?? undefined,
-          })
-        delivered.sms += reach.phones.length
-      }
-      if (mail) {
+      // 账号安全 is never held by the quiet hours.
+      const held = category === NOTIFY_CATEGORY.security ? null : quietUntil(at, quiet.get(accountId) ?? null)
+      const smsTo = (phone: string): QueuedMessage | null =>
+        sms && smsCarries(sms.template)
+          ? { channel: 'sms', recipient: phone, ...sms, accountId, ttlMs: NOTIFY_TTL_MS }
+          : null
+      const mailTo = (mailbox: string): QueuedMessage | null => {
+        if (!mail) return null
         const { template = WRITTEN_MAIL, path = '', ...words } = mail
-        for (const mailbox of reach.mailboxes)
-          queued.push({
-            message: {
-              channel: 'email',
-              recipient: mailbox,
-              template,
-              params: { ...words, path },
-              accountId,
-              ttlMs: NOTIFY_TTL_MS,
-            },
-          })
-        delivered.mail += reach.mailboxes.length
+        const params = { ...words, path }
+        return { channel: 'email', recipient: mailbox, template, params, accountId, ttlMs: NOTIFY_TTL_MS }
+      }
+      let phones = reach.phones
+      let mailboxes = reach.mailboxes
+      if (notification.wechat && wechat) {
+        const candidates = reach.wechat.map((person) => {
+          const phone = person.phone && phones.includes(person.phone) ? person.phone : null
+          const mailbox = person.email?.toLowerCase() ?? null
+          const fallback = [phone && smsTo(phone), mailbox && mailboxes.includes(mailbox) && mailTo(mailbox)]
+          return {
+            person,
+            fallback: fallback.filter((message): message is QueuedMessage => Boolean(message)),
+          }
+        })
+        for (const { person, message } of await wechat.plan(tx, accountId, notification.wechat, candidates)) {
+          queued.push({ message })
+          delivered.wechat += 1
+          phones = phones.filter((phone) => phone !== person.phone)
+          mailboxes = mailboxes.filter((mailbox) => mailbox !== person.email?.toLowerCase())
+        }
+      }
+      for (const phone of phones) {
+        const message = smsTo(phone)
+        if (!message) break
+        queued.push({ message, notBefore: held ?? undefined })
+        delivered.sms += 1
+      }
+      for (const mailbox of mailboxes) {
+        const message = mailTo(mailbox)
+        if (!message) break
+        queued.push({ message })
+        delivered.mail += 1
       }
       const robotId = robots.get(`${accountId}:${category}`)
       if (robotId !== undefined) queued.push({ message: robotMessage(notification, robotId) })

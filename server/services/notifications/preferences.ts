@@ -12,6 +12,7 @@ import {
   OWNER,
   recipientKey,
   subAdminKey,
+  WECHAT_CATEGORIES,
   type Audience,
   type AudienceCandidate,
   type NotificationSettings,
@@ -35,10 +36,14 @@ const isCategory = (value: unknown): value is NotifyCategory => CATEGORIES.inclu
 
 const audienceKey = (accountId: number, category: string) => `${accountId}:${category}`
 
-/** A stored audience as the contract shapes it (a channel missing from the row names no one). */
-function audienceOf(stored: Record<string, string[]>): Audience {
+/**
+ * A stored audience as the contract shapes it: a channel missing from the row names no one, but
+ * WeChat, added after rows were saved, takes its default until the table is saved again.
+ */
+function audienceOf(stored: Record<string, string[]>, category: NotifyCategory): Audience {
   const keys = (channel: string) => (Array.isArray(stored[channel]) ? stored[channel].map(String) : [])
-  return { inbox: keys('inbox'), sms: keys('sms'), email: keys('email') }
+  const wechat = Array.isArray(stored.wechat) ? keys('wechat') : defaultAudience(category).wechat
+  return { inbox: keys('inbox'), sms: keys('sms'), email: keys('email'), wechat }
 }
 
 /** The audience of each (account, category) asked for: the saved one, else the defaults. */
@@ -60,7 +65,10 @@ export async function audiencesOf(
         )
     : []
   const saved = new Map(
-    rows.map((row) => [audienceKey(row.accountId, row.category), audienceOf(row.audience)]),
+    rows.map((row) => [
+      audienceKey(row.accountId, row.category),
+      audienceOf(row.audience, row.category as NotifyCategory),
+    ]),
   )
   return (accountId, category) => saved.get(audienceKey(accountId, category)) ?? defaultAudience(category)
 }
@@ -137,8 +145,14 @@ function checkedAudience(
     for (const key of keys) {
       const parsed = parseKey(key)
       if (channel === 'inbox' && parsed?.kind === 'rcpt') throw invalid(NOTIFY_MESSAGES.recipientInbox)
+      if (channel === 'wechat' && parsed?.kind === 'rcpt') throw invalid(NOTIFY_MESSAGES.recipientWechat)
+      if (channel === 'wechat' && !WECHAT_CATEGORIES.includes(category))
+        throw invalid(NOTIFY_MESSAGES.wechatCategory)
       const person = personOf(people, key)
-      const reachable = channel === 'inbox' || Boolean(channel === 'sms' ? person?.phone : person?.email)
+      const reachable =
+        channel === 'inbox' ||
+        channel === 'wechat' ||
+        Boolean(channel === 'sms' ? person?.phone : person?.email)
       if (!person || !reachable) throw invalid(NOTIFY_MESSAGES.unknownPerson)
     }
     checked[channel] = keys

@@ -14,8 +14,23 @@ export interface RobotParams {
   path: string
 }
 
-/** What an outbox row carries on any channel: an SMS's or mail's params, or a robot's post. */
-export type OutboxParams = MessageParams | RobotParams
+/**
+ * What a 'wechat' outbox row carries: the member and template (its acceptances), the message, and
+ * the SMS and mail (JSON QueuedMessage[]) to queue instead when WeChat refuses it (43101).
+ */
+export interface WechatParams {
+  app: 'mini'
+  memberId: string
+  wechatTemplate: string
+  templateId: string
+  page: string
+  /** JSON: the template's fields. */
+  data: string
+  fallback: string
+}
+
+/** What an outbox row carries on any channel: an SMS's or mail's params, a robot's post, a WeChat message. */
+export type OutboxParams = MessageParams | RobotParams | WechatParams
 
 export type MessageParams =
   | { code: string }
@@ -24,6 +39,7 @@ export type MessageParams =
   | ExpiryParams
   | RenewedParams
   | SecurityParams
+  | WorkOrderParams
   | MailParams
 
 /** SMS_TEMPLATE_EXPIRY: the product, its domain, the days left ("剩余 3 天") and the /renewal link. */
@@ -43,6 +59,12 @@ export interface RenewedParams {
 }
 
 /** SMS_TEMPLATE_SECURITY: a login from a new device in a new city (Beijing time, the city, the device). */
+/** SMS_TEMPLATE_WORK_ORDER: a work order's number and what happened (工程师已回复, 待您确认 …). */
+export interface WorkOrderParams {
+  number: string
+  status: string
+}
+
 export interface SecurityParams {
   time: string
   city: string
@@ -80,6 +102,7 @@ export function smsText(template: SmsTemplate, params: MessageParams): string {
   if ('days' in params) return `【会员中心】${expirySentence(params)}`
   if ('expireTime' in params) return `【会员中心】${renewedSentence(params)}`
   if ('city' in params) return `【会员中心】${newDeviceSentence(params)}`
+  if ('number' in params) return `【会员中心】${workOrderSentence(params)}`
   if ('subject' in params) return `【会员中心】${params.text}`
   return `【会员中心】${LINK_TEXTS[template]?.(params.account, params.url) ?? params.url}`
 }
@@ -92,9 +115,14 @@ export function smsTemplateParams(params: MessageParams): Record<string, string>
     return { product: params.product, domain: params.domain, days: params.days, link: params.link }
   if ('expireTime' in params) return { product: params.product, expireTime: params.expireTime }
   if ('city' in params) return { time: params.time, city: params.city, device: params.device }
+  if ('number' in params) return { number: params.number, status: params.status }
   if ('subject' in params) throw new Error('a written-out mail is not an SMS template')
   return { account: params.account, link: params.url }
 }
+
+/** A work order's news, in the SMS and the notice alike. */
+export const workOrderSentence = ({ number, status }: WorkOrderParams) =>
+  `您的工单${number}${status}，请登录会员中心查看。`
 
 /** The refund's words, in the SMS and the notice alike. */
 export const refundSentence = ({ orderCode, amount }: RefundParams) =>

@@ -31,6 +31,7 @@ import type { MemberDirectory } from '../account/members'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
 import type { RoleGrant, RoleService } from '../shared/roles'
 import { endOtherSessions, SESSION_MESSAGES, type Viewer } from '../auth/sessions'
+import { forgetWechatIds, recordWechatId } from './wechat-ids'
 import * as qrScene from './qr-scene'
 import {
   createdWith,
@@ -226,7 +227,9 @@ export function createWechatBindingService(ctx: AppContext, deps: BindingDeps) {
     const openid = await identity.ofMiniProgramCode(jsCode)
     const member = await memberOf(viewer)
     if (member.wxOpenId && member.wxOpenId !== openid) throw invalid(WECHAT_BINDING_MESSAGES.alreadyBound)
-    return { key: await bindOpenId(viewer, openid, ip), scanned: true }
+    const key = await bindOpenId(viewer, openid, ip)
+    await recordWechatId(db, viewer.memberId, identity.seen('mini', openid), now())
+    return { key, scanned: true }
   }
 
   // ---- change ----
@@ -300,6 +303,7 @@ export function createWechatBindingService(ctx: AppContext, deps: BindingDeps) {
     const member = await checkOwner(viewer, input)
     if (!member.wxOpenId) throw invalid(WECHAT_BINDING_MESSAGES.notBound)
     await db.update(members).set({ wxOpenId: null }).where(eq(members.id, member.id))
+    await forgetWechatIds(db, member.id)
     await endOtherSessions(ctx, viewer)
     await log(await grantOf(viewer), OPERATE_TYPE.wechatUnbind, '解绑微信', true, ip)
   }

@@ -5,7 +5,9 @@ import crypto from 'node:crypto'
 import type { AppContext } from '../../context'
 import { invalid, INVALID_PARAMS, notConfigured } from '../shared/errors'
 import { QR_TTL_MS } from './qr-scene'
+import type { WechatApp } from '../../../src/core/contract/wechat-messages'
 import { createWechatApi, WECHAT_SERVICES } from './wechat-api'
+import { SANDBOX_APP_ID, type SeenOpenid } from './wechat-ids'
 
 /** What the sandbox's jscode2session answers for any code not written `sandbox:<openid>`. */
 export const MINI_SANDBOX_OPENID = 'wx-mini-sandbox'
@@ -98,8 +100,15 @@ export function createWechatIdentity({ config, log, wechatApi: injected }: AppCo
     return { code, url, expiresIn: QR_TTL_MS / 1000 }
   }
 
+  /** An openid as member_wechat_ids keeps it: which app (the sandbox's stand-in id without one). */
+  function seen(app: WechatApp, openid: string): SeenOpenid {
+    const credentials = app === 'mini' ? config.wechatMini : config.wechatOauth
+    return { app, appId: credentials?.appId ?? SANDBOX_APP_ID[app], openid }
+  }
+
   return {
     production: config.production,
+    seen,
     ofMiniProgramCode,
     ofOauthCode,
     authorizeUrl,

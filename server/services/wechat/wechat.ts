@@ -36,6 +36,7 @@ import {
   type Identified,
 } from './scene-approval'
 import type { IssuedSession, Viewer } from '../auth/sessions'
+import { recordWechatId } from './wechat-ids'
 import { LOGIN_SOURCE, type SignIn } from '../auth/sign-in'
 import { freeGeneratedName } from '../auth/generated-name'
 import type { SmsService } from '../sms/sms'
@@ -172,6 +173,11 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
     isNewMember: boolean,
   ): Promise<WechatLogin> {
     const content = isNewMember ? '微信注册成功' : '微信登录成功'
+    // Where this member's WeChat messages go: the app that just logged it in.
+    if (member.wxOpenId) {
+      const app = source === LOGIN_SOURCE.wechatMini ? 'mini' : 'oa'
+      await recordWechatId(db, member.id, identity.seen(app, member.wxOpenId), now())
+    }
     const session = await signIn.signIn(member.id, { source, ip, content })
     return { ...session, needBindPhone: !member.phone, isNewMember }
   }

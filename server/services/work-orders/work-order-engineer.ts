@@ -11,7 +11,9 @@ import { accounts, uploadedFiles, workOrders } from '../../db/schema'
 import { invalid, notFound } from '../shared/errors'
 import type { FileStorage } from './file-storage'
 import { detectUploadType, sanitizeFileName, type IncomingUpload } from './uploads'
+import type { Notifier } from '../notifications/notifier'
 import { addRecord, RECORD_ROLE, touch, WORK_ORDER_MISSING, type Db } from './work-order-rows'
+import { workOrderNews, type WorkOrderEvent } from './work-order-news'
 
 export const ENGINEER_STATUS_TEXT = {
   1: '工程师已处理完成，请确认问题是否已解决',
@@ -20,11 +22,17 @@ export const ENGINEER_STATUS_TEXT = {
 } as const
 export type EngineerStatus = keyof typeof ENGINEER_STATUS_TEXT
 
+/** The statuses the customer is told of (processing after a reply says nothing new). */
+const STATUS_NEWS: Partial<Record<EngineerStatus, WorkOrderEvent>> = {
+  1: 'awaitingConfirmation',
+  5: 'reopened',
+}
+
 const openOnly = and(inArray(workOrders.status, [...IN_SERVICE_STATUSES]), isNull(workOrders.deletedAt))
 
 export function createWorkOrderEngineer(
   { db, now, unreadReplies }: AppContext,
-  { storage }: { storage: FileStorage },
+  { storage, notifier }: { storage: FileStorage; notifier?: Pick<Notifier, 'send'> },
 ) {
   async function openOrder(tx: Db, id: number) {
     const [row] = await tx
@@ -87,6 +95,7 @@ export function createWorkOrderEngineer(
       }
       const status = row.status === WORK_ORDER_STATUS.assigned ? WORK_ORDER_STATUS.processing : row.status
       await touch(tx, row.id, at, { status })
+      await notifier?.send(tx, workOrderNews(row, 'reply', at, text))
       return row.accountId
     })
     unreadReplies?.forget(accountId)
@@ -116,6 +125,8 @@ export function createWorkOrderEngineer(
         content: ENGINEER_STATUS_TEXT[status],
         at,
       })
+      const event = STATUS_NEWS[status]
+      if (event) await notifier?.send(tx, workOrderNews(row, event, at))
     })
   }
 

@@ -23,12 +23,13 @@ export const NOTIFY_CATEGORY_LABEL: Record<NotifyCategory, string> = {
   marketing: '营销活动',
 }
 
-export const NOTIFY_CHANNELS = ['inbox', 'sms', 'email'] as const
+export const NOTIFY_CHANNELS = ['inbox', 'sms', 'email', 'wechat'] as const
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number]
 export const NOTIFY_CHANNEL_LABEL: Record<NotifyChannel, string> = {
   inbox: '站内信',
   sms: '短信',
   email: '邮件',
+  wechat: '微信',
 }
 
 /**
@@ -42,10 +43,24 @@ export const recipientKey = (id: number): AudienceKey => `rcpt:${id}`
 
 export type Audience = Record<NotifyChannel, AudienceKey[]>
 
-/** Defaults, for existing and new accounts: the owner's inbox always; SMS and mail for renewal and security. */
+/** The categories WeChat can carry (their subscription templates: work orders and expiry). */
+export const WECHAT_CATEGORIES: readonly NotifyCategory[] = [
+  NOTIFY_CATEGORY.workOrder,
+  NOTIFY_CATEGORY.renewal,
+]
+
+/**
+ * Defaults, for existing and new accounts: the owner's inbox always; SMS and mail for renewal and
+ * security; WeChat (where the member accepted a reminder) for work orders and renewal.
+ */
 export function defaultAudience(category: NotifyCategory): Audience {
   const loud = category === NOTIFY_CATEGORY.renewal || category === NOTIFY_CATEGORY.security
-  return { inbox: [OWNER], sms: loud ? [OWNER] : [], email: loud ? [OWNER] : [] }
+  return {
+    inbox: [OWNER],
+    sms: loud ? [OWNER] : [],
+    email: loud ? [OWNER] : [],
+    wechat: WECHAT_CATEGORIES.includes(category) ? [OWNER] : [],
+  }
 }
 
 /** 站内信 always reaches the owner; 账号安全 cannot be switched off (only its extra channels can). */
@@ -92,6 +107,9 @@ export const NOTIFY_MESSAGES = {
   securityInbox: '账号安全消息的站内信不能关闭',
   /** A recipient (接收人) has no inbox: SMS and mail only. */
   recipientInbox: '接收人只能接收短信和邮件',
+  /** WeChat reminders go to the members who accepted them: owners and sub-admins. */
+  recipientWechat: '接收人不能接收微信提醒',
+  wechatCategory: '该消息类型不支持微信提醒',
   saved: '保存成功',
 } as const
 

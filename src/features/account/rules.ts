@@ -8,6 +8,7 @@ import {
   NOTIFY_CHANNELS,
   NOTIFY_MESSAGES,
   OWNER,
+  WECHAT_CATEGORIES,
   type Audience,
   type AudienceCandidate,
   type AudienceKey,
@@ -139,9 +140,14 @@ export function notificationRows(
 /** Why a candidate cannot be named on a channel ('' when they can): SMS needs a phone, mail a mailbox. */
 export function unreachableReason(candidate: AudienceCandidate, channel: NotifyChannel): string {
   if (channel === 'inbox') return candidate.kind === 'recipient' ? '接收人无站内信' : ''
+  if (channel === 'wechat') return candidate.kind === 'recipient' ? '接收人无微信提醒' : ''
   if (channel === 'sms') return candidate.phone ? '' : '未验证手机'
   return candidate.email ? '' : '无邮箱'
 }
+
+/** Whether a category can be sent on a channel at all: WeChat has templates for some only. */
+export const channelCarries = (category: NotifyCategory, channel: NotifyChannel) =>
+  channel !== 'wechat' || WECHAT_CATEGORIES.includes(category)
 
 /** The owner's 站内信 cannot be unchecked: it is what "always on" means. */
 export const isLockedChoice = (channel: NotifyChannel, key: AudienceKey) =>

@@ -138,7 +138,7 @@ export async function openTestDatabase(): Promise<{
 }
 
 /** What a variant app may replace besides its configuration (`listen: undefined`: an app that caches nothing). */
-export type VariantOptions = Pick<BuildOptions, 'wechatApi' | 'onNotified' | 'listen'>
+export type VariantOptions = Pick<BuildOptions, 'wechatApi' | 'wechatHttp' | 'onNotified' | 'listen'>
 
 export interface CallOptions {
   token?: string
@@ -197,14 +197,18 @@ function headersOf(options: CallOptions = {}) {
   return { ...(options.token ? { token: options.token } : {}), ...options.headers }
 }
 
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+/** `options` go to every app it builds (e.g. a fake WeChat every instance shares, as the real one). */
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {},
+  options: Pick<VariantOptions, 'wechatHttp'> = {},
+): Promise<TestServer> {
   const { handle, url: databaseUrl, dispose } = await openTestDatabase()
   await migrateDatabase(handle)
   await seedDatabase(handle, { seed: true })
   const clock = createClock()
   const fileStorage = fileStorageFor(handle)
   const apps: FastifyInstance[] = []
-  const build = async (config: Partial<ServerConfig>, options: VariantOptions = {}) => {
+  const build = async (config: Partial<ServerConfig>, variant: VariantOptions = {}) => {
     const built = buildApp({
       db: handle.db,
       config: testConfig({ ...overrides, ...config }),
@@ -212,6 +216,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       listen: handle.listen,
       fileStorage,
       ...options,
+      ...variant,
     })
     apps.push(built)
     await built.ready()

@@ -94,6 +94,7 @@ describe('消息接收管理', () => {
       inbox: ['owner'],
       sms: ['sub:5'],
       email: ['owner'],
+      wechat: ['owner'],
     })
     expect(body.categories.find((row) => row.category === 'security')!.audience).toEqual(
       defaultAudience('security'),
@@ -186,13 +187,13 @@ describe('消息接收管理', () => {
     expect(await screen.findByRole('table', { name: '消息接收管理' })).toBeTruthy()
   })
 
-  it('on phones: a card per category with its three channels, the picker in a sheet', async () => {
+  it('on phones: a card per category with its four channels, the picker in a sheet', async () => {
     mockDesktop = false
     const user = setup()
     const cards = await screen.findAllByRole('listitem')
     expect(cards).toHaveLength(7)
     const renewal = screen.getByRole('listitem', { name: '续费与到期' })
-    expect(within(renewal).getAllByRole('button')).toHaveLength(3)
+    expect(within(renewal).getAllByRole('button')).toHaveLength(4)
     await user.click(within(renewal).getByRole('button', { name: '续费与到期 邮件' }))
     const sheet = screen.getByRole('form', { name: '续费与到期 · 邮件' })
     await user.click(within(sheet).getByRole('checkbox', { name: '财务' }))

@@ -49,7 +49,7 @@ const candidates = [owner, wang, li, finance]
 describe('消息接收管理 rows', () => {
   it('lists every category in the label order, a missing one with its default', () => {
     const rows = notificationRows(
-      [{ category: 'marketing', audience: { inbox: ['owner'], sms: [], email: ['sub:6'] } }],
+      [{ category: 'marketing', audience: { inbox: ['owner'], sms: [], email: ['sub:6'], wechat: [] } }],
       candidates,
     )
     expect(rows.map((row) => row.category)).toEqual([
@@ -67,7 +67,7 @@ describe('消息接收管理 rows', () => {
 
   it('站内信 always names the owner, even when an answer leaves them out', () => {
     const [row] = notificationRows(
-      [{ category: 'security', audience: { inbox: ['sub:5'], sms: [], email: [] } }],
+      [{ category: 'security', audience: { inbox: ['sub:5'], sms: [], email: [], wechat: [] } }],
       candidates,
     )
     expect(row.audience.inbox).toEqual(['owner', 'sub:5'])
@@ -78,12 +78,17 @@ describe('消息接收管理 rows', () => {
       [
         {
           category: 'security',
-          audience: { inbox: ['owner', 'sub:99'], sms: ['sub:6', 'sub:5'], email: ['sub:5', 'rcpt:2'] },
+          audience: {
+            inbox: ['owner', 'sub:99'],
+            sms: ['sub:6', 'sub:5'],
+            email: ['sub:5', 'rcpt:2'],
+            wechat: ['sub:5', 'rcpt:2'],
+          },
         },
       ],
       candidates,
     )
-    expect(row.audience).toEqual({ inbox: ['owner'], sms: ['sub:5'], email: ['rcpt:2'] })
+    expect(row.audience).toEqual({ inbox: ['owner'], sms: ['sub:5'], email: ['rcpt:2'], wechat: ['sub:5'] })
   })
 
   it('only the main account sees the section', () => {

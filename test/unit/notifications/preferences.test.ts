@@ -4,14 +4,14 @@ import { reachOf } from '../../../server/services/notifications/audience'
 import { checkedSettings } from '../../../server/services/notifications/preferences'
 
 const people: AccountPeople = {
-  owner: { name: '星辰科技', phone: '13800000001', email: 'Owner@Example.cn' },
+  owner: { name: '星辰科技', phone: '13800000001', email: 'Owner@Example.cn', memberId: 1 },
   subAdmins: new Map([
-    [7, { name: '李子管', phone: '13800000002', email: 'li@example.cn' }],
-    [8, { name: '无邮箱', phone: '13800000009', email: null }],
+    [7, { name: '李子管', phone: '13800000002', email: 'li@example.cn', memberId: 2 }],
+    [8, { name: '无邮箱', phone: '13800000009', email: null, memberId: 9 }],
   ]),
   recipients: new Map([
-    [21, { name: '已验证', phone: '13900000021', email: 'r21@example.cn' }],
-    [22, { name: '未验证', phone: null, email: null }],
+    [21, { name: '已验证', phone: '13900000021', email: 'r21@example.cn', memberId: null }],
+    [22, { name: '未验证', phone: null, email: null, memberId: null }],
   ]),
 }
 
@@ -34,6 +34,7 @@ describe('消息接收管理: what a save may name', () => {
       inbox: ['owner', 'sub:7'],
       sms: ['sub:7', 'rcpt:21'],
       email: ['owner'],
+      wechat: [],
     })
   })
 
@@ -107,11 +108,26 @@ describe('who an audience reaches', () => {
       inbox: ['sub:7', 'sub:99'],
       sms: ['owner', 'sub:7', 'owner', 'rcpt:22'],
       email: ['owner', 'sub:8', 'rcpt:21'],
+      wechat: ['sub:7', 'owner', 'rcpt:21', 'sub:99', 'owner'],
     })
     expect(reach).toEqual({
       inbox: [null, 7],
       phones: ['13800000001', '13800000002'],
       mailboxes: ['owner@example.cn', 'r21@example.cn'],
+      // Members only (a recipient has no WeChat of ours), each once.
+      wechat: [people.subAdmins.get(7), people.owner],
     })
+  })
+
+  it('WeChat names no recipient and only the categories it has templates for', () => {
+    expect(refusal(() => save({ inbox: ['owner'], sms: [], email: [], wechat: ['rcpt:21'] }))).toBe(
+      NOTIFY_MESSAGES.recipientWechat,
+    )
+    expect(
+      refusal(() => save({ inbox: ['owner'], sms: [], email: [], wechat: ['owner'] }, 'marketing')),
+    ).toBe(NOTIFY_MESSAGES.wechatCategory)
+    expect(
+      save({ inbox: ['owner'], sms: [], email: [], wechat: ['owner', 'sub:7'] }, 'workOrder'),
+    ).toBeTruthy()
   })
 })

@@ -16,7 +16,7 @@ import { DataTable, type Column } from '../../../core/ui/DataTable'
 import { FieldError } from '../../../core/ui/FieldError'
 import { ResourceStatus } from '../../../core/ui/ResourceStatus'
 import { useNotificationDraft, useNotificationSettings } from '../hooks/useNotificationSettings'
-import { AUDIENCE_OFF, audienceText } from '../rules'
+import { AUDIENCE_OFF, audienceText, channelCarries } from '../rules'
 import { AudiencePicker } from './AudiencePicker'
 import { GroupRobotsSection } from './GroupRobotsSection'
 import { QuietHoursFields } from './QuietHoursFields'
@@ -129,6 +129,15 @@ function AudienceCell({
   candidates: AudienceCandidate[]
   onOpen(): void
 }) {
+  if (!channelCarries(row.category, channel))
+    return (
+      <View
+        className='notify-cell notify-cell--off'
+        aria-label={`${NOTIFY_CATEGORY_LABEL[row.category]} ${NOTIFY_CHANNEL_LABEL[channel]}`}
+      >
+        <Text className='notify-cell__who'>不支持</Text>
+      </View>
+    )
   const text = audienceText(row.audience[channel], candidates)
   return (
     <View

@@ -1,0 +1,186 @@
+// WeChat as a notification channel: the notifier asks `plan` which of a notification's people a
+// subscription message can reach (a mini-program openid and an acceptance left, taken in the
+// notifier's transaction), and each becomes one 'wechat' outbox row carrying the SMS and mail that
+// person would otherwise get. The outbox sends the row through `sender`; when WeChat answers 43101
+// (refused, or nothing left on its side) the acceptances are emptied and the carried SMS and mail
+// are queued instead, so a member hears of an event once per channel either way.
+import { sql } from 'drizzle-orm'
+import type { WechatTemplate } from '../../../src/core/contract/wechat-messages'
+import type { AppContext } from '../../context'
+import { rateLimitWindows } from '../../db/schema'
+import {
+  createAccessTokens,
+  fetchWechatHttp,
+  FORCED_REFRESH_DAILY_LIMIT,
+  type AccessTokens,
+  type WechatHttp,
+} from '../../providers/wechat/access-token'
+import { WECHAT_ERRCODE, wechatMessaging, type WechatMessageGateway } from '../../providers/wechat/messages'
+import { sandboxWechatMessages } from '../../providers/wechat/sandbox'
+import { WECHAT_API_ORIGIN } from '../../providers/wechat/settings'
+import type { Person } from '../notifications/audience'
+import type { ChannelSender, Outbox, QueuedMessage, Tx } from '../outbox/outbox'
+import type { WechatParams } from '../outbox/outgoing-texts'
+import { messageData, type TemplateValues } from './message-fields'
+import { exhaustSubscription, takeSubscription } from './subscription-quota'
+import { openidsOf } from './wechat-ids'
+
+/** What a notification says on WeChat: the template, its values and the mini-program page it opens. */
+export type WechatNotice = {
+  [T in WechatTemplate]: { template: T; values: TemplateValues[T]; page: string }
+}[WechatTemplate]
+
+/** One person's WeChat message, and what they would have had instead (queued on a 43101). */
+export interface PlannedWechat {
+  person: Person
+  message: QueuedMessage
+}
+
+const DAY_MS = 86_400_000
+const BEIJING_OFFSET_MS = 8 * 3_600_000
+
+/** The next Beijing midnight: WeChat counts its daily limits by China's day. */
+export function nextBeijingMidnight(at: Date): Date {
+  const beijing = at.getTime() + BEIJING_OFFSET_MS
+  return new Date(Math.floor(beijing / DAY_MS) * DAY_MS + DAY_MS - BEIJING_OFFSET_MS)
+}
+
+export function createWechatMessaging(ctx: AppContext, { outbox }: { outbox: Outbox }) {
+  const { db, config, now, log } = ctx
+  const settings = config.wechatMessaging
+  const mini = config.wechatMini
+  // The real client in production, or against a stand-in WeChat (WECHAT_API_BASE, or a test's
+  // injected http); the sandbox records each message otherwise.
+  const fake = settings.apiOrigin !== WECHAT_API_ORIGIN || ctx.wechatHttp !== undefined
+  const http: WechatHttp = ctx.wechatHttp ?? fetchWechatHttp
+
+  /** Counts a forced token refresh for WeChat's day, across instances; false past the limit. */
+  async function allowForcedRefresh(appId: string): Promise<boolean> {
+    const at = now()
+    // A timestamp parameter inside raw SQL is sent as text: ISO, so every driver reads it alike.
+    const atValue = sql`${at.toISOString()}::timestamptz`
+    const [row] = await db
+      .insert(rateLimitWindows)
+      .values({
+        key: `wechat-token-refresh|${appId}`.slice(0, 128),
+        count: 1,
+        endsAt: nextBeijingMidnight(at),
+      })
+      .onConflictDoUpdate({
+        target: rateLimitWindows.key,
+        set: {
+          count: sql`case when ${rateLimitWindows.endsAt} <= ${atValue} then 1 else ${rateLimitWindows.count} + 1 end`,
+          endsAt: sql`case when ${rateLimitWindows.endsAt} <= ${atValue} then excluded.ends_at else ${rateLimitWindows.endsAt} end`,
+        },
+      })
+      .returning({ count: rateLimitWindows.count })
+    const allowed = (row?.count ?? Infinity) <= FORCED_REFRESH_DAILY_LIMIT
+    if (!allowed) log.error({ appId }, 'WeChat access token: no forced refresh left today')
+    return allowed
+  }
+
+  const miniTokens: AccessTokens | undefined =
+    mini && (config.production || fake)
+      ? createAccessTokens({ app: mini, origin: settings.apiOrigin, http, now, allowForcedRefresh })
+      : undefined
+
+  const gateway: WechatMessageGateway | null =
+    config.production || fake
+      ? wechatMessaging({
+          origin: settings.apiOrigin,
+          http,
+          tokens: { mini: miniTokens },
+          mini,
+          miniprogramState: settings.miniprogramState,
+          log,
+        })
+      : sandboxWechatMessages(db, now, log)
+
+  /** The template id to send: the configured one; the sandbox makes one up when none is. */
+  function templateIdOf(template: WechatTemplate): string | null {
+    const configured = settings.templates.mini[template]
+    if (configured) return configured
+    return config.production || fake ? null : `sandbox-${template}`
+  }
+
+  /**
+   * The people a notification's WeChat message can reach now, each with the acceptance taken (in
+   * `tx`, so it stands or falls with the notification) and the SMS and mail they would have had.
+   */
+  async function plan(
+    tx: Tx & Pick<AppContext['db'], 'update'>,
+    accountId: number,
+    notice: WechatNotice,
+    people: { person: Person; fallback: QueuedMessage[] }[],
+  ): Promise<PlannedWechat[]> {
+    const templateId = templateIdOf(notice.template)
+    if (!gateway || !templateId || !people.length) return []
+    const memberIds = people.flatMap(({ person }) => (person.memberId ? [person.memberId] : []))
+    const openids = await openidsOf(tx, memberIds, 'mini')
+    const at = now()
+    const data = JSON.stringify(messageData(notice.template, notice.values as never))
+    const planned: PlannedWechat[] = []
+    for (const { person, fallback } of people) {
+      const openid = person.memberId ? openids.get(person.memberId) : undefined
+      if (!openid || !person.memberId) continue
+      if (!(await takeSubscription(tx, person.memberId, 'mini', notice.template, at))) continue
+      const params: WechatParams = {
+        app: 'mini',
+        memberId: String(person.memberId),
+        wechatTemplate: notice.template,
+        templateId,
+        page: notice.page,
+        data,
+        fallback: JSON.stringify(fallback),
+      }
+      planned.push({
+        person,
+        message: {
+          channel: 'wechat',
+          recipient: openid,
+          template: notice.template,
+          params,
+          accountId,
+          ttlMs: DAY_MS,
+        },
+      })
+    }
+    return planned
+  }
+
+  /** The outbox's sender of 'wechat' rows; a 43101 queues what the member would otherwise have had. */
+  const sender: ChannelSender = async (row, params) => {
+    const wechat = params as WechatParams
+    if (!gateway) return { outcome: 'refused', reason: 'other', code: 'not configured', misconfigured: true }
+    const result = await gateway.send({
+      app: 'mini',
+      openid: row.recipient,
+      templateId: wechat.templateId,
+      page: wechat.page,
+      data: JSON.parse(wechat.data) as Record<string, string>,
+    })
+    if (result.outcome === 'refused' && result.code === `wechat ${WECHAT_ERRCODE.refused}`) {
+      const fallback = JSON.parse(wechat.fallback || '[]') as QueuedMessage[]
+      await db.transaction(async (tx) => {
+        await exhaustSubscription(
+          tx,
+          Number(wechat.memberId),
+          'mini',
+          wechat.wechatTemplate as WechatTemplate,
+          now(),
+        )
+        if (fallback.length)
+          await outbox.enqueueMany(
+            tx,
+            fallback.map((message) => ({ message })),
+          )
+      })
+    }
+    return result
+  }
+  outbox.useChannel('wechat', sender)
+
+  return { plan, sender, tokens: { mini: miniTokens } }
+}
+
+export type WechatMessaging = ReturnType<typeof createWechatMessaging>
