@@ -53,6 +53,7 @@ import { customerRoutes } from './routes/customer'
 import { devOutboxRoutes } from './routes/dev-outbox'
 import { wechatRoutes } from './routes/wechat'
 import { wechatBindingRoutes } from './routes/wechat-binding'
+import { wechatSubscriptionRoutes } from './routes/wechat-subscriptions'
 import { workOrderRoutes } from './routes/work-orders'
 import type { TypedApp } from './routes/schemas'
 import { serializeError } from './http/log-serializers'
@@ -183,6 +184,8 @@ export function buildApp({
   app.decorate('payments', services.payments)
   // The outbox, so the tests can wait for first attempts under way (a login code's answers before it).
   app.decorate('outbox', services.outbox)
+  // Housekeeping, for the tests that run its hourly pass (the end of 注销中) on this app's caches.
+  app.decorate('housekeeping', services.housekeeping)
   // Delivers the outbox: woken by every instance's inserts; stopped (sends under way recorded) on close.
   const outboxDispatcher = createOutboxDispatcher(services.outbox, { listen })
   app.addHook('onReady', () => outboxDispatcher.start())
@@ -242,6 +245,7 @@ function apiRoutes(app: TypedApp, services: Services, guards: Guards, config: Se
   smsRoutes(app, services, guards)
   wechatRoutes(app, services, guards)
   wechatBindingRoutes(app, services, guards)
+  wechatSubscriptionRoutes(app, services, guards)
   phoneBindingRoutes(app, services, guards)
   accountRoutes(app, services, guards)
   loginDeviceRoutes(app, services, guards)
@@ -285,6 +289,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     payments: PaymentService
     outbox: Outbox
+    housekeeping: Housekeeping
   }
 }
 

@@ -9,8 +9,10 @@ import type {
   PhoneSmsRequest,
 } from '../../src/core/contract/account-settings'
 import type { SmsCodeRequest } from '../../src/core/contract/auth'
+import type { CancelAccountRequest } from '../../src/core/contract/cancellation'
 import type { SolvedSlider } from '../../src/core/contract/captcha'
 import { maskAddress } from '../../src/core/validation/account'
+import { CANCELLATION_MSG } from '../../src/core/validation/cancellation'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
@@ -58,9 +60,15 @@ const emailBody = object({ mailbox: shortText(128) })
 const referralBody = object({ referralCode: shortText(32) })
 // 100 addresses of up to 15 characters and their commas.
 const maskBody = requestOf<LoginMask>()(object({ status: integer, ip: shortText(1600) }, ['status']))
-const cancelBody = object({ confirmed: { type: 'boolean' } })
+const cancelBody = requestOf<CancelAccountRequest>()(
+  object({ confirmed: { type: 'boolean' }, keepOtherRoles: { type: 'boolean' } }),
+)
 
-export function accountSettingsRoutes(app: TypedApp, { accountSettings }: Services, guards: Guards) {
+export function accountSettingsRoutes(
+  app: TypedApp,
+  { accountSettings, accountCancellation }: Services,
+  guards: Guards,
+) {
   const { reverify, profile, credentials, loginMasks } = accountSettings
   const { requireViewer, requireMainAccount, requireFreshSession, requireFreshMainAccount } = guards
 
@@ -166,12 +174,19 @@ export function accountSettingsRoutes(app: TypedApp, { accountSettings }: Servic
     },
   )
 
+  // 注销账号: the checklist first; the request is refused with it (in data) while anything is left.
+  app.get('/api/pc/cancellationCheck', { preHandler: requireViewer }, async (req) =>
+    ok(await accountCancellation.check(req.viewer)),
+  )
+
   app.post(
     '/api/pc/cancelAccount',
     { schema: { body: cancelBody }, preHandler: requireFreshSession },
-    async (req) => {
-      await profile.cancel(req.viewer, req.body.confirmed)
-      return ok(null, PROFILE_MESSAGES.cancelled)
-    },
+    async (req) => ok(null, await accountCancellation.request(req.viewer, req.body, req.ip)),
   )
+
+  app.post('/api/pc/withdrawCancellation', { preHandler: requireMainAccount }, async (req) => {
+    await accountCancellation.withdraw(req.viewer, req.ip)
+    return ok(null, CANCELLATION_MSG.withdrawn)
+  })
 }

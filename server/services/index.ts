@@ -11,6 +11,8 @@ import { createEvaluationService } from './evaluations/evaluations'
 import { createExportService } from './exports/exports'
 import { createFulfilment } from './checkout/fulfilment'
 import { createHousekeeping } from './shared/housekeeping'
+import { createAccountCancellation } from './account/account-cancellation'
+import { createAccountProfile } from './account/account-profile'
 import { createKnownAddresses } from './account/known-addresses'
 import { createLoginService } from './auth/login'
 import { createLoginLimits } from './auth/login-limits'
@@ -50,6 +52,7 @@ import { createCustomerService } from './customer/customer'
 import { createWechatService } from './wechat/wechat'
 import { createWechatBindingService } from './wechat/wechat-binding'
 import { createWechatIdentity } from './wechat/wechat-identity'
+import { createWechatSubscriptions } from './wechat/subscriptions'
 import { createWorkOrderService } from './work-orders/work-orders'
 import { databaseFileStorage } from './work-orders/file-storage'
 import { createUploadService } from './work-orders/uploads'
@@ -117,6 +120,12 @@ export function createServices(ctx: AppContext) {
   })
   const recipients = createRecipientService(ctx, outbox)
   const uploads = createUploadService(ctx, { storage: fileStorage })
+  // 注销账号 of a main account (a sub-admin's leaving goes through the same profile, at once).
+  const accountCancellation = createAccountCancellation(ctx, {
+    operateLog,
+    notifier,
+    profile: createAccountProfile(ctx, { roles, operateLog }),
+  })
   return {
     outbox,
     notifier,
@@ -151,6 +160,7 @@ export function createServices(ctx: AppContext) {
     }),
     wechatIdentity,
     wechat,
+    wechatSubscriptions: createWechatSubscriptions(ctx),
     phoneBinding: createPhoneBinding(ctx, { members, roles, operateLog, wechat }),
     wechatBinding: createWechatBindingService(ctx, {
       members,
@@ -179,7 +189,8 @@ export function createServices(ctx: AppContext) {
     workOrders: createWorkOrderService(ctx),
     uploads,
     workOrderEngineer: createWorkOrderEngineer(ctx, { storage: fileStorage, notifier }),
-    housekeeping: createHousekeeping(ctx, { checkout, payments, uploads }),
+    accountCancellation,
+    housekeeping: createHousekeeping(ctx, { checkout, payments, uploads, accountCancellation }),
     subAccounts: createSubAccountService(ctx, {
       roles,
       operateLog,

@@ -64,10 +64,12 @@ const restrictToLoopback = async (owner: Owner) =>
     (await server.post('/api/pc/saveMyIp', { status: 0, ip: '127.0.0.1' }, { token: owner.token })).code,
   ).toBe(200)
 
+/**
+ * The account as the cancellation job leaves it (account-cancellation.test.ts runs the whole flow; a
+ * host with sub-admins could not even ask to be cancelled, but the login gate must hold all the same).
+ */
 const cancel = async (owner: Owner) =>
-  expect((await server.post('/api/pc/cancelAccount', { confirmed: true }, { token: owner.token })).code).toBe(
-    200,
-  )
+  server.db.update(accounts).set({ state: 0 }).where(eq(accounts.id, owner.accountId))
 
 /** Adds `phone` as a sub-admin of the owner's account and returns the activation code from the link. */
 async function invite(owner: Owner, phone: string, fullName = '赵子管'): Promise<string> {

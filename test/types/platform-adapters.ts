@@ -41,6 +41,9 @@ import * as revealScrollWeapp from '../../src/core/platform/reveal-scroll.weapp'
 import type * as download from '../../src/core/platform/download'
 import * as downloadH5 from '../../src/core/platform/download.h5'
 import * as downloadWeapp from '../../src/core/platform/download.weapp'
+import type * as subscribe from '../../src/core/platform/subscribe'
+import * as subscribeH5 from '../../src/core/platform/subscribe.h5'
+import * as subscribeWeapp from '../../src/core/platform/subscribe.weapp'
 import type * as pdfFile from '../../src/core/platform/pdf-file'
 import * as pdfFileH5 from '../../src/core/platform/pdf-file.h5'
 import * as pdfFileWeapp from '../../src/core/platform/pdf-file.weapp'
@@ -109,6 +112,8 @@ sessionStorageWeapp satisfies typeof sessionStorage
 uploadH5 satisfies typeof upload
 downloadH5 satisfies typeof download
 downloadWeapp satisfies typeof download
+subscribeH5 satisfies typeof subscribe
+subscribeWeapp satisfies typeof subscribe
 pdfFileH5 satisfies typeof pdfFile
 pdfFileWeapp satisfies typeof pdfFile
 uploadWeapp satisfies typeof upload

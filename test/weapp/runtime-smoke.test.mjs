@@ -31,8 +31,17 @@ let server
 const logins = {}
 const ids = {}
 
+// The mini-program's subscription templates, so the work-order and renewal pages ask WeChat.
+const TEMPLATE_ENV = {
+  WECHAT_TEMPLATE_WORK_ORDER_REPLY: 'tmpl-reply',
+  WECHAT_TEMPLATE_AWAITING_CONFIRMATION: 'tmpl-awaiting',
+  WECHAT_TEMPLATE_REOPENED: 'tmpl-reopened',
+  WECHAT_TEMPLATE_CLOSED: 'tmpl-closed',
+  WECHAT_TEMPLATE_EXPIRY: 'tmpl-expiry',
+}
+
 before(async () => {
-  server = await startServer()
+  server = await startServer(TEMPLATE_ENV)
   logins.owner = await server.login(OWNER)
   logins.subAdmin = await server.login(SUB_ADMIN)
   // Ids the server assigns at seeding, read the way the console reads them.
@@ -742,5 +751,72 @@ describe('the runtime reports what a phone would', () => {
       'setTimeout(function () { localStorage.getItem("mc-session") }, 0)',
     )
     assert.deepEqual(errors, ['timer: localStorage is not defined'])
+  })
+})
+
+// 微信提醒: 提交 asks wx.requestSubscribeMessage inside the tap (WeChat refuses it after an await), the
+// member accepts once, and the acceptance reaches the server while the work order is created.
+describe('WeChat reminders at 提交 of a work order in the mini-program', () => {
+  test('an acceptance at 提交 buys one reply reminder on the server', async () => {
+    const asked = []
+    const { runtime, instance, texts } = await open('workorders/pages/submit/index', {
+      as: 'owner',
+      query: { type: '3' },
+      wx: ({ record, succeed }) => ({
+        requestSubscribeMessage(options) {
+          record('requestSubscribeMessage', [options])
+          // Copied out of the sandbox's realm, so deepEqual compares plain arrays.
+          asked.push([...options.tmplIds])
+          // Accepts the first template once; the others are left unanswered (closed dialog).
+          return succeed(options, { errMsg: 'requestSubscribeMessage:ok', [options.tmplIds[0]]: 'accept' })
+        },
+      }),
+    })
+    try {
+      assertClean(runtime)
+      runtime.tap(instance, '账号登录问题')
+      await runtime.settle()
+      const box = findNode(instance.data.root, (n) => Object.values(n).some((v) => v === '请输入问题描述'))
+      assert.ok(box, 'no description textarea in the page data')
+      const ref = { id: box.uid || box.sid, dataset: { sid: box.sid } }
+      instance.eh({
+        type: 'input',
+        timeStamp: Date.now(),
+        target: ref,
+        currentTarget: ref,
+        detail: { value: '小程序里登录不上' },
+      })
+      await runtime.settle()
+      runtime.tap(instance, '提交')
+      await runtime.settle()
+      assertClean(runtime)
+      assertShows(texts(), ['提交成功'])
+
+      assert.deepEqual(asked, [['tmpl-reply', 'tmpl-awaiting', 'tmpl-reopened']])
+      // Asked within the tap: before the work order's own request went out.
+      const order = runtime.calls.map((c) =>
+        c.name === 'request' ? new URL(c.args[0].url).pathname : c.name,
+      )
+      const askedAt = order.indexOf('requestSubscribeMessage')
+      assert.ok(askedAt >= 0 && askedAt < order.indexOf('/api/acWorkOrder/createWorkOrder'), order.join())
+      const saves = callsOf(runtime, 'request').filter(
+        (options) =>
+          new URL(options.url).pathname === '/api/app/wechat/subscriptions' && options.method === 'POST',
+      )
+      assert.equal(saves.length, 1)
+      const saved = typeof saves[0].data === 'string' ? JSON.parse(saves[0].data) : saves[0].data
+      assert.deepEqual(JSON.parse(JSON.stringify(saved.answers)), { workOrderReply: 'accept' })
+
+      const state = await server.get('/api/app/wechat/subscriptions?app=mini', logins.owner.token)
+      const reply = state.data.templates.find((t) => t.template === 'workOrderReply')
+      assert.deepEqual(reply, {
+        template: 'workOrderReply',
+        templateId: 'tmpl-reply',
+        remaining: 1,
+        refused: false,
+      })
+    } finally {
+      runtime.close()
+    }
   })
 })

@@ -1,9 +1,8 @@
 // The account's own details (account-area §2 "Account info", §5, §6): account name and member
-// account, e-mail, referral code, and the cancellation of the account.
+// account, e-mail, referral code, and a sub-admin leaving the account.
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { EditNameRequest } from '../../../src/core/contract/account-settings'
 import {
-  ACCOUNT_MSG,
   accountFullNameError,
   accountReferralCodeError,
   memberAccountError,
@@ -15,7 +14,7 @@ import { isUniqueViolation } from '../../db/errors'
 import { accounts, members, sessions, subAccounts } from '../../db/schema'
 import { forbidden, invalid, sessionEnded } from '../shared/errors'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
-import { ACCOUNT_STATE, ROLE, type RoleGrant, type RoleService } from '../shared/roles'
+import { ROLE, type RoleGrant, type RoleService } from '../shared/roles'
 import { forgetSessions } from '../auth/session-cache'
 import { SESSION_MESSAGES, type Viewer } from '../auth/sessions'
 
@@ -23,7 +22,6 @@ export const PROFILE_MESSAGES = {
   saved: '保存成功',
   memberAccountTaken: '该账号已存在，请换一个',
   memberAccountMainOnly: '子管理员不能修改账号',
-  cancelled: '账号已注销',
 } as const
 
 interface ProfileDeps {
@@ -151,37 +149,22 @@ export function createAccountProfile(
   }
 
   /**
-   * cancelAccount {confirmed: true}: a main account is marked cancelled and every session on it
-   * ends; a sub-admin gives up its own role on the account (its sessions there end).
+   * cancelAccount for a sub-admin: it gives up its own role on the account at once (its sessions
+   * there end). A main account's cancellation is account-cancellation.ts (blockers, 注销中, the job).
    */
-  async function cancel(viewer: Viewer, confirmed: boolean | undefined): Promise<void> {
-    if (confirmed !== true) throw invalid(ACCOUNT_MSG.cancelUnconfirmed)
+  async function leave(viewer: Viewer): Promise<void> {
     const actor = await actorOf(viewer)
-    const live = isNull(sessions.revokedAt)
-    const revokedAt = now()
-    if (actor.role === ROLE.main) {
-      await db
-        .update(accounts)
-        .set({ state: ACCOUNT_STATE.cancelled })
-        .where(eq(accounts.id, actor.accountId))
-      const ended = await db
-        .update(sessions)
-        .set({ revokedAt })
-        .where(and(eq(sessions.accountId, actor.accountId), live))
-        .returning({ id: sessions.id })
-      forgetSessions(sessionCache, ended)
-      return
-    }
+    if (actor.role === ROLE.main) throw forbidden()
     await db.update(subAccounts).set({ activeState: 0 }).where(eq(subAccounts.id, actor.subAccountId))
     const ended = await db
       .update(sessions)
-      .set({ revokedAt })
-      .where(and(eq(sessions.subAccountId, actor.subAccountId), live))
+      .set({ revokedAt: now() })
+      .where(and(eq(sessions.subAccountId, actor.subAccountId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id })
     forgetSessions(sessionCache, ended)
   }
 
-  return { actorOf, editName, updateMemberAccount, editEmail, updateReferralCode, cancel }
+  return { actorOf, editName, updateMemberAccount, editEmail, updateReferralCode, leave }
 }
 
 export type AccountProfile = ReturnType<typeof createAccountProfile>

@@ -10,7 +10,9 @@ import type { SecondFactorService } from '../account/second-factor'
 import type { KnownAddresses } from '../account/known-addresses'
 import type { LoginDevices } from '../account/login-devices'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
-import type { RoleGrant, RoleService, RoleTarget } from '../shared/roles'
+import type { PendingCancellation } from '../../../src/core/contract/cancellation'
+import { pendingCancellationOf } from '../account/account-cancellation'
+import { ROLE, type RoleGrant, type RoleService, type RoleTarget } from '../shared/roles'
 import { markSessionFresh, type IssuedSession, type SessionService } from './sessions'
 
 export const NO_CONSOLE_ROLE = '当前账号未开通会员中心'
@@ -80,7 +82,11 @@ export function createSignIn(
     throw refusal.reason === 'outsideMask' && outsideMask ? outsideMask() : forbidden(refusal.message)
   }
 
-  async function signIn(memberId: number, options: SignInOptions): Promise<IssuedSession> {
+  /** The session, and 注销中 when the owner logs into an account being cancelled (撤销注销 is offered). */
+  async function signIn(
+    memberId: number,
+    options: SignInOptions,
+  ): Promise<IssuedSession & { cancellation?: PendingCancellation }> {
     const grant = options.role
       ? await roles.heldRole(memberId, options.role)
       : await roles.primaryRole(memberId)
@@ -103,7 +109,9 @@ export function createSignIn(
       ip: options.ip,
     })
     await loginDevices.recordSuccess(grant, session.token, options.ip, options.source)
-    return session
+    const cancellation =
+      grant.role === ROLE.main ? await pendingCancellationOf(ctx.db, grant.accountId) : null
+    return cancellation ? { ...session, cancellation } : session
   }
 
   /** A failed login is logged only when the member exists and holds a role: the log belongs to an account. */

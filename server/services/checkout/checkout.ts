@@ -27,6 +27,8 @@ import { isOrderType, ORDER_STATUS, ORDER_TYPE } from '../../../src/core/contrac
 import { later, minutes, type AppContext } from '../../context'
 import { businesses, orders } from '../../db/schema'
 import { forbidden, invalid } from '../shared/errors'
+import { pendingCancellationOf } from '../account/account-cancellation'
+import { CANCELLATION_MSG } from '../../../src/core/validation/cancellation'
 import {
   findSku,
   priceOf,
@@ -231,6 +233,8 @@ export function createCheckoutService({ db, now }: AppContext) {
   async function generateOrder(viewer: Viewer, input: GenerateOrderRequest): Promise<PaymentLine[]> {
     if (!isOrderType(input.OrderTypeId)) throw invalid(CHECKOUT_MESSAGES.badParams)
     if (input.NewACUserId !== undefined && Number(input.NewACUserId) !== viewer.accountId) throw forbidden()
+    // 注销中: nothing new the account would have to answer for (a product, an unpaid order).
+    if (await pendingCancellationOf(db, viewer.accountId)) throw invalid(CANCELLATION_MSG.noOrders)
     const { sku, price, businessId, salesChannel, domain } = await priceOrder(viewer, input)
 
     const at = now()

@@ -1,7 +1,7 @@
 // Stateful rows expire but are not deleted by their readers; this removes the dead ones (captchas,
 // entry tokens, sessions, login attempts, SMS codes, WeChat login and bind scenes, tickets, WeChat
 // confirmations of 操作保护, receiver confirmation links) so the tables stay small, and uploads nothing took within a day (with their
-// bytes). The scheduled run happens once a period across all instances (runScheduled claims it in
+// bytes). It also ends the 注销中 that is due (services/account/account-cancellation.ts). The scheduled run happens once a period across all instances (runScheduled claims it in
 // housekeeping_runs); a second run meanwhile is harmless all the same (plain deletes).
 import { and, eq, isNotNull, lt, ne, or } from 'drizzle-orm'
 import { hours, type AppContext } from '../../context'
@@ -21,6 +21,7 @@ import {
   wechatScenes,
   wechatTickets,
 } from '../../db/schema'
+import type { AccountCancellation } from '../account/account-cancellation'
 import type { CheckoutService } from '../checkout/checkout'
 import type { PaymentService } from '../payments/payments'
 import type { UploadService } from '../work-orders/uploads'
@@ -38,10 +39,18 @@ export function createHousekeeping(
     checkout,
     payments,
     uploads,
-  }: { checkout: CheckoutService; payments?: PaymentService; uploads?: UploadService },
+    accountCancellation,
+  }: {
+    checkout: CheckoutService
+    payments?: PaymentService
+    uploads?: UploadService
+    accountCancellation?: Pick<AccountCancellation, 'finishDue'>
+  },
 ) {
   async function purgeExpired(): Promise<void> {
     await purgeRows()
+    // Accounts whose 7 days of 注销中 are over are cancelled (each claimed once across instances).
+    await accountCancellation?.finishDue()
     // Unpaid orders past their payment deadline are cancelled (doc2 §2 payment page: automatic
     // cancellation), also when nobody opens them again; with payments, each is asked about at its
     // providers first and its attempts closed afterwards (a pass with a time budget, last: the

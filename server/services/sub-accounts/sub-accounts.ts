@@ -19,6 +19,8 @@ import { createFirstPageCache } from '../shared/first-page-cache'
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import { maskMailbox, maskPhone } from '../../../src/core/format/mask'
 import { MSG } from '../../../src/core/validation/messages'
+import { CANCELLATION_MSG } from '../../../src/core/validation/cancellation'
+import { pendingCancellationOf } from '../account/account-cancellation'
 import { validateSubAdmin, type SubAdminForm } from '../../../src/core/validation/sub-admin'
 import { plainName } from '../../../src/core/validation/rules'
 import { hours, type AppContext } from '../../context'
@@ -289,6 +291,8 @@ export function createSubAccountService(
   async function add(viewer: Viewer, form: SubAdminForm, ip: string, origin: string): Promise<SubAdminItem> {
     if (!invitationsConfigured()) throw notConfigured(INVITATION_GATEWAY)
     const values = await checkedForm(form)
+    // 注销中: a new sub-admin would block the cancellation it is waiting for.
+    if (await pendingCancellationOf(db, viewer.accountId)) throw invalid(CANCELLATION_MSG.noSubAdmins)
     if (!(await addAvailability(viewer)).available) throw invalid(MSG.subAdminLimit)
     if (!(await phoneAvailable(viewer, values.phoneNumber))) throw invalid(PHONE_TAKEN)
     const actor = await actorOf(viewer)

@@ -96,12 +96,8 @@ export function createWechatMessaging(ctx: AppContext, { outbox }: { outbox: Out
         })
       : sandboxWechatMessages(db, now, log)
 
-  /** The template id to send: the configured one; the sandbox makes one up when none is. */
-  function templateIdOf(template: WechatTemplate): string | null {
-    const configured = settings.templates.mini[template]
-    if (configured) return configured
-    return config.production || fake ? null : `sandbox-${template}`
-  }
+  /** The template id to send (config names the sandbox's own outside production). */
+  const templateIdOf = (template: WechatTemplate): string | null => settings.templates.mini[template] ?? null
 
   /**
    * The people a notification's WeChat message can reach now, each with the acceptance taken (in

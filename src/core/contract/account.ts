@@ -1,5 +1,6 @@
 // The viewer's own account on the wire (account-area §2, §3, §6, §7; doc2 §3 "Personal info",
 // "Account list entries"): getPersonalInfo, getAccountList, switchAccount.
+import type { PendingCancellation } from './cancellation'
 
 /** A session as every login and switchAccount answer it: the token and the role acted in. */
 export interface LoginResult {
@@ -7,6 +8,8 @@ export interface LoginResult {
   accountId: number
   subAccountId: number
   role: number
+  /** The account is 注销中: the console opens 账户管理, where 撤销注销 is offered. */
+  cancellation?: PendingCancellation
 }
 
 /** getPersonalInfo. */

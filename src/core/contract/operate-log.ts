@@ -28,6 +28,8 @@ export const OPERATE_TYPE = {
   exportRecords: 16,
   /** 发票: a saved title added, edited or deleted, an application, a 换开 request. */
   invoices: 17,
+  /** 注销账号: asked (or refused for its blockers), withdrawn, done by the job after 7 days. */
+  cancellation: 18,
 } as const
 
 /** account-area §4: 0 success, 1 failure. */

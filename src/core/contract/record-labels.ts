@@ -61,6 +61,7 @@ export const OPERATE_TYPE_LABEL: Record<number, string> = {
   [OPERATE_TYPE.operationProtection]: '操作保护',
   [OPERATE_TYPE.exportRecords]: '导出',
   [OPERATE_TYPE.invoices]: '发票',
+  [OPERATE_TYPE.cancellation]: '注销账号',
 }
 
 /** account-area §4 operation log status. */

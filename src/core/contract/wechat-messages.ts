@@ -37,11 +37,25 @@ export type WechatApp = 'mini' | 'oa'
 /** What wx.requestSubscribeMessage answered per template ('filter': the template id was unknown). */
 export type SubscribeAnswer = 'accept' | 'reject' | 'ban' | 'filter'
 
-/** POST /api/app/wechat/subscriptions: the answers of one request, by template key. */
+/** What one request answered, by template key. */
+export type SubscribeAnswers = Partial<Record<WechatTemplate, SubscribeAnswer>>
+
+export const WECHAT_APPS: readonly WechatApp[] = ['mini', 'oa']
+export const SUBSCRIBE_ANSWERS: readonly SubscribeAnswer[] = ['accept', 'reject', 'ban', 'filter']
+
+/**
+ * POST /api/app/wechat/subscriptions: the answers of one request. Text on the wire: the server
+ * refuses another app with 未知的微信应用 and an unknown template or answer with 订阅结果无效.
+ */
 export interface SaveSubscriptionsRequest {
-  app: WechatApp
-  answers: Partial<Record<WechatTemplate, SubscribeAnswer>>
-  /** wx.getSetting's "always keep this choice" (总是保持以上选择): the answers will not be asked again. */
+  /** A WechatApp. */
+  app: string
+  /** SubscribeAnswers: by template key, at least one. */
+  answers: Record<string, string>
+  /**
+   * wx.getSetting's "always keep this choice" (总是保持以上选择): WeChat answers for the member from now
+   * on, so the console reads the kept choice instead of asking (an accepted one still buys a message).
+   */
   keepChoice?: boolean
 }
 

@@ -2,7 +2,6 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { PASSWORD_AES_KEY } from '../../../src/core/config/shared'
 import { encryptPassword } from '../../../src/core/crypto/password'
-import { CancelAccountDialog } from '../../../src/features/account/components/CancelAccountDialog'
 import { EmailDialog } from '../../../src/features/account/components/EmailDialog'
 import { NameDialog } from '../../../src/features/account/components/NameDialog'
 import { PasswordDialog } from '../../../src/features/account/components/PasswordDialog'
@@ -239,25 +238,5 @@ describe('e-mail and referral code dialogs (§5)', () => {
     await user.click(button('确定'))
     expect(await screen.findByText('请输入6位数字+字母的推荐码')).toBeTruthy()
     expect(input('referral-code').value).toBe(typed)
-  })
-})
-
-describe('cancellation dialog (§2, §5)', () => {
-  it('needs 确认注销？ ticked, then asks once more before cancelling', async () => {
-    const api = installFakeApi().on('POST', '/api/pc/cancelAccount', () => ok(null))
-    const onCancelled = jest.fn()
-    const user = userEvent.setup()
-    render(<CancelAccountDialog onCancelled={onCancelled} onClose={jest.fn()} />)
-    await user.click(button('注销'))
-    expect(await screen.findByText('请先勾选确认注销选项')).toBeTruthy()
-    expect(callsTo(api, '/api/pc/cancelAccount')).toHaveLength(0)
-
-    await user.click(screen.getByRole('checkbox', { name: '确认注销？' }))
-    await user.click(button('注销'))
-    expect(await screen.findByText('确定注销该账号吗？注销后将无法恢复。')).toBeTruthy()
-    expect(callsTo(api, '/api/pc/cancelAccount')).toHaveLength(0)
-    await user.click(screen.getByText('确定注销'))
-    await waitFor(() => expect(onCancelled).toHaveBeenCalled())
-    expect(callsTo(api, '/api/pc/cancelAccount')[0].body).toEqual({ confirmed: true })
   })
 })

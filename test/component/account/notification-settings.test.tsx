@@ -233,6 +233,10 @@ describe('on 账户管理', () => {
         ok({ enabled: false, recoveryCodesLeft: 0, requiredForMe: false, subAdminsRequired: false }),
       )
       .on('GET', '/api/pc/getMyIp', () => ok({ status: 1, ip: '' }))
+      .on('GET', '/api/app/wechat/subscriptions', () => ok({ app: 'mini', canReceive: false, templates: [] }))
+      .on('GET', '/api/pc/cancellationCheck', () =>
+        ok({ subAdmin: false, blockers: [], cancellation: null, otherAccounts: [] }),
+      )
       .on('GET', '/api/pc/getClientIp', () => ok({ ip: '127.0.0.1' }))
       .on('GET', '/api/notify/settings', () => ok(settings()))
       .on('GET', '/api/notify/robots', () => ok([]))

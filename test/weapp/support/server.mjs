@@ -5,7 +5,8 @@ import { require as tsxRequire } from 'tsx/cjs/api'
 
 const load = async (file) => tsxRequire(file, import.meta.url)
 
-export async function startServer() {
+/** `env`: more variables for the server's configuration (e.g. the WeChat template ids). */
+export async function startServer(env = {}) {
   const [
     { buildApp },
     { loadConfig },
@@ -24,7 +25,7 @@ export async function startServer() {
     load('../../../src/core/config/shared.ts'),
   ])
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', DATABASE_URL: MEMORY_URL, STATIC_DIR: '/nonexistent' }),
+    ...loadConfig({ NODE_ENV: 'test', DATABASE_URL: MEMORY_URL, STATIC_DIR: '/nonexistent', ...env }),
     staticDir: null,
     logger: false,
     anonymousCallsPerMinute: 100_000,

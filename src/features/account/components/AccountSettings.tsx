@@ -6,6 +6,7 @@ import { leaveSession } from '../../../core/session/leave'
 import { PASSWORD_MODEL } from '../../../core/validation/account'
 import { ResourceStatus } from '../../../core/ui/ResourceStatus'
 import { SettingRow } from '../../../core/ui/SettingRow'
+import { isMainAccount } from '../../../core/routing/guard'
 import { roleLabel } from '../../../core/session/role'
 import { useAccountInfo } from '../hooks/useAccountInfo'
 import {
@@ -18,6 +19,7 @@ import {
   seesNotificationSettings,
 } from '../rules'
 import { CancelAccountDialog } from './CancelAccountDialog'
+import { CancellationBanner } from './CancellationBanner'
 import { EmailDialog } from './EmailDialog'
 import { LastLoginLine } from './LastLoginLine'
 import { LoginDevicesSection } from './LoginDevicesSection'
@@ -30,6 +32,7 @@ import { PasswordDialog } from './PasswordDialog'
 import { PhoneDialog } from './PhoneDialog'
 import { ReferralDialog } from './ReferralDialog'
 import { SecondFactorSection } from './SecondFactorSection'
+import { WechatReminderRow } from './WechatReminderRow'
 import './account.scss'
 
 type OpenDialog = 'name' | 'password' | 'phone' | 'email' | 'referral' | 'cancel' | null
@@ -68,6 +71,7 @@ export function AccountSettings({ wechatSection, notMe }: AccountSettingsProps) 
 
   return (
     <View className='account-settings'>
+      {isMainAccount(info.role) && <CancellationBanner onWithdrawn={() => void reload()} />}
       <LastLoginLine />
       <View className='account-card' aria-label='账号信息'>
         <Text className='account-card__title'>账号信息</Text>
@@ -103,6 +107,7 @@ export function AccountSettings({ wechatSection, notMe }: AccountSettingsProps) 
           onAction={() => setDialog('email')}
         />
         {wechatSection}
+        <WechatReminderRow />
         {sections.loginMask && (
           <SettingRow label='登录掩码'>
             <LoginMaskSection />

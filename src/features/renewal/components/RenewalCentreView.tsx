@@ -1,9 +1,12 @@
 import { Input, Text, View } from '@tarojs/components'
 import { useState } from 'react'
+import { RENEWAL_TEMPLATES } from '../../../core/contract/wechat-messages'
 import { Button } from '../../../core/ui/Button'
 import { Checkbox } from '../../../core/ui/Checkbox'
 import { ListStatus } from '../../../core/ui/ListStatus'
 import { useListMode } from '../../../core/ui/usePagedList'
+import { useWechatReminders } from '../../../core/wechat/useWechatReminders'
+import { WechatReminderButton } from '../../../core/wechat/WechatReminderButton'
 import { useRenewalCentre, type RenewalCentre } from '../hooks/useRenewalCentre'
 import {
   isChoosable,
@@ -82,6 +85,8 @@ function Toolbar({ centre }: { centre: RenewalCentre }) {
  */
 export function RenewalCentreView({ initialFilter }: { initialFilter: RenewalFilter }) {
   const centre = useRenewalCentre(initialFilter)
+  // 到期提醒: a WeChat message before a product expires (mini-program only).
+  const reminders = useWechatReminders(RENEWAL_TEMPLATES)
   const mode = useListMode()
   const { list } = centre
   const empty = list.status === 'ready' && !centre.items.length
@@ -93,6 +98,7 @@ export function RenewalCentreView({ initialFilter }: { initialFilter: RenewalFil
         <View className='renewal__title' role='heading' aria-level={1}>
           续费管理
         </View>
+        <WechatReminderButton label='到期提醒' reminders={reminders} />
       </View>
       <Filters centre={centre} />
       <Search centre={centre} />

@@ -26,6 +26,8 @@ import { ServiceItems } from './ServiceItems'
 
 interface ActionDialogProps {
   order: WorkOrderDetail
+  /** Asks for WeChat reminders from the confirming tap (never awaited: the action goes on). */
+  remind?(): void
   onDone(): void
   onClose(): void
 }
@@ -126,14 +128,16 @@ export function CloseDialog({ order, onDone, onClose }: ActionDialogProps) {
 }
 
 /** 继续 at status 1: a message back to the engineer (openWorkOrder; the order goes back to processing). */
-export function ContinueDialog({ order, onDone, onClose }: ActionDialogProps) {
+export function ContinueDialog({ order, remind, onDone, onClose }: ActionDialogProps) {
   const [content, setContent] = useState('')
   const [error, setError] = useState('')
   const action = useRun(onDone)
   const confirm = () => {
     const refusal = continueError(content)
     setError(refusal ?? '')
-    if (!refusal) action.run(() => workOrderApi.open(order.id, content.trim(), ''), '提交成功')
+    if (refusal) return
+    if (!action.busy) remind?.()
+    action.run(() => workOrderApi.open(order.id, content.trim(), ''), '提交成功')
   }
   return (
     <ActionFrame title='继续咨询' action={action} onConfirm={confirm} onClose={onClose}>
@@ -151,7 +155,7 @@ export function ContinueDialog({ order, onDone, onClose }: ActionDialogProps) {
 }
 
 /** 继续服务 after closing: a reason and a description (openWorkOrder; back to assigned). */
-export function ReopenDialog({ order, onDone, onClose }: ActionDialogProps) {
+export function ReopenDialog({ order, remind, onDone, onClose }: ActionDialogProps) {
   const [reason, setReason] = useState<string | null>(null)
   const [description, setDescription] = useState('')
   const [errors, setErrors] = useState<{ reason?: string; description?: string }>({})
@@ -159,8 +163,9 @@ export function ReopenDialog({ order, onDone, onClose }: ActionDialogProps) {
   const confirm = () => {
     const found = reopenErrors(reason ?? '', description, REOPEN_REASONS)
     setErrors(found)
-    if (!Object.keys(found).length)
-      action.run(() => workOrderApi.open(order.id, description.trim(), reason as string), '提交成功')
+    if (Object.keys(found).length) return
+    if (!action.busy) remind?.()
+    action.run(() => workOrderApi.open(order.id, description.trim(), reason as string), '提交成功')
   }
   return (
     <ActionFrame title='重开服务' action={action} onConfirm={confirm} onClose={onClose}>

@@ -23,11 +23,14 @@ const isEmpty = (d: ReplyDraft) => !d.content.trim() && !d.files.length
 export function ReplyBox({
   workOrderId,
   note,
+  remind,
   onSent,
 }: {
   workOrderId: number
   /** A line above the box, e.g. what a message does not do at this status. */
   note?: string
+  /** Asks for WeChat reminders from the 发送 tap (never awaited: the reply goes on whatever the answer). */
+  remind?(): void
   onSent(): void
 }) {
   const draft = useDraft<ReplyDraft>(replyDraftName(workOrderId), EMPTY, isEmpty)
@@ -39,6 +42,7 @@ export function ReplyBox({
     const refusal = replyError(content, files.length)
     setError(refusal ?? '')
     if (refusal) return
+    if (!sending.busy) remind?.()
     // A refusal shows under the box; the draft stays.
     void sending.run(async () => {
       await workOrderApi.reply({

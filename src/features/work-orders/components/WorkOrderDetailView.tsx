@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
+import { WORK_ORDER_TEMPLATES } from '../../../core/contract/wechat-messages'
 import { workOrderActions } from '../../../core/contract/work-orders'
 import { formatBeijingTime } from '../../../core/format/time'
 import { navigateTo, redirectTo } from '../../../core/routing/navigate'
@@ -10,6 +11,8 @@ import { ResourceStatus } from '../../../core/ui/ResourceStatus'
 import { toast } from '../../../core/ui/toast'
 import { useResource } from '../../../core/ui/useResource'
 import { refreshUnreadCounts } from '../../../core/session/unread'
+import { useWechatReminders } from '../../../core/wechat/useWechatReminders'
+import { WechatReminderButton } from '../../../core/wechat/WechatReminderButton'
 import { workOrderApi } from '../api'
 import {
   COMPLETE_CONFIRM,
@@ -44,6 +47,9 @@ export function WorkOrderDetailView({ id }: { id?: string }) {
   const order = resource.data ?? null
   const [dialog, setDialog] = useState<Dialog>(null)
   const load = resource.reload
+  // Mini-program only: 回复提醒, and the asks at 回复 / 继续咨询 / 继续服务.
+  const reminders = useWechatReminders(WORK_ORDER_TEMPLATES)
+  const remind = () => void reminders.ask()
 
   useEffect(() => {
     if (!id) return
@@ -162,6 +168,7 @@ export function WorkOrderDetailView({ id }: { id?: string }) {
             </Button>
           )}
         </View>
+        {!actions.reopen && <WechatReminderButton label='回复提醒' reminders={reminders} />}
       </View>
 
       <View className='wo-detail__section card' aria-label='工单信息'>
@@ -189,6 +196,7 @@ export function WorkOrderDetailView({ id }: { id?: string }) {
           <ReplyBox
             workOrderId={order.id}
             note={actions.confirmOrContinue ? REPLY_AWAITING_NOTE : undefined}
+            remind={remind}
             onSent={load}
           />
         )}
@@ -196,9 +204,11 @@ export function WorkOrderDetailView({ id }: { id?: string }) {
 
       {dialog === 'close' && <CloseDialog order={order} onDone={done} onClose={() => setDialog(null)} />}
       {dialog === 'continue' && (
-        <ContinueDialog order={order} onDone={done} onClose={() => setDialog(null)} />
+        <ContinueDialog order={order} remind={remind} onDone={done} onClose={() => setDialog(null)} />
       )}
-      {dialog === 'reopen' && <ReopenDialog order={order} onDone={done} onClose={() => setDialog(null)} />}
+      {dialog === 'reopen' && (
+        <ReopenDialog order={order} remind={remind} onDone={done} onClose={() => setDialog(null)} />
+      )}
       {dialog === 'adjust' && (
         <AdjustServicesDialog order={order} onDone={done} onClose={() => setDialog(null)} />
       )}

@@ -10,6 +10,8 @@ import { maskPhone } from '../../../core/format/mask'
 import { useSession } from '../../../core/session/store'
 import { useResource } from '../../../core/ui/useResource'
 import { useSubmit } from '../../../core/ui/useSubmit'
+import { WORK_ORDER_TEMPLATES } from '../../../core/contract/wechat-messages'
+import { useWechatReminders } from '../../../core/wechat/useWechatReminders'
 import type { FieldErrors } from '../../../core/validation/rules'
 import { validateWorkOrderForm } from '../../../core/validation/work-orders'
 import { workOrderApi } from '../api'
@@ -48,6 +50,8 @@ export function useTemplateForm(type: WorkOrderType, onCreated: (order: CreatedW
   )
   const [errors, setErrors] = useState<FieldErrors<FieldCode>>({})
   const creating = useSubmit()
+  // 提交 asks for WeChat reply reminders in the mini-program; the submit never waits for it.
+  const reminders = useWechatReminders(WORK_ORDER_TEMPLATES)
   const isMaintenance = type === WORK_ORDER_TYPE.maintenance
 
   const template = templates.data?.find((t) => t.id === form.templateId) ?? null
@@ -89,6 +93,7 @@ export function useTemplateForm(type: WorkOrderType, onCreated: (order: CreatedW
     setErrors(found)
     // A mismatched pair is already said at the order field.
     if (Object.keys(found).length || pairError) return
+    if (!creating.busy) void reminders.ask()
     const productVersion =
       maintenance.chosen?.productVersion ?? consultedOrder(fields, orders, form.values)?.productVersion
     // A refusal shows above 提交; the draft stays.

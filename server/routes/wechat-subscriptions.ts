@@ -1,0 +1,35 @@
+// 微信提醒 (one-time subscription messages): the session member's own subscriptions per WeChat app,
+// and what it answered in wx.requestSubscribeMessage (services/wechat/subscriptions.ts). Any
+// verified session; each member reads and writes only its own.
+import { SUBSCRIPTION_MSG, type SaveSubscriptionsRequest } from '../../src/core/contract/wechat-messages'
+import type { Guards } from '../http/auth'
+import { ok } from '../http/envelope'
+import type { Services } from '../services'
+import { object, requestOf, shortText, type TypedApp } from './schemas'
+
+// Text on the wire: the service tells an unknown app or answer in its own words (未知的微信应用,
+// 订阅结果无效) rather than 非法参数.
+const appQuery = object({ app: shortText(8) })
+const saveBody = requestOf<SaveSubscriptionsRequest>()(
+  object({
+    app: shortText(8),
+    answers: { type: 'object', maxProperties: 8, additionalProperties: shortText(8) },
+    keepChoice: { type: 'boolean' },
+  }),
+)
+
+export function wechatSubscriptionRoutes(app: TypedApp, { wechatSubscriptions }: Services, guards: Guards) {
+  const { requireViewer } = guards
+
+  app.get(
+    '/api/app/wechat/subscriptions',
+    { schema: { querystring: appQuery }, preHandler: requireViewer },
+    async (req) => ok(await wechatSubscriptions.state(req.viewer, req.query.app)),
+  )
+
+  app.post(
+    '/api/app/wechat/subscriptions',
+    { schema: { body: saveBody }, preHandler: requireViewer },
+    async (req) => ok(await wechatSubscriptions.save(req.viewer, req.body), SUBSCRIPTION_MSG.saved),
+  )
+}

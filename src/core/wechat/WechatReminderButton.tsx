@@ -1,0 +1,40 @@
+import { Text, View } from '@tarojs/components'
+import { Button } from '../ui/Button'
+import { LoadFailed } from '../ui/ResourceStatus'
+import { Spinner } from '../ui/Spinner'
+import type { WechatReminders } from './useWechatReminders'
+import './wechat-reminder.scss'
+
+/**
+ * The visible 提醒 button (回复提醒 on a work order, 到期提醒 in the renewal centre) with what it
+ * buys beside it; nothing where the platform cannot ask or no template is configured.
+ */
+export function WechatReminderButton({ label, reminders }: { label: string; reminders: WechatReminders }) {
+  if (!reminders.available) return null
+  if (reminders.status === 'loading')
+    return (
+      <View className='wechat-reminder' aria-label={label}>
+        <Spinner small />
+        <Text className='wechat-reminder__summary'>加载中…</Text>
+      </View>
+    )
+  if (reminders.status === 'error')
+    return (
+      <View className='wechat-reminder' aria-label={label}>
+        <LoadFailed message={reminders.error} onRetry={reminders.retry} />
+      </View>
+    )
+  return (
+    <View className='wechat-reminder' aria-label={label}>
+      <Button size='small' loading={reminders.asking} onClick={() => void reminders.ask({ again: true })}>
+        {label}
+      </Button>
+      <Text className='wechat-reminder__summary'>{reminders.summary}</Text>
+      {reminders.failure && (
+        <View className='wechat-reminder__failure' role='alert'>
+          {reminders.failure}
+        </View>
+      )}
+    </View>
+  )
+}

@@ -1,0 +1,107 @@
+// WeChat reminders at the taps that deserve them (提交, 回复, 继续咨询, 回复提醒, 到期提醒). The state
+// and the kept choices are read on mount: wx.requestSubscribeMessage must run inside the tap, and
+// WeChat refuses it once the handler has awaited anything (a network call, even wx.getSetting).
+import { useCallback, useState } from 'react'
+import type { Subscriptions, WechatTemplate } from '../contract/wechat-messages'
+import { errorMessage } from '../http/api-error'
+import { canSubscribe, keptChoices, requestSubscribe } from '../platform/subscribe'
+import { useResource } from '../ui/useResource'
+import { wechatReminderApi } from './api'
+import {
+  answersByTemplate,
+  anyConfigured,
+  askPlan,
+  REMINDER_MSG,
+  reminderSummary,
+  type KeptChoices,
+} from './rules'
+
+interface Loaded {
+  subscriptions: Subscriptions
+  kept: KeptChoices | null
+}
+
+export interface WechatReminders {
+  /** A 提醒 button makes sense: this platform can ask and a wanted template is configured. */
+  available: boolean
+  /** The state's load (nothing is loaded where the platform cannot ask). */
+  status: 'loading' | 'ready' | 'error'
+  error: string
+  retry(): void
+  /** 可接收 N 次提醒, or why none. */
+  summary: string
+  /** An explicit ask (the 提醒 button) is under way. */
+  asking: boolean
+  /** Why the last explicit ask failed ('' when it did not). */
+  failure: string
+  /**
+   * Asks WeChat from the tap that calls it (synchronously, first thing) and records the answers.
+   * Never rejects and never delays the action beside it: call it and go on without awaiting.
+   * `again`: the member's own tap on the 提醒 button also asks templates it refused before.
+   */
+  ask(options?: { again?: boolean }): Promise<void>
+}
+
+export function useWechatReminders(templates: readonly WechatTemplate[]): WechatReminders {
+  const resource = useResource<Loaded | null>(
+    () =>
+      canSubscribe
+        ? Promise.all([wechatReminderApi.state('mini'), keptChoices()]).then(([subscriptions, kept]) => ({
+            subscriptions,
+            kept,
+          }))
+        : Promise.resolve(null),
+    [],
+  )
+  const [asking, setAsking] = useState(false)
+  const [failure, setFailure] = useState('')
+  const loaded = resource.data ?? null
+  const { reload } = resource
+
+  const ask = useCallback(
+    ({ again = false } = {}): Promise<void> => {
+      if (!loaded) return Promise.resolve()
+      const states = loaded.subscriptions.templates
+      const plan = askPlan(states, templates, loaded.kept, again)
+      const told = Object.keys(plan.told).length > 0
+      if (!plan.ask.length && !told) {
+        if (again) setFailure(plan.keepChoice ? REMINDER_MSG.keptOff : '')
+        return Promise.resolve()
+      }
+      // The request goes out before anything else here: still inside the tap.
+      const asked = plan.ask.length ? requestSubscribe(plan.ask) : Promise.resolve({})
+      if (again) {
+        setAsking(true)
+        // WeChat keeps these refusals itself: only its settings page can turn them back on.
+        setFailure(plan.ask.length ? '' : REMINDER_MSG.keptOff)
+      }
+      return asked
+        .then((byId) => {
+          const answers = { ...plan.told, ...answersByTemplate(states, byId) }
+          if (!Object.keys(answers).length) return
+          return wechatReminderApi
+            .save({ app: 'mini', answers, keepChoice: plan.keepChoice })
+            .then(() => reload())
+        })
+        .catch((cause: unknown) => {
+          if (again) setFailure(errorMessage(cause, REMINDER_MSG.failed))
+        })
+        .finally(() => {
+          if (again) setAsking(false)
+        })
+    },
+    [loaded, templates, reload],
+  )
+
+  const states = loaded?.subscriptions.templates ?? []
+  return {
+    available: canSubscribe && (resource.status !== 'ready' || anyConfigured(states, templates)),
+    status: resource.status,
+    error: resource.error,
+    retry: resource.retry,
+    summary: reminderSummary(states, templates),
+    asking,
+    failure,
+    ask,
+  }
+}
