@@ -130,7 +130,7 @@ if (weapp) {
   report('')
 }
 
-// Lighthouse mobile (default simulated throttling) on the pages issue 22 names, the logged-in ones
+// Lighthouse mobile (default simulated throttling) on the pages the performance targets name, the logged-in ones
 // with a session, after a baseline page (the console's CSS, no JS) that shows what this machine
 // allows. Printed, never checked: the figures move with the machine's load, hence medians of runs.
 let lighthouse = null

@@ -21,7 +21,7 @@ export const BUDGETS = {
   // JS and CSS together, so weight moved from scripts to stylesheets (Taro's components' CSS is
   // extracted now) cannot hide growth: 84.4 KB on 2026-12-03.
   h5LoginAssetsSent: { route: '/login', limit: 91 * KB },
-  // Issue 14: tighter than WeChat's limits (WEAPP_LIMITS), so the pages still to come fit in their
+  // Tighter than WeChat's limits (WEAPP_LIMITS), so the pages still to come fit in their
   // own subpackages and the main package stays quick to download on first open.
   weappMain: { limit: 1 * MB },
   weappSubPackage: { limit: Math.floor(1.5 * MB) },

@@ -1,4 +1,4 @@
-// Outgoing SMS and mail (issue 21 "Delivery"): the SMS code records the limits count and the check
+// Outgoing SMS and mail: the SMS code records the limits count and the check
 // compares, the one outbox a dispatcher delivers from, and what the development sandbox "received".
 import {
   index,

@@ -1,4 +1,4 @@
-// Evaluation surveys (doc2 §3 "Evaluation", §4 evaluation status; issue 12): one row per rated
+// Evaluation surveys (doc2 §3 "Evaluation", §4 evaluation status): one row per rated
 // thing, an order (getEvaluateUrl) or a finished work order (judgeIsEvalaute). The random uuId in
 // the /evaluate?uuId= link is the only credential the public page has.
 import { sql } from 'drizzle-orm'

@@ -1,5 +1,5 @@
 // Recipients of an account's notifications and their confirmation links (doc2 §3 "Recipient
-// (receiver invitation)", §4 "Receiver confirmation", §7 Recipients; issue 12). A recipient is
+// (receiver invitation)", §4 "Receiver confirmation", §7 Recipients). A recipient is
 // added by the main account, or is a sub-admin whose 接收通知 switch is on (sub_account_id set).
 import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core'

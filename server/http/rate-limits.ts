@@ -53,7 +53,7 @@ export const RATE_LIMIT_RULES: RateLimitRule[] = [
   calls('wechat-qr-scene', ['GET /api/wechat/getQrAddress', 'GET /api/wechat/getQrAddress/']),
   calls('wechat-oauth-url', ['GET /api/wechat/oauthUrl']),
   calls('wechat-oauth-login', ['POST /api/wechat/oauthLogin']),
-  // WeChat sends the phone back here (security issue #20): each scan asks WeChat and writes a token.
+  // WeChat sends the phone back here: each scan asks WeChat and writes a token.
   calls('wechat-oauth-callback', ['GET /wechat/oauth/callback']),
   calls('wechat-scene-answer', ['POST /wechat/oauth/confirm']),
   // WeChat's browser comes back here from a payment's authorisation: each may ask WeChat once.

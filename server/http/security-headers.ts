@@ -1,4 +1,4 @@
-// Security headers on every response (security issue #9): the session token lives in
+// Security headers on every response: the session token lives in
 // localStorage, so an injected script would be a full takeover, and a framed console could be
 // clickjacked. The sandbox pages (sandbox-page.ts) replace the CSP with their own nonce policy.
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet'

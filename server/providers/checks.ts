@@ -22,6 +22,9 @@ import {
   type SmsSettings,
 } from './settings'
 
+import { WECHAT_TEMPLATES } from '../../src/core/contract/wechat-messages'
+import { readWechatMessaging, templateVariable } from './wechat/settings'
+
 type Env = Record<string, string | undefined>
 
 export interface CheckResult {
@@ -127,6 +130,19 @@ export const PROVIDER_CHECKS: ProviderCheck[] = [
   {
     service: 'Alipay',
     check: (env, production) => fromPayment(production, () => checkAlipay(env), alipayProvider),
+  },
+  {
+    service: 'WeChat messages',
+    check: (env, production) => {
+      const { settings, problems } = readWechatMessaging(env, production)
+      if (!production) return { provider: 'sandbox', problems }
+      if (!env.WECHAT_MINI_APPID || !env.WECHAT_MINI_SECRET) return { provider: null, problems }
+      const missing = WECHAT_TEMPLATES.filter((template) => !settings.templates.mini[template])
+      const named = missing.length
+        ? ` (no ${missing.map((template) => templateVariable('mini', template)).join(', ')}: those by SMS and mail only)`
+        : ''
+      return { provider: `mini-program ${settings.miniprogramState}${named}`, problems }
+    },
   },
   {
     // Not a provider, but every provider is given it: notification and return addresses, links.

@@ -13,4 +13,11 @@ export function devOutboxRoutes(app: TypedApp, { sandboxInbox }: Services) {
     const origin = originOf(req)
     return ok(messages.map((message) => ({ ...message, url: message.link ? origin + message.link : '' })))
   })
+
+  // What the WeChat sandbox "sent": subscription messages, newest first (one openid's with ?openid=).
+  app.get(
+    '/__dev/wechat/messages',
+    { schema: { querystring: object({ openid: shortText(64) }) } },
+    async (req) => ok(await sandboxInbox.wechatMessages(req.query.openid?.trim() || undefined)),
+  )
 }

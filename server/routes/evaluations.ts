@@ -1,4 +1,4 @@
-// The /evaluate page's calls (doc2 §7 "Evaluate"; issue 12). getEvaluateDetail and sumbit are
+// The /evaluate page's calls (doc2 §7 "Evaluate"). getEvaluateDetail and sumbit are
 // public: the page is opened from a link without a login (account-area §2) and the survey's random
 // uuId is the credential. judgeBusinessIsEvaluate asks about the viewer's own business.
 import type { FastifyRequest } from 'fastify'

@@ -1,5 +1,5 @@
 // Where WeChat sends the phone's browser back after its consent page (?code&state; no code when
-// refused), and the confirmation form of a QR scene (security issue #20):
+// refused), and the confirmation form of a QR scene:
 // - state `o…`: an in-app login goes on to /login with a one-time code;
 // - state `s…`: a QR scene (login, register, bind, change). The scene is looked up before WeChat is
 //   asked whose the code is; the callback only identifies the user, then shows what 确认 would

@@ -1,4 +1,4 @@
-// Demo surveys (issue 12): every item type, in each state the /evaluate page shows. Their uuIds are
+// Demo surveys: every item type, in each state the /evaluate page shows. Their uuIds are
 // fixed so the e2e and weapp smoke tests can open them; real links get random ones.
 import { inArray } from 'drizzle-orm'
 import { EVALUATE_STATUS, type SurveyAnswer } from '../../src/core/contract/evaluations'

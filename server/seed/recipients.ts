@@ -1,4 +1,4 @@
-// Demo recipients (issue 12 receiver confirmation): the sub-admins whose 接收通知 is on, confirmed
+// Demo recipients (receiver confirmation): the sub-admins whose 接收通知 is on, confirmed
 // but for the not-yet-activated 王东华; two recipients of 星辰科技 added by hand, one half confirmed,
 // one whose SMS link has expired (its message is in the dev outbox); one of 云帆贸易.
 import { and, eq, isNull } from 'drizzle-orm'

@@ -148,7 +148,7 @@ const MAIN_ONLY_ROUTES = [
 ]
 
 /**
- * The calls the spec names that issue 12 found missing, implemented or registered as another
+ * The calls the spec names that were found missing, implemented or registered as another
  * call's spec name (docs/api.md "Spec calls by name"): the walk below must reach each of them.
  */
 const SPEC_CALLS = [

@@ -1,6 +1,6 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
-// The evaluation survey (doc2 §2 Evaluation, §4 evaluation status, §5, §7 evaluate calls, §8;
-// issue 12): public detail and single-use submit by uuId, and the order's isEvaluate.
+// The evaluation survey (doc2 §2 Evaluation, §4 evaluation status, §5, §7 evaluate calls, §8):
+// public detail and single-use submit by uuId, and the order's isEvaluate.
 import { and, eq } from 'drizzle-orm'
 import type { EvaluateDetail, SurveyAnswer } from '../../src/core/contract/evaluations'
 import type { Order } from '../../src/core/contract/orders'

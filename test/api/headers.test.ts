@@ -1,5 +1,5 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
-// Security issue #9: every kind of response carries the security headers (CSP, nosniff,
+// Every kind of response carries the security headers (CSP, nosniff,
 // frame-ancestors, no-referrer); HSTS only when configured; the sandbox pages keep their nonce CSP.
 import fs from 'node:fs'
 import os from 'node:os'

@@ -1,5 +1,5 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
-// Mail over SMTP (issue 21 "E-mail"): nodemailer against a real SMTP server started here
+// Mail over SMTP: nodemailer against a real SMTP server started here
 // (smtp-server), reading what arrived (mailparser); then a sub-admin invitation in production mode
 // with the SMS provider pointed at the Aliyun fake and mail at this server.
 import { smtpMail } from '../../server/providers/mail/smtp'

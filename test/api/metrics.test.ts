@@ -1,5 +1,5 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
-// Issue 23 "Metrics": Prometheus text at /metrics with request counts and latency per route, the
+// Metrics: Prometheus text at /metrics with request counts and latency per route, the
 // process, the PostgreSQL pool and the login counters. Open in the sandbox; in production only with
 // the bearer token, and a 404 (not the console's index.html) when no token is set.
 import fs from 'node:fs'

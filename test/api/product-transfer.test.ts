@@ -3,7 +3,7 @@
 // codes (single use, purpose bound), step 2 within the 30 s of step 1, the receiver a registered main
 // account other than the caller, and the businesses moving with their orders, invoice and contract
 // applications and evaluations in one transaction, logged on both accounts. The sender's invoice and
-// contract records stay with it; a product with an unfinished work order does not move (issue 20).
+// contract records stay with it; a product with an unfinished work order does not move.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { minutes } from '../../server/context'
 import {
@@ -511,7 +511,7 @@ describe('moveBusiness', () => {
   })
 })
 
-describe('what stays with the sender (security issue 20)', () => {
+describe('what stays with the sender', () => {
   it('keeps the invoice and contract records of a moved order from the receiver, who cannot apply', async () => {
     const owner = await freshMember()
     const receiver = await freshMember()
@@ -570,7 +570,7 @@ describe('what stays with the sender (security issue 20)', () => {
   })
 })
 
-describe('work orders on moved products (security issue 20)', () => {
+describe('work orders on moved products', () => {
   /** The sender's product made a 代维管家 business, and a maintenance work order on it. */
   async function maintenanceOf(owner: Member, domain: string) {
     const product = await productOf(owner, domain)

@@ -1,5 +1,5 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
-// Security issue #10: per-address limits on the anonymous calls that write a row or draw an image.
+// Per-address limits on the anonymous calls that write a row or draw an image.
 // The call after the limit answers HTTP 200 with envelope 429 and writes nothing; other addresses,
 // other calls and the next window are unaffected.
 import { count } from 'drizzle-orm'

@@ -1,5 +1,5 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
-// Issue 23 "Limits shared by all instances": on PostgreSQL two instances behind one balancer (two
+// Limits shared by all instances: on PostgreSQL two instances behind one balancer (two
 // apps, each with its own connection pool, on one database) enforce one per-minute limit between
 // them; on PGlite (one process) the counts stay in memory.
 import type { FastifyInstance } from 'fastify'

@@ -1,7 +1,7 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
 // Aliyun SMS and Tencent Cloud SMS through their official SDKs, against local fakes that check the
 // signatures as the providers document them (keys made here), and what a person is told when a
-// provider refuses (issue 21 "SMS"). A send whose answer was lost is found in the provider's send
+// provider refuses. A send whose answer was lost is found in the provider's send
 // records by its correlation id, and not sent again.
 import Dysmsapi, { QuerySendDetailsRequest } from '@alicloud/dysmsapi20170525'
 import { $OpenApiUtil } from '@alicloud/openapi-core'

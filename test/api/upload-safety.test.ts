@@ -1,5 +1,5 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
-// Uploads that cannot stall the server or fill its disk (security issue 20): the bytes stay out of
+// Uploads that cannot stall the server or fill its disk: the bytes stay out of
 // PGlite (a folder beside it; PostgreSQL keeps them in stored_files for every instance), the
 // per-minute slot is reserved before the body is read, a per-account quota, unattached uploads
 // purged after a day on one instance at a time, and downloads limited and cacheable (ETag, 304).

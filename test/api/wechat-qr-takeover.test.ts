@@ -1,5 +1,5 @@
 /** @jest-environment ./test/api/support/pglite-environment.ts */
-// Security issue #20: a forwarded WeChat QR link must not take over an account. In production the
+// A forwarded WeChat QR link must not take over an account. In production the
 // desktop login QR and the bind QR are WeChat's OAuth consent page; here a fake WeChat issues the
 // codes its consent page would (support/fake-wechat.ts) and the phone's browser is played by
 // support/wechat-phone.ts. The attacker creates the scene and forwards its link; the victim opens it.

@@ -4,7 +4,7 @@ import { ROUTES, type RouteDef } from '../../src/core/routing/routes'
 import { loginAs, MAIN_PHONE, storedSession } from './support/console'
 import { expect, test } from './support/fixtures'
 
-// Accessibility (issue 13): axe-core (WCAG 2 A and AA) finds no violation of impact serious or
+// Accessibility: axe-core (WCAG 2 A and AA) finds no violation of impact serious or
 // critical on any route of the route table, at 1366 px (desktop project) and 375 px (mobile project).
 // Public routes are checked logged out, the others logged in as the demo main account. The table is
 // read at run time, so a page added to it is checked too; a route needing a query gets one from

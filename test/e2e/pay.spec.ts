@@ -173,7 +173,7 @@ test("renewing another account's business is refused", async ({ page }) => {
   await expect(page.getByRole('button', { name: '提交订单' })).toHaveCount(0)
 })
 
-test('issue 5 journey: renew on /index, pay by QR, opening progress, paid order, invoice, contract, download', async ({
+test('the renewal journey: renew on /index, pay by QR, opening progress, paid order, invoice, contract, download', async ({
   page,
   context,
 }) => {

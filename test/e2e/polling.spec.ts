@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { loginAs, MAIN_PHONE } from './support/console'
 import { expect, test } from './support/fixtures'
 
-// Polling (issue 13): a hidden page sends nothing and resumes at once when shown; a visible /index
+// Polling: a hidden page sends nothing and resumes at once when shown; a visible /index
 // sends at most one request every 3 s in all (the latest notice and the header's badges share one
 // poll). Time is Playwright's clock, not the wall's: the page's timers run only when the test moves
 // it, and each API call is stamped with the page's own (fake) Date.now(). Headless Chromium keeps every

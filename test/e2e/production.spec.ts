@@ -12,7 +12,7 @@ import { killStrayServers, spawnServer, stopCleanly, type SpawnedServer } from '
 import { addSubAdmin, freshPhone, MAIN_PHONE, requestSmsCode, shown } from './support/console'
 import { expect, test } from './support/fixtures'
 
-// Issue 21 "Proof": the console against a production server (NODE_ENV=production, every secret
+// Proof: the console against a production server (NODE_ENV=production, every secret
 // set, the demo seed opted into) whose outside services are the protocol-faithful fakes of the API
 // suite: Aliyun SMS, an SMTP server, WeChat Pay v3 and Alipay, each checking signatures as the real
 // one does. There is no /__dev here, so the slider's answer is read from the database, which is why

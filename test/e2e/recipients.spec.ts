@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { freshPhone, loginAs, MAIN_PHONE, openAccountMenu, storedSession, SUB_PHONE } from './support/console'
 
-// Receiver confirmation (doc2 §4, §8; issue 12): recipients on 子账号管理, the confirmation link from
+// Receiver confirmation (doc2 §4, §8): recipients on 子账号管理, the confirmation link from
 // the dev outbox, /validate → /success, the timeout view; a sub-admin sees 子账号管理 read-only
 // (account-area §6).
 

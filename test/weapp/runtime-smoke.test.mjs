@@ -256,7 +256,7 @@ function fileAddresses(data) {
   return found
 }
 
-describe('work-order pictures in the mini-program (issue 25)', () => {
+describe('work-order pictures in the mini-program', () => {
   const orderId = async (number) => {
     const list = await server.get(
       '/api/acWorkOrder/getMyWorkOrderList?pageNum=1&pageSize=50',
@@ -422,7 +422,7 @@ const activeItem = (instance) =>
 const openTypeKey = () =>
   readFileSync(path.join(dist, 'base.wxml'), 'utf8').match(/open-type="\{\{i\.(\w+)\}\}"/)[1]
 
-describe('the bottom navigation bar of the mini-program (issue 14)', () => {
+describe('the bottom navigation bar of the mini-program', () => {
   const CONSOLE_PAGES = [
     ['pages/index/index', '产品管理'],
     ['pages/notices/index', '消息'],

@@ -1,4 +1,4 @@
-// The mail seam (issue 21): the outbox hands an OutgoingMail to whichever MailGateway config chose
+// The mail seam: the outbox hands an OutgoingMail to whichever MailGateway config chose
 // (the development sandbox, or SMTP through nodemailer).
 import type { DeliveryResult } from '../delivery'
 

@@ -1,4 +1,4 @@
-// The SMS seam (issue 21 "Provider seams"): services hand an OutgoingSms to the outbox, and the
+// The SMS seam: services hand an OutgoingSms to the outbox, and the
 // dispatcher gives it to whichever SmsGateway config chose (sandbox, Aliyun or Tencent Cloud).
 // Carriers in China send only registered templates, so a message is a template id plus parameters;
 // `text` is the same message written out, for the sandbox and the log of a development phone.

@@ -1,4 +1,4 @@
-// Evaluation surveys (doc2 §2 Evaluation, §4 evaluation status, §7 evaluate calls; issue 12).
+// Evaluation surveys (doc2 §2 Evaluation, §4 evaluation status, §7 evaluate calls).
 // The /evaluate page is public: the random uuId in its link is the credential, so the detail and
 // the submit take nothing else, and an unknown uuId is answered exactly like an expired one.
 // A link lasts 30 days from the survey's creation (then 链接已失效). Once submitted, the link shows

@@ -1,4 +1,4 @@
-// Delivers what the outbox holds (issue 21 "Delivery"): woken by the NOTIFY of every insert (any
+// Delivers what the outbox holds: woken by the NOTIFY of every insert (any
 // instance's), by its own timer for retries that come due, and at start for whatever was pending
 // before a restart. Several dispatchers (instances) share the work through FOR UPDATE SKIP LOCKED.
 import type { Listen } from '../../db/notifications'

@@ -1,4 +1,4 @@
-// The one outbox of outgoing SMS and mail (issue 21 "Delivery"). A message is written in the
+// The one outbox of outgoing SMS and mail. A message is written in the
 // transaction that causes it (`enqueue(tx, …)`), which also NOTIFYs the dispatchers; it is delivered
 // at least once, by the requester's own first attempt (`attempt`, waited for at most 5 s) or by a
 // dispatcher (services/outbox/outbox-dispatcher.ts), with bounded retries. Every attempt carries the

@@ -29,7 +29,32 @@ export function createSandboxInbox({ db }: AppContext) {
     }))
   }
 
-  return { sentTo }
+  /** The WeChat messages the sandbox "sent" (an openid's, or everyone's), newest first. */
+  async function wechatMessages(openid?: string) {
+    const rows = await db
+      .select()
+      .from(sandboxMessages)
+      .where(
+        openid
+          ? and(eq(sandboxMessages.channel, 'wechat'), eq(sandboxMessages.recipient, openid))
+          : eq(sandboxMessages.channel, 'wechat'),
+      )
+      .orderBy(desc(sandboxMessages.createdAt), desc(sandboxMessages.id))
+      .limit(50)
+    return rows.map((row) => {
+      const { app, data } = JSON.parse(row.body) as { app: string; data: Record<string, string> }
+      return {
+        touser: row.recipient,
+        app,
+        templateId: row.subject,
+        page: row.link,
+        data,
+        createTime: row.createdAt.toISOString(),
+      }
+    })
+  }
+
+  return { sentTo, wechatMessages }
 }
 
 export type SandboxInbox = ReturnType<typeof createSandboxInbox>

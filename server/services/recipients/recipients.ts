@@ -1,5 +1,5 @@
 // Recipients of an account's notifications and their confirmation links (doc2 §3 Recipient, §4
-// Receiver confirmation, §7 Recipients, §8 添加超时 请重新获取验证; issue 12).
+// Receiver confirmation, §7 Recipients, §8 添加超时 请重新获取验证).
 //
 // Rules decided here (docs/api.md "Recipients and receiver confirmation"):
 // - The main account adds, edits and deletes recipients and resends links; its sub-admins read the

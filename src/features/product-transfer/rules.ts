@@ -58,7 +58,7 @@ export function toggleProduct(chosen: readonly number[], id: number, order: read
 export const isVerificationLost = (message: string) => message === TRANSFER_MESSAGES.verificationExpired
 
 /**
- * Step 2's plain account of what moves and what stays (security issue 20): products move, the
+ * Step 2's plain account of what moves and what stays: products move, the
  * sender's invoice and contract records stay with the account that paid.
  */
 export const TRANSFER_SCOPE = {

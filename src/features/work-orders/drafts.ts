@@ -1,4 +1,4 @@
-// Drafts are never lost (issue 11): what a member typed in step 2 of /submitWorkOrder and in a
+// Drafts are never lost: what a member typed in step 2 of /submitWorkOrder and in a
 // detail's reply box is kept in Taro storage under a key of its own per member and account, so a
 // reload, a 996 re-login or the idle logout (which clear only the session store `mc-session`) leave
 // it in place, and another member logging in on the device never sees it. Sending or 丢弃草稿

@@ -4,7 +4,7 @@ import type { KeyboardEvent } from 'react'
 import { View } from '../../../config/h5-components/view-text'
 import { enableKeyboardControls, escapeKeyProps } from '../../../src/core/platform/keyboard.h5'
 
-// H5 keyboard access (issue 13): views with a control role are reached by Tab and pressed by
+// H5 keyboard access: views with a control role are reached by Tab and pressed by
 // Enter / Space once, even when the view handles a key itself. The H5 View gives the tab stop.
 beforeAll(() => enableKeyboardControls())
 

@@ -6,7 +6,7 @@ import { useSession, type UserInfo } from '../../../src/core/session/store'
 import { BottomNav } from '../../../src/features/shell/components/BottomNav'
 import { installFakeApi, ok } from '../support/fake-api'
 
-// The mini-program's bottom bar (issue 14) is a plain Taro component: here it is drawn with Taro's H5
+// The mini-program's bottom bar is a plain Taro component: here it is drawn with Taro's H5
 // components, the weapp runtime smoke (test/weapp) shows it on the built mini-program's pages.
 const profile = (role: number): UserInfo => ({
   memberId: 1,
@@ -53,7 +53,7 @@ beforeEach(() => {
 })
 afterEach(() => jest.restoreAllMocks())
 
-describe('mini-program bottom bar (issue 14)', () => {
+describe('mini-program bottom bar', () => {
   it('offers the main account 产品管理, 订单管理, 续费管理, 工单, 消息 and 账户, the badges capped at 99', async () => {
     badgeApi(250, 3)
     signIn(0)

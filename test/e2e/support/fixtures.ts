@@ -1,5 +1,5 @@
 // The `test` every spec uses: Playwright's, plus a check that no page broke the server's
-// Content-Security-Policy (security issue #9). A blocked script, style, image or call fails the
+// Content-Security-Policy. A blocked script, style, image or call fails the
 // test that caused it, with the directive and the blocked address, on every page of every context
 // the test opens (its own page, popups, the phone of a QR flow, contexts made with newContext).
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test'

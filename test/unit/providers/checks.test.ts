@@ -48,8 +48,23 @@ describe('providers:check', () => {
       mail: { provider: 'sandbox', problems: [] },
       'WeChat Pay': { provider: 'sandbox', problems: [] },
       Alipay: { provider: 'sandbox', problems: [] },
+      'WeChat messages': { provider: 'sandbox', problems: [] },
       console: { provider: "the request's origin", problems: [] },
     })
+  })
+
+  it('names the WeChat templates production is missing, and refuses WECHAT_API_BASE there', () => {
+    const mini = { WECHAT_MINI_APPID: 'wx1', WECHAT_MINI_SECRET: 's', WECHAT_TEMPLATE_WORK_ORDER_REPLY: 'T1' }
+    expect(byService({ SMS_CODE_SECRET }, true)['WeChat messages']).toEqual({ provider: null, problems: [] })
+    const named = byService({ SMS_CODE_SECRET, ...mini }, true)['WeChat messages']
+    expect(named.provider).toBe(
+      'mini-program formal (no WECHAT_TEMPLATE_AWAITING_CONFIRMATION, WECHAT_TEMPLATE_REOPENED, ' +
+        'WECHAT_TEMPLATE_CLOSED, WECHAT_TEMPLATE_EXPIRY: those by SMS and mail only)',
+    )
+    expect(
+      byService({ SMS_CODE_SECRET, ...mini, WECHAT_API_BASE: 'http://127.0.0.1:9' }, true)['WeChat messages']
+        .problems,
+    ).toEqual(['WECHAT_API_BASE is for development and tests only'])
   })
 
   it('in production an unconfigured payment provider is disabled, not an error', () => {

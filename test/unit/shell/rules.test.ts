@@ -55,7 +55,7 @@ describe('common header (account-area §2, §6)', () => {
   ])('badge for %i unread reads %j', (count, text) => expect(badgeText(count)).toBe(text))
 })
 
-describe('one navigation model for the H5 header and the mini-program bar (issue 14)', () => {
+describe('one navigation model for the H5 header and the mini-program bar', () => {
   const labels = (items: { label: string }[]) => items.map((i) => i.label)
 
   it('gives the main account 产品管理, 订单管理, 续费管理, 工单 and 消息, in that order', () => {

@@ -10,7 +10,7 @@ import './bottom-nav.scss'
 export const ACCOUNT_LABEL = '账户'
 
 /**
- * The mini-program's bottom navigation bar (issue 14), drawn by the page rather than app.json's
+ * The mini-program's bottom navigation bar, drawn by the page rather than app.json's
  * tabBar (tab pages would have to leave their subpackages and could not take a query): the same
  * navigation items as the H5 header, with its badges, then 账户, which opens the account menu as a
  * sheet. Hidden, like the header, when the session flag says so. `unreadFromPage` as for the header.

@@ -82,7 +82,7 @@ function columns(actions: Actions): Column<Recipient>[] {
 }
 
 /**
- * 通知接收人 (doc2 §7 Recipients; issue 12): who receives the account's notices, each with the
+ * 通知接收人 (doc2 §7 Recipients): who receives the account's notices, each with the
  * confirmation of its phone and mailbox. The main account adds, edits, deletes (after confirming) and
  * resends links; a sub-account sees the list only (account-area §6).
  */
