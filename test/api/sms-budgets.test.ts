@@ -159,7 +159,11 @@ describe('links and notices share the budgets with codes', () => {
         message('sms', 904),
       ]),
     )
-    const rows = await server.db.select().from(outboxTable).where(inArray(outboxTable.id, ids))
+    const rows = await server.db
+      .select()
+      .from(outboxTable)
+      .where(inArray(outboxTable.id, ids))
+      .orderBy(outboxTable.id)
     expect(rows.map((row) => [row.channel, row.accountId])).toEqual([
       ['sms', 903],
       ['sms', 903],
