@@ -87,12 +87,23 @@ async function engineerReplies(content: string, on: FastifyInstance = app) {
 
 const lastOutboxId = async () => Math.max(0, ...(await server.db.select().from(outbox)).map((row) => row.id))
 
-/** Makes one attempt at each row queued after `since` (what a dispatcher does) and returns them. */
+/**
+ * Makes one attempt at each row queued after `since` (what a dispatcher does), and at the rows those
+ * attempts queue in turn (a refused WeChat message's fallback), then returns them all.
+ */
 async function deliverSince(since: number, on: FastifyInstance = app) {
-  const queued = (await server.db.select().from(outbox)).filter((row) => row.id > since)
-  for (const row of queued) await on.outbox.attempt(row.id)
-  await on.outbox.settle()
-  await app.outbox.settle()
+  const attempted = new Set<number>()
+  for (let round = 0; round < 3; round += 1) {
+    const queued = (await server.db.select().from(outbox)).filter(
+      (row) => row.id > since && !attempted.has(row.id),
+    )
+    for (const row of queued) {
+      attempted.add(row.id)
+      await on.outbox.attempt(row.id)
+    }
+    await on.outbox.settle()
+    await app.outbox.settle()
+  }
   const rows = await server.db.select().from(outbox).where(eq(outbox.accountId, accountId))
   return rows.filter((row) => row.id > since).sort((a, b) => a.id - b.id)
 }
@@ -183,7 +194,8 @@ describe('access tokens', () => {
     await engineerReplies('令牌失效')
     const rows = await deliverSince(before)
     expect(rows.map((row) => [row.channel, row.status, row.lastError])).toEqual([['wechat', 'sent', null]])
-    expect(wechat.tokenCalls).toEqual([{ force: true }])
+    // One forced refresh (another instance's dispatcher may also fetch its own expired token, unforced).
+    expect(wechat.tokenCalls.filter((call) => call.force)).toHaveLength(1)
     expect(wechat.sends.length).toBe(sent + 1)
   })
 })
