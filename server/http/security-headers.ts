@@ -19,7 +19,8 @@ type SecurityConfig = Pick<ServerConfig, 'frameAncestors' | 'hsts'>
 export function contentSecurityPolicy({ frameAncestors, hsts }: SecurityConfig) {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // WeChat's JS-SDK, loaded in WeChat's browser only (the official account's open tags).
+    scriptSrc: ["'self'", 'https://res.wx.qq.com'],
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],

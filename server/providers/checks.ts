@@ -136,12 +136,19 @@ export const PROVIDER_CHECKS: ProviderCheck[] = [
     check: (env, production) => {
       const { settings, problems } = readWechatMessaging(env, production)
       if (!production) return { provider: 'sandbox', problems }
-      if (!env.WECHAT_MINI_APPID || !env.WECHAT_MINI_SECRET) return { provider: null, problems }
-      const missing = WECHAT_TEMPLATES.filter((template) => !settings.templates.mini[template])
-      const named = missing.length
-        ? ` (no ${missing.map((template) => templateVariable('mini', template)).join(', ')}: those by SMS and mail only)`
-        : ''
-      return { provider: `mini-program ${settings.miniprogramState}${named}`, problems }
+      // Each app whose credentials are set, with the templates it lacks (those go by SMS and mail).
+      const apps = [
+        { app: 'mini', label: `mini-program ${settings.miniprogramState}`, prefix: 'WECHAT_MINI' },
+        { app: 'oa', label: 'official account', prefix: 'WECHAT_OAUTH' },
+      ] as const
+      const provided = apps
+        .filter(({ prefix }) => env[`${prefix}_APPID`] && env[`${prefix}_SECRET`])
+        .map(({ app, label }) => {
+          const missing = WECHAT_TEMPLATES.filter((template) => !settings.templates[app][template])
+          const names = missing.map((template) => templateVariable(app, template)).join(', ')
+          return missing.length ? `${label} (no ${names}: those by SMS and mail only)` : label
+        })
+      return { provider: provided.length ? provided.join('; ') : null, problems }
     },
   },
   {

@@ -1,6 +1,7 @@
 // 微信提醒 (one-time subscription messages): the session member's own subscriptions per WeChat app,
-// and what it answered in wx.requestSubscribeMessage (services/wechat/subscriptions.ts). Any
-// verified session; each member reads and writes only its own.
+// what it answered (wx.requestSubscribeMessage, or the wx-open-subscribe tag in WeChat's browser),
+// and wx.config's signature for that tag (services/wechat/jssdk.ts). Any verified session; each
+// member reads and writes only its own.
 import { SUBSCRIPTION_MSG, type SaveSubscriptionsRequest } from '../../src/core/contract/wechat-messages'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
@@ -10,6 +11,8 @@ import { object, requestOf, shortText, type TypedApp } from './schemas'
 // Text on the wire: the service tells an unknown app or answer in its own words (未知的微信应用,
 // 订阅结果无效) rather than 非法参数.
 const appQuery = object({ app: shortText(8) })
+// The page's own address; the service signs only the console's pages (页面地址无效).
+const pageQuery = object({ url: shortText(2048) }, ['url'])
 const saveBody = requestOf<SaveSubscriptionsRequest>()(
   object({
     app: shortText(8),
@@ -18,7 +21,11 @@ const saveBody = requestOf<SaveSubscriptionsRequest>()(
   }),
 )
 
-export function wechatSubscriptionRoutes(app: TypedApp, { wechatSubscriptions }: Services, guards: Guards) {
+export function wechatSubscriptionRoutes(
+  app: TypedApp,
+  { wechatSubscriptions, wechatJssdk }: Services,
+  guards: Guards,
+) {
   const { requireViewer } = guards
 
   app.get(
@@ -31,5 +38,11 @@ export function wechatSubscriptionRoutes(app: TypedApp, { wechatSubscriptions }:
     '/api/app/wechat/subscriptions',
     { schema: { body: saveBody }, preHandler: requireViewer },
     async (req) => ok(await wechatSubscriptions.save(req.viewer, req.body), SUBSCRIPTION_MSG.saved),
+  )
+
+  app.get(
+    '/api/app/wechat/jssdkConfig',
+    { schema: { querystring: pageQuery }, preHandler: requireViewer },
+    async (req) => ok(await wechatJssdk.configFor(req.query.url, `${req.protocol}://${req.host}`)),
   )
 }

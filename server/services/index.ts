@@ -53,6 +53,7 @@ import { createWechatService } from './wechat/wechat'
 import { createWechatBindingService } from './wechat/wechat-binding'
 import { createWechatIdentity } from './wechat/wechat-identity'
 import { createWechatSubscriptions } from './wechat/subscriptions'
+import { createWechatJssdk } from './wechat/jssdk'
 import { createWorkOrderService } from './work-orders/work-orders'
 import { databaseFileStorage } from './work-orders/file-storage'
 import { createUploadService } from './work-orders/uploads'
@@ -161,6 +162,7 @@ export function createServices(ctx: AppContext) {
     wechatIdentity,
     wechat,
     wechatSubscriptions: createWechatSubscriptions(ctx),
+    wechatJssdk: createWechatJssdk(ctx, { oaTokens: wechatMessaging.tokens.oa, live: wechatMessaging.live }),
     phoneBinding: createPhoneBinding(ctx, { members, roles, operateLog, wechat }),
     wechatBinding: createWechatBindingService(ctx, {
       members,
@@ -186,7 +188,7 @@ export function createServices(ctx: AppContext) {
     operationProtection,
     wechatReverify: createWechatReverify(ctx, { operationProtection, identity: wechatIdentity }),
     notices: createNoticeService(ctx),
-    workOrders: createWorkOrderService(ctx),
+    workOrders: createWorkOrderService(ctx, { notifier }),
     uploads,
     workOrderEngineer: createWorkOrderEngineer(ctx, { storage: fileStorage, notifier }),
     accountCancellation,

@@ -47,8 +47,8 @@ function policyOf(response: LightMyRequestResponse): Map<string, string[]> {
 function expectConsoleHeaders(response: LightMyRequestResponse) {
   const csp = policyOf(response)
   expect(csp.get('default-src')).toEqual(["'self'"])
-  // Scripts only from the console's own files: no inline script, no eval, no other host.
-  expect(csp.get('script-src')).toEqual(["'self'"])
+  // Scripts only from the console's own files and WeChat's JS-SDK: no inline script, no eval.
+  expect(csp.get('script-src')).toEqual(["'self'", 'https://res.wx.qq.com'])
   expect(csp.get('script-src-attr')).toEqual(["'none'"])
   expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"])
   expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:'])
@@ -171,7 +171,7 @@ describe('configured framing and HSTS', () => {
     const response = await overTls.inject({ method: 'GET', url: '/login' })
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000')
     expect(policyOf(response).has('upgrade-insecure-requests')).toBe(true)
-    expect(policyOf(response).get('script-src')).toEqual(["'self'"])
+    expect(policyOf(response).get('script-src')).toEqual(["'self'", 'https://res.wx.qq.com'])
   })
 })
 

@@ -14,21 +14,29 @@ export const FORCED_REFRESH_DAILY_LIMIT = 10
 export interface WechatHttp {
   /** POSTs JSON to WeChat and returns its JSON answer; throws on a network failure or timeout. */
   postJson(url: string, body: unknown): Promise<unknown>
+  /** GETs a WeChat address and returns its JSON answer; throws on a network failure or timeout. */
+  getJson(url: string): Promise<unknown>
+}
+
+async function wechatJson(url: string, init: RequestInit): Promise<unknown> {
+  const response = await fetch(url, {
+    ...init,
+    signal: AbortSignal.timeout(WECHAT_CALL_TIMEOUT_MS),
+    redirect: 'error',
+  })
+  if (!response.ok) return { errcode: -1, errmsg: `http ${response.status}` }
+  return response.json()
 }
 
 /** fetch with a time limit, answering WeChat's JSON (an HTTP error answers { errcode: -1 }). */
 export const fetchWechatHttp: WechatHttp = {
-  async postJson(url, body) {
-    const response = await fetch(url, {
+  postJson: (url, body) =>
+    wechatJson(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(WECHAT_CALL_TIMEOUT_MS),
-      redirect: 'error',
-    })
-    if (!response.ok) return { errcode: -1, errmsg: `http ${response.status}` }
-    return response.json()
-  },
+    }),
+  getJson: (url) => wechatJson(url, { method: 'GET' }),
 }
 
 export class WechatTokenError extends Error {

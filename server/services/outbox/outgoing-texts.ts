@@ -19,7 +19,8 @@ export interface RobotParams {
  * the SMS and mail (JSON QueuedMessage[]) to queue instead when WeChat refuses it (43101).
  */
 export interface WechatParams {
-  app: 'mini'
+  /** The WechatApp it goes through; page is a mini-program page (mini) or a web address (oa). */
+  app: 'mini' | 'oa'
   memberId: string
   wechatTemplate: string
   templateId: string

@@ -90,6 +90,12 @@ function reminderTitle({ days, final }: Due): string {
   return days === 0 ? '产品今日到期提醒' : '产品已过期提醒'
 }
 
+/** The WeChat message's short line (a `thing`: at most 20 characters). */
+function expiryTip({ days, final }: Due): string {
+  if (final) return '已设置到期不续，到期后服务将停止'
+  return days >= 0 ? `${daysLeftText(days)}，请及时续费` : `已过期，${GRACE_DAYS}天内仍可续费`
+}
+
 /** The reminder's sentences, shared by the notice and the mail. */
 function reminderSentences(due: Due): string[] {
   const { product, days, final } = due
@@ -142,6 +148,11 @@ export function createReminders(ctx: AppContext, { notifier }: { notifier: Notif
         html:
           paragraphs('您好！', ...sentences) +
           `<p><a href="${escapeHtml(link)}">前往续费管理</a>：${escapeHtml(link)}</p>`,
+        path: RENEWAL_PATH,
+      },
+      wechat: {
+        template: 'expiry',
+        values: { product: productLabel(product), expiresAt: product.expireTime, tip: expiryTip(due) },
         path: RENEWAL_PATH,
       },
     }

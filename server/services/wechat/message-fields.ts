@@ -30,7 +30,7 @@ export function characterString(text: string): string {
 export const time = (at: Date) => formatBeijingTime(at.toISOString(), 'YYYY-MM-DD HH:mm')
 
 /** `phrase`: a few Chinese characters (the statuses below are all WeChat accepts from us). */
-export const PHRASES = { awaiting: '待确认', processing: '处理中', closed: '已关闭' } as const
+export const PHRASES = { awaiting: '待确认', processing: '处理中', completed: '已完成' } as const
 export const phrase = (word: (typeof PHRASES)[keyof typeof PHRASES]): string => word
 
 /** Each template's fields, in the keys its WeChat template has. */
@@ -59,7 +59,7 @@ const BUILDERS: { [T in WechatTemplate]: (values: TemplateValues[T]) => Record<s
   }),
   awaitingConfirmation: (w) => statusFields(w, PHRASES.awaiting),
   reopened: (w) => statusFields(w, PHRASES.processing),
-  closed: (w) => statusFields(w, PHRASES.closed),
+  closed: (w) => statusFields(w, PHRASES.completed),
   expiry: (e) => ({ thing1: thing(e.product), time2: time(e.expiresAt), thing3: thing(e.tip) }),
 }
 

@@ -21,10 +21,12 @@ import {
   replyError,
 } from '../../../src/core/validation/work-orders'
 import type { AppContext } from '../../context'
+import type { Notifier } from '../notifications/notifier'
 import { businesses, orders, workOrderRecords } from '../../db/schema'
 import { invalid } from '../shared/errors'
 import type { Viewer } from '../auth/sessions'
 import { takeFromAllowance } from './work-order-maintenance'
+import { workOrderNews } from './work-order-news'
 import {
   addRecord,
   attachFiles,
@@ -112,7 +114,10 @@ async function assertOrderHeld(tx: Db, row: WorkOrderRow) {
   if (order && order.accountId !== row.accountId) throw invalid(ACTION_REFUSED.orderMoved)
 }
 
-export function createWorkOrderActions({ db, now, unreadReplies }: AppContext) {
+export function createWorkOrderActions(
+  { db, now, unreadReplies }: AppContext,
+  { notifier }: { notifier?: Pick<Notifier, 'send'> } = {},
+) {
   /**
    * Runs `change` on the viewer's locked work order in one transaction. A maintenance order's
    * business must still be the account's (checked on every action, held against a transfer until
@@ -185,6 +190,8 @@ export function createWorkOrderActions({ db, now, unreadReplies }: AppContext) {
           content: SYSTEM_TEXT.completed,
           at,
         })
+        // Completed is the status that can be rated: the account hears of it with a link to 评价.
+        await notifier?.send(tx, workOrderNews(row, 'completed', at))
         return WORK_ORDER_STATUS.completed
       },
       true,

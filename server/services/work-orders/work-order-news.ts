@@ -1,5 +1,5 @@
 // What a work order's news tells its account (工单进展): an engineer's reply, a request to confirm, a
-// work order taken up again. The 站内信 reaches the category's audience and the sub-admin who
+// work order taken up again, a work order completed (confirmed finished: it can now be rated). The 站内信 reaches the category's audience and the sub-admin who
 // submitted it; SMS and mail as the preferences name; WeChat (a subscription message opening the
 // detail page) for those who accepted one, instead of their SMS and mail.
 import type { WechatTemplate } from '../../../src/core/contract/wechat-messages'
@@ -11,7 +11,7 @@ import { workOrderSentence } from '../outbox/outgoing-texts'
 /** account-area §9: 21–23 are work-order notices (22 progress). */
 export const WORK_ORDER_NOTICE_TYPE = 22
 
-export type WorkOrderEvent = 'reply' | 'awaitingConfirmation' | 'reopened'
+export type WorkOrderEvent = 'reply' | 'awaitingConfirmation' | 'reopened' | 'completed'
 
 const NEWS: Record<
   WorkOrderEvent,
@@ -30,10 +30,13 @@ const NEWS: Record<
     template: 'awaitingConfirmation',
   },
   reopened: { title: '工单已重新处理', status: '已重新处理', progress: '处理中', template: 'reopened' },
+  completed: {
+    title: '工单已完成，欢迎评价',
+    status: '已完成，欢迎对本次服务进行评价',
+    progress: '已完成',
+    template: 'closed',
+  },
 }
-
-/** The mini-program page of a work order (the route table's /workOrderDetail). */
-export const workOrderPage = (id: number) => `workorders/pages/detail/index?id=${id}`
 
 export interface WorkOrderRow {
   id: number
@@ -77,12 +80,8 @@ export function workOrderNews(row: WorkOrderRow, event: WorkOrderEvent, at: Date
         ? {
             template: 'workOrderReply',
             values: { ...values, reply: noticePlainText(reply) || '查看附件' },
-            page: workOrderPage(row.id),
+            path,
           }
-        : {
-            template: news.template as 'awaitingConfirmation' | 'reopened',
-            values,
-            page: workOrderPage(row.id),
-          },
+        : { template: news.template as Exclude<WechatTemplate, 'workOrderReply' | 'expiry'>, values, path },
   }
 }

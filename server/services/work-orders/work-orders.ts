@@ -18,6 +18,7 @@ import {
 import { maskPhone } from '../../../src/core/format/mask'
 import { isImageFile, WORK_ORDER_MSG } from '../../../src/core/validation/work-orders'
 import type { AppContext } from '../../context'
+import type { Notifier } from '../notifications/notifier'
 import { members, subAccounts, uploadedFiles, workOrderRecords, workOrders } from '../../db/schema'
 import { invalid, INVALID_PARAMS, notFound } from '../shared/errors'
 import { evaluatePath, surveyLink } from '../evaluations/evaluations'
@@ -78,7 +79,7 @@ export type WorkOrderFilter = Omit<MyWorkOrderQuery, 'pageNum' | 'pageSize' | 's
 }
 export type WorkOrderListQuery = WorkOrderFilter & Pick<MyWorkOrderQuery, 'pageNum' | 'pageSize'>
 
-export function createWorkOrderService(ctx: AppContext) {
+export function createWorkOrderService(ctx: AppContext, deps: { notifier?: Pick<Notifier, 'send'> } = {}) {
   const {
     db,
     config,
@@ -87,7 +88,7 @@ export function createWorkOrderService(ctx: AppContext) {
     firstPages = createFirstPageCache(),
   } = ctx
   const creation = createWorkOrderCreation(ctx)
-  const actions = createWorkOrderActions(ctx)
+  const actions = createWorkOrderActions(ctx, deps)
 
   function filterOf(viewer: Viewer, query: WorkOrderFilter): SQL {
     const conditions: (SQL | undefined)[] = [ownedBy(viewer)]

@@ -17,7 +17,7 @@ export const WECHAT_TEMPLATE_LABEL: Record<WechatTemplate, string> = {
   workOrderReply: '工单回复提醒',
   awaitingConfirmation: '工单待确认提醒',
   reopened: '工单重新处理提醒',
-  closed: '工单关闭提醒',
+  closed: '工单完结提醒',
   expiry: '产品到期提醒',
 }
 
@@ -89,3 +89,20 @@ export function subscriptionSummary(state: Pick<SubscriptionState, 'remaining' |
   if (state.remaining > 0) return `可接收 ${state.remaining} 次提醒`
   return state.refused ? '已拒绝微信提醒' : '暂无可用提醒次数'
 }
+
+/**
+ * GET /api/app/wechat/jssdkConfig?url=<the page's address>: what wx.config needs in WeChat's browser
+ * for the official account's wx-open-subscribe tag, signed with its jsapi_ticket.
+ */
+export interface JssdkConfig {
+  appId: string
+  timestamp: number
+  nonceStr: string
+  signature: string
+  openTagList: string[]
+}
+
+export const JSSDK_MSG = {
+  badUrl: '页面地址无效',
+  unavailable: '微信提醒暂不可用，请稍后重试',
+} as const

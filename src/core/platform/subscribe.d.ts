@@ -1,8 +1,14 @@
 import type { SubscribeAnswer } from '../contract/wechat-messages'
 import type { KeptChoices } from '../wechat/rules'
 
-/** This platform can ask for WeChat's one-time subscription messages: the mini-program only for now. */
+/** The mini-program: any tap can ask for WeChat's one-time subscription messages (requestSubscribe). */
 export declare const canSubscribe: boolean
+
+/**
+ * WeChat's browser: only the official account's own wx-open-subscribe tag can ask, so the 提醒
+ * buttons are that tag (OpenSubscribeButton). False in the mini-program and in other browsers.
+ */
+export declare const openSubscribe: boolean
 
 /**
  * Asks WeChat to let the console send these templates once each (wx.requestSubscribeMessage).
@@ -13,3 +19,16 @@ export declare function requestSubscribe(templateIds: string[]): Promise<Record<
 
 /** The choices the member told WeChat to keep (总是保持以上选择), by template id; null when none. */
 export declare function keptChoices(): Promise<KeptChoices | null>
+
+export interface OpenSubscribeButtonProps {
+  label: string
+  /** The official account's template ids the tap asks for (at most three). */
+  templateIds: string[]
+  /** WeChat's answer per template id, once the member closed its dialog. */
+  onAnswers(answers: Record<string, SubscribeAnswer>): void
+  /** The tag could not be shown or WeChat refused the request: why, in Chinese. */
+  onFailure(message: string): void
+}
+
+/** WeChat's browser: the 提醒 button as the wx-open-subscribe tag (null elsewhere). */
+export declare function OpenSubscribeButton(props: OpenSubscribeButtonProps): JSX.Element | null

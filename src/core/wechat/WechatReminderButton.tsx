@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import { OpenSubscribeButton } from '../platform/subscribe'
 import { Button } from '../ui/Button'
 import { LoadFailed } from '../ui/ResourceStatus'
 import { Spinner } from '../ui/Spinner'
@@ -7,7 +8,8 @@ import './wechat-reminder.scss'
 
 /**
  * The visible 提醒 button (回复提醒 on a work order, 到期提醒 in the renewal centre) with what it
- * buys beside it; nothing where the platform cannot ask or no template is configured.
+ * buys beside it; nothing where the platform cannot ask or no template is configured. In WeChat's
+ * browser the button is the official account's wx-open-subscribe tag.
  */
 export function WechatReminderButton({ label, reminders }: { label: string; reminders: WechatReminders }) {
   if (!reminders.available) return null
@@ -26,9 +28,18 @@ export function WechatReminderButton({ label, reminders }: { label: string; remi
     )
   return (
     <View className='wechat-reminder' aria-label={label}>
-      <Button size='small' loading={reminders.asking} onClick={() => void reminders.ask({ again: true })}>
-        {label}
-      </Button>
+      {reminders.app === 'oa' ? (
+        <OpenSubscribeButton
+          label={label}
+          templateIds={reminders.tagIds}
+          onAnswers={reminders.record}
+          onFailure={reminders.fail}
+        />
+      ) : (
+        <Button size='small' loading={reminders.asking} onClick={() => void reminders.ask({ again: true })}>
+          {label}
+        </Button>
+      )}
       <Text className='wechat-reminder__summary'>{reminders.summary}</Text>
       {reminders.failure && (
         <View className='wechat-reminder__failure' role='alert'>

@@ -20,6 +20,8 @@ export type KeptChoices = Record<string, KeptChoice>
 export const REMINDER_MSG = {
   notConfigured: '未配置微信提醒',
   keptOff: '已在微信中关闭此提醒，请在小程序右上角“设置”中开启',
+  switchedOffOa: '已在微信中关闭公众号提醒，请在公众号设置中开启',
+  unavailable: '微信提醒暂不可用，请稍后重试',
   failed: '提醒设置失败，请重试',
 } as const
 
@@ -146,4 +148,44 @@ export function templateLines(subscriptions: Pick<Subscriptions, 'templates'>) {
       template: state.template,
       text: `${WECHAT_TEMPLATE_LABEL[state.template]}：${subscriptionSummary(state)}`,
     }))
+}
+
+/** What the wx-open-subscribe tag's `success` event carries (subscribeDetails: JSON of JSON). */
+interface OpenTagDetail {
+  subscribeDetails?: unknown
+}
+
+/**
+ * The official account's tag answered: its subscribeDetails map each template id to a JSON text
+ * `{"status":"accept"}`. 'cancel' (the dialog dismissed) says nothing about the member, like an
+ * unknown status; anything unreadable records nothing.
+ */
+export function answersFromOpenTag(
+  templateIds: readonly string[],
+  detail: OpenTagDetail | null | undefined,
+): Record<string, SubscribeAnswer> {
+  const parse = (value: unknown): unknown => {
+    if (typeof value !== 'string') return value
+    try {
+      return JSON.parse(value)
+    } catch {
+      return null
+    }
+  }
+  const details = parse(detail?.subscribeDetails)
+  if (typeof details !== 'object' || details === null) return {}
+  const statuses: Record<string, string> = {}
+  for (const id of templateIds) {
+    const status = (parse((details as Record<string, unknown>)[id]) as { status?: unknown } | null)?.status
+    if (typeof status === 'string') statuses[id] = status
+  }
+  return answersFromWechat(templateIds, statuses)
+}
+
+/** The tag's `error` event: switched off refuses them all (as in the mini-program), else nothing. */
+export const answersFromOpenTagError = answersFromFailure
+
+/** Why the tag failed, shown beside the button. */
+export function openTagFailure(detail: { errCode?: unknown } | null | undefined): string {
+  return detail?.errCode === SWITCHED_OFF ? REMINDER_MSG.switchedOffOa : REMINDER_MSG.failed
 }

@@ -1,10 +1,12 @@
 // WeChat reminders at the taps that deserve them (提交, 回复, 继续咨询, 回复提醒, 到期提醒). The state
 // and the kept choices are read on mount: wx.requestSubscribeMessage must run inside the tap, and
 // WeChat refuses it once the handler has awaited anything (a network call, even wx.getSetting).
-import { useCallback, useState } from 'react'
-import type { Subscriptions, WechatTemplate } from '../contract/wechat-messages'
+// In WeChat's browser only the 提醒 buttons ask, as the official account's wx-open-subscribe tag:
+// a tag takes the tap itself, so on 提交 or 回复 it would ask before the form was even checked.
+import { useCallback, useMemo, useState } from 'react'
+import type { SubscribeAnswer, Subscriptions, WechatApp, WechatTemplate } from '../contract/wechat-messages'
 import { errorMessage } from '../http/api-error'
-import { canSubscribe, keptChoices, requestSubscribe } from '../platform/subscribe'
+import { canSubscribe, keptChoices, openSubscribe, requestSubscribe } from '../platform/subscribe'
 import { useResource } from '../ui/useResource'
 import { wechatReminderApi } from './api'
 import {
@@ -21,9 +23,20 @@ interface Loaded {
   kept: KeptChoices | null
 }
 
+/** Which WeChat asks here: the mini-program's own dialog, the official account's tag, or none. */
+const subscribeAppHere = (): WechatApp | null => (canSubscribe ? 'mini' : openSubscribe ? 'oa' : null)
+
 export interface WechatReminders {
   /** A 提醒 button makes sense: this platform can ask and a wanted template is configured. */
   available: boolean
+  /** 'oa': the 提醒 button is the official account's tag (WeChat's browser), asking for `tagIds`. */
+  app: WechatApp | null
+  /** The template ids the 提醒 tag asks for (the member's own tap: refusals asked again). */
+  tagIds: string[]
+  /** Records what the 提醒 tag answered. */
+  record(byId: Record<string, SubscribeAnswer>): void
+  /** The 提醒 tag could not ask: why. */
+  fail(message: string): void
   /** The state's load (nothing is loaded where the platform cannot ask). */
   status: 'loading' | 'ready' | 'error'
   error: string
@@ -43,13 +56,16 @@ export interface WechatReminders {
 }
 
 export function useWechatReminders(templates: readonly WechatTemplate[]): WechatReminders {
+  const subscribeApp = subscribeAppHere()
   const resource = useResource<Loaded | null>(
     () =>
-      canSubscribe
-        ? Promise.all([wechatReminderApi.state('mini'), keptChoices()]).then(([subscriptions, kept]) => ({
-            subscriptions,
-            kept,
-          }))
+      subscribeApp
+        ? Promise.all([wechatReminderApi.state(subscribeApp), keptChoices()]).then(
+            ([subscriptions, kept]) => ({
+              subscriptions,
+              kept,
+            }),
+          )
         : Promise.resolve(null),
     [],
   )
@@ -93,9 +109,28 @@ export function useWechatReminders(templates: readonly WechatTemplate[]): Wechat
     [loaded, templates, reload],
   )
 
-  const states = loaded?.subscriptions.templates ?? []
+  const states = useMemo(() => loaded?.subscriptions.templates ?? [], [loaded])
+  const tagIds = useMemo(() => askPlan(states, templates, null, true).ask, [states, templates])
+
+  const record = useCallback(
+    (byId: Record<string, SubscribeAnswer>) => {
+      const answers = answersByTemplate(states, byId)
+      if (!Object.keys(answers).length) return
+      setFailure('')
+      wechatReminderApi
+        .save({ app: 'oa', answers })
+        .then(() => reload())
+        .catch((cause: unknown) => setFailure(errorMessage(cause, REMINDER_MSG.failed)))
+    },
+    [states, reload],
+  )
+
   return {
-    available: canSubscribe && (resource.status !== 'ready' || anyConfigured(states, templates)),
+    available: subscribeApp !== null && (resource.status !== 'ready' || anyConfigured(states, templates)),
+    app: subscribeApp,
+    tagIds,
+    record,
+    fail: setFailure,
     status: resource.status,
     error: resource.error,
     retry: resource.retry,

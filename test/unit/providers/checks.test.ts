@@ -53,13 +53,21 @@ describe('providers:check', () => {
     })
   })
 
-  it('names the WeChat templates production is missing, and refuses WECHAT_API_BASE there', () => {
+  it('names the WeChat templates production is missing per app, and refuses WECHAT_API_BASE there', () => {
     const mini = { WECHAT_MINI_APPID: 'wx1', WECHAT_MINI_SECRET: 's', WECHAT_TEMPLATE_WORK_ORDER_REPLY: 'T1' }
     expect(byService({ SMS_CODE_SECRET }, true)['WeChat messages']).toEqual({ provider: null, problems: [] })
     const named = byService({ SMS_CODE_SECRET, ...mini }, true)['WeChat messages']
     expect(named.provider).toBe(
       'mini-program formal (no WECHAT_TEMPLATE_AWAITING_CONFIRMATION, WECHAT_TEMPLATE_REOPENED, ' +
         'WECHAT_TEMPLATE_CLOSED, WECHAT_TEMPLATE_EXPIRY: those by SMS and mail only)',
+    )
+    const both = { ...mini, WECHAT_OAUTH_APPID: 'wx2', WECHAT_OAUTH_SECRET: 's2' }
+    const oaTemplates = ['WORK_ORDER_REPLY', 'AWAITING_CONFIRMATION', 'REOPENED', 'CLOSED']
+    const withOa = Object.fromEntries(oaTemplates.map((name) => [`WECHAT_OA_TEMPLATE_${name}`, `OA-${name}`]))
+    expect(byService({ SMS_CODE_SECRET, ...both, ...withOa }, true)['WeChat messages'].provider).toBe(
+      'mini-program formal (no WECHAT_TEMPLATE_AWAITING_CONFIRMATION, WECHAT_TEMPLATE_REOPENED, ' +
+        'WECHAT_TEMPLATE_CLOSED, WECHAT_TEMPLATE_EXPIRY: those by SMS and mail only); ' +
+        'official account (no WECHAT_OA_TEMPLATE_EXPIRY: those by SMS and mail only)',
     )
     expect(
       byService({ SMS_CODE_SECRET, ...mini, WECHAT_API_BASE: 'http://127.0.0.1:9' }, true)['WeChat messages']

@@ -3,8 +3,10 @@
 import Taro from '@tarojs/taro'
 import type { SubscribeAnswer } from '../contract/wechat-messages'
 import { answersFromFailure, answersFromWechat, keptFromSetting, type KeptChoices } from '../wechat/rules'
+import type { OpenSubscribeButtonProps } from './subscribe'
 
 export const canSubscribe = true
+export const openSubscribe = false
 
 export function requestSubscribe(templateIds: string[]): Promise<Record<string, SubscribeAnswer>> {
   // Base libraries before 2.4.4 have no subscription messages: nothing to ask there.
@@ -28,4 +30,9 @@ export async function keptChoices(): Promise<KeptChoices | null> {
     // Nothing kept that we could read: the taps ask, and WeChat answers kept choices itself.
     return null
   }
+}
+
+/** The mini-program asks from its own taps: no open tag. */
+export function OpenSubscribeButton(_props: OpenSubscribeButtonProps) {
+  return null
 }
