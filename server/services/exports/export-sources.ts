@@ -51,16 +51,45 @@ export type ExportFilter = Omit<WorkOrderExportQuery, 'format' | 'from' | 'to'>
 const DISPLAYED = 1
 
 const time = (at: Date | null) => formatBeijingTime(at)
-const cursorAt = (column: AnyPgColumn) => sql<string>`${column}::text`
 
-/** The rows of `range`, after `cursor` in (created_at, id) descending order. */
-function window(createdAt: AnyPgColumn, id: AnyPgColumn, range: CreatedRange, cursor: Cursor | null) {
-  return [
-    range.start ? gte(createdAt, range.start) : undefined,
-    range.end ? lt(createdAt, range.end) : undefined,
-    // A row comparison: PostgreSQL reads it as a bound on the (…, created_at, id) index.
-    cursor ? sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined,
-  ]
+/** What a kind's query takes from its keyset page: the key columns, the bounds, the order, the size. */
+interface KeysetPage {
+  keys: { id: AnyPgColumn; at: SQL<string> }
+  where: (SQL | undefined)[]
+  order: SQL
+  limit: number
+}
+
+/**
+ * An export read by keyset on a table's (created_at, id): each kind gives its columns, its query
+ * (selecting `page.keys`, filtered by `page.where`, ordered by `page.order`, `page.limit` rows)
+ * and how a row becomes cells.
+ */
+function keysetSource<Row extends { id: number; at: string }>(
+  table: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  range: CreatedRange,
+  columns: ExportColumn[],
+  read: (page: KeysetPage) => Promise<Row[]>,
+  cellsOf: (row: Row) => Cell[],
+): ExportSource {
+  const { createdAt, id } = table
+  return {
+    columns,
+    async batch(cursor, limit) {
+      const rows = await read({
+        keys: { id, at: sql<string>`${createdAt}::text` },
+        where: [
+          range.start ? gte(createdAt, range.start) : undefined,
+          range.end ? lt(createdAt, range.end) : undefined,
+          // A row comparison: PostgreSQL reads it as a bound on the (…, created_at, id) index.
+          cursor ? sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined,
+        ],
+        order: sql`${createdAt} desc, ${id} desc`,
+        limit,
+      })
+      return rows.map((row) => ({ cursor: { at: row.at, id: row.id }, cells: cellsOf(row) }))
+    },
+  }
 }
 
 /** LIKE text with its wildcards taken literally (as the work-order list matches it). */
@@ -82,6 +111,59 @@ function workOrderFilter(filter: ExportFilter): (SQL | undefined)[] {
   ]
 }
 
+const ORDER_COLUMNS: ExportColumn[] = [
+  { header: '订单号', width: 20 },
+  { header: '产品名称', width: 24 },
+  { header: '产品版本', width: 14 },
+  { header: '订单类型', width: 10 },
+  { header: '购买时长', width: 10 },
+  { header: '原价（元）', width: 12, amount: true },
+  { header: '实付金额（元）', width: 14, amount: true },
+  { header: '订单状态', width: 10 },
+  { header: '发票状态', width: 10 },
+  { header: '创建时间', width: 20 },
+  { header: '支付时间', width: 20 },
+]
+
+const INVOICE_COLUMNS: ExportColumn[] = [
+  { header: '申请时间', width: 20 },
+  { header: '订单号', width: 20 },
+  { header: '发票类型', width: 14 },
+  { header: '抬头类型', width: 10 },
+  { header: '发票抬头', width: 28 },
+  { header: '税号', width: 22 },
+  { header: '发票内容', width: 14 },
+  { header: '金额（元）', width: 12, amount: true },
+  { header: '开票状态', width: 10 },
+  { header: '接收邮箱', width: 24 },
+]
+
+const WORK_ORDER_COLUMNS: ExportColumn[] = [
+  { header: '工单号', width: 12 },
+  { header: '问题分类', width: 12 },
+  { header: '问题描述', width: 48 },
+  { header: '状态', width: 10 },
+  { header: '提交时间', width: 20 },
+]
+
+const OPERATE_LOG_COLUMNS: ExportColumn[] = [
+  { header: '操作时间', width: 20 },
+  { header: '操作人', width: 16 },
+  { header: '操作类型', width: 14 },
+  { header: '操作内容', width: 40 },
+  { header: '状态', width: 8 },
+  { header: 'IP', width: 18 },
+]
+
+const LOGIN_HISTORY_COLUMNS: ExportColumn[] = [
+  { header: '登录时间', width: 20 },
+  { header: '结果', width: 8 },
+  { header: '登录方式', width: 14 },
+  { header: 'IP', width: 18 },
+  { header: '城市', width: 12 },
+  { header: '设备', width: 24 },
+]
+
 export function exportSource(
   db: Database,
   kind: ExportKind,
@@ -91,25 +173,14 @@ export function exportSource(
 ): ExportSource {
   switch (kind) {
     case 'orders':
-      return {
-        columns: [
-          { header: '订单号', width: 20 },
-          { header: '产品名称', width: 24 },
-          { header: '产品版本', width: 14 },
-          { header: '订单类型', width: 10 },
-          { header: '购买时长', width: 10 },
-          { header: '原价（元）', width: 12, amount: true },
-          { header: '实付金额（元）', width: 14, amount: true },
-          { header: '订单状态', width: 10 },
-          { header: '发票状态', width: 10 },
-          { header: '创建时间', width: 20 },
-          { header: '支付时间', width: 20 },
-        ],
-        async batch(cursor, limit) {
-          const rows = await db
+      return keysetSource(
+        orders,
+        range,
+        ORDER_COLUMNS,
+        (page) =>
+          db
             .select({
-              id: orders.id,
-              at: cursorAt(orders.createdAt),
+              ...page.keys,
               orderCode: orders.orderCode,
               productName: orders.productName,
               productVersion: orders.productVersion,
@@ -127,52 +198,34 @@ export function exportSource(
             })
             .from(orders)
             .where(
-              and(
-                eq(orders.accountId, viewer.accountId),
-                eq(orders.isDisplay, DISPLAYED),
-                ...window(orders.createdAt, orders.id, range, cursor),
-              ),
+              and(eq(orders.accountId, viewer.accountId), eq(orders.isDisplay, DISPLAYED), ...page.where),
             )
-            .orderBy(sql`${orders.createdAt} desc, ${orders.id} desc`)
-            .limit(limit)
-          return rows.map((row) => ({
-            cursor: { at: row.at, id: row.id },
-            cells: [
-              row.orderCode,
-              row.productName,
-              row.productVersion,
-              labelOf(ORDER_TYPE_LABEL, row.orderType),
-              buyCycleLabel(row.cycleNum, row.payMethod),
-              Number(row.originalAmount),
-              Number(row.payAmount),
-              labelOf(ORDER_STATUS_LABEL, row.status),
-              // A transferred product's invoices are the payer's: nothing of them shown (the list's rule).
-              billedElsewhere(row) ? '--' : labelOf(BILL_STATUS_LABEL, row.billStatus),
-              time(row.createdAt),
-              time(row.payTime),
-            ],
-          }))
-        },
-      }
-    case 'invoices':
-      return {
-        columns: [
-          { header: '申请时间', width: 20 },
-          { header: '订单号', width: 20 },
-          { header: '发票类型', width: 14 },
-          { header: '抬头类型', width: 10 },
-          { header: '发票抬头', width: 28 },
-          { header: '税号', width: 22 },
-          { header: '发票内容', width: 14 },
-          { header: '金额（元）', width: 12, amount: true },
-          { header: '开票状态', width: 10 },
-          { header: '接收邮箱', width: 24 },
+            .orderBy(page.order)
+            .limit(page.limit),
+        (row) => [
+          row.orderCode,
+          row.productName,
+          row.productVersion,
+          labelOf(ORDER_TYPE_LABEL, row.orderType),
+          buyCycleLabel(row.cycleNum, row.payMethod),
+          Number(row.originalAmount),
+          Number(row.payAmount),
+          labelOf(ORDER_STATUS_LABEL, row.status),
+          // A transferred product's invoices are the payer's: nothing of them shown (the list's rule).
+          billedElsewhere(row) ? '--' : labelOf(BILL_STATUS_LABEL, row.billStatus),
+          time(row.createdAt),
+          time(row.payTime),
         ],
-        async batch(cursor, limit) {
-          const rows = await db
+      )
+    case 'invoices':
+      return keysetSource(
+        invoiceApplications,
+        range,
+        INVOICE_COLUMNS,
+        (page) =>
+          db
             .select({
-              id: invoiceApplications.id,
-              at: cursorAt(invoiceApplications.createdAt),
+              ...page.keys,
               createdAt: invoiceApplications.createdAt,
               orderCode: orders.orderCode,
               billType: invoiceApplications.billType,
@@ -186,45 +239,31 @@ export function exportSource(
             })
             .from(invoiceApplications)
             .innerJoin(orders, eq(orders.id, invoiceApplications.orderId))
-            .where(
-              and(
-                eq(invoiceApplications.accountId, viewer.accountId),
-                ...window(invoiceApplications.createdAt, invoiceApplications.id, range, cursor),
-              ),
-            )
-            .orderBy(sql`${invoiceApplications.createdAt} desc, ${invoiceApplications.id} desc`)
-            .limit(limit)
-          return rows.map((row) => ({
-            cursor: { at: row.at, id: row.id },
-            cells: [
-              time(row.createdAt),
-              row.orderCode,
-              labelOf(BILL_TYPE_LABEL, row.billType),
-              labelOf(INVOICE_SUBJECT_LABEL, row.subject),
-              row.title,
-              row.code,
-              row.content,
-              Number(row.amount),
-              labelOf(BILL_STATUS_LABEL, row.billStatus),
-              row.receiveMail,
-            ],
-          }))
-        },
-      }
-    case 'workOrders':
-      return {
-        columns: [
-          { header: '工单号', width: 12 },
-          { header: '问题分类', width: 12 },
-          { header: '问题描述', width: 48 },
-          { header: '状态', width: 10 },
-          { header: '提交时间', width: 20 },
+            .where(and(eq(invoiceApplications.accountId, viewer.accountId), ...page.where))
+            .orderBy(page.order)
+            .limit(page.limit),
+        (row) => [
+          time(row.createdAt),
+          row.orderCode,
+          labelOf(BILL_TYPE_LABEL, row.billType),
+          labelOf(INVOICE_SUBJECT_LABEL, row.subject),
+          row.title,
+          row.code,
+          row.content,
+          Number(row.amount),
+          labelOf(BILL_STATUS_LABEL, row.billStatus),
+          row.receiveMail,
         ],
-        async batch(cursor, limit) {
-          const rows = await db
+      )
+    case 'workOrders':
+      return keysetSource(
+        workOrders,
+        range,
+        WORK_ORDER_COLUMNS,
+        (page) =>
+          db
             .select({
-              id: workOrders.id,
-              at: cursorAt(workOrders.createdAt),
+              ...page.keys,
               number: workOrders.number,
               type: workOrders.type,
               taskName: workOrders.taskName,
@@ -233,42 +272,26 @@ export function exportSource(
               createdAt: workOrders.createdAt,
             })
             .from(workOrders)
-            .where(
-              and(
-                ownedBy(viewer),
-                ...workOrderFilter(filter),
-                ...window(workOrders.createdAt, workOrders.id, range, cursor),
-              ),
-            )
-            .orderBy(sql`${workOrders.createdAt} desc, ${workOrders.id} desc`)
-            .limit(limit)
-          return rows.map((row) => ({
-            cursor: { at: row.at, id: row.id },
-            cells: [
-              row.number,
-              row.taskName || labelOf(WORK_ORDER_TYPE_LABEL, row.type),
-              plainTextOf(row.description),
-              labelOf(WORK_ORDER_STATUS_LABEL, row.status),
-              time(row.createdAt),
-            ],
-          }))
-        },
-      }
-    case 'operateLog':
-      return {
-        columns: [
-          { header: '操作时间', width: 20 },
-          { header: '操作人', width: 16 },
-          { header: '操作类型', width: 14 },
-          { header: '操作内容', width: 40 },
-          { header: '状态', width: 8 },
-          { header: 'IP', width: 18 },
+            .where(and(ownedBy(viewer), ...workOrderFilter(filter), ...page.where))
+            .orderBy(page.order)
+            .limit(page.limit),
+        (row) => [
+          row.number,
+          row.taskName || labelOf(WORK_ORDER_TYPE_LABEL, row.type),
+          plainTextOf(row.description),
+          labelOf(WORK_ORDER_STATUS_LABEL, row.status),
+          time(row.createdAt),
         ],
-        async batch(cursor, limit) {
-          const rows = await db
+      )
+    case 'operateLog':
+      return keysetSource(
+        operateRecords,
+        range,
+        OPERATE_LOG_COLUMNS,
+        (page) =>
+          db
             .select({
-              id: operateRecords.id,
-              at: cursorAt(operateRecords.createdAt),
+              ...page.keys,
               createdAt: operateRecords.createdAt,
               memberAccount: operateRecords.memberAccount,
               type: operateRecords.type,
@@ -277,39 +300,27 @@ export function exportSource(
               ip: operateRecords.ip,
             })
             .from(operateRecords)
-            .where(
-              and(recordsOf(viewer), ...window(operateRecords.createdAt, operateRecords.id, range, cursor)),
-            )
-            .orderBy(sql`${operateRecords.createdAt} desc, ${operateRecords.id} desc`)
-            .limit(limit)
-          return rows.map((row) => ({
-            cursor: { at: row.at, id: row.id },
-            cells: [
-              time(row.createdAt),
-              row.memberAccount,
-              labelOf(OPERATE_TYPE_LABEL, row.type),
-              row.content,
-              labelOf(OPERATE_STATUS_LABEL, row.status),
-              row.ip,
-            ],
-          }))
-        },
-      }
-    case 'loginHistory':
-      return {
-        columns: [
-          { header: '登录时间', width: 20 },
-          { header: '结果', width: 8 },
-          { header: '登录方式', width: 14 },
-          { header: 'IP', width: 18 },
-          { header: '城市', width: 12 },
-          { header: '设备', width: 24 },
+            .where(and(recordsOf(viewer), ...page.where))
+            .orderBy(page.order)
+            .limit(page.limit),
+        (row) => [
+          time(row.createdAt),
+          row.memberAccount,
+          labelOf(OPERATE_TYPE_LABEL, row.type),
+          row.content,
+          labelOf(OPERATE_STATUS_LABEL, row.status),
+          row.ip,
         ],
-        async batch(cursor, limit) {
-          const rows = await db
+      )
+    case 'loginHistory':
+      return keysetSource(
+        loginHistory,
+        range,
+        LOGIN_HISTORY_COLUMNS,
+        (page) =>
+          db
             .select({
-              id: loginHistory.id,
-              at: cursorAt(loginHistory.createdAt),
+              ...page.keys,
               createdAt: loginHistory.createdAt,
               success: loginHistory.success,
               method: loginHistory.method,
@@ -318,26 +329,17 @@ export function exportSource(
               device: loginHistory.device,
             })
             .from(loginHistory)
-            .where(
-              and(
-                eq(loginHistory.memberId, viewer.memberId),
-                ...window(loginHistory.createdAt, loginHistory.id, range, cursor),
-              ),
-            )
-            .orderBy(sql`${loginHistory.createdAt} desc, ${loginHistory.id} desc`)
-            .limit(limit)
-          return rows.map((row) => ({
-            cursor: { at: row.at, id: row.id },
-            cells: [
-              time(row.createdAt),
-              row.success ? '成功' : '失败',
-              LOGIN_METHOD_LABEL[row.method] ?? '其他',
-              maskAddress(row.ip),
-              row.city,
-              row.device,
-            ],
-          }))
-        },
-      }
+            .where(and(eq(loginHistory.memberId, viewer.memberId), ...page.where))
+            .orderBy(page.order)
+            .limit(page.limit),
+        (row) => [
+          time(row.createdAt),
+          row.success ? '成功' : '失败',
+          LOGIN_METHOD_LABEL[row.method] ?? '其他',
+          maskAddress(row.ip),
+          row.city,
+          row.device,
+        ],
+      )
   }
 }
