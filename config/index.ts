@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import CompressionPlugin from 'compression-webpack-plugin'
-import MiniCssExtractPlugin from 'mini-css-extract-plugin'
 import webpack from 'webpack'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { createSwcRegister } from '@tarojs/helper'
@@ -11,26 +10,24 @@ import { RoutePreloadsPlugin } from './route-preloads'
 import devConfig from './dev'
 import prodConfig from './prod'
 
-// Taro compiles only config/ on load; the route table lives in src/ and is shared with the app.
+// Taro compiles only config/ on load; the route table lives in src/ and is shared with the app, and
+// what the H5 build swaps of Taro's own modules lives in taro-patches/ (its README).
 const routingDir = path.resolve(__dirname, '..', 'src', 'core', 'routing')
-createSwcRegister({ only: [(file: string) => file.startsWith(routingDir)] })
+const patchesDir = path.resolve(__dirname, '..', 'taro-patches')
+createSwcRegister({ only: [(file: string) => file.startsWith(routingDir) || file.startsWith(patchesDir)] })
 type RouteTable = typeof import('../src/core/routing/routes')
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { h5CustomRoutes }: RouteTable = require('../src/core/routing/routes')
+type TaroPatches = typeof import('../taro-patches/h5-build')
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { patchTaroH5 }: TaroPatches = require('../taro-patches/h5-build')
 
 const platform = process.env.TARO_ENV || 'h5'
 // MC_DIST builds into another folder with its own webpack cache, so two checkouts' builds (or a
 // build beside a running e2e server) never overwrite each other. Default: dist/.
 const distRoot = process.env.MC_DIST || 'dist'
 
-// What `@tarojs/components` is in the H5 build (see config/h5-components/index.js).
-const H5_COMPONENTS_DIR = path.resolve(__dirname, 'h5-components')
-const H5_COMPONENTS = path.join(H5_COMPONENTS_DIR, 'index.js')
-// What the H5 entry imports from `@tarojs/router`. Taro's loader generates that entry in place of
-// src/app.config.ts, so the import's issuer is the app config.
-const H5_ROUTER = path.resolve(__dirname, 'h5-router.js')
-const STRIP_WEUI_FONT = path.resolve(__dirname, 'strip-weui-font.js')
-const H5_PULL_DOWN_REFRESH = path.resolve(H5_COMPONENTS_DIR, 'pull-down-refresh.js')
+// Taro's loader generates the H5 entry in place of src/app.config.ts: the entry's imports have it as issuer.
 const APP_ENTRY = path.resolve(__dirname, '..', 'src', 'app.config.ts')
 const SHELL = path.resolve(__dirname, '..', 'src', 'features', 'shell', 'components', 'PageFrame.tsx')
 // MC_BENCH_FLOOR=1 (measurement only, `npm run bench -- --floor`): every page is one element and the
@@ -160,34 +157,12 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain) {
         chain.resolve.alias.set('@', path.resolve(__dirname, '..', 'src'))
-        // Taro's component wrappers as config/h5-components re-exports them: the components no
-        // first screen needs load with their pages.
-        if (!process.env.MC_HTML_COMPONENTS)
-          chain
-            .plugin('h5-components')
-            .use(webpack.NormalModuleReplacementPlugin, [/^@tarojs\/components$/, H5_COMPONENTS])
-        chain.module.rule('h5-components').test(H5_COMPONENTS_DIR).set('sideEffects', false)
-        chain.module
-          .rule('strip-weui-font')
-          .test(/@tarojs[\\/]components[\\/]dist[\\/]taro-components[\\/]taro-components\.css$/)
-          .pre()
-          .use('strip-weui-font')
-          .loader(STRIP_WEUI_FONT)
-        // The entry mounts without Taro's navigation bar and starts the router a task later
-        // (config/h5-router.js); every other module keeps Taro's router.
-        chain.plugin('h5-router').use(webpack.NormalModuleReplacementPlugin, [
-          /^@tarojs\/router$/,
-          (resource: { request: string; contextInfo?: { issuer?: string } }) => {
-            if (resource.contextInfo?.issuer === APP_ENTRY) resource.request = H5_ROUTER
-          },
-        ])
-        // The entry's start-up definition of the pull-down-refresh element, only when a page asks for it.
-        chain.plugin('h5-pull-down-refresh').use(webpack.NormalModuleReplacementPlugin, [
-          /^@tarojs\/components\/dist\/components$/,
-          (resource: { request: string; contextInfo?: { issuer?: string } }) => {
-            if (resource.contextInfo?.issuer === APP_ENTRY) resource.request = H5_PULL_DOWN_REFRESH
-          },
-        ])
+        // Taro's components, router and component stylesheet as taro-patches/ replaces them (its README).
+        patchTaroH5(chain, {
+          appEntry: APP_ENTRY,
+          htmlComponents: !!process.env.MC_HTML_COMPONENTS,
+          production: process.env.NODE_ENV === 'production',
+        })
         // Every page renders in PageFrame: the shell is part of the first load, requested beside
         // the entry by the page itself instead of by the router after the entry has run.
         if (!BENCH_FLOOR) chain.entry('app').add(SHELL)
@@ -201,11 +176,6 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // Sizes are budgeted by `npm run bench`, not by webpack's generic hints.
         chain.performance.hints(false)
         if (process.env.NODE_ENV === 'production') {
-          // Taro injects its components' stylesheet from JavaScript (style-loader); extracted, it is
-          // part of the entry's stylesheet, ahead of the app's rules so ours still override it.
-          const taroStyle = chain.module.rule('taroStyle')
-          taroStyle.uses.clear()
-          taroStyle.use('extract').loader(MiniCssExtractPlugin.loader)
           // Every script is compiled off the main thread as it streams in (config/compile-hints.ts).
           chain.plugin('compile-hints').use(CompileHintsPlugin)
           // Each route's page chunks, for the server to preload with that route's HTML (config/route-preloads.ts).

@@ -16,7 +16,15 @@ if ('error' in sandbox) {
 
 const root = path.resolve(import.meta.dirname, '..')
 const builtIndex = path.join(root, 'dist/h5/index.html')
-const SOURCES = ['src', 'config', 'babel.config.js', 'package.json', 'package-lock.json', '.env']
+const SOURCES = [
+  'src',
+  'config',
+  'taro-patches',
+  'babel.config.js',
+  'package.json',
+  'package-lock.json',
+  '.env',
+]
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0

@@ -1,9 +1,11 @@
 // `npm test`: every check, in the order that fails fastest, then one closing `N passed, N failed`.
-// Steps: lint, typecheck, schema vs committed migrations, class-name collisions between features, jest (unit, component, API on the embedded PGlite), the API suite again
-// on PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts a throwaway cluster), the weapp
-// import graph (no .h5 module), both builds, the WeChat tools over dist/weapp, every page booted in the
-// mini-program runtime stand-in, the mini-program components under miniprogram-simulate, the size
-// budgets, Playwright end to end on desktop and phone viewports.
+// Steps: lint, typecheck, schema vs committed migrations, class-name collisions between features,
+// colours only from the design tokens (stylelint), domain names as the glossary spells them, jest
+// (unit, component, API on the embedded PGlite), the API suite again on PostgreSQL when
+// TEST_DATABASE_URL names one (.ci/run starts a throwaway cluster), the weapp import graph (no .h5
+// module), both builds, the WeChat tools over dist/weapp, every page booted in the mini-program runtime
+// stand-in, the mini-program components under miniprogram-simulate, the size budgets, Playwright end
+// to end on desktop and phone viewports.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -86,6 +88,10 @@ run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])
 run('migrations', 'node', ['scripts/check-migrations.mjs'])
 run('weapp-imports', 'node', ['scripts/check-weapp-imports.mjs'])
 run('styles', 'node', ['scripts/check-styles.mjs'])
+// Colours only from the tokens file (stylelint.config.mjs).
+run('stylelint', 'npx', ['stylelint', 'src/**/*.scss'])
+// Folder and file names spell each domain as the glossary does (docs/architecture.md "Glossary").
+run('names', 'node', ['scripts/check-names.mjs'])
 const jestCount = (file) => () => {
   const report = readJson(file)
   return (

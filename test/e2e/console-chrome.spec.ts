@@ -37,7 +37,7 @@ test.describe('footer with the copyright and the privacy policy', () => {
   })
 })
 
-// The app mounts without Taro's navigation bar (config/h5-router.js): no page shows one, and the
+// The app mounts without Taro's navigation bar (taro-patches/h5-router.js): no page shows one, and the
 // router's handler still names each page in the tab's title, on the first load and on navigation.
 test('each page names itself in the title, with no navigation bar', async ({ page }) => {
   await page.goto('/login')

@@ -1,14 +1,14 @@
 // Taro's H5 React components for jsdom. View, Text, Image, RichText, Input, Label and Textarea are the H5 build's own
-// (config/h5-components); the rest are Taro's React DOM implementations. Some of those import View from
+// (taro-patches/h5-components); the rest are Taro's React DOM implementations. Some of those import View from
 // '@tarojs/components' (mapped here), so View must be defined before the package index is evaluated.
 // Taro's H5 runtime accepts CSS strings in `style` (taro-ui passes them); react-dom does not,
 // so each component here turns a string style into an object first.
 import { createElement, forwardRef, type ComponentType } from 'react'
-import { Image } from '../../config/h5-components/image'
-import { Input, Label } from '../../config/h5-components/input'
-import { RichText } from '../../config/h5-components/rich-text'
-import { Textarea } from '../../config/h5-components/textarea'
-import { styleObject, Text, View } from '../../config/h5-components/view-text'
+import { Image } from '../../taro-patches/h5-components/image'
+import { Input, Label } from '../../taro-patches/h5-components/input'
+import { RichText } from '../../taro-patches/h5-components/rich-text'
+import { Textarea } from '../../taro-patches/h5-components/textarea'
+import { styleObject, Text, View } from '../../taro-patches/h5-components/view-text'
 
 type AnyProps = Record<string, unknown>
 

@@ -3,7 +3,7 @@ import { CONTROL_ROLES } from './control-roles'
 import type { ListKeys } from './keyboard'
 
 // Taro renders controls as views with a role (core/ui Button, tabs, radios, links, menu items). The
-// H5 View gives each its tab stop as it renders (config/h5-components/view-text.js); one listener
+// H5 View gives each its tab stop as it renders (taro-patches/h5-components/view-text.js); one listener
 // turns Enter / Space on it into a click, as on a native button.
 const NATIVE_CONTROL = /^(INPUT|TEXTAREA|BUTTON|A|SELECT)$/
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { KeyboardEvent } from 'react'
-import { View } from '../../../config/h5-components/view-text'
+import { View } from '../../../taro-patches/h5-components/view-text'
 import { enableKeyboardControls, escapeKeyProps } from '../../../src/core/platform/keyboard.h5'
 
 // H5 keyboard access: views with a control role are reached by Tab and pressed by

@@ -1,4 +1,4 @@
-// What the H5 entry Taro generates imports from '@tarojs/components/dist/components' (config/index.ts).
+// What the H5 entry Taro generates imports from '@tarojs/components/dist/components' (h5-build.ts).
 // The entry defines the pull-down-refresh element before the app starts, and with it Stencil's
 // runtime is evaluated on every load. Only a page with `enablePullDownRefresh` draws that element
 // and no H5 page has it (core/routing/routes.ts sets it for the mini-program alone), so it is

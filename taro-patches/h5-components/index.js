@@ -1,4 +1,4 @@
-// What `@tarojs/components` resolves to in the H5 build (config/index.ts). Taro's React wrappers
+// What `@tarojs/components` resolves to in the H5 build (h5-build.ts). Taro's React wrappers
 // create every component in one module, so a component any page uses is part of every first load.
 // The ones no first screen needs are re-exported from modules of their own: this file is marked
 // side-effect free, so webpack links an import of them straight to that module, and each loads

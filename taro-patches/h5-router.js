@@ -1,5 +1,5 @@
 // What the H5 entry Taro generates (@tarojs/taro-loader's h5 entry) imports from `@tarojs/router`
-// (config/index.ts redirects that one import here; every other module keeps Taro's router). Two
+// (h5-build.ts redirects that one import here; every other module keeps Taro's router). Two
 // changes to the start-up, both measured in docs/performance.md ("The router a task later, …"):
 // - the app mounts without Taro's navigation bar: a bar no page shows (it shows only for
 //   `navigationStyle: 'default'`, which no page config sets), built with three SVGs by innerHTML and

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const stripWeuiFont: (source: string) => string = require('../../../config/strip-weui-font.js')
+const stripWeuiFont: (source: string) => string = require('../../../taro-patches/strip-weui-font.js')
 
 const TARO_COMPONENTS_CSS = path.resolve(
   __dirname,

@@ -1,7 +1,7 @@
-import { defineCustomElementTaroPullToRefreshCore } from '../../../config/h5-components/pull-down-refresh'
+import { defineCustomElementTaroPullToRefreshCore } from '../../../taro-patches/h5-components/pull-down-refresh'
 import { pageConfig, ROUTES } from '../../../src/core/routing/routes'
 
-// The H5 entry's definition of Taro's pull-down-refresh element (config/h5-components/pull-down-refresh.js)
+// The H5 entry's definition of Taro's pull-down-refresh element (taro-patches/h5-components/pull-down-refresh.js)
 // evaluates Stencil only when the app config has a page that pulls down to refresh.
 const mockDefineElement = jest.fn()
 jest.mock(

@@ -1,7 +1,7 @@
 import { createRouter as createTaroRouter } from '@tarojs/router'
-import { createRouter, handleAppMount } from '../../../config/h5-router'
+import { createRouter, handleAppMount } from '../../../taro-patches/h5-router'
 
-// What the H5 entry imports from the router (config/h5-router.js): the app mounts without Taro's
+// What the H5 entry imports from the router (taro-patches/h5-router.js): the app mounts without Taro's
 // navigation bar, and Taro's router starts in a task after the entry's.
 jest.mock('@tarojs/router', () => ({ createRouter: jest.fn(), createBrowserHistory: jest.fn() }))
 

@@ -1,8 +1,8 @@
 import { createReactComponent } from '@tarojs/components/lib/react/react-component-lib/createComponent.js'
 import { render } from '@testing-library/react'
-import { createLazyComponent } from '../../../config/h5-components/create'
+import { createLazyComponent } from '../../../taro-patches/h5-components/create'
 
-// The H5 build's Stencil components (config/h5-components/create.js) define their custom element on
+// The H5 build's Stencil components (taro-patches/h5-components/create.js) define their custom element on
 // their first render, before React creates the element, and never when their module is evaluated.
 jest.mock('@tarojs/components/lib/react/helper.js', () => ({ manipulatePropsFunction: jest.fn() }))
 jest.mock('@tarojs/components/lib/react/react-component-lib/createComponent.js', () => {

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { createRef } from 'react'
-import { Image } from '../../../config/h5-components/image'
+import { Image } from '../../../taro-patches/h5-components/image'
 
-// The H5 build's Image (config/h5-components/image.js): a plain <img>, `mode` as object-fit, the
+// The H5 build's Image (taro-patches/h5-components/image.js): a plain <img>, `mode` as object-fit, the
 // <img>'s own attributes from `nativeProps`, and no Taro-only prop written as an attribute.
 
 describe('Image on H5', () => {

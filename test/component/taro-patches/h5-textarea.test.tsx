@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { createRef } from 'react'
-import { Textarea } from '../../../config/h5-components/textarea'
+import { Textarea } from '../../../taro-patches/h5-components/textarea'
 
-// The H5 build's Textarea (config/h5-components/textarea.js): a plain <textarea> with Taro's
+// The H5 build's Textarea (taro-patches/h5-components/textarea.js): a plain <textarea> with Taro's
 // maxlength that drops mini-program props. What it shares with Input (e.detail.value, the controlled
 // value, a Chinese IME's composition) is in h5-text-fields.test.tsx.
 

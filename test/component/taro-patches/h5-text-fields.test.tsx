@@ -1,10 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState, type ComponentType } from 'react'
-import { Input } from '../../../config/h5-components/input'
-import { Textarea } from '../../../config/h5-components/textarea'
+import { Input } from '../../../taro-patches/h5-components/input'
+import { Textarea } from '../../../taro-patches/h5-components/textarea'
 
-// What the H5 build's Input and Textarea (config/h5-components) both keep of Taro's text fields: the
+// What the H5 build's Input and Textarea (taro-patches/h5-components) both keep of Taro's text fields: the
 // typed value in e.detail.value, a value the page controls, and a Chinese IME's text reported once,
 // when its composition ends, whichever order the browser sends the events in.
 

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
-import { RichText } from '../../../config/h5-components/rich-text'
+import { RichText } from '../../../taro-patches/h5-components/rich-text'
 
-// The H5 build's RichText (config/h5-components/rich-text.js): a <div> holding its string as HTML,
+// The H5 build's RichText (taro-patches/h5-components/rich-text.js): a <div> holding its string as HTML,
 // as Taro's element did, and no Taro-only prop written as an attribute.
 
 describe('RichText on H5', () => {

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { createRef } from 'react'
-import { Input, Label } from '../../../config/h5-components/input'
+import { Input, Label } from '../../../taro-patches/h5-components/input'
 
-// The H5 build's Input and Label (config/h5-components/input.js): a plain <input> and <label> that
+// The H5 build's Input and Label (taro-patches/h5-components/input.js): a plain <input> and <label> that
 // drop mini-program props. What Input shares with Textarea (e.detail.value, the controlled value, a
 // Chinese IME's composition) is in h5-text-fields.test.tsx.
 

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { createRef } from 'react'
-import { styleObject, Text, View } from '../../../config/h5-components/view-text'
+import { styleObject, Text, View } from '../../../taro-patches/h5-components/view-text'
 
-// The H5 build's View and Text (config/h5-components/view-text.js): plain elements that keep every
+// The H5 build's View and Text (taro-patches/h5-components/view-text.js): plain elements that keep every
 // DOM prop and drop Taro's, so no Taro-only name reaches the page as an attribute.
 
 describe('View and Text on H5', () => {
