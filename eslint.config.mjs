@@ -1,8 +1,13 @@
 import js from '@eslint/js'
 import importPlugin from 'eslint-plugin-import'
+import jestDom from 'eslint-plugin-jest-dom'
 import reactHooks from 'eslint-plugin-react-hooks'
+import testingLibrary from 'eslint-plugin-testing-library'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+
+const testingLibraryReact = testingLibrary.configs['flat/react']
+const jestDomRecommended = jestDom.configs['flat/recommended']
 
 export default tseslint.config(
   {
@@ -156,6 +161,57 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One text field: TextField is taro-ui's AtInput with its message under it, on both platforms.
+    // A raw AtInput elsewhere drifts from it (its maxlength, the message, the label).
+    files: ['src/features/**/*.{ts,tsx}', 'src/core/ui/**/*.{ts,tsx}'],
+    ignores: ['src/core/ui/TextField.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'taro-ui',
+              importNames: ['AtInput'],
+              message: 'use TextField (src/core/ui/TextField.tsx), the one text field',
+            },
+          ],
+          patterns: [
+            {
+              group: ['taro-ui/lib/components/input', 'taro-ui/lib/components/input/*'],
+              message: 'use TextField (src/core/ui/TextField.tsx), the one text field',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Component tests query as a user sees the screen and assert with jest-dom's matchers
+    // (`toBeInTheDocument()`, not `toBeTruthy()` on a query that already throws).
+    files: ['test/component/**/*.{ts,tsx}'],
+    plugins: { ...testingLibraryReact.plugins, ...jestDomRecommended.plugins },
+    rules: {
+      ...testingLibraryReact.rules,
+      ...jestDomRecommended.rules,
+      // toHaveTextContent('x') passes on any text containing x; the tests' `textContent).toBe(...)`
+      // hold the exact text, and the fix would loosen them.
+      'jest-dom/prefer-to-have-text-content': 'off',
+      // toBeEmptyDOMElement() ignores comments; `innerHTML).toBe('')` says nothing at all is left.
+      'jest-dom/prefer-empty': 'off',
+      // not.toBeChecked() also passes when aria-checked is missing; the tests require 'false'.
+      'jest-dom/prefer-checked': 'off',
+      // Half the screens are Taro's and taro-ui's markup: a field is reached by its `input[name]`
+      // (what the form posts), taro-ui's modal by its classes, and the tests of the H5 replacements
+      // of Taro's components (taro-patches/) check the very elements and attributes they render.
+      'testing-library/no-node-access': 'off',
+      'testing-library/no-container': 'off',
+      // A test rendering twice names each result after its case (`first`, `refused`), which says more
+      // than `view`.
+      'testing-library/render-result-naming-convention': 'off',
+    },
+  },
   featureBoundaries(),
 )
 
@@ -183,7 +239,6 @@ function featureBoundaries() {
     ],
     products: ['./auth/api.ts', './auth/components/BindPhoneDialog.tsx'],
     shell: [
-      './auth/api.ts',
       './auth/hooks/useScanLogin.ts',
       './auth/components/ScanLoginDialog.tsx',
       './account/components/PasswordDialog.tsx',

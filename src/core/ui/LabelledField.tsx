@@ -22,7 +22,8 @@ interface LabelledFieldProps {
 /**
  * A field whose label sits above its input: the label (and its required mark), the input given as
  * children, a hint, then the message. The input names itself (aria-label) as the label says.
- * TextField stays taro-ui's AtInput, whose title is the label at the left of the input.
+ * A one-line text input is a TextField instead (its title at the left of the input); this holds
+ * what is not one: uploads, pickers, a group of choices, a counted text box.
  */
 export function LabelledField({
   label,

@@ -1,5 +1,4 @@
-import { AtInput } from 'taro-ui'
-import { FieldError } from './FieldError'
+import { TextField } from './TextField'
 
 /** The part of a `useForm` form these fields read and write. */
 interface NewPasswordForm {
@@ -21,24 +20,24 @@ interface NewPasswordFieldsProps {
 export function NewPasswordFields({ form, name, title, placeholders }: NewPasswordFieldsProps) {
   return (
     <>
-      <AtInput
+      <TextField
         name={`${name}-password`}
         title={title}
         type='password'
         placeholder={placeholders.password}
         value={form.values.password}
         onChange={form.change('password')}
+        error={form.errors.password}
       />
-      <FieldError message={form.errors.password} />
-      <AtInput
+      <TextField
         name={`${name}-password-again`}
         title='确认密码'
         type='password'
         placeholder={placeholders.again}
         value={form.values.passwordAgain}
         onChange={form.change('passwordAgain')}
+        error={form.errors.passwordAgain}
       />
-      <FieldError message={form.errors.passwordAgain} />
     </>
   )
 }

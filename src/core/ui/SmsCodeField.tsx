@@ -1,7 +1,7 @@
 import { View } from '@tarojs/components'
-import { AtInput } from 'taro-ui'
 import { SMS_CODE_LENGTH } from '../validation/rules'
 import { SmsCodeButton, type SmsCodeButtonProps } from './SmsCodeButton'
+import { TextField } from './TextField'
 
 interface SmsCodeFieldProps extends SmsCodeButtonProps {
   name: string
@@ -27,13 +27,13 @@ export function SmsCodeField({
 }: SmsCodeFieldProps) {
   return (
     <View className={className}>
-      <AtInput
+      <TextField
         name={name}
         title={title}
         placeholder='请输入短信验证码'
-        maxlength={SMS_CODE_LENGTH}
+        maxLength={SMS_CODE_LENGTH}
         value={value}
-        onChange={(typed: string) => onChange(typed)}
+        onChange={onChange}
         onConfirm={onConfirm}
       />
       <SmsCodeButton {...button} />

@@ -1,10 +1,10 @@
 import { View } from '@tarojs/components'
 import { useState, type ReactNode } from 'react'
-import { AtInput } from 'taro-ui'
 import { SMS_CODE_LENGTH, smsCodeError } from '../validation/rules'
 import type { SolvedSlider } from './captcha/api'
 import { Dialog } from './Dialog'
 import { SmsCodeButton } from './SmsCodeButton'
+import { TextField } from './TextField'
 import { useSubmit } from './useSubmit'
 
 interface SmsVerifyDialogProps {
@@ -62,11 +62,11 @@ export function SmsVerifyDialog({
       onClose={onCancel}
     >
       <View className='dialog__row'>
-        <AtInput
+        <TextField
           name={name}
           title='验证码'
           placeholder={placeholder}
-          maxlength={SMS_CODE_LENGTH}
+          maxLength={SMS_CODE_LENGTH}
           value={code}
           onChange={(value: string) => {
             setCode(value)

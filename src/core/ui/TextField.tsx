@@ -3,17 +3,25 @@ import { FieldError } from './FieldError'
 
 interface TextFieldProps {
   name: string
-  title: string
+  /** The label at the left of the input (its accessible name); none where a row shows placeholders only. */
+  title?: string
   value: string
-  error?: string
+  /** The field's message under it; leave it out where the message sits under a whole row. */
+  error?: string | null
   placeholder?: string
   disabled?: boolean
   maxLength?: number
-  type?: 'text' | 'number' | 'phone'
+  type?: 'text' | 'number' | 'phone' | 'password'
   onChange(value: string): void
+  /** Enter in the field (submits the form). */
+  onConfirm?(): void
 }
 
-/** A labelled input with its spec message underneath (the invoice and contract forms). */
+/**
+ * The one-line text input of every form, on both platforms: taro-ui's AtInput (its title a
+ * `<label for>` on H5) with its message underneath. Features use it, never AtInput itself (lint).
+ * LabelledField is the other layout: a label above an input that is not one line of text.
+ */
 export function TextField({
   name,
   title,
@@ -24,6 +32,7 @@ export function TextField({
   maxLength = 200,
   type = 'text',
   onChange,
+  onConfirm,
 }: TextFieldProps) {
   return (
     <>
@@ -34,8 +43,9 @@ export function TextField({
         value={value}
         disabled={disabled}
         maxlength={maxLength}
-        placeholder={placeholder ?? `请输入${title}`}
-        onChange={(v: string | number) => onChange(String(v))}
+        placeholder={placeholder ?? (title ? `请输入${title}` : undefined)}
+        onChange={(typed: string | number) => onChange(String(typed))}
+        onConfirm={onConfirm && (() => onConfirm())}
       />
       <FieldError message={error} />
     </>

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react'
 import { errorMessage } from '../http/api-error'
+import { toast } from './toast'
 
 export const SUBMIT_FAILED = '提交失败，请重试'
 
@@ -10,6 +11,8 @@ export interface SubmitOptions {
   messageOf?(reason: unknown): string
   /** A rejection that is no failure (the user closed a follow-up step): nothing is shown. */
   ignore?(reason: unknown): boolean
+  /** A button with no form to show the failure under: it is toasted instead of kept in `failure`. */
+  toastFailure?: boolean
 }
 
 export interface Submit {
@@ -50,8 +53,11 @@ export function useSubmit(options: SubmitOptions = {}): Submit {
       await action()
       return true
     } catch (reason) {
-      const { fallback = SUBMIT_FAILED, messageOf, ignore } = latest.current
-      if (!ignore?.(reason)) setFailure(messageOf ? messageOf(reason) : errorMessage(reason, fallback))
+      const { fallback = SUBMIT_FAILED, messageOf, ignore, toastFailure } = latest.current
+      if (ignore?.(reason)) return false
+      const message = messageOf ? messageOf(reason) : errorMessage(reason, fallback)
+      if (toastFailure) toast.error(message)
+      else setFailure(message)
       return false
     } finally {
       running.current = false

@@ -135,9 +135,34 @@ export function reminderSummary(states: readonly SubscriptionState[], wanted: re
 export const anyConfigured = (states: readonly SubscriptionState[], wanted: readonly WechatTemplate[]) =>
   states.some((state) => wanted.includes(state.template) && state.templateId !== '')
 
+/**
+ * What the member's WeChat can receive through either app (the mini-program's and the official
+ * account's acceptances both count): receives if either can, the messages left added up, refused
+ * only where every app with the template was refused.
+ */
+export function combinedReach(apps: readonly Subscriptions[]): Subscriptions {
+  const [first] = apps
+  return {
+    app: first.app,
+    canReceive: apps.some((app) => app.canReceive),
+    templates: first.templates.map(({ template }) => {
+      const states = apps.flatMap((app) => app.templates.filter((state) => state.template === template))
+      const configured = states.filter((state) => state.templateId)
+      return {
+        template,
+        templateId: configured[0]?.templateId ?? '',
+        remaining: configured.reduce((sum, state) => sum + state.remaining, 0),
+        refused: configured.length > 0 && configured.every((state) => state.refused),
+      }
+    }),
+  }
+}
+
 /** 账户管理's 微信提醒 line: whether the member's own WeChat can receive at all. */
 export function receiveText(subscriptions: Pick<Subscriptions, 'canReceive'>): string {
-  return subscriptions.canReceive ? '可接收微信提醒' : '暂不能接收微信提醒（请在微信小程序中使用微信登录）'
+  return subscriptions.canReceive
+    ? '可接收微信提醒'
+    : '暂不能接收微信提醒（请在微信小程序或微信中登录会员中心）'
 }
 
 /** Each configured template with its count, as 账户管理 lists them. */

@@ -26,12 +26,8 @@ import {
   type WechatLoginResult,
 } from '../../core/contract/wechat'
 import { http } from '../../core/http/request'
-import type { LoginResult, UserInfo } from '../../core/session/store'
+import type { LoginResult } from '../../core/session/store'
 import type { SolvedSlider } from '../../core/ui/captcha/api'
-
-export interface EntryExchangeResult extends LoginResult {
-  source: string
-}
 
 export type { MiniLoginAnswer, QrScene, ScanCodeAnswer, WechatLoginResult }
 
@@ -139,8 +135,4 @@ export const authApi = {
     http.post<null>('/api/app/account/reverify/wechat/answer', { ...answer }, { silent: true }),
   officialAccountQr: () =>
     http.get<{ url: string }>('/api/wechat/officialAccountQr', undefined, { silent: true }),
-
-  personalInfo: () => http.get<UserInfo>('/api/pc/getPersonalInfo'),
-  exchangeEntryToken: (token: string) =>
-    http.get<EntryExchangeResult>('/api/feignApi/fkToken', { token }, { silent: true, keepsSession: true }),
 }

@@ -3,11 +3,11 @@
 // the session as it was. Returns where to go next; the link's token is never in that address.
 import { errorMessage } from '../../core/http/api-error'
 import { afterFailedEntry, entryLinkSessionChange, type GuardDecision } from '../../core/routing/guard'
+import { sessionApi, type EntryExchangeResult } from '../../core/session/api'
 import { revokeToken } from '../../core/session/end-session'
 import { useSessionFlags } from '../../core/session/flags'
 import { useSession } from '../../core/session/store'
 import { toast } from '../../core/ui/toast'
-import { authApi, type EntryExchangeResult } from '../auth/api'
 
 export const WORK_ORDER_SOURCE = 'workOrder'
 
@@ -32,7 +32,7 @@ export async function enterWithLink(
   const before = useSession.getState()
   let result: EntryExchangeResult
   try {
-    result = await authApi.exchangeEntryToken(decision.entryToken)
+    result = await sessionApi.exchangeEntryToken(decision.entryToken)
   } catch (error) {
     toast.error(errorMessage(error, ENTRY_LINK_MSG.failed))
     return afterFailedEntry(before, decision.continueTo)

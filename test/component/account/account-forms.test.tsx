@@ -20,16 +20,16 @@ describe('password dialog (account-area §4 model, §5 messages; doc2 §5 encryp
     const user = userEvent.setup()
     render(<PasswordDialog model={1} onSaved={jest.fn()} onClose={jest.fn()} />)
     await user.click(button('确定'))
-    expect(await screen.findByText('请输入当前密码')).toBeTruthy()
-    expect(screen.getByText('请输入登录密码')).toBeTruthy()
-    expect(screen.getByText('请输入确认登录密码')).toBeTruthy()
+    expect(await screen.findByText('请输入当前密码')).toBeInTheDocument()
+    expect(screen.getByText('请输入登录密码')).toBeInTheDocument()
+    expect(screen.getByText('请输入确认登录密码')).toBeInTheDocument()
     expect(callsTo(api, '/api/pc/updatePassword')).toHaveLength(0)
   })
 
   it('model 0 sets a first password without the current one', async () => {
     installFakeApi()
     render(<PasswordDialog model={0} onSaved={jest.fn()} onClose={jest.fn()} />)
-    expect(screen.getByText('设置密码')).toBeTruthy()
+    expect(screen.getByText('设置密码')).toBeInTheDocument()
     expect(input('old-password')).toBeNull()
   })
 
@@ -41,8 +41,8 @@ describe('password dialog (account-area §4 model, §5 messages; doc2 §5 encryp
     await user.type(input('new-password'), 'abcdefgh')
     await user.type(input('new-password-again'), 'abcdefgi')
     await user.click(button('确定'))
-    expect(await screen.findByText('密码应该由英文大小写、数字、符号组成，不少于8位')).toBeTruthy()
-    expect(screen.getByText('两次密码不一致，请重新输入')).toBeTruthy()
+    expect(await screen.findByText('密码应该由英文大小写、数字、符号组成，不少于8位')).toBeInTheDocument()
+    expect(screen.getByText('两次密码不一致，请重新输入')).toBeInTheDocument()
   })
 
   it('sends the trimmed passwords encrypted like the login, and keeps them after a refusal', async () => {
@@ -54,7 +54,7 @@ describe('password dialog (account-area §4 model, §5 messages; doc2 §5 encryp
     await user.type(input('new-password'), ' Better#2026 ')
     await user.type(input('new-password-again'), 'Better#2026')
     await user.click(button('确定'))
-    expect(await screen.findByText('请输入正确的密码')).toBeTruthy()
+    expect(await screen.findByText('请输入正确的密码')).toBeInTheDocument()
     expect(callsTo(api, '/api/pc/updatePassword')[0].body).toEqual({
       oldPassword: encryptPassword('Wrong@12345', PASSWORD_AES_KEY),
       password: encryptPassword('Better#2026', PASSWORD_AES_KEY),
@@ -99,8 +99,8 @@ describe('account name dialog (§5: 请输入新的账号, special characters st
       />,
     )
     await user.click(button('保存'))
-    expect(await screen.findByText('请输入新的账号')).toBeTruthy()
-    expect(screen.getByText('请输入姓名')).toBeTruthy()
+    expect(await screen.findByText('请输入新的账号')).toBeInTheDocument()
+    expect(screen.getByText('请输入姓名')).toBeInTheDocument()
   })
 
   it('shows the server refusal and keeps the input', async () => {
@@ -119,7 +119,7 @@ describe('account name dialog (§5: 请输入新的账号, special characters st
     )
     await user.type(input('member-account'), '_new')
     await user.click(button('保存'))
-    expect(await screen.findByText('该账号已存在，请换一个')).toBeTruthy()
+    expect(await screen.findByText('该账号已存在，请换一个')).toBeInTheDocument()
     expect(input('member-account').value).toBe('demo_new')
   })
 
@@ -159,7 +159,7 @@ describe('account name dialog (§5: 请输入新的账号, special characters st
       />,
     )
     await user.click(button('保存'))
-    expect(await screen.findByText('保存失败，请重试！')).toBeTruthy()
+    expect(await screen.findByText('保存失败，请重试！')).toBeInTheDocument()
   })
 })
 
@@ -171,9 +171,9 @@ describe('change phone dialog (§5)', () => {
     const user = userEvent.setup()
     render(<PhoneDialog onSaved={jest.fn()} onClose={jest.fn()} />)
     await user.click(button('确定'))
-    expect(await screen.findByText('请输入新手机号')).toBeTruthy()
-    expect(screen.getByText('请输入图形验证码')).toBeTruthy()
-    expect(screen.getByText('请输入短信验证码')).toBeTruthy()
+    expect(await screen.findByText('请输入新手机号')).toBeInTheDocument()
+    expect(screen.getByText('请输入图形验证码')).toBeInTheDocument()
+    expect(screen.getByText('请输入短信验证码')).toBeInTheDocument()
   })
 
   it('获取验证码 with no new phone says 请输入新手机号 and opens no slider', async () => {
@@ -183,8 +183,8 @@ describe('change phone dialog (§5)', () => {
     const user = userEvent.setup()
     render(<PhoneDialog onSaved={jest.fn()} onClose={jest.fn()} />)
     await user.click(button('获取验证码'))
-    expect(await screen.findByText('请输入新手机号')).toBeTruthy()
-    expect(screen.queryByText('请输入手机号')).toBeNull()
+    expect(await screen.findByText('请输入新手机号')).toBeInTheDocument()
+    expect(screen.queryByText('请输入手机号')).not.toBeInTheDocument()
     expect(api.calls.some((c) => c.path === '/api/app/genCaptcha')).toBe(false)
   })
 
@@ -202,7 +202,7 @@ describe('change phone dialog (§5)', () => {
     await user.type(input('phone-captcha'), 'ab12')
     await user.type(input('phone-code'), '123456')
     await user.click(button('确定'))
-    expect(await screen.findByText('请输入正确的手机号和验证码')).toBeTruthy()
+    expect(await screen.findByText('请输入正确的手机号和验证码')).toBeInTheDocument()
     expect(callsTo(api, '/api/pc/updateBingPhone')[0].body).toEqual({
       bindPhone: '13912345678',
       code: '123456',
@@ -226,7 +226,7 @@ describe('e-mail and referral code dialogs (§5)', () => {
     render(<EmailDialog email='' onSaved={jest.fn()} onClose={jest.fn()} />)
     if (typed) await user.type(input('mailbox'), typed)
     await user.click(button('确定'))
-    expect(await screen.findByText(message)).toBeTruthy()
+    expect(await screen.findByText(message)).toBeInTheDocument()
     expect(callsTo(api, '/api/pc/editAccountEmail')).toHaveLength(0)
   })
 
@@ -236,7 +236,7 @@ describe('e-mail and referral code dialogs (§5)', () => {
     render(<ReferralDialog onSaved={jest.fn()} onClose={jest.fn()} />)
     if (typed) await user.type(input('referral-code'), typed)
     await user.click(button('确定'))
-    expect(await screen.findByText('请输入6位数字+字母的推荐码')).toBeTruthy()
+    expect(await screen.findByText('请输入6位数字+字母的推荐码')).toBeInTheDocument()
     expect(input('referral-code').value).toBe(typed)
   })
 })

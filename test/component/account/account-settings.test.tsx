@@ -53,9 +53,9 @@ const row = (label: string) => document.querySelector(`.setting-row[aria-label="
 describe('account settings screen (account-area §2, §6, §9)', () => {
   it('shows progress, then the phone and e-mail masked and the 90-day password warning', async () => {
     setup(ok(info()))
-    expect(screen.getByRole('progressbar')).toBeTruthy()
-    expect(await screen.findByText('138****0003')).toBeTruthy()
-    expect(screen.getByText('b***@yunfan-demo.cn')).toBeTruthy()
+    expect(screen.getByRole('progressbar')).toBeInTheDocument()
+    expect(await screen.findByText('138****0003')).toBeInTheDocument()
+    expect(screen.getByText('b***@yunfan-demo.cn')).toBeInTheDocument()
     expect(screen.getByRole('note').textContent).toBe(
       '您的密码已超过90天未修改，为了账号安全，建议您修改密码',
     )
@@ -66,7 +66,7 @@ describe('account settings screen (account-area §2, §6, §9)', () => {
   it('a recent password gives no warning; model 0 offers 设置', async () => {
     setup(ok(info({ passwordUpdatedAt: null })), 0)
     await screen.findByText('138****0003')
-    expect(screen.queryByRole('note')).toBeNull()
+    expect(screen.queryByRole('note')).not.toBeInTheDocument()
     expect(row('登录密码').textContent).toContain('未设置')
     expect(screen.getAllByRole('button', { name: '设置' })).toHaveLength(1)
   })
@@ -77,14 +77,14 @@ describe('account settings screen (account-area §2, §6, §9)', () => {
     expect(row('登录掩码')).toBeNull()
     expect(row('推荐码')).toBeNull()
     expect(row('产品移交')).toBeNull()
-    expect(screen.queryByRole('link', { name: '产品移交' })).toBeNull()
+    expect(screen.queryByRole('link', { name: '产品移交' })).not.toBeInTheDocument()
   })
 
   it('offers the main account the product transfer once: its row (account-area §2, §6)', async () => {
     const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
     const { user } = setup(ok(info()))
     await screen.findByRole('link', { name: '操作日志' })
-    expect(screen.queryByRole('link', { name: '产品移交' })).toBeNull()
+    expect(screen.queryByRole('link', { name: '产品移交' })).not.toBeInTheDocument()
     expect(screen.getAllByText('产品移交')).toHaveLength(1)
     await user.click(within(row('产品移交')).getByRole('button', { name: '去移交' }))
     expect(navigate).toHaveBeenCalledWith({ url: '/pages/productTransfer/index' })
@@ -100,15 +100,15 @@ describe('account settings screen (account-area §2, §6, §9)', () => {
   it('hides the operation log link when the state is 0', async () => {
     setup(ok(info({ state: 0 })))
     await screen.findByText('138****0003')
-    expect(screen.queryByRole('link', { name: '操作日志' })).toBeNull()
+    expect(screen.queryByRole('link', { name: '操作日志' })).not.toBeInTheDocument()
   })
 
   it('a failed load says why and retries', async () => {
     let calls = 0
     const { user } = setup(() => (++calls === 1 ? fail(500, '服务器繁忙，请稍后重试') : ok(info())))
-    expect(await screen.findByText('服务器繁忙，请稍后重试')).toBeTruthy()
+    expect(await screen.findByText('服务器繁忙，请稍后重试')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: '重试' }))
-    expect(await screen.findByText('138****0003')).toBeTruthy()
+    expect(await screen.findByText('138****0003')).toBeInTheDocument()
     expect(calls).toBe(2)
   })
 })

@@ -29,7 +29,7 @@ describe('withFreshSession and ReverifyHost (sensitive changes re-verify by SMS)
       http.post('/api/pc/editAccountEmail', { mailbox: 'a@b.cn' }, { silent: true }),
     )
     expect(api.calls).toHaveLength(1)
-    expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull()
+    expect(screen.queryByRole('dialog', { name: '安全验证' })).not.toBeInTheDocument()
   })
 
   it('asks for the code sent to the masked bound phone, then runs the action again', async () => {
@@ -48,13 +48,13 @@ describe('withFreshSession and ReverifyHost (sensitive changes re-verify by SMS)
       http.post('/api/pc/editAccountEmail', { mailbox: 'a@b.cn' }, { silent: true }),
     ).then(() => (done = true))
 
-    expect(await screen.findByRole('dialog', { name: '安全验证' })).toBeTruthy()
-    expect(screen.getByText(/138\*\*\*\*0001/)).toBeTruthy()
+    expect(await screen.findByRole('dialog', { name: '安全验证' })).toBeInTheDocument()
+    expect(screen.getByText(/138\*\*\*\*0001/)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: '确定' }))
-    expect(await screen.findByText('请输入手机号验证码')).toBeTruthy()
+    expect(await screen.findByText('请输入手机号验证码')).toBeInTheDocument()
     await user.type(input('reverify-code'), '000000')
     await user.click(screen.getByRole('button', { name: '确定' }))
-    expect(await screen.findByText('请输入正确的手机号和验证码')).toBeTruthy()
+    expect(await screen.findByText('请输入正确的手机号和验证码')).toBeInTheDocument()
     expect(input('reverify-code').value).toBe('000000')
 
     await user.clear(input('reverify-code'))
@@ -63,7 +63,7 @@ describe('withFreshSession and ReverifyHost (sensitive changes re-verify by SMS)
     await change
     expect(done).toBe(true)
     expect(api.calls.filter((c) => c.path === '/api/pc/editAccountEmail')).toHaveLength(2)
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull())
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '安全验证' })).not.toBeInTheDocument())
   })
 
   it('closing the dialog abandons the action quietly', async () => {
@@ -108,7 +108,7 @@ describe('withFreshSession and ReverifyHost (sensitive changes re-verify by SMS)
       const dialog = await screen.findByRole('dialog', { name: '安全验证' })
       expect(dialog.textContent).toContain('为了您的账号安全，请重新登录后再操作')
       expect(input('reverify-code')).toBeNull()
-      expect(screen.queryByText('获取验证码')).toBeNull()
+      expect(screen.queryByText('获取验证码')).not.toBeInTheDocument()
 
       await user.click(screen.getByRole('button', { name: '重新登录' }))
       await waitFor(() => expect(Taro.reLaunch).toHaveBeenCalledTimes(1))
@@ -142,7 +142,7 @@ describe('withFreshSession and ReverifyHost (sensitive changes re-verify by SMS)
     await expect(
       withFreshSession(() => http.post('/api/pc/editAccountEmail', { mailbox: 'x' }, { silent: true })),
     ).rejects.toMatchObject({ code: 400, message: '请输入正确的邮箱' })
-    expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull()
+    expect(screen.queryByRole('dialog', { name: '安全验证' })).not.toBeInTheDocument()
   })
 })
 
@@ -164,9 +164,9 @@ describe('login mask section (§4 switch, §5 messages)', () => {
 
   it('shows the current address and offers it first when the switch goes on', async () => {
     const { user } = setup()
-    expect(await screen.findByText('您当前的IP：127.0.0.1')).toBeTruthy()
+    expect(await screen.findByText('您当前的IP：127.0.0.1')).toBeInTheDocument()
     const toggle = screen.getByRole('switch', { name: '登录掩码开关' })
-    expect(toggle.getAttribute('aria-checked')).toBe('false')
+    expect(toggle).toHaveAttribute('aria-checked', 'false')
     await user.click(toggle)
     expect(input('mask-0').value).toBe('127.0.0.1')
   })
@@ -181,7 +181,7 @@ describe('login mask section (§4 switch, §5 messages)', () => {
     await user.click(screen.getByRole('button', { name: '添加IP' }))
     if (typed) await user.type(input('mask-1'), typed)
     await user.click(screen.getByRole('button', { name: '保存' }))
-    expect(await screen.findByText(message)).toBeTruthy()
+    expect(await screen.findByText(message)).toBeInTheDocument()
     expect(input('mask-1').value).toBe('')
     expect(input('mask-0').value).toBe('127.0.0.1')
     expect(saves(api)).toHaveLength(0)
@@ -194,8 +194,8 @@ describe('login mask section (§4 switch, §5 messages)', () => {
     await user.type(input('mask-1'), '10.0.0.8')
     await user.click(screen.getByRole('button', { name: '保存' }))
     await waitFor(() => expect(saves(api)).toEqual([{ status: 0, ip: '127.0.0.1,10.0.0.8' }]))
-    expect(await screen.findByText('仅允许 127.0.0.1、10.0.0.8 登录')).toBeTruthy()
-    expect(screen.getByRole('switch', { name: '登录掩码开关' }).getAttribute('aria-checked')).toBe('true')
+    expect(await screen.findByText('仅允许 127.0.0.1、10.0.0.8 登录')).toBeInTheDocument()
+    expect(screen.getByRole('switch', { name: '登录掩码开关' })).toHaveAttribute('aria-checked', 'true')
 
     await user.click(screen.getByRole('switch', { name: '登录掩码开关' }))
     await waitFor(() => expect(saves(api)[1]).toEqual({ status: 1, ip: '' }))

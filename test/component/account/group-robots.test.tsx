@@ -38,25 +38,25 @@ describe('群机器人', () => {
     expect(workOrder.textContent).toContain(
       '钉钉（已加签） https://oapi.dingtalk.com/robot/send?access_token=****9d21',
     )
-    expect(within(workOrder).getByRole('button', { name: '修改' })).toBeTruthy()
-    expect(within(workOrder).getByRole('button', { name: '发送测试' })).toBeTruthy()
+    expect(within(workOrder).getByRole('button', { name: '修改' })).toBeInTheDocument()
+    expect(within(workOrder).getByRole('button', { name: '发送测试' })).toBeInTheDocument()
     const renewal = await row('续费与到期')
     expect(renewal.textContent).toContain('未设置')
-    expect(within(renewal).getByRole('button', { name: '设置' })).toBeTruthy()
-    expect(within(renewal).queryByRole('button', { name: '删除' })).toBeNull()
+    expect(within(renewal).getByRole('button', { name: '设置' })).toBeInTheDocument()
+    expect(within(renewal).queryByRole('button', { name: '删除' })).not.toBeInTheDocument()
   })
 
   it('says when none is set', async () => {
     setup(() => ok([]))
-    expect(await screen.findByText('尚未设置群机器人')).toBeTruthy()
+    expect(await screen.findByText('尚未设置群机器人')).toBeInTheDocument()
   })
 
   it('shows a load failure with 重试', async () => {
     let calls = 0
     setup(() => (++calls === 1 ? fail(500, '服务繁忙') : ok([])))
-    expect(await screen.findByText('服务繁忙')).toBeTruthy()
+    expect(await screen.findByText('服务繁忙')).toBeInTheDocument()
     await userEvent.setup().click(screen.getByRole('button', { name: '重试' }))
-    expect(await screen.findByText('尚未设置群机器人')).toBeTruthy()
+    expect(await screen.findByText('尚未设置群机器人')).toBeInTheDocument()
   })
 
   it('设置: refuses an address off the platforms before sending anything', async () => {
@@ -66,7 +66,7 @@ describe('群机器人', () => {
     const dialog = screen.getByRole('dialog', { name: '群机器人 · 续费与到期' })
     await user.type(input('robotUrl'), 'https://127.0.0.1/robot/send?access_token=8f3ad2c1')
     await user.click(within(dialog).getByRole('button', { name: '保存' }))
-    expect(within(dialog).getByText(ROBOT_MESSAGES.badUrl)).toBeTruthy()
+    expect(within(dialog).getByText(ROBOT_MESSAGES.badUrl)).toBeInTheDocument()
     expect(posts('/api/notify/robots')).toHaveLength(0)
   })
 
@@ -76,7 +76,7 @@ describe('群机器人', () => {
     await user.click(within(await row('续费与到期')).getByRole('button', { name: '设置' }))
     const dialog = screen.getByRole('dialog', { name: '群机器人 · 续费与到期' })
     await user.type(input('robotUrl'), DINGTALK)
-    expect(within(dialog).getByText('已识别：钉钉机器人')).toBeTruthy()
+    expect(within(dialog).getByText('已识别：钉钉机器人')).toBeInTheDocument()
     await user.type(input('robotSecret'), `SEC${'ab'.repeat(32)}`)
     await user.click(within(dialog).getByRole('button', { name: '保存' }))
     await waitFor(() => expect(posts('/api/notify/robots')).toHaveLength(1))
@@ -85,7 +85,7 @@ describe('群机器人', () => {
       url: DINGTALK,
       secret: `SEC${'ab'.repeat(32)}`,
     })
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(toasts()).toContain('保存成功')
   })
 
@@ -97,7 +97,7 @@ describe('群机器人', () => {
     await user.type(input('robotUrl'), WECOM)
     expect(input('robotSecret')).toBeNull()
     await user.click(within(dialog).getByRole('button', { name: '保存' }))
-    expect(await within(dialog).findByText(ROBOT_MESSAGES.incompleteUrl)).toBeTruthy()
+    expect(await within(dialog).findByText(ROBOT_MESSAGES.incompleteUrl)).toBeInTheDocument()
     expect(posts('/api/notify/robots')[0].body).toEqual({ category: 'service', url: WECOM, secret: '' })
   })
 
@@ -124,7 +124,7 @@ describe('群机器人', () => {
       return ok([])
     })
     await user.click(within(await row('工单进展')).getByRole('button', { name: '删除' }))
-    expect(screen.getByText(/确定删除「工单进展」的群机器人吗/)).toBeTruthy()
+    expect(screen.getByText(/确定删除「工单进展」的群机器人吗/)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: '取消' }))
     expect(posts('/api/notify/robots/delete')).toHaveLength(0)
 

@@ -59,8 +59,8 @@ describe('登录设备 section', () => {
     const table = await screen.findByRole('table', { name: '登录设备' })
     const rows = within(table).getAllByRole('row')
     expect(rows[1].textContent).toContain('本机')
-    expect(within(rows[1]).queryByRole('button', { name: '退出' })).toBeNull()
-    expect(within(rows[2]).getByRole('button', { name: '退出' })).toBeTruthy()
+    expect(within(rows[1]).queryByRole('button', { name: '退出' })).not.toBeInTheDocument()
+    expect(within(rows[2]).getByRole('button', { name: '退出' })).toBeInTheDocument()
     expect(rows[2].textContent).toContain('深圳市 · 120.24.78.68')
     const history = await screen.findByRole('table', { name: '登录记录' })
     expect(history.textContent).toContain('成功')
@@ -73,7 +73,7 @@ describe('登录设备 section', () => {
     render(<LoginDevicesSection />)
     const cards = await screen.findByRole('list', { name: '登录设备' })
     expect(within(cards).getAllByRole('listitem')).toHaveLength(2)
-    expect(screen.queryByRole('table')).toBeNull()
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
   })
 
   it('asks before 退出 and ends only that session', async () => {
@@ -85,12 +85,12 @@ describe('登录设备 section', () => {
     const user = userEvent.setup()
     render(<LoginDevicesSection />)
     await user.click(await screen.findByRole('button', { name: '退出' }))
-    expect(screen.getByText('确定退出「微信小程序」上的登录吗？该设备需重新登录。')).toBeTruthy()
+    expect(screen.getByText('确定退出「微信小程序」上的登录吗？该设备需重新登录。')).toBeInTheDocument()
     expect(callsTo(api, SIGN_OUT)).toHaveLength(0)
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: '退出' }))
     await waitFor(() => expect(callsTo(api, SIGN_OUT)).toHaveLength(1))
     expect(callsTo(api, SIGN_OUT)[0].body).toEqual({ id: 2 })
-    expect(await screen.findByText('暂无其他登录设备')).toBeTruthy()
+    expect(await screen.findByText('暂无其他登录设备')).toBeInTheDocument()
   })
 
   it('asks before 退出其他设备; cancelling sends nothing', async () => {
@@ -112,9 +112,9 @@ describe('登录设备 section', () => {
   it('says when nothing else is signed in, and when the history is empty', async () => {
     serve(() => ok([device(1, 'Chrome · Windows', true)]), [])
     render(<LoginDevicesSection />)
-    expect(await screen.findByText('暂无其他登录设备')).toBeTruthy()
-    expect(screen.queryByRole('button', { name: '退出其他设备' })).toBeNull()
-    expect(await screen.findByText('暂无登录记录')).toBeTruthy()
+    expect(await screen.findByText('暂无其他登录设备')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: '退出其他设备' })).not.toBeInTheDocument()
+    expect(await screen.findByText('暂无登录记录')).toBeInTheDocument()
   })
 
   it('shows a failed load with a retry', async () => {
@@ -122,10 +122,10 @@ describe('登录设备 section', () => {
     serve(() => answer)
     const user = userEvent.setup()
     render(<LoginDevicesSection />)
-    expect(await screen.findByText('服务繁忙')).toBeTruthy()
+    expect(await screen.findByText('服务繁忙')).toBeInTheDocument()
     answer = ok([device(1, 'Chrome · Windows', true)])
     await user.click(screen.getAllByRole('button', { name: '重试' })[0])
-    expect(await screen.findByRole('table', { name: '登录设备' })).toBeTruthy()
+    expect(await screen.findByRole('table', { name: '登录设备' })).toBeInTheDocument()
   })
 
   it('sends this device’s id with every call, the same each time', async () => {
@@ -145,7 +145,7 @@ describe('上次登录', () => {
       ok({ time: '2026-11-21T01:05:00Z', city: '上海市', device: '微信小程序' }),
     )
     render(<LastLoginLine />)
-    expect(await screen.findByText('上次登录：2026-11-21 09:05 · 上海市 · 微信小程序')).toBeTruthy()
+    expect(await screen.findByText('上次登录：2026-11-21 09:05 · 上海市 · 微信小程序')).toBeInTheDocument()
   })
 
   it('shows nothing before a previous login', async () => {
@@ -195,7 +195,7 @@ describe('reserved generated names in 编辑账号信息', () => {
     await user.clear(account)
     await user.type(account, 'mc13912345678')
     await user.click(screen.getByRole('button', { name: '保存' }))
-    expect(await screen.findByText('“mc+手机号”格式的账号为系统保留，请换一个')).toBeTruthy()
+    expect(await screen.findByText('“mc+手机号”格式的账号为系统保留，请换一个')).toBeInTheDocument()
     expect(api.calls).toHaveLength(0)
     await user.clear(account)
     await user.type(account, 'mc13800000009')

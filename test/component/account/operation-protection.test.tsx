@@ -61,11 +61,11 @@ async function openDialog(user: ReturnType<typeof userEvent.setup>) {
 describe('操作保护 section', () => {
   it('shows the method and the window, and lists what it protects', async () => {
     const { user } = setup(SMS_10)
-    expect(screen.getByText('加载中...')).toBeTruthy()
-    expect(await screen.findByText('短信验证码 · 10分钟内免验证')).toBeTruthy()
+    expect(screen.getByText('加载中...')).toBeInTheDocument()
+    expect(await screen.findByText('短信验证码 · 10分钟内免验证')).toBeInTheDocument()
     const dialog = await openDialog(user)
-    expect(radio('短信验证码').getAttribute('aria-checked')).toBe('true')
-    expect(radio('10分钟').getAttribute('aria-checked')).toBe('true')
+    expect(radio('短信验证码')).toHaveAttribute('aria-checked', 'true')
+    expect(radio('10分钟')).toHaveAttribute('aria-checked', 'true')
     const protectedList = within(dialog).getByLabelText('受保护的操作')
     expect(protectedList.textContent).toContain('修改密码')
     expect(protectedList.textContent).toContain('操作保护设置')
@@ -78,9 +78,9 @@ describe('操作保护 section', () => {
     )
     const user = userEvent.setup()
     render(<OperationProtectionSection />)
-    expect(await screen.findByText('服务繁忙，请稍后再试')).toBeTruthy()
+    expect(await screen.findByText('服务繁忙，请稍后再试')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: '重试' }))
-    expect(await screen.findByText('短信验证码 · 10分钟内免验证')).toBeTruthy()
+    expect(await screen.findByText('短信验证码 · 10分钟内免验证')).toBeInTheDocument()
   })
 
   it('修改 saves through the re-verification of a stale session, then shows the new setting', async () => {
@@ -106,13 +106,13 @@ describe('操作保护 section', () => {
     await user.type(input('reverify-code'), '123456')
     await user.click(within(reverify).getByRole('button', { name: '确定' }))
 
-    expect(await screen.findByText('身份验证器动态验证码 · 20分钟内免验证')).toBeTruthy()
+    expect(await screen.findByText('身份验证器动态验证码 · 20分钟内免验证')).toBeInTheDocument()
     expect(saves(api)).toEqual([
       { method: 'totp', windowMinutes: 20 },
       { method: 'totp', windowMinutes: 20 },
     ])
     expect(toasts()).toContain('保存成功')
-    expect(screen.queryByRole('dialog', { name: '操作保护' })).toBeNull()
+    expect(screen.queryByRole('dialog', { name: '操作保护' })).not.toBeInTheDocument()
   })
 
   it('without 二次验证 the authenticator app cannot be chosen: it says 请先开启二次验证', async () => {
@@ -120,8 +120,8 @@ describe('操作保护 section', () => {
     const dialog = await openDialog(user)
     const app = radio('身份验证器动态验证码（请先开启二次验证）')
     await user.click(app)
-    expect(app.getAttribute('aria-checked')).toBe('false')
-    expect(radio('短信验证码').getAttribute('aria-checked')).toBe('true')
+    expect(app).toHaveAttribute('aria-checked', 'false')
+    expect(radio('短信验证码')).toHaveAttribute('aria-checked', 'true')
     expect(within(dialog).getByRole('alert').textContent).toBe(OPERATION_PROTECTION_MSG.totpUnavailable)
 
     await user.click(radio('15分钟'))
@@ -137,7 +137,7 @@ describe('操作保护 section', () => {
     expect(saves(api)).toHaveLength(0)
 
     await user.click(radio('30分钟'))
-    expect(within(dialog).queryByRole('alert')).toBeNull()
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: '保存' }))
     await waitFor(() => expect(saves(api)).toEqual([{ method: 'sms', windowMinutes: 30 }]))
   })
@@ -148,9 +148,9 @@ describe('操作保护 section', () => {
     const dialog = await openDialog(user)
     await user.click(radio('5分钟'))
     await user.click(within(dialog).getByRole('button', { name: '保存' }))
-    expect(await within(dialog).findByText(OPERATION_PROTECTION_MSG.windowRange)).toBeTruthy()
-    expect(radio('5分钟').getAttribute('aria-checked')).toBe('true')
-    expect(screen.getByRole('dialog', { name: '操作保护' })).toBeTruthy()
+    expect(await within(dialog).findByText(OPERATION_PROTECTION_MSG.windowRange)).toBeInTheDocument()
+    expect(radio('5分钟')).toHaveAttribute('aria-checked', 'true')
+    expect(screen.getByRole('dialog', { name: '操作保护' })).toBeInTheDocument()
   })
 
   describe('微信确认', () => {
@@ -187,7 +187,7 @@ describe('操作保护 section', () => {
     it('a browser shows the QR of the refused action and saves once the phone confirmed', async () => {
       const { api, user } = wechatSetup(['waiting', 'confirmed'])
       const dialog = await openDialog(user)
-      expect(radio('微信确认').getAttribute('aria-checked')).toBe('true')
+      expect(radio('微信确认')).toHaveAttribute('aria-checked', 'true')
       await user.click(radio('15分钟'))
       await user.click(within(dialog).getByRole('button', { name: '保存' }))
 
@@ -195,14 +195,14 @@ describe('操作保护 section', () => {
       expect(reverify.textContent).toContain('待确认的操作：操作保护设置')
       expect(reverify.textContent).toContain('「扫一扫」')
       const qr = await within(reverify).findByLabelText('微信确认二维码', {}, { timeout: 3000 })
-      expect(qr.getAttribute('data-qr-value')).toBe('member-centre:reverify:reverify-code-1')
+      expect(qr).toHaveAttribute('data-qr-value', 'member-centre:reverify:reverify-code-1')
       expect(api.calls.find((c) => c.path === START && c.method === 'POST')?.body).toEqual({
         action: '操作保护设置',
       })
 
-      expect(await screen.findByText('微信确认 · 15分钟内免验证', {}, { timeout: 8000 })).toBeTruthy()
+      expect(await screen.findByText('微信确认 · 15分钟内免验证', {}, { timeout: 8000 })).toBeInTheDocument()
       expect(saves(api)).toHaveLength(2)
-      expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull()
+      expect(screen.queryByRole('dialog', { name: '安全验证' })).not.toBeInTheDocument()
     }, 15000)
 
     it('an expired QR is covered with 刷新二维码, which asks for a new request', async () => {
@@ -210,12 +210,12 @@ describe('操作保护 section', () => {
       const dialog = await openDialog(user)
       await user.click(within(dialog).getByRole('button', { name: '保存' }))
       const reverify = await screen.findByRole('dialog', { name: '安全验证' })
-      expect(await within(reverify).findByText('二维码已过期', {}, { timeout: 5000 })).toBeTruthy()
+      expect(await within(reverify).findByText('二维码已过期', {}, { timeout: 5000 })).toBeInTheDocument()
       await user.click(within(reverify).getByRole('button', { name: '刷新二维码' }))
       const qr = await within(reverify).findByLabelText('微信确认二维码', {}, { timeout: 3000 })
-      expect(qr.getAttribute('data-qr-value')).toBe('member-centre:reverify:reverify-code-2')
+      expect(qr).toHaveAttribute('data-qr-value', 'member-centre:reverify:reverify-code-2')
       await user.click(within(reverify).getByRole('button', { name: '取消' }))
-      expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull()
+      expect(screen.queryByRole('dialog', { name: '安全验证' })).not.toBeInTheDocument()
       expect(saves(api)).toHaveLength(1)
     }, 15000)
 

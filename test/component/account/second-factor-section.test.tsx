@@ -59,23 +59,23 @@ describe('二次验证 section', () => {
       .spyOn(Taro, 'setClipboardData')
       .mockResolvedValue({ errMsg: 'setClipboardData:ok', data: '' })
 
-    expect(await screen.findByText('未开启')).toBeTruthy()
+    expect(await screen.findByText('未开启')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: '开启' }))
     const dialog = await screen.findByRole('dialog', { name: '开启二次验证' })
-    expect(within(dialog).getByText('JBSW Y3DP EHPK 3PXP')).toBeTruthy()
+    expect(within(dialog).getByText('JBSW Y3DP EHPK 3PXP')).toBeInTheDocument()
     expect(
       within(dialog).getByText(/腾讯身份验证器、Google Authenticator、Microsoft Authenticator/),
-    ).toBeTruthy()
+    ).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: '复制密钥' }))
     expect(copy).toHaveBeenCalledWith({ data: 'JBSWY3DPEHPK3PXP' })
 
     await user.click(within(dialog).getByRole('button', { name: '确认' }))
-    expect(await within(dialog).findByText(SECOND_FACTOR_MSG.codeFormat)).toBeTruthy()
+    expect(await within(dialog).findByText(SECOND_FACTOR_MSG.codeFormat)).toBeInTheDocument()
     expect(calls(api, '/api/app/secondFactor/confirm')).toHaveLength(0)
 
     await user.type(input('second-factor-enrol-code'), '654321')
     await user.click(within(dialog).getByRole('button', { name: '确认' }))
-    expect(await within(dialog).findByText(SECOND_FACTOR_MSG.wrongCode)).toBeTruthy()
+    expect(await within(dialog).findByText(SECOND_FACTOR_MSG.wrongCode)).toBeInTheDocument()
     expect(input('second-factor-enrol-code').value).toBe('654321')
 
     await user.clear(input('second-factor-enrol-code'))
@@ -87,14 +87,16 @@ describe('二次验证 section', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(CODES)
-    expect(within(shown).getByText('恢复码只显示一次，请妥善保存；每个恢复码只能使用一次')).toBeTruthy()
+    expect(
+      within(shown).getByText('恢复码只显示一次，请妥善保存；每个恢复码只能使用一次'),
+    ).toBeInTheDocument()
     expect(toasts()).toContain(SECOND_FACTOR_MSG.enabled)
     await user.click(within(shown).getByRole('button', { name: '复制全部' }))
     expect(copy).toHaveBeenLastCalledWith({ data: CODES.join('\n') })
 
     await user.click(within(shown).getByRole('button', { name: '我已保存' }))
-    expect(await screen.findByText('已开启，剩余恢复码 10 个')).toBeTruthy()
-    expect(screen.queryByRole('dialog', { name: '保存恢复码' })).toBeNull()
+    expect(await screen.findByText('已开启，剩余恢复码 10 个')).toBeInTheDocument()
+    expect(screen.queryByRole('dialog', { name: '保存恢复码' })).not.toBeInTheDocument()
   })
 
   it('asks for the SMS re-verification when begin finds the session stale, and closing it changes nothing', async () => {
@@ -105,9 +107,9 @@ describe('二次验证 section', () => {
     await user.click(await screen.findByRole('button', { name: '开启' }))
     const reverify = await screen.findByRole('dialog', { name: '安全验证' })
     await user.click(within(reverify).getByRole('button', { name: '取消' }))
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull())
-    expect(screen.queryByRole('dialog', { name: '开启二次验证' })).toBeNull()
-    expect(screen.queryByRole('alert')).toBeNull()
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '安全验证' })).not.toBeInTheDocument())
+    expect(screen.queryByRole('dialog', { name: '开启二次验证' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
   it('turning it off asks for a current code; a wrong one keeps the text and changes nothing', async () => {
@@ -118,22 +120,22 @@ describe('二次验证 section', () => {
       current = OFF
       return ok(null)
     })
-    expect(await screen.findByText('已开启，剩余恢复码 10 个')).toBeTruthy()
+    expect(await screen.findByText('已开启，剩余恢复码 10 个')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: '关闭二次验证' }))
     const dialog = await screen.findByRole('dialog', { name: '关闭二次验证' })
     await user.click(within(dialog).getByRole('button', { name: '确认关闭' }))
-    expect(await within(dialog).findByText(SECOND_FACTOR_MSG.codeFormat)).toBeTruthy()
+    expect(await within(dialog).findByText(SECOND_FACTOR_MSG.codeFormat)).toBeInTheDocument()
     expect(calls(api, '/api/app/secondFactor/disable')).toHaveLength(0)
 
     await user.type(input('second-factor-disable-code'), '222222')
     await user.click(within(dialog).getByRole('button', { name: '确认关闭' }))
-    expect(await within(dialog).findByText(SECOND_FACTOR_MSG.wrongCode)).toBeTruthy()
+    expect(await within(dialog).findByText(SECOND_FACTOR_MSG.wrongCode)).toBeInTheDocument()
     expect(input('second-factor-disable-code').value).toBe('222222')
 
     await user.clear(input('second-factor-disable-code'))
     await user.type(input('second-factor-disable-code'), '111111')
     await user.click(within(dialog).getByRole('button', { name: '确认关闭' }))
-    expect(await screen.findByText('未开启')).toBeTruthy()
+    expect(await screen.findByText('未开启')).toBeInTheDocument()
     expect(calls(api, '/api/app/secondFactor/disable').map((c) => c.body)).toEqual([
       { code: '222222' },
       { code: '111111' },
@@ -145,7 +147,7 @@ describe('二次验证 section', () => {
     const { api, user } = setup(() => ON)
     api.on('POST', '/api/app/secondFactor/recoveryCodes', () => ok({ recoveryCodes: CODES }))
     await user.click(await screen.findByRole('button', { name: '重新生成恢复码' }))
-    expect(await screen.findByText('重新生成后，旧的恢复码将全部失效。确定重新生成吗？')).toBeTruthy()
+    expect(await screen.findByText('重新生成后，旧的恢复码将全部失效。确定重新生成吗？')).toBeInTheDocument()
     await user.click(screen.getByText('取消'))
     expect(calls(api, '/api/app/secondFactor/recoveryCodes')).toHaveLength(0)
 
@@ -165,20 +167,21 @@ describe('二次验证 section', () => {
       return ok(null)
     })
     const box = await screen.findByRole('checkbox', { name: '要求子管理员开启二次验证' })
-    expect(box.getAttribute('aria-checked')).toBe('false')
+    expect(box).toHaveAttribute('aria-checked', 'false')
     await user.click(box)
     await waitFor(() =>
-      expect(
-        screen.getByRole('checkbox', { name: '要求子管理员开启二次验证' }).getAttribute('aria-checked'),
-      ).toBe('true'),
+      expect(screen.getByRole('checkbox', { name: '要求子管理员开启二次验证' })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      ),
     )
     expect(calls(api, '/api/app/secondFactor/subAdmins').map((c) => c.body)).toEqual([{ required: true }])
   })
 
   it('a sub-admin has no such switch, and is told when the main account requires it', async () => {
     setup(() => ({ ...OFF, requiredForMe: true }), 1)
-    expect(await screen.findByText('主账号要求开启二次验证')).toBeTruthy()
-    expect(screen.queryByRole('checkbox', { name: '要求子管理员开启二次验证' })).toBeNull()
+    expect(await screen.findByText('主账号要求开启二次验证')).toBeInTheDocument()
+    expect(screen.queryByRole('checkbox', { name: '要求子管理员开启二次验证' })).not.toBeInTheDocument()
   })
 
   it('a failed status load says why and offers 重试', async () => {
@@ -191,7 +194,7 @@ describe('二次验证 section', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('服务繁忙，请稍后再试')
     broken = false
     await user.click(screen.getByRole('button', { name: '重试' }))
-    expect(await screen.findByText('未开启')).toBeTruthy()
+    expect(await screen.findByText('未开启')).toBeInTheDocument()
     expect(calls(api, STATUS)).toHaveLength(2)
   })
 })

@@ -47,7 +47,7 @@ describe('re-verification with the authenticator app (操作保护 method totp)'
     const dialog = await screen.findByRole('dialog', { name: '安全验证' })
     expect(dialog.textContent).toContain(REVERIFY_TOTP_REQUIRED)
     expect(input('reverify-code')).toBeNull()
-    expect(screen.queryByText('获取验证码')).toBeNull()
+    expect(screen.queryByText('获取验证码')).not.toBeInTheDocument()
 
     await user.type(input('reverify-totp-code'), '12345')
     await user.click(within(dialog).getByRole('button', { name: '确定' }))
@@ -58,7 +58,7 @@ describe('re-verification with the authenticator app (操作保护 method totp)'
     await user.clear(input('reverify-totp-code'))
     await user.type(input('reverify-totp-code'), '000000')
     await user.click(within(dialog).getByRole('button', { name: '确定' }))
-    expect(await within(dialog).findByText(SECOND_FACTOR_MSG.wrongCode)).toBeTruthy()
+    expect(await within(dialog).findByText(SECOND_FACTOR_MSG.wrongCode)).toBeInTheDocument()
     expect(input('reverify-totp-code').value).toBe('000000')
     expect(changes(api)).toHaveLength(1)
 
@@ -72,7 +72,7 @@ describe('re-verification with the authenticator app (操作保护 method totp)'
       { code: '123456' },
     ])
     expect(changes(api)).toHaveLength(2)
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull())
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '安全验证' })).not.toBeInTheDocument())
   })
 
   it('取消 abandons the action quietly', async () => {
@@ -102,7 +102,7 @@ describe('the other methods keep their dialogs', () => {
     render(<ReverifyHost />)
     void change().catch(() => undefined)
     const dialog = await screen.findByRole('dialog', { name: '安全验证' })
-    expect(within(dialog).getByRole('button', { name: '重新登录' })).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: '重新登录' })).toBeInTheDocument()
     expect(input('reverify-code')).toBeNull()
     expect(input('reverify-totp-code')).toBeNull()
     await userEvent.click(within(dialog).getByRole('button', { name: '取消' }))

@@ -20,7 +20,7 @@ function setup() {
 describe('login panel', () => {
   it('switches to the SMS form at once and shows the password form once its tab is chosen', async () => {
     const user = setup()
-    expect(await screen.findByLabelText('扫码登录')).toBeTruthy()
+    expect(await screen.findByLabelText('扫码登录')).toBeInTheDocument()
     await user.click(screen.getByRole('tab', { name: '短信登录' }))
     expect(input('sms-phone')).toBeTruthy()
     expect(input('account')).toBeNull()
@@ -31,7 +31,7 @@ describe('login panel', () => {
 
   it('opens 找回密码 on demand and keeps what was typed when it is opened again', async () => {
     const user = setup()
-    expect(screen.queryByRole('dialog', { name: '找回密码' })).toBeNull()
+    expect(screen.queryByRole('dialog', { name: '找回密码' })).not.toBeInTheDocument()
     await user.click(screen.getByText('忘记密码'))
     const dialog = await screen.findByRole('dialog', { name: '找回密码' })
     await user.type(input('reset-phone')!, '13800000001')

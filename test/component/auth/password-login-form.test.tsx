@@ -23,9 +23,9 @@ describe('password login form (doc2 §5)', () => {
   it('shows the spec message for each empty field and sends nothing', async () => {
     const { api, user } = setup(() => ok(null))
     await user.click(submit())
-    expect(await screen.findByText('请输入手机号或账号')).toBeTruthy()
-    expect(screen.getByText('请输入登录密码')).toBeTruthy()
-    expect(screen.getByText('请输入图形验证码')).toBeTruthy()
+    expect(await screen.findByText('请输入手机号或账号')).toBeInTheDocument()
+    expect(screen.getByText('请输入登录密码')).toBeInTheDocument()
+    expect(screen.getByText('请输入图形验证码')).toBeInTheDocument()
     expect(api.calls.filter((c) => c.path === '/api/app/loginByPassword')).toHaveLength(0)
   })
 
@@ -34,8 +34,8 @@ describe('password login form (doc2 §5)', () => {
     await user.type(input('account'), '12345')
     await user.type(input('password'), 'abcdefgh')
     await user.click(submit())
-    expect(await screen.findByText('请输入正确的手机号')).toBeTruthy()
-    expect(screen.getByText('密码应该由英文大小写、数字、符号组成，不少于8位')).toBeTruthy()
+    expect(await screen.findByText('请输入正确的手机号')).toBeInTheDocument()
+    expect(screen.getByText('密码应该由英文大小写、数字、符号组成，不少于8位')).toBeInTheDocument()
   })
 
   it('sends the encrypted password with the captcha id and hands over the login result', async () => {
@@ -60,7 +60,7 @@ describe('password login form (doc2 §5)', () => {
     await user.type(input('password'), 'Wrong@12345')
     await user.type(input('captcha'), 'abcd')
     await user.click(submit())
-    expect(await screen.findByText('请输入正确的密码')).toBeTruthy()
+    expect(await screen.findByText('请输入正确的密码')).toBeInTheDocument()
     await waitFor(() => expect(captchaCount).toBe(2))
     expect(input('account').value).toBe('demo_main')
     expect(input('password').value).toBe('Wrong@12345')
@@ -76,6 +76,6 @@ describe('password login form (doc2 §5)', () => {
     await user.type(input('captcha'), 'zzzz')
     await user.click(submit())
     const error = await screen.findByText('图形验证码错误，请重新输入')
-    expect(error.className).toContain('field-error')
+    expect(error).toHaveClass('field-error')
   })
 })

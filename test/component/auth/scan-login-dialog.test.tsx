@@ -75,8 +75,8 @@ describe('扫一扫: confirm before approving', () => {
     expect(posts().map((c) => c.body)).toEqual([
       { code: 'scene-9', confirmToken: 'one-time', action: 'confirm' },
     ])
-    expect(await screen.findByText('已确认网页登录')).toBeTruthy()
-    expect(screen.queryByLabelText('确认登录')).toBeNull()
+    expect(await screen.findByText('已确认网页登录')).toBeInTheDocument()
+    expect(screen.queryByLabelText('确认登录')).not.toBeInTheDocument()
   })
 
   it('取消 posts action cancel and approves nothing', async () => {
@@ -85,15 +85,15 @@ describe('扫一扫: confirm before approving', () => {
     expect(posts().map((c) => c.body)).toEqual([
       { code: 'scene-9', confirmToken: 'one-time', action: 'cancel' },
     ])
-    expect(await screen.findByText('已取消网页登录')).toBeTruthy()
+    expect(await screen.findByText('已取消网页登录')).toBeInTheDocument()
   })
 
   it('an expired QR is refused with the server’s message and no dialog', async () => {
     api.on('GET', '/api/app/scanCode', () => fail(989, '二维码已失效，请刷新二维码'))
     render(<ScanLogin />)
     await click(screen.getByText('扫一扫'))
-    expect(await screen.findByText('二维码已失效，请刷新二维码')).toBeTruthy()
-    expect(screen.queryByLabelText('确认登录')).toBeNull()
+    expect(await screen.findByText('二维码已失效，请刷新二维码')).toBeInTheDocument()
+    expect(screen.queryByLabelText('确认登录')).not.toBeInTheDocument()
     expect(posts()).toHaveLength(0)
   })
 })
@@ -125,7 +125,7 @@ describe("扫一扫 with a browser's 操作保护 QR: this WeChat confirms the a
     expect(answers()).toHaveLength(0)
     await click(buttonIn(dialog, '确认'))
     expect(answers()).toEqual([{ code: 'request-code-1', jsCode: 'wx-login-code', answer: 'confirm' }])
-    expect(await screen.findByText('已确认网页操作')).toBeTruthy()
+    expect(await screen.findByText('已确认网页操作')).toBeInTheDocument()
     expect(posts()).toHaveLength(0)
   })
 
@@ -134,22 +134,22 @@ describe("扫一扫 with a browser's 操作保护 QR: this WeChat confirms the a
     await click(buttonIn(dialog, '取消'))
     expect(answers()).toEqual([{ code: 'request-code-1', jsCode: '', answer: 'cancel' }])
     expect(miniProgramLoginCode).not.toHaveBeenCalled()
-    expect(await screen.findByText('已取消网页操作')).toBeTruthy()
+    expect(await screen.findByText('已取消网页操作')).toBeInTheDocument()
   })
 
   it("another member's request is refused with the server's message and no dialog", async () => {
     api.on('GET', DETAILS, () => fail(400, '该验证请求不属于当前登录的账号'))
     render(<ScanLogin />)
     await click(screen.getByText('扫一扫'))
-    expect(await screen.findByText('该验证请求不属于当前登录的账号')).toBeTruthy()
-    expect(screen.queryByLabelText('确认操作')).toBeNull()
+    expect(await screen.findByText('该验证请求不属于当前登录的账号')).toBeInTheDocument()
+    expect(screen.queryByLabelText('确认操作')).not.toBeInTheDocument()
   })
 
   it('a QR that is neither kind says so', async () => {
     jest.mocked(scanQrCode).mockResolvedValue('https://example.com/')
     render(<ScanLogin />)
     await click(screen.getByText('扫一扫'))
-    expect(await screen.findByText('不是会员中心的二维码')).toBeTruthy()
+    expect(await screen.findByText('不是会员中心的二维码')).toBeInTheDocument()
     expect(api.calls).toHaveLength(0)
   })
 })

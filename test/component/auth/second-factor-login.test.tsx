@@ -51,10 +51,10 @@ describe('二次验证 at login', () => {
     expect(useSession.getState().token).toBeFalsy()
 
     await user.click(within(dialog).getByRole('button', { name: '验证' }))
-    expect(await within(dialog).findByText(SECOND_FACTOR_MSG.codeFormat)).toBeTruthy()
+    expect(await within(dialog).findByText(SECOND_FACTOR_MSG.codeFormat)).toBeInTheDocument()
     await user.type(input('second-factor-code'), '000000')
     await user.click(within(dialog).getByRole('button', { name: '验证' }))
-    expect(await within(dialog).findByText(SECOND_FACTOR_MSG.wrongCode)).toBeTruthy()
+    expect(await within(dialog).findByText(SECOND_FACTOR_MSG.wrongCode)).toBeInTheDocument()
     expect(input('second-factor-code').value).toBe('000000')
 
     await user.clear(input('second-factor-code'))
@@ -78,7 +78,7 @@ describe('二次验证 at login', () => {
     await user.click(within(dialog).getByRole('button', { name: '使用恢复码' }))
     await user.type(input('second-factor-recovery'), 'ab12')
     await user.click(within(dialog).getByRole('button', { name: '验证' }))
-    expect(await within(dialog).findByText(SECOND_FACTOR_MSG.recoveryFormat)).toBeTruthy()
+    expect(await within(dialog).findByText(SECOND_FACTOR_MSG.recoveryFormat)).toBeInTheDocument()
     expect(api.calls.filter((c) => c.path === VERIFY)).toHaveLength(0)
 
     await user.type(input('second-factor-recovery'), '-CD34')
@@ -95,7 +95,7 @@ describe('二次验证 at login', () => {
     await waitFor(() =>
       expect(api.calls.filter((c) => c.path === LOGOUT).map((c) => c.headers.token)).toEqual(['pending-1']),
     )
-    expect(screen.queryByRole('dialog', { name: '二次验证' })).toBeNull()
+    expect(screen.queryByRole('dialog', { name: '二次验证' })).not.toBeInTheDocument()
     expect(useSession.getState().token).toBeFalsy()
   })
 
@@ -117,7 +117,7 @@ describe('二次验证 at login', () => {
       )
     await logInWithPassword(user)
     const dialog = await screen.findByRole('dialog', { name: '开启二次验证' })
-    expect(within(dialog).getByText('主账号要求开启二次验证，完成绑定后即可登录。')).toBeTruthy()
+    expect(within(dialog).getByText('主账号要求开启二次验证，完成绑定后即可登录。')).toBeInTheDocument()
     await user.type(input('second-factor-enrol-code'), '123456')
     await user.click(within(dialog).getByRole('button', { name: '确认' }))
     const codes = await screen.findByRole('dialog', { name: '保存恢复码' })

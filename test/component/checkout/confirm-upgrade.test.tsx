@@ -41,7 +41,7 @@ it('shows the remaining term and orders the edition the server offers, not the c
     .on('POST', '/oapi/newac/GenerateOrder', () => ({ IsSuccess: true, Message: '', Data: [paymentLine] }))
   render(<ConfirmOrderView query={{ SkuId: 'SKU-SITE-STD', OrderTypeId: '3', secondDomain: 'xcsite' }} />)
   expect((await screen.findByLabelText('应付金额')).textContent).toBe('¥547.95')
-  expect(screen.getByRole('radio', { name: '剩余服务期' })).toBeTruthy()
+  expect(screen.getByRole('radio', { name: '剩余服务期' })).toBeInTheDocument()
   await userEvent.click(screen.getByRole('checkbox', { name: '我已阅读并同意《自助建站服务协议》' }))
   await userEvent.click(screen.getByRole('button', { name: '提交订单' }))
   await act(async () => undefined)
@@ -55,8 +55,8 @@ it('the payment page reads an upgrade line’s cycle as the remaining term', () 
   render(
     <OrderLines lines={[paymentLine, { ...paymentLine, OrderNo: 'R1', BuyCycle: 2, Price: '7960.00' }]} />,
   )
-  expect(screen.getByText('剩余服务期')).toBeTruthy()
-  expect(screen.getByText('2年')).toBeTruthy()
+  expect(screen.getByText('剩余服务期')).toBeInTheDocument()
+  expect(screen.getByText('2年')).toBeInTheDocument()
 })
 
 describe('返回 on the confirm page', () => {
@@ -91,6 +91,6 @@ describe('返回 on the confirm page', () => {
 
   it('a malformed address still has 返回', () => {
     render(<ConfirmOrderView query={{ OrderTypeId: '9' }} />)
-    expect(screen.getByRole('link', { name: '‹ 返回' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: '‹ 返回' })).toBeInTheDocument()
   })
 })

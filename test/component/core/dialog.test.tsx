@@ -20,8 +20,8 @@ describe('Dialog', () => {
       </Dialog>,
     )
     const body = screen.getByRole('dialog', { name: '绑定邮箱' })
-    expect(body.getAttribute('aria-modal')).toBe('true')
-    expect(within(body).getByText('邮箱')).toBeTruthy()
+    expect(body).toHaveAttribute('aria-modal', 'true')
+    expect(within(body).getByText('邮箱')).toBeInTheDocument()
     expect(within(body).getByRole('alert').textContent).toBe('邮箱已被占用')
     const user = userEvent.setup()
     await user.click(within(body).getByRole('button', { name: '保存' }))
@@ -37,8 +37,8 @@ describe('Dialog', () => {
       </Dialog>,
     )
     const form = screen.getByRole('form', { name: '申请发票' })
-    expect(within(form).queryByRole('button', { name: '取消' })).toBeNull()
-    expect(within(form).queryByRole('alert')).toBeNull()
+    expect(within(form).queryByRole('button', { name: '取消' })).not.toBeInTheDocument()
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument()
   })
 
   it('open={false} hides the modal but keeps its content', () => {
@@ -84,7 +84,7 @@ describe('ConfirmDialog', () => {
     expect(container.innerHTML).toBe('')
     rerender(asking(true, handlers))
     const box = screen.getByRole('alertdialog', { name: '提示' })
-    expect(box.getAttribute('aria-modal')).toBe('true')
+    expect(box).toHaveAttribute('aria-modal', 'true')
     const user = userEvent.setup()
     await user.click(within(box).getByRole('button', { name: '删除' }))
     await user.click(within(box).getByRole('button', { name: '取消' }))
@@ -100,7 +100,7 @@ describe('ConfirmDialog', () => {
     render(asking(true))
     const box = screen.getByRole('alertdialog', { name: '提示' })
     expect(box.querySelector('b')).toBeNull()
-    expect(within(box).getByText('确定删除 <b>张三</b>？')).toBeTruthy()
+    expect(within(box).getByText('确定删除 <b>张三</b>？')).toBeInTheDocument()
   })
 
   it('keeps focus on its buttons while it asks, and Esc cancels', async () => {
@@ -109,14 +109,14 @@ describe('ConfirmDialog', () => {
     render(asking(true, handlers))
     await wait()
     const box = screen.getByRole('alertdialog', { name: '提示' })
-    expect(document.activeElement).toBe(box)
+    expect(box).toHaveFocus()
     const user = userEvent.setup()
     await user.tab()
-    expect(document.activeElement).toBe(within(box).getByRole('button', { name: '取消' }))
+    expect(within(box).getByRole('button', { name: '取消' })).toHaveFocus()
     await user.tab()
-    expect(document.activeElement).toBe(within(box).getByRole('button', { name: '删除' }))
+    expect(within(box).getByRole('button', { name: '删除' })).toHaveFocus()
     await user.tab()
-    expect(document.activeElement).toBe(within(box).getByRole('button', { name: '取消' }))
+    expect(within(box).getByRole('button', { name: '取消' })).toHaveFocus()
     await user.keyboard('{Enter}')
     await user.keyboard('{Escape}')
     expect(handlers.onCancel).toHaveBeenCalledTimes(2)
@@ -141,16 +141,16 @@ describe('Dialog keyboard (H5): focus stays inside, Esc closes', () => {
     await wait()
     const name = screen.getByLabelText('名称')
     const save = screen.getByRole('button', { name: '保存' })
-    expect(document.activeElement).toBe(screen.getByRole('dialog', { name: '修改名称' }))
+    expect(screen.getByRole('dialog', { name: '修改名称' })).toHaveFocus()
     const user = userEvent.setup()
     await user.tab()
-    expect(document.activeElement).toBe(name)
+    expect(name).toHaveFocus()
     await user.tab()
-    expect(document.activeElement).toBe(save)
+    expect(save).toHaveFocus()
     await user.tab()
-    expect(document.activeElement).toBe(name)
+    expect(name).toHaveFocus()
     await user.tab({ shift: true })
-    expect(document.activeElement).toBe(save)
+    expect(save).toHaveFocus()
 
     rerender(
       <Dialog title='修改名称' open={false} onClose={() => undefined}>
@@ -158,7 +158,7 @@ describe('Dialog keyboard (H5): focus stays inside, Esc closes', () => {
         <button type='button'>保存</button>
       </Dialog>,
     )
-    expect(document.activeElement).toBe(outside)
+    expect(outside).toHaveFocus()
     outside.remove()
   })
 

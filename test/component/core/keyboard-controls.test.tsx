@@ -17,7 +17,7 @@ it('gives a role=button view a tab stop and clicks it on Enter and Space', async
   )
   const user = userEvent.setup()
   await user.tab()
-  expect(document.activeElement).toBe(screen.getByRole('button', { name: '保存' }))
+  expect(screen.getByRole('button', { name: '保存' })).toHaveFocus()
   await user.keyboard('{Enter}')
   await user.keyboard(' ')
   expect(press).toHaveBeenCalledTimes(2)
@@ -56,10 +56,10 @@ it('gives tab stops only to control roles, as they render, and keeps a tabIndex 
       <View role='region' aria-label='说明' onClick={press} />
     </View>,
   )
-  expect(screen.getByRole('tab').getAttribute('tabindex')).toBe('0')
-  expect(screen.getByRole('dialog').getAttribute('tabindex')).toBe('-1')
-  expect(screen.getByRole('table').hasAttribute('tabindex')).toBe(false)
-  expect(screen.getByRole('region').hasAttribute('tabindex')).toBe(false)
+  expect(screen.getByRole('tab')).toHaveAttribute('tabindex', '0')
+  expect(screen.getByRole('dialog')).toHaveAttribute('tabindex', '-1')
+  expect(screen.getByRole('table')).not.toHaveAttribute('tabindex')
+  expect(screen.getByRole('region')).not.toHaveAttribute('tabindex')
 })
 
 it('does not click a view without a control role on Enter', async () => {
@@ -71,7 +71,7 @@ it('does not click a view without a control role on Enter', async () => {
   )
   const user = userEvent.setup()
   await user.tab()
-  expect(document.activeElement).toBe(screen.getByRole('region'))
+  expect(screen.getByRole('region')).toHaveFocus()
   await user.keyboard('{Enter}')
   expect(press).not.toHaveBeenCalled()
 })

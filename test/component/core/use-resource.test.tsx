@@ -117,7 +117,7 @@ describe('useResource', () => {
     await act(async () => undefined)
     expect(renders).toBe(1)
     await act(async () => answer.resolve('订单'))
-    expect(screen.getByText('ready')).toBeTruthy()
+    expect(screen.getByText('ready')).toBeInTheDocument()
   })
 
   it('an answer after unmounting changes nothing', async () => {
@@ -135,7 +135,7 @@ describe('ResourceStatus', () => {
     const { rerender, container } = render(
       <ResourceStatus resource={{ status: 'loading', error: '', retry }} />,
     )
-    expect(screen.getByRole('progressbar')).toBeTruthy()
+    expect(screen.getByRole('progressbar')).toBeInTheDocument()
     rerender(<ResourceStatus resource={{ status: 'error', error: '无权访问', retry }} />)
     expect(screen.getByRole('alert').textContent).toContain('无权访问')
     await userEvent.setup().click(screen.getByRole('button', { name: '重试' }))

@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react'
 import { ApiError, errorMessage } from '../../../src/core/http/api-error'
+import { useToasts } from '../../../src/core/ui/toast'
 import { SUBMIT_FAILED, useSubmit } from '../../../src/core/ui/useSubmit'
 
 describe('errorMessage', () => {
@@ -68,6 +69,28 @@ describe('useSubmit', () => {
       await result.current.run(() => Promise.reject(new ApiError(1, 'x')))
     })
     expect(result.current.failure).toBe('换一种说法')
+  })
+
+  it('a button with no form toasts its failure instead of keeping it; what is ignored is not toasted', async () => {
+    useToasts.setState({ toasts: [] })
+    const cancelled = new Error('cancelled')
+    const { result } = renderHook(() =>
+      useSubmit({
+        fallback: '下载失败，请重试',
+        toastFailure: true,
+        ignore: (reason) => reason === cancelled,
+      }),
+    )
+    await act(async () => {
+      await result.current.run(() => Promise.reject(new ApiError(400, '发票尚未开具')))
+      await result.current.run(() => Promise.reject(new TypeError('x')))
+      await result.current.run(() => Promise.reject(cancelled))
+    })
+    expect(result.current.failure).toBe('')
+    expect(useToasts.getState().toasts.map((t) => `${t.kind}:${t.message}`)).toEqual([
+      'error:发票尚未开具',
+      'error:下载失败，请重试',
+    ])
   })
 
   it('a second run while one is busy is ignored', async () => {

@@ -71,12 +71,12 @@ describe('/evaluate (doc2 §2 Evaluation, §5, §8)', () => {
   it('renders every item type and shows the required messages on an empty submit, without calling', async () => {
     const api = openSurvey()
     render(<EvaluationPage uuId='uuid-1' />)
-    expect(await screen.findByRole('heading', { name: '服务满意度调查', level: 1 })).toBeTruthy()
-    expect(screen.getByRole('heading', { name: '请花一分钟', level: 2 })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: '服务满意度调查', level: 1 })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: '请花一分钟', level: 2 })).toBeInTheDocument()
     expect(within(screen.getByRole('radiogroup', { name: '整体评分' })).getAllByRole('radio')).toHaveLength(5)
-    expect(screen.getByRole('radio', { name: '3星' })).toBeTruthy()
-    expect(screen.getByText('1 星最低')).toBeTruthy()
-    expect((await field('survey-5')).getAttribute('placeholder')).toBe('请输入')
+    expect(screen.getByRole('radio', { name: '3星' })).toBeInTheDocument()
+    expect(screen.getByText('1 星最低')).toBeInTheDocument()
+    expect(await field('survey-5')).toHaveAttribute('placeholder', '请输入')
 
     await userEvent.click(submitButton())
     const messages = screen.getAllByRole('alert').map((a) => a.textContent)
@@ -112,11 +112,11 @@ describe('/evaluate (doc2 §2 Evaluation, §5, §8)', () => {
     ])
 
     const done = await screen.findByRole('button', { name: '已提交' })
-    expect(done.getAttribute('aria-disabled')).toBe('true')
-    expect(screen.getByRole('radio', { name: '4星' }).getAttribute('aria-checked')).toBe('true')
-    expect(screen.getByRole('radio', { name: '满意' }).getAttribute('aria-disabled')).toBe('true')
+    expect(done).toHaveAttribute('aria-disabled', 'true')
+    expect(screen.getByRole('radio', { name: '4星' })).toHaveAttribute('aria-checked', 'true')
+    expect(screen.getByRole('radio', { name: '满意' })).toHaveAttribute('aria-disabled', 'true')
     await userEvent.click(screen.getByRole('radio', { name: '不满意' }))
-    expect(screen.getByRole('radio', { name: '满意' }).getAttribute('aria-checked')).toBe('true')
+    expect(screen.getByRole('radio', { name: '满意' })).toHaveAttribute('aria-checked', 'true')
     expect((await field('survey-5')).value).toBe('朋友推荐')
   })
 
@@ -134,24 +134,24 @@ describe('/evaluate (doc2 §2 Evaluation, §5, §8)', () => {
 
     expect((await screen.findByRole('alert')).textContent).toContain('链接已失效')
     expect(toasts()).toEqual([])
-    expect(screen.getByRole('radio', { name: '5星' }).getAttribute('aria-checked')).toBe('true')
-    expect(screen.getByRole('checkbox', { name: '价格' }).getAttribute('aria-checked')).toBe('true')
+    expect(screen.getByRole('radio', { name: '5星' })).toHaveAttribute('aria-checked', 'true')
+    expect(screen.getByRole('checkbox', { name: '价格' })).toHaveAttribute('aria-checked', 'true')
     expect((await field('survey-5')).value).toBe('广告')
     expect((await field('survey-6')).value).toBe('希望更快')
-    expect(submitButton().getAttribute('aria-disabled')).toBe('false')
+    expect(submitButton()).toHaveAttribute('aria-disabled', 'false')
   })
 
   it('shows a submitted survey read-only from the start', async () => {
     const api = installFakeApi()
     api.on('GET', DETAIL, () => ok(survey(1, [null, null, 2, '不满意', ['速度'], '搜索', ''])))
     render(<EvaluationPage uuId='uuid-1' />)
-    expect((await screen.findByRole('button', { name: '已提交' })).getAttribute('aria-disabled')).toBe('true')
-    expect(screen.getByRole('radio', { name: '2星' }).getAttribute('aria-checked')).toBe('true')
-    expect(screen.getByRole('checkbox', { name: '速度' }).getAttribute('aria-checked')).toBe('true')
-    expect(screen.queryByRole('button', { name: '提交' })).toBeNull()
+    expect(await screen.findByRole('button', { name: '已提交' })).toHaveAttribute('aria-disabled', 'true')
+    expect(screen.getByRole('radio', { name: '2星' })).toHaveAttribute('aria-checked', 'true')
+    expect(screen.getByRole('checkbox', { name: '速度' })).toHaveAttribute('aria-checked', 'true')
+    expect(screen.queryByRole('button', { name: '提交' })).not.toBeInTheDocument()
     // A text item left empty says so.
     expect((await field('survey-5')).value).toBe('搜索')
-    expect((await field('survey-6')).getAttribute('placeholder')).toBe('未填写')
+    expect(await field('survey-6')).toHaveAttribute('placeholder', '未填写')
   })
 
   it('shows only 已评价 and thanks for a submitted survey the server sends without answers', async () => {
@@ -161,8 +161,8 @@ describe('/evaluate (doc2 §2 Evaluation, §5, §8)', () => {
     const rated = await screen.findByRole('status')
     expect(rated.textContent).toContain('已评价')
     expect(rated.textContent).toContain('感谢您的评价！')
-    expect(screen.queryByRole('radio')).toBeNull()
-    expect(screen.queryByRole('button', { name: '提交' })).toBeNull()
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: '提交' })).not.toBeInTheDocument()
   })
 
   it('after a submit without the account’s session, the page says 已评价 instead of showing the answers', async () => {
@@ -180,7 +180,7 @@ describe('/evaluate (doc2 §2 Evaluation, §5, §8)', () => {
     await type('survey-5', '朋友推荐')
     await userEvent.click(submitButton())
     expect((await screen.findByRole('status')).textContent).toContain('已评价')
-    expect(screen.queryByRole('radio', { name: '4星' })).toBeNull()
+    expect(screen.queryByRole('radio', { name: '4星' })).not.toBeInTheDocument()
   })
 
   it.each([
@@ -192,7 +192,7 @@ describe('/evaluate (doc2 §2 Evaluation, §5, §8)', () => {
     render(<EvaluationPage uuId='gone' />)
     expect((await screen.findByRole('alert')).textContent).toContain('链接已失效')
     expect(toasts()).toEqual([])
-    expect(screen.queryByRole('form')).toBeNull()
+    expect(screen.queryByRole('form')).not.toBeInTheDocument()
   })
 
   it('shows 链接已失效 without asking when the link has no uuId', async () => {
@@ -210,7 +210,7 @@ describe('/evaluate (doc2 §2 Evaluation, §5, §8)', () => {
     const fixed = installFakeApi()
     fixed.on('GET', DETAIL, () => ok(survey(0)))
     await userEvent.click(retry)
-    expect(await screen.findByRole('button', { name: '提交' })).toBeTruthy()
+    expect(await screen.findByRole('button', { name: '提交' })).toBeInTheDocument()
   })
 })
 

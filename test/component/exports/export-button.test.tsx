@@ -70,11 +70,11 @@ describe('导出 button', () => {
     render(<ExportButton kind='workOrders' filters={{ status: '2,5', from: '2026-11-01', orderNum: '' }} />)
     await choose('CSV')
     const busy = screen.getByRole('button', { name: /导出中/ })
-    expect(busy.getAttribute('aria-disabled')).toBe('true')
+    expect(busy).toHaveAttribute('aria-disabled', 'true')
     release()
     await waitFor(() => expect(saved).toEqual([FILE_NAME]))
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: '导出' }).getAttribute('aria-disabled')).toBe('false'),
+      expect(screen.getByRole('button', { name: '导出' })).toHaveAttribute('aria-disabled', 'false'),
     )
     const [call] = exportCalls()
     expect(call.path).toBe('/api/app/exports/workOrders')
@@ -119,13 +119,13 @@ describe('导出 button', () => {
     )
     await choose('Excel（XLSX）')
     release()
-    expect(await screen.findByRole('dialog', { name: '安全验证' })).toBeTruthy()
+    expect(await screen.findByRole('dialog', { name: '安全验证' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: '取消' }))
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull())
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '安全验证' })).not.toBeInTheDocument())
     expect(toasts()).toEqual([])
     expect(saved).toEqual([])
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: '导出' }).getAttribute('aria-disabled')).toBe('false'),
+      expect(screen.getByRole('button', { name: '导出' })).toHaveAttribute('aria-disabled', 'false'),
     )
   })
 })
@@ -135,9 +135,9 @@ describe('the format menu', () => {
     const user = userEvent.setup()
     const { container } = render(<ExportButton kind='orders' />)
     await user.click(screen.getByRole('button', { name: '导出' }))
-    expect(screen.getByRole('menu', { name: '导出格式' })).toBeTruthy()
+    expect(screen.getByRole('menu', { name: '导出格式' })).toBeInTheDocument()
     await user.click(container.querySelector('.export-button__backdrop')!)
-    expect(screen.queryByRole('menu')).toBeNull()
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument()
     expect(exportCalls()).toEqual([])
   })
 })

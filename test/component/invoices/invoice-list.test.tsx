@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { InvoiceApplication, InvoiceTitle } from '../../../src/core/contract/invoices'
 import { InvoiceList } from '../../../src/features/invoices/components/InvoiceList'
@@ -60,21 +60,21 @@ describe('the 发票 list', () => {
     ])
     expect(rows[0].textContent).toContain('MC1、MC2')
     expect(rows[0].textContent).toContain('¥300.00')
-    expect(within(rows[1]).getByRole('button', { name: '下载发票' })).toBeTruthy()
-    expect(within(rows[1]).getByRole('button', { name: '换开' })).toBeTruthy()
-    expect(within(rows[0]).queryByRole('button')).toBeNull()
-    expect(within(rows[2]).queryByRole('button')).toBeNull()
+    expect(within(rows[1]).getByRole('button', { name: '下载发票' })).toBeInTheDocument()
+    expect(within(rows[1]).getByRole('button', { name: '换开' })).toBeInTheDocument()
+    expect(within(rows[0]).queryByRole('button')).not.toBeInTheDocument()
+    expect(within(rows[2]).queryByRole('button')).not.toBeInTheDocument()
   })
 
   it('empty: says there is none', async () => {
     serve(page([]))
-    expect(await screen.findByText('暂无发票申请')).toBeTruthy()
+    expect(await screen.findByText('暂无发票申请')).toBeInTheDocument()
   })
 
   it('a failed load shows the message and 重试', async () => {
     serve(() => fail(500, '服务繁忙'))
-    expect(await screen.findByText('服务繁忙')).toBeTruthy()
-    expect(screen.getByRole('button', { name: '重试' })).toBeTruthy()
+    expect(await screen.findByText('服务繁忙')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument()
   })
 
   it('换开 asks a reason (required), sends it and reloads the list', async () => {
@@ -83,12 +83,12 @@ describe('the 发票 list', () => {
     await user.click(await screen.findByRole('button', { name: '换开' }))
     const dialog = screen.getByRole('form', { name: '申请换开' })
     await user.click(within(dialog).getByRole('button', { name: '确定' }))
-    expect(await within(dialog).findByText('请填写换开原因')).toBeTruthy()
+    expect(await within(dialog).findByText('请填写换开原因')).toBeInTheDocument()
     expect(api.calls.some((c) => c.path === '/api/pc/reissueInvoice')).toBe(false)
     rows = [application(2, { state: 3, reissueReason: '税号有误' })]
     await user.type(document.querySelector('input[name="reason"]') as HTMLInputElement, '税号有误')
     await user.click(within(dialog).getByRole('button', { name: '确定' }))
-    await waitFor(() => expect(screen.getByText('换开中')).toBeTruthy())
+    expect(await screen.findByText('换开中')).toBeInTheDocument()
     expect(api.calls.find((c) => c.path === '/api/pc/reissueInvoice')?.body).toEqual({
       id: 2,
       reason: '税号有误',
@@ -128,18 +128,18 @@ describe('常用发票抬头', () => {
       })
     render(<InvoiceTitles />)
     const user = userEvent.setup()
-    expect(await screen.findByText('暂无常用发票抬头')).toBeTruthy()
+    expect(await screen.findByText('暂无常用发票抬头')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: '新增抬头' }))
     const dialog = screen.getByRole('form', { name: '新增发票抬头' })
     await user.click(within(dialog).getByRole('button', { name: '保存' }))
-    expect(await within(dialog).findByText('请输入发票抬头')).toBeTruthy()
-    expect(within(dialog).getByText('请输入正确的邮箱')).toBeTruthy()
+    expect(await within(dialog).findByText('请输入发票抬头')).toBeInTheDocument()
+    expect(within(dialog).getByText('请输入正确的邮箱')).toBeInTheDocument()
     const field = (name: string) => dialog.querySelector(`input[name="${name}"]`) as HTMLInputElement
     await user.type(field('title'), '星辰科技有限公司')
     await user.type(field('code'), '91350100M000100Y43')
     await user.type(field('mailboxes'), 'a@x.cn, b@x.cn')
     await user.click(within(dialog).getByRole('button', { name: '保存' }))
-    expect(await screen.findByRole('listitem', { name: '星辰科技有限公司' })).toBeTruthy()
+    expect(await screen.findByRole('listitem', { name: '星辰科技有限公司' })).toBeInTheDocument()
     expect(api.calls.find((c) => c.path === '/api/pc/addInvoiceTitle')?.body).toMatchObject({
       mailboxes: ['a@x.cn', 'b@x.cn'],
     })
@@ -157,11 +157,11 @@ describe('常用发票抬头', () => {
     const user = userEvent.setup()
     const row = await screen.findByRole('listitem', { name: '星辰科技有限公司' })
     await user.click(within(row).getByRole('button', { name: '删除' }))
-    expect(screen.getByText(/确定删除发票抬头“星辰科技有限公司”吗/)).toBeTruthy()
+    expect(screen.getByText(/确定删除发票抬头“星辰科技有限公司”吗/)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: '取消' }))
     expect(api.calls.some((c) => c.path === '/api/pc/deleteInvoiceTitle')).toBe(false)
     await user.click(within(row).getByRole('button', { name: '删除' }))
     await user.click(screen.getByRole('button', { name: '确定' }))
-    expect(await screen.findByText('暂无常用发票抬头')).toBeTruthy()
+    expect(await screen.findByText('暂无常用发票抬头')).toBeInTheDocument()
   })
 })

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Order } from '../../../src/core/contract/orders'
 import { MergedInvoiceButton } from '../../../src/features/invoices/components/MergedInvoiceButton'
@@ -63,10 +63,10 @@ describe('合并开票: picking the orders', () => {
         .map((c) => c.getAttribute('aria-label')),
     ).toEqual(['选择 MC1', '选择 MC5'])
     await user.click(screen.getByRole('button', { name: '下一步' }))
-    expect(await screen.findByText('请选择要开票的订单')).toBeTruthy()
+    expect(await screen.findByText('请选择要开票的订单')).toBeInTheDocument()
     await user.click(within(group).getByRole('checkbox', { name: '选择 MC1' }))
     await user.click(within(group).getByRole('checkbox', { name: '选择 MC5' }))
-    expect(screen.getByText('已选 2 个订单，合计 ¥300.50')).toBeTruthy()
+    expect(screen.getByText('已选 2 个订单，合计 ¥300.50')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: '下一步' }))
     const form = await screen.findByRole('form', { name: '合并开票（2个订单）' })
     expect((form.querySelector('input[name="amount"]') as HTMLInputElement).value).toBe('¥300.50')
@@ -75,14 +75,14 @@ describe('合并开票: picking the orders', () => {
   it('no invoiceable order: says so', async () => {
     const { user } = setup(() => ok({ data: [order(2, { status: 2 })], total: 1, pages: 1 }))
     await user.click(screen.getByRole('button', { name: '合并开票' }))
-    expect(await screen.findByText('暂无可开票的订单')).toBeTruthy()
+    expect(await screen.findByText('暂无可开票的订单')).toBeInTheDocument()
   })
 
   it('a failed load shows the message and 重试', async () => {
     const { user } = setup(() => fail(500, '服务繁忙'))
     await user.click(screen.getByRole('button', { name: '合并开票' }))
-    expect(await screen.findByText('服务繁忙')).toBeTruthy()
-    await waitFor(() => expect(screen.getByRole('button', { name: '重试' })).toBeTruthy())
+    expect(await screen.findByText('服务繁忙')).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: '重试' })).toBeInTheDocument()
     expect(api.calls.filter((c) => c.path === '/api/pc/getOrder')).toHaveLength(1)
   })
 })

@@ -70,13 +70,13 @@ describe('常用抬头 in the invoice dialog', () => {
 
   it('no saved title: says where to add one', async () => {
     setup(() => ok([]))
-    expect(await screen.findByText('暂无常用发票抬头，可在发票管理中添加')).toBeTruthy()
+    expect(await screen.findByText('暂无常用发票抬头，可在发票管理中添加')).toBeInTheDocument()
   })
 
   it('a failed load shows the message and 重试', async () => {
     setup(() => fail(500, '服务繁忙'))
-    expect(await screen.findByText('服务繁忙')).toBeTruthy()
-    expect(screen.getByRole('button', { name: '重试' })).toBeTruthy()
+    expect(await screen.findByText('服务繁忙')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument()
   })
 
   it('several orders: one merged application of their summed amount', async () => {
@@ -87,7 +87,7 @@ describe('常用抬头 in the invoice dialog', () => {
         { id: 2, orderCode: 'MC2', payAmount: 0.2 },
       ],
     )
-    expect(screen.getByRole('form', { name: '合并开票（2个订单）' })).toBeTruthy()
+    expect(screen.getByRole('form', { name: '合并开票（2个订单）' })).toBeInTheDocument()
     expect(input('amount').value).toBe('¥0.30')
     await user.click(await screen.findByRole('radio', { name: '星辰科技有限公司' }))
     await user.type(input('applicant'), '张星辰')

@@ -60,7 +60,7 @@ describe('home: latest unread notice popup (account-area §2, §7)', () => {
     expect(polls()).toBe(2)
     await advance(6000)
     expect(polls()).toBe(4)
-    expect(screen.queryByLabelText('新消息')).toBeNull()
+    expect(screen.queryByLabelText('新消息')).not.toBeInTheDocument()
   })
 
   it('pops the notice, stops polling meanwhile, and 关闭 tells the server never to pop it again', async () => {
@@ -79,7 +79,7 @@ describe('home: latest unread notice popup (account-area §2, §7)', () => {
     await act(async () => screen.getByText('关闭').click())
     await advance(0)
     expect(popped()).toEqual([{ id: 42 }])
-    expect(screen.queryByLabelText('新消息')).toBeNull()
+    expect(screen.queryByLabelText('新消息')).not.toBeInTheDocument()
     await advance(3000)
     expect(polls()).toBeGreaterThan(count)
   })
@@ -102,7 +102,7 @@ describe('home: latest unread notice popup (account-area §2, §7)', () => {
     await act(async () => screen.getByText('关闭').click())
     await advance(6000)
     expect(polls()).toBeGreaterThan(1)
-    expect(screen.queryByLabelText('新消息')).toBeNull()
+    expect(screen.queryByLabelText('新消息')).not.toBeInTheDocument()
   })
 
   it('stops while the browser tab is hidden and resumes when it is shown', async () => {

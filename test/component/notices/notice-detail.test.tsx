@@ -42,10 +42,10 @@ describe('notice detail (account-area §2)', () => {
   it('shows the title, type, time and body of the notice asked for', async () => {
     const api = serve(() => ok(detail()))
     render(<NoticeDetailView id='5' />)
-    expect(await screen.findByRole('heading', { name: '站点访问异常' })).toBeTruthy()
-    expect(screen.getByText('站点告警')).toBeTruthy()
-    expect(screen.getByText('2026-11-22 00:30:00')).toBeTruthy()
-    expect(await screen.findByText('您的站点出现异常')).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: '站点访问异常' })).toBeInTheDocument()
+    expect(screen.getByText('站点告警')).toBeInTheDocument()
+    expect(screen.getByText('2026-11-22 00:30:00')).toBeInTheDocument()
+    expect(await screen.findByText('您的站点出现异常')).toBeInTheDocument()
     expect(api.calls.map((c) => c.body)).toEqual([{ id: '5' }])
   })
 
@@ -55,8 +55,8 @@ describe('notice detail (account-area §2)', () => {
       '<a href="javascript:alert(1)" onclick="alert(2)">链接</a><iframe src="https://evil.cn"></iframe>'
     serve(() => ok(detail({ content })))
     const { container } = render(<NoticeDetailView id='5' />)
-    expect(await screen.findByText('正文')).toBeTruthy()
-    expect(screen.getByText('链接')).toBeTruthy()
+    expect(await screen.findByText('正文')).toBeInTheDocument()
+    expect(screen.getByText('链接')).toBeInTheDocument()
     expect(container.querySelector('script, iframe')).toBeNull()
     expect(container.querySelector('[onerror], [onclick]')).toBeNull()
     expect(container.innerHTML).not.toMatch(/onerror|onclick|javascript:|__pwned/)
@@ -76,9 +76,9 @@ describe('notice detail (account-area §2)', () => {
     const fields = await screen.findByLabelText('消息详情')
     expect(within(fields).getByText('工单编号').nextSibling?.textContent).toBe('WO-20261122-1')
     expect(within(fields).getByText('工单进度').nextSibling?.textContent).toBe('处理中')
-    expect(within(fields).getByText('138****0001')).toBeTruthy()
-    expect(within(fields).queryByText('处理人')).toBeNull()
-    expect(screen.getByText('工单通知')).toBeTruthy()
+    expect(within(fields).getByText('138****0001')).toBeInTheDocument()
+    expect(within(fields).queryByText('处理人')).not.toBeInTheDocument()
+    expect(screen.getByText('工单通知')).toBeInTheDocument()
   })
 
   it('lists attachments: images open the previewer, files open in a new tab', async () => {
@@ -92,7 +92,7 @@ describe('notice detail (account-area §2)', () => {
     const user = userEvent.setup()
     render(<NoticeDetailView id='5' />)
     const files = await screen.findByLabelText('附件')
-    expect(within(files).getByLabelText('预览 a.png')).toBeTruthy()
+    expect(within(files).getByLabelText('预览 a.png')).toBeInTheDocument()
 
     await user.click(within(files).getByLabelText('预览 b.png'))
     const preview = screen.getByRole('dialog', { name: '图片预览' })
@@ -101,7 +101,7 @@ describe('notice detail (account-area §2)', () => {
     await user.click(within(preview).getByRole('button', { name: '上一张' }))
     expect(preview.querySelector('img')?.getAttribute('src')).toBe('/uploads/a.png')
     await user.click(within(preview).getByRole('button', { name: '关闭预览' }))
-    expect(screen.queryByRole('dialog', { name: '图片预览' })).toBeNull()
+    expect(screen.queryByRole('dialog', { name: '图片预览' })).not.toBeInTheDocument()
 
     await user.click(within(files).getByRole('link', { name: '打开 合同.pdf' }))
     expect(open).toHaveBeenCalledWith('https://cdn.example.cn/c.pdf', '_blank', 'noopener,noreferrer')
@@ -118,8 +118,8 @@ describe('notice detail (account-area §2)', () => {
     serve(() => ok(detail({ type: 4, title: '访问周报', ...details })))
     render(<NoticeDetailView id='5' />)
     const chart = await screen.findByRole('img', { name: /近3日访问统计/ })
-    expect(chart.getAttribute('style')).toContain('height: 260px')
-    expect(screen.getByText('站点：demo.site.cn')).toBeTruthy()
+    expect(chart).toHaveStyle({ height: '260px' })
+    expect(screen.getByText('站点：demo.site.cn')).toBeInTheDocument()
     const drawn = await within(chart).findByTestId('echarts')
     expect(drawn.textContent).toBe('11-20,11-21,11-22|浏览量(PV):120,98,130;访客IP(UV):30,21,44')
   })
@@ -128,20 +128,20 @@ describe('notice detail (account-area §2)', () => {
     serve(() => ok(detail({ type: 2, xDate: ['11-20'], pvList: [1], uvList: [1] })))
     render(<NoticeDetailView id='5' />)
     await screen.findByRole('heading')
-    expect(screen.queryByRole('img')).toBeNull()
+    expect(screen.queryByRole('img')).not.toBeInTheDocument()
   })
 
   it('says 消息不存在 for an unknown or someone else’s notice', async () => {
     serve(() => fail(404, '消息不存在'))
     render(<NoticeDetailView id='99' />)
-    expect(await screen.findByText('消息不存在')).toBeTruthy()
-    expect(screen.queryByRole('button', { name: '重试' })).toBeNull()
+    expect(await screen.findByText('消息不存在')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: '重试' })).not.toBeInTheDocument()
   })
 
   it('says 消息不存在 for a bad id without asking the server', async () => {
     const api = serve(() => ok(detail()))
     render(<NoticeDetailView id='abc' />)
-    expect(await screen.findByText('消息不存在')).toBeTruthy()
+    expect(await screen.findByText('消息不存在')).toBeInTheDocument()
     expect(api.calls).toHaveLength(0)
   })
 
@@ -150,10 +150,10 @@ describe('notice detail (account-area §2)', () => {
     serve(() => (broken ? fail(500, '服务器繁忙，请稍后重试') : ok(detail())))
     const user = userEvent.setup()
     render(<NoticeDetailView id='5' />)
-    expect(await screen.findByText('服务器繁忙，请稍后重试')).toBeTruthy()
+    expect(await screen.findByText('服务器繁忙，请稍后重试')).toBeInTheDocument()
     broken = false
     await user.click(screen.getByRole('button', { name: '重试' }))
-    expect(await screen.findByRole('heading', { name: '站点访问异常' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: '站点访问异常' })).toBeInTheDocument()
   })
 
   it('goes back to the notice list', async () => {

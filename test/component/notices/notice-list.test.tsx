@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { useSessionFlags } from '../../../src/core/session/flags'
 import { useSession } from '../../../src/core/session/store'
 import { useToasts } from '../../../src/core/ui/toast'
-import type { Notice } from '../../../src/features/notices/api'
+import { noticeApi, type Notice } from '../../../src/features/notices/api'
 import { NoticeList } from '../../../src/features/notices/components/NoticeList'
 import { Header } from '../../../src/features/shell/components/Header'
 import { fail, installFakeApi, ok, type FakeApi } from '../support/fake-api'
@@ -12,6 +12,15 @@ import { fail, installFakeApi, ok, type FakeApi } from '../support/fake-api'
 // Desktop (table + pager) unless a test sets the phone layout.
 let mockDesktop = true
 jest.mock('../../../src/core/platform/viewport', () => ({ useIsDesktop: () => mockDesktop }))
+// The page is hidden (a detail opened on top of it) and shown again through this.
+let mockSetShown: (shown: boolean) => void = () => undefined
+jest.mock('../../../src/core/ui/usePageShown', () => ({
+  usePageShown: () => {
+    const [shown, setShown] = jest.requireActual('react').useState(true)
+    mockSetShown = setShown
+    return shown
+  },
+}))
 
 const notice = (id: number, readStatus: 0 | 1 = 0, type = 2): Notice => ({
   id,
@@ -99,7 +108,7 @@ describe('notice list on desktop (account-area §2)', () => {
     await user.click(screen.getByRole('tab', { name: tab }))
     await waitFor(() => expect(lastListCall(api)).toEqual({ pageNum: '1', pageSize: '10', readStatus }))
     await waitFor(() => expect(rowTitles()).toEqual([readStatus === '0' ? '消息1' : '消息2']))
-    expect(screen.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true')
+    expect(screen.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
     await user.click(screen.getByRole('tab', { name: '全部' }))
     await waitFor(() => expect(lastListCall(api)).toEqual({ pageNum: '1', pageSize: '10' }))
   })
@@ -116,7 +125,7 @@ describe('notice list on desktop (account-area §2)', () => {
     await waitFor(() => expect(listCalls(api)).toHaveLength(2))
     await waitFor(() => expect(rowStatuses()).toEqual(['已读', '未读', '已读']))
     expect(toasts()).toContain('已标记为已读')
-    expect(screen.getByRole('checkbox', { name: '选择 消息1' }).getAttribute('aria-checked')).toBe('false')
+    expect(screen.getByRole('checkbox', { name: '选择 消息1' })).toHaveAttribute('aria-checked', 'false')
   })
 
   it('updates the header 消息 badge at once', async () => {
@@ -135,10 +144,10 @@ describe('notice list on desktop (account-area §2)', () => {
         <NoticeList />
       </>,
     )
-    expect(await screen.findByLabelText('消息 2')).toBeTruthy()
+    expect(await screen.findByLabelText('消息 2')).toBeInTheDocument()
     await screen.findByRole('table')
     await user.click(screen.getByRole('button', { name: '全部已读' }))
-    expect(await screen.findByLabelText('消息')).toBeTruthy()
+    expect(await screen.findByLabelText('消息')).toBeInTheDocument()
   })
 
   it('asks to choose first when nothing is selected', async () => {
@@ -170,7 +179,7 @@ describe('notice list on desktop (account-area §2)', () => {
     await screen.findByRole('table')
     await user.click(screen.getByRole('checkbox', { name: '选择 消息2' }))
     await user.click(screen.getByRole('button', { name: '删除' }))
-    expect(screen.getByText('确定删除选中的消息吗？删除后无法恢复。')).toBeTruthy()
+    expect(screen.getByText('确定删除选中的消息吗？删除后无法恢复。')).toBeInTheDocument()
     await user.click(screen.getByText('取消'))
     expect(posts(api, '/api/pc/delMsg')).toHaveLength(0)
 
@@ -190,17 +199,30 @@ describe('notice list on desktop (account-area §2)', () => {
     await waitFor(() => expect(posts(api, '/api/pc/doReadMsg')).toEqual([{ signRead: 2 }]))
 
     await user.click(screen.getByRole('button', { name: '全部删除' }))
-    expect(screen.getByText('确定删除全部消息吗？删除后无法恢复。')).toBeTruthy()
+    expect(screen.getByText('确定删除全部消息吗？删除后无法恢复。')).toBeInTheDocument()
     await user.click(screen.getByText('确定'))
     await waitFor(() => expect(posts(api, '/api/pc/delMsg')).toEqual([{ signRead: 2 }]))
-    expect(await screen.findByText('暂无数据，请重试。')).toBeTruthy()
+    expect(await screen.findByText('暂无数据，请重试。')).toBeInTheDocument()
+  })
+
+  it('back from a detail, loads the list again as it is now (the notice read)', async () => {
+    const api = serve([notice(1), notice(2)])
+    render(<NoticeList />)
+    await screen.findByRole('table')
+    expect(listCalls(api)).toHaveLength(1)
+    // The detail, on top of the list, marks the notice read.
+    act(() => mockSetShown(false))
+    await act(() => noticeApi.markRead([1]))
+    act(() => mockSetShown(true))
+    await waitFor(() => expect(rowStatuses()).toEqual(['已读', '未读']))
+    expect(listCalls(api)).toHaveLength(2)
   })
 
   it('shows the empty text', async () => {
     serve([])
     render(<NoticeList />)
-    expect(await screen.findByText('暂无数据，请重试。')).toBeTruthy()
-    expect(screen.queryByRole('table')).toBeNull()
+    expect(await screen.findByText('暂无数据，请重试。')).toBeInTheDocument()
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
   })
 
   it('shows a failure with 重试, which loads again', async () => {
@@ -211,12 +233,12 @@ describe('notice list on desktop (account-area §2)', () => {
     )
     const user = userEvent.setup()
     render(<NoticeList />)
-    expect(await screen.findByText('服务器繁忙，请稍后重试')).toBeTruthy()
+    expect(await screen.findByText('服务器繁忙，请稍后重试')).toBeInTheDocument()
     // The list shows the failure itself: no error toast on top.
     expect(toasts()).toEqual([])
     broken = false
     await user.click(screen.getByRole('button', { name: '重试' }))
-    expect(await screen.findByRole('table')).toBeTruthy()
+    expect(await screen.findByRole('table')).toBeInTheDocument()
     expect(listCalls(list)).toHaveLength(2)
   })
 
@@ -227,7 +249,7 @@ describe('notice list on desktop (account-area §2)', () => {
     await screen.findByRole('table')
     const pager = screen.getByRole('navigation', { name: '分页' })
     expect(pager.textContent).toContain('共 25 条')
-    expect(within(pager).getByRole('button', { name: '第 3 页' })).toBeTruthy()
+    expect(within(pager).getByRole('button', { name: '第 3 页' })).toBeInTheDocument()
     expect(
       within(pager)
         .getAllByRole('button', { pressed: false })
@@ -244,7 +266,7 @@ describe('notice list on desktop (account-area §2)', () => {
     await user.click(within(pager).getByRole('button', { name: '20条/页' }))
     await waitFor(() => expect(lastListCall(api)).toEqual({ pageNum: '1', pageSize: '20' }))
     await waitFor(() => expect(rowTitles()).toHaveLength(20))
-    expect(within(pager).queryByRole('button', { name: '第 3 页' })).toBeNull()
+    expect(within(pager).queryByRole('button', { name: '第 3 页' })).not.toBeInTheDocument()
   })
 
   it('goes back a page when the last rows of a page are deleted', async () => {
@@ -291,13 +313,13 @@ describe('notice list on phones (below 750 px)', () => {
     render(<NoticeList />)
     const cards = await screen.findByRole('list', { name: '消息列表' })
     expect(within(cards).getAllByRole('listitem')).toHaveLength(5)
-    expect(screen.queryByRole('table')).toBeNull()
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
     expect(listCalls(api)).toEqual([{ pageNum: '1', pageSize: '5' }])
 
     await user.click(screen.getByRole('button', { name: '加载更多' }))
     await waitFor(() => expect(within(cards).getAllByRole('listitem')).toHaveLength(7))
     expect(lastListCall(api)).toEqual({ pageNum: '2', pageSize: '5' })
-    expect(screen.getByText('没有更多了')).toBeTruthy()
+    expect(screen.getByText('没有更多了')).toBeInTheDocument()
   })
 
   it('selects cards and marks them read', async () => {
@@ -318,7 +340,7 @@ describe('notice list on phones (below 750 px)', () => {
     api.failNetwork('/api/pc/messageList')
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined)
     await user.click(screen.getByRole('button', { name: '加载更多' }))
-    expect(await screen.findByRole('button', { name: '加载失败，点击重试' })).toBeTruthy()
+    expect(await screen.findByRole('button', { name: '加载失败，点击重试' })).toBeInTheDocument()
     expect(logged).toHaveBeenCalledWith('request failed', 'GET', '/api/pc/messageList', expect.anything())
     expect(screen.getAllByRole('listitem')).toHaveLength(5)
   })

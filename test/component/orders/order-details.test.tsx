@@ -73,7 +73,7 @@ describe('order detail (doc2 §2 Order detail)', () => {
     const back = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
     const user = userEvent.setup()
     render(<OrderDetails query={{ id: '5', detailId: '9', type: '1' }} />)
-    expect(await screen.findByText('MC9')).toBeTruthy()
+    expect(await screen.findByText('MC9')).toBeInTheDocument()
     expect(api.calls.find((c) => c.path === '/api/pc/getOrderById')!.body).toEqual({ orderId: '9' })
     await user.click(screen.getByRole('link', { name: '返回' }))
     expect(back).toHaveBeenCalledWith({ url: '/pages/index/index' })
@@ -83,7 +83,7 @@ describe('order detail (doc2 §2 Order detail)', () => {
     installFakeApi().on('GET', '/api/pc/getOrderById', () => fail(403, '无权访问'))
     render(<OrderDetails query={{ detailId: '9', type: '1' }} />)
     expect((await screen.findByRole('alert')).textContent).toContain('无权访问')
-    expect(screen.getByRole('button', { name: '重试' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument()
   })
 })
 
@@ -109,7 +109,7 @@ describe('支付记录 of one order', () => {
         payment({ provider: 'wxpay', amount: 3980.5, paidAt: '2026-11-21T17:31:00Z', state: 'refunding' }),
       ],
     })
-    expect(screen.getByRole('heading', { name: '支付记录' })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: '支付记录' })).toBeInTheDocument()
     const items = within(screen.getByRole('list', { name: '支付记录' })).getAllByRole('listitem')
     expect(items.map((item) => item.textContent)).toEqual([
       '支付宝¥3980.00支付时间 2026-11-22 01:30:00已支付',
@@ -128,8 +128,8 @@ describe('支付记录 of one order', () => {
 
   it('a plain order paid once shows no 支付记录', async () => {
     await showOrder({ payments: [payment()] })
-    expect(screen.queryByRole('heading', { name: '支付记录' })).toBeNull()
-    expect(screen.queryByRole('list', { name: '支付记录' })).toBeNull()
+    expect(screen.queryByRole('heading', { name: '支付记录' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: '支付记录' })).not.toBeInTheDocument()
   })
 })
 
@@ -147,11 +147,11 @@ describe('作废 from the order detail', () => {
     const actions = await screen.findByRole('group', { name: '订单 MC9 操作' })
     await user.click(within(actions).getByRole('button', { name: '作废' }))
     const dialog = screen.getByText('是否作废订单号为 MC9 的订单？').closest('.at-modal') as HTMLElement
-    await waitFor(() => expect(dialog.classList.contains('at-modal--active')).toBe(true))
+    await waitFor(() => expect(dialog).toHaveClass('at-modal--active'))
     await user.click(within(dialog).getByText('作废'))
-    expect(await screen.findByText('已支付')).toBeTruthy()
+    expect(await screen.findByText('已支付')).toBeInTheDocument()
     const paidActions = screen.getByRole('group', { name: '订单 MC9 操作' })
-    expect(within(paidActions).queryByRole('button', { name: '作废' })).toBeNull()
+    expect(within(paidActions).queryByRole('button', { name: '作废' })).not.toBeInTheDocument()
     expect(api.calls.filter((c) => c.path === '/api/pc/getOrderById')).toHaveLength(2)
   })
 })
@@ -214,6 +214,6 @@ describe('订单明细 of a batch renewal', () => {
     installFakeApi().on('GET', '/api/pc/getOrderById', () => ok(order(9)))
     render(<OrderDetails query={{ detailId: '9', type: '1' }} />)
     await screen.findByRole('table', { name: '订单列表' })
-    expect(screen.queryByRole('table', { name: '订单明细' })).toBeNull()
+    expect(screen.queryByRole('table', { name: '订单明细' })).not.toBeInTheDocument()
   })
 })

@@ -75,7 +75,7 @@ async function voidOrder(user: ReturnType<typeof userEvent.setup>, orderCode: st
   const dialog = screen
     .getByText(`是否作废订单号为 ${orderCode} 的订单？`)
     .closest('.at-modal') as HTMLElement
-  await waitFor(() => expect(dialog.classList.contains('at-modal--active')).toBe(true))
+  await waitFor(() => expect(dialog).toHaveClass('at-modal--active'))
   await user.click(within(dialog).getByText('作废'))
 }
 
@@ -140,7 +140,7 @@ describe('order list (doc2 §2 Order list)', () => {
   it('says 暂无数据，请重试。 when there are no orders', async () => {
     serve([])
     render(<OrderList />)
-    expect(await screen.findByText('暂无数据，请重试。')).toBeTruthy()
+    expect(await screen.findByText('暂无数据，请重试。')).toBeInTheDocument()
   })
 
   it('支付 opens the payment page with the order code', async () => {
@@ -187,7 +187,7 @@ describe('order list (doc2 §2 Order list)', () => {
     await user.click(within(row).getByRole('button', { name: '作废' }))
     const question = screen.getByText('是否作废订单号为 MC11 的订单？')
     const dialog = question.closest('.at-modal') as HTMLElement
-    await waitFor(() => expect(dialog.classList.contains('at-modal--active')).toBe(true))
+    await waitFor(() => expect(dialog).toHaveClass('at-modal--active'))
     await user.click(within(dialog).getByText('作废'))
     await waitFor(() => expect(listCalls().at(-1)).toEqual({ pageNum: '1', pageSize: '10' }))
     const posts = api.calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])
@@ -207,9 +207,9 @@ describe('order list (doc2 §2 Order list)', () => {
     render(<OrderList />)
     await voidOrder(user, 'MC1')
     const row = () => screen.getAllByRole('row')[1]
-    await waitFor(() => expect(within(row()).getByText('已支付')).toBeTruthy())
-    expect(within(row()).queryByRole('button', { name: '作废' })).toBeNull()
-    expect(within(screen.getAllByRole('row')[2]).getByText('未支付')).toBeTruthy()
+    await waitFor(() => expect(within(row()).getByText('已支付')).toBeInTheDocument())
+    expect(within(row()).queryByRole('button', { name: '作废' })).not.toBeInTheDocument()
+    expect(within(screen.getAllByRole('row')[2]).getByText('未支付')).toBeInTheDocument()
     expect(toasts()).toEqual(['订单已支付'])
     // The same page again, and no sync of a void that did not happen.
     expect(listCalls()).toEqual([
@@ -232,8 +232,8 @@ describe('order list (doc2 §2 Order list)', () => {
     await voidOrder(user, 'MC1')
     await waitFor(() => expect(toasts()).toEqual(['订单支付状态确认中，请稍后再试']))
     const row = screen.getAllByRole('row')[1]
-    expect(within(row).getByText('未支付')).toBeTruthy()
-    expect(within(row).getByRole('button', { name: '作废' })).toBeTruthy()
+    expect(within(row).getByText('未支付')).toBeInTheDocument()
+    expect(within(row).getByRole('button', { name: '作废' })).toBeInTheDocument()
     expect(listCalls()).toHaveLength(1)
     expect(api.calls.some((c) => c.path === '/api/pc/syncOrderStatus')).toBe(false)
   })
@@ -258,13 +258,13 @@ describe('order list (doc2 §2 Order list)', () => {
     expect(within(list).getAllByText('已支付')).toHaveLength(5)
     await user.click(screen.getByRole('button', { name: '加载更多' }))
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(7))
-    expect(screen.queryByRole('table')).toBeNull()
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
   })
 
   it('the applied invoice shows disabled', async () => {
     serve([order(1, { status: 1, billStatus: 2 })])
     render(<OrderList />)
-    expect((await screen.findByRole('button', { name: '已申请' })).getAttribute('aria-disabled')).toBe('true')
+    expect(await screen.findByRole('button', { name: '已申请' })).toHaveAttribute('aria-disabled', 'true')
   })
 
   it('a batch renewal reads 批量续费 · 3个产品 in its row; 明细 lists each product there', async () => {
@@ -305,7 +305,7 @@ describe('order list (doc2 §2 Order list)', () => {
     expect(within(single).getAllByRole('cell')[1].textContent).toBe('企业官网 旗舰版')
     const product = within(batch).getAllByRole('cell')[1]
     expect(product.textContent).toBe('批量续费 · 3个产品明细')
-    expect(within(table).queryByRole('list')).toBeNull()
+    expect(within(table).queryByRole('list')).not.toBeInTheDocument()
 
     await user.click(within(product).getByRole('button', { name: '展开订单 MC1 的产品' }))
     const items = within(within(product).getByRole('list', { name: '订单 MC1 的产品' })).getAllByRole(
@@ -318,7 +318,7 @@ describe('order list (doc2 §2 Order list)', () => {
     ])
     expect(within(batch).getAllByRole('cell')[6].textContent).toBe('¥16760.00')
     await user.click(within(product).getByRole('button', { name: '收起订单 MC1 的产品' }))
-    expect(within(product).queryByRole('list')).toBeNull()
+    expect(within(product).queryByRole('list')).not.toBeInTheDocument()
   })
 
   it('on phones a batch card names its products the same way', async () => {

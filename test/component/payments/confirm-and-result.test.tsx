@@ -47,7 +47,7 @@ describe('confirm order (/order)', () => {
     render(<ConfirmOrderView query={renewal} />)
     expect((await screen.findByRole('alert')).textContent).toBe('当前业务不属于当前账号，无法续费！')
     expect(api.calls.map((c) => c.path)).toEqual(['/api/pc/checkBusinessBind'])
-    expect(screen.queryByRole('button', { name: '提交订单' })).toBeNull()
+    expect(screen.queryByRole('button', { name: '提交订单' })).not.toBeInTheDocument()
   })
 
   it('the server refusing the renewal shows its message too', async () => {
@@ -80,10 +80,10 @@ describe('confirm order (/order)', () => {
     expect(screen.getByLabelText('应付金额').textContent).toBe('¥3960.00')
     // The product's agreement first (请先阅读并同意协议), then the order.
     await userEvent.click(screen.getByRole('button', { name: '提交订单' }))
-    expect(await screen.findByText('请先阅读并同意协议')).toBeTruthy()
+    expect(await screen.findByText('请先阅读并同意协议')).toBeInTheDocument()
     expect(api.calls.some((c) => c.path === '/oapi/newac/GenerateOrder')).toBe(false)
     await userEvent.click(screen.getByRole('checkbox', { name: '我已阅读并同意《自助建站服务协议》' }))
-    expect(screen.queryByText('请先阅读并同意协议')).toBeNull()
+    expect(screen.queryByText('请先阅读并同意协议')).not.toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: '提交订单' }))
     await act(async () => undefined)
     const generate = api.calls.find((c) => c.path === '/oapi/newac/GenerateOrder')!
@@ -122,7 +122,7 @@ describe('payment result pages', () => {
   it('success: opens in 1-2 minutes, counts down, then product management with the order code', () => {
     jest.useFakeTimers()
     render(<PayResultView result='success' query={{ orderCode: 'NEW1' }} />)
-    expect(screen.getByText('商品预计1-2分钟内开通，请耐心等待。')).toBeTruthy()
+    expect(screen.getByText('商品预计1-2分钟内开通，请耐心等待。')).toBeInTheDocument()
     expect(screen.getByRole('timer').textContent).toBe('5秒后自动跳转到产品管理')
     act(() => jest.advanceTimersByTime(4000))
     expect(redirect).not.toHaveBeenCalled()
@@ -132,7 +132,7 @@ describe('payment result pages', () => {
 
   it('failure: 支付失败 with re-pay (same query) and cancel order (the order list)', async () => {
     render(<PayResultView result='failed' query={{ orderCode: 'NEW1', source: '[]', result: '1' }} />)
-    expect(screen.getByText('支付失败')).toBeTruthy()
+    expect(screen.getByText('支付失败')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: '重新支付' }))
     expect(redirect).toHaveBeenLastCalledWith({
       url: '/pages/orderByPlay/index?orderCode=NEW1&source=%5B%5D',

@@ -59,7 +59,7 @@ describe('payment page', () => {
     installFakeApi().on('GET', '/api/pc/getOrderInfo', () => ok(info()))
     render(<PaymentView query={{ orderCode: CODE }} />)
     await screen.findByLabelText('应付金额')
-    expect(screen.queryByLabelText('原价')).toBeNull()
+    expect(screen.queryByLabelText('原价')).not.toBeInTheDocument()
   })
 
   it("in WeChat's browser 支付宝 shows the open-in-browser guidance instead of paying", async () => {
@@ -78,7 +78,7 @@ describe('payment page', () => {
       await user().click(payButton())
       expect(api.calls.some((c) => c.path.startsWith('/api/alipay'))).toBe(false)
       await user().click(screen.getByRole('radio', { name: '微信支付' }))
-      expect(screen.queryByRole('note', { name: '支付宝支付说明' })).toBeNull()
+      expect(screen.queryByRole('note', { name: '支付宝支付说明' })).not.toBeInTheDocument()
       expect(isDisabled(payButton())).toBe(false)
     } finally {
       Object.defineProperty(window.navigator, 'userAgent', { value: realUserAgent, configurable: true })
@@ -92,7 +92,7 @@ describe('payment page', () => {
     )
     render(<PaymentView query={{ orderCode: CODE }} />)
     expect(isDisabled(payButton())).toBe(true)
-    expect(screen.queryByLabelText('应付金额')).toBeNull()
+    expect(screen.queryByLabelText('应付金额')).not.toBeInTheDocument()
     expect((await screen.findByLabelText('应付金额')).textContent).toBe('¥1980.00')
     expect(isDisabled(payButton())).toBe(false)
     expect(api.calls.filter((c) => c.path === '/api/pc/getOrderInfo')).toHaveLength(2)
@@ -255,11 +255,11 @@ describe('QR dialog (desktop)', () => {
     api.on('GET', '/api/pc/getOrderInfo', () => ok(info({ status: 4 })))
     await act(async () => jest.advanceTimersByTime(30_000))
     expect(within(dialog).getByRole('alert').textContent).toBe('订单已过期，请重新下单！')
-    expect(within(dialog).queryByLabelText('支付二维码')).toBeNull()
+    expect(within(dialog).queryByLabelText('支付二维码')).not.toBeInTheDocument()
     await act(async () => jest.advanceTimersByTime(2500))
-    expect(screen.queryByLabelText('扫码支付')).not.toBeNull()
+    expect(screen.getByLabelText('扫码支付')).toBeInTheDocument()
     await act(async () => jest.advanceTimersByTime(500))
-    expect(screen.queryByLabelText('扫码支付')).toBeNull()
+    expect(screen.queryByLabelText('扫码支付')).not.toBeInTheDocument()
     // The page now shows the order as voided, and pay stays disabled.
     expect((await screen.findByText('返回产品管理')).textContent).toBe('返回产品管理')
     expect(isDisabled(payButton())).toBe(true)

@@ -102,7 +102,7 @@ describe('home product cards (account-area §3, §4)', () => {
     })
     await userEvent.click(screen.getByRole('button', { name: '第 2 页' }))
     await screen.findByRole('group', { name: '升级中站' })
-    expect(screen.queryByRole('group', { name: '开通中站' })).toBeNull()
+    expect(screen.queryByRole('group', { name: '开通中站' })).not.toBeInTheDocument()
   })
 
   it('loads 4 more at a time on phones', async () => {
@@ -112,7 +112,7 @@ describe('home product cards (account-area §3, §4)', () => {
     await screen.findByRole('group', { name: '已退款站' })
     await userEvent.click(screen.getByRole('button', { name: '加载更多' }))
     await screen.findByRole('group', { name: '升级中站' })
-    expect(screen.getByRole('group', { name: '开通中站' })).toBeTruthy()
+    expect(screen.getByRole('group', { name: '开通中站' })).toBeInTheDocument()
   })
 
   it('shows each status’s label and buttons', async () => {
@@ -126,7 +126,7 @@ describe('home product cards (account-area §3, §4)', () => {
     expect(buttonsOf('窗口内过期站')).toEqual(['登录后台', '续费'])
     expect(buttonsOf('已退款站')).toEqual(['重新购买'])
     for (const button of within(cardNamed('开通中站')).getAllByRole('button')) {
-      expect(button.getAttribute('aria-disabled')).toBe('true')
+      expect(button).toHaveAttribute('aria-disabled', 'true')
     }
     expect(cardNamed('有效站').textContent).toContain('2027-01-01 00:00:00')
   })
@@ -145,7 +145,7 @@ describe('card actions', () => {
     render(<Home />)
     const top = await screen.findByRole('group', { name: '顶配站' })
     const upgrade = within(top).getByRole('button', { name: '升级' })
-    expect(upgrade.getAttribute('aria-disabled')).toBe('true')
+    expect(upgrade).toHaveAttribute('aria-disabled', 'true')
     expect(top.textContent).toContain('当前已是最高版本，无法升级')
     await userEvent.click(upgrade)
     expect(mockNavigateTo).not.toHaveBeenCalled()
@@ -246,7 +246,7 @@ describe('empty, denied and failed lists', () => {
     serve([], 0)
     render(<Home />)
     expect((await screen.findByRole('status')).textContent).toBe(NO_WEBSITE_MANAGE)
-    expect(screen.queryByRole('region', { name: '推荐产品' })).toBeNull()
+    expect(screen.queryByRole('region', { name: '推荐产品' })).not.toBeInTheDocument()
   })
 
   it('shows the server’s message with 重试 when the list fails', async () => {

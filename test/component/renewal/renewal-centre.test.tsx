@@ -107,10 +107,10 @@ describe('续费管理 on desktop', () => {
     expect(shop.textContent).toContain('site2.example.cn')
     expect(shop.textContent).toContain('旗舰版')
     expect(shop.textContent).toContain('2026-12-02 00:00')
-    expect(within(shop).getByText('已过期 5 天').className).toContain('renewal-days--expired')
+    expect(within(shop).getByText('已过期 5 天')).toHaveClass('renewal-days--expired')
     expect(shop.textContent).toContain('到期不续')
-    expect(within(rowOf('星辰官网')).getByText('剩余 2 天').className).toContain('renewal-days--urgent')
-    expect(within(rowOf('星辰官网')).getByRole('radio', { name: '1年 ¥1980.00' })).toBeTruthy()
+    expect(within(rowOf('星辰官网')).getByText('剩余 2 天')).toHaveClass('renewal-days--urgent')
+    expect(within(rowOf('星辰官网')).getByRole('radio', { name: '1年 ¥1980.00' })).toBeInTheDocument()
     expect(listCalls()).toEqual([{ filter: 'all' }])
   })
 
@@ -121,9 +121,9 @@ describe('续费管理 on desktop', () => {
     await screen.findByRole('table')
     const pending = rowOf('星辰小程序')
     expect(pending.textContent).toContain('该产品有未支付的续费订单，请先支付或作废该订单')
-    expect(within(pending).getByRole('checkbox').getAttribute('aria-disabled')).toBe('true')
+    expect(within(pending).getByRole('checkbox')).toHaveAttribute('aria-disabled', 'true')
     await user.click(within(pending).getByRole('checkbox'))
-    expect(within(pending).getByRole('checkbox').getAttribute('aria-checked')).toBe('false')
+    expect(within(pending).getByRole('checkbox')).toHaveAttribute('aria-checked', 'false')
     expect(rowOf('星辰云市场站').textContent).toContain('该产品需前往云市场续费')
     await user.click(within(pending).getByRole('link', { name: '去支付 星辰小程序 企业官网' }))
     expect(mockNavigateTo).toHaveBeenCalledWith('/orderByPlay?orderCode=MC202612000004')
@@ -135,17 +135,17 @@ describe('续费管理 on desktop', () => {
     render(<RenewalCentreView initialFilter='all' />)
     await screen.findByRole('table')
     await user.click(screen.getByRole('tab', { name: '到期不续' }))
-    expect(await screen.findByText('星辰商城 企业官网')).toBeTruthy()
-    expect(screen.queryByText('星辰官网 企业官网')).toBeNull()
-    expect(screen.getByRole('tab', { name: '到期不续' }).getAttribute('aria-selected')).toBe('true')
+    expect(await screen.findByText('星辰商城 企业官网')).toBeInTheDocument()
+    expect(screen.queryByText('星辰官网 企业官网')).not.toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: '到期不续' })).toHaveAttribute('aria-selected', 'true')
 
     await user.click(screen.getByRole('tab', { name: '全部' }))
     await screen.findByText('星辰官网 企业官网')
     const box = screen.getByLabelText('搜索产品名称或域名') as HTMLInputElement
     await user.type(box, 'site3')
     fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 })
-    await waitFor(() => expect(screen.queryByText('星辰官网 企业官网')).toBeNull())
-    expect(await screen.findByText('星辰博客 企业官网')).toBeTruthy()
+    await waitFor(() => expect(screen.queryByText('星辰官网 企业官网')).not.toBeInTheDocument())
+    expect(await screen.findByText('星辰博客 企业官网')).toBeInTheDocument()
     expect(box.value).toBe('site3')
     await user.click(screen.getByRole('tab', { name: '30天内到期' }))
     await user.clear(box)
@@ -173,7 +173,7 @@ describe('续费管理 on desktop', () => {
     // Choosing a cycle on a product not yet chosen chooses it.
     await user.click(within(rowOf('星辰博客')).getByRole('radio', { name: '2年 ¥3560.00' }))
     await user.click(within(rowOf('星辰官网')).getByRole('radio', { name: '2年 ¥3560.00' }))
-    expect(screen.getByText('已选 3 个')).toBeTruthy()
+    expect(screen.getByText('已选 3 个')).toBeInTheDocument()
     expect(total()).toBe('¥12920.00')
     await user.click(screen.getByRole('checkbox', { name: '选择 星辰商城 企业官网' }))
     expect(total()).toBe('¥7120.00')
@@ -199,11 +199,11 @@ describe('续费管理 on desktop', () => {
       name: '全选',
     })
     await user.click(all)
-    expect(screen.getByText('已选 3 个')).toBeTruthy()
+    expect(screen.getByText('已选 3 个')).toBeInTheDocument()
     expect(total()).toBe('¥9760.00')
-    expect(all.getAttribute('aria-checked')).toBe('true')
+    expect(all).toHaveAttribute('aria-checked', 'true')
     await user.click(all)
-    expect(screen.getByText('已选 0 个')).toBeTruthy()
+    expect(screen.getByText('已选 0 个')).toBeInTheDocument()
   })
 
   it('says 请选择要续费的产品 when nothing is chosen, and sends nothing', async () => {
@@ -227,7 +227,7 @@ describe('续费管理 on desktop', () => {
     await user.click(official)
     await user.click(screen.getByRole('button', { name: '批量续费' }))
     await waitFor(() => expect(toasts()).toEqual(['当前业务不属于当前账号，无法续费！']))
-    expect(official.getAttribute('aria-checked')).toBe('true')
+    expect(official).toHaveAttribute('aria-checked', 'true')
     expect(total()).toBe('¥1980.00')
     expect(mockNavigateTo).not.toHaveBeenCalled()
   })
@@ -240,15 +240,13 @@ describe('续费管理 on desktop', () => {
     await user.click(screen.getByRole('button', { name: '设为到期不续 星辰官网 企业官网' }))
     const message = screen.getByText('设为到期不续后，到期前仅在3天前提醒一次，到期后产品将停止服务。')
     const dialog = message.closest('.at-modal') as HTMLElement
-    await waitFor(() => expect(dialog.classList.contains('at-modal--active')).toBe(true))
+    await waitFor(() => expect(dialog).toHaveClass('at-modal--active'))
     await user.click(within(dialog).getByText('确定'))
     await waitFor(() => expect(toasts()).toEqual(['设置成功']))
     expect(api.calls.filter((c) => c.path === '/api/renewal/mode').map((c) => c.body)).toEqual([
       { businessId: 1, mode: 1 },
     ])
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: '恢复提醒续费 星辰官网 企业官网' })).toBeTruthy(),
-    )
+    expect(await screen.findByRole('button', { name: '恢复提醒续费 星辰官网 企业官网' })).toBeInTheDocument()
     expect(listCalls()).toHaveLength(2)
   })
 
@@ -261,7 +259,7 @@ describe('续费管理 on desktop', () => {
     const dialog = screen
       .getByText('设为到期不续后，到期前仅在3天前提醒一次，到期后产品将停止服务。')
       .closest('.at-modal') as HTMLElement
-    await waitFor(() => expect(dialog.classList.contains('at-modal--active')).toBe(true))
+    await waitFor(() => expect(dialog).toHaveClass('at-modal--active'))
     await user.click(within(dialog).getByText('取消'))
     expect(api.calls.filter((c) => c.path === '/api/renewal/mode')).toHaveLength(0)
 
@@ -278,14 +276,14 @@ describe('loading, empty and error states', () => {
     serve([])
     render(<RenewalCentreView initialFilter='all' />)
     expect(document.querySelector('.page-loading')).toBeTruthy()
-    expect(await screen.findByText('暂无产品')).toBeTruthy()
-    expect(screen.queryByRole('button', { name: '批量续费' })).toBeNull()
+    expect(await screen.findByText('暂无产品')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: '批量续费' })).not.toBeInTheDocument()
   })
 
   it('says 没有符合条件的产品 when a filter matches nothing', async () => {
     serve([item(1, '星辰官网')])
     render(<RenewalCentreView initialFilter='noRenew' />)
-    expect(await screen.findByText('没有符合条件的产品')).toBeTruthy()
+    expect(await screen.findByText('没有符合条件的产品')).toBeInTheDocument()
     expect(listCalls()).toEqual([{ filter: 'noRenew' }])
   })
 
@@ -299,7 +297,7 @@ describe('loading, empty and error states', () => {
     expect(toasts()).toEqual([])
     api.on('GET', '/api/renewal/products', () => ok(DEMO))
     await user.click(within(alert).getByRole('button', { name: '重试' }))
-    expect(await screen.findByRole('table')).toBeTruthy()
+    expect(await screen.findByRole('table')).toBeInTheDocument()
   })
 })
 
@@ -310,10 +308,10 @@ describe('续费管理 on a phone (cards and a sticky bar)', () => {
     const user = userEvent.setup()
     render(<RenewalCentreView initialFilter='all' />)
     const cards = await screen.findByRole('list', { name: '续费产品列表' })
-    expect(screen.queryByRole('table')).toBeNull()
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
     expect(within(cards).getAllByRole('listitem')).toHaveLength(5)
     const bar = screen.getByRole('region', { name: '批量续费' })
-    expect(bar.className).toContain('renewal-bar--sticky')
+    expect(bar).toHaveClass('renewal-bar--sticky')
     await user.click(within(rowOf('星辰官网')).getByRole('radio', { name: '2年 ¥3560.00' }))
     expect(rowOf('星辰官网').className).toContain('renewal-card--chosen')
     expect(within(bar).getByLabelText('合计金额').textContent).toBe('¥3560.00')

@@ -84,7 +84,7 @@ describe('the product card', () => {
     await user.click(await screen.findByRole('link', { name: '续费管理 有效站' }))
     expect(mockNavigateTo).toHaveBeenCalledWith('/renewal')
     // No 续费 on a refunded card: no 续费管理 beside it either.
-    expect(screen.queryByRole('link', { name: '续费管理 已退款站' })).toBeNull()
+    expect(screen.queryByRole('link', { name: '续费管理 已退款站' })).not.toBeInTheDocument()
   })
 
   it('has no 续费管理 for a sub-admin', async () => {
@@ -92,7 +92,7 @@ describe('the product card', () => {
     serve()
     render(<Home />)
     await screen.findByRole('group', { name: '有效站' })
-    expect(screen.queryByRole('link', { name: /续费管理/ })).toBeNull()
+    expect(screen.queryByRole('link', { name: /续费管理/ })).not.toBeInTheDocument()
   })
 })
 
@@ -114,13 +114,13 @@ describe('an expiry notice', () => {
     serve(6)
     const view = render(<NoticeDetailView id='5' />)
     await screen.findByRole('heading', { name: '您的站点即将到期' })
-    expect(screen.queryByRole('button', { name: '续费管理' })).toBeNull()
+    expect(screen.queryByRole('button', { name: '续费管理' })).not.toBeInTheDocument()
     view.unmount()
 
     signIn(0)
     serve(2)
     render(<NoticeDetailView id='5' />)
     await screen.findByRole('heading', { name: '您的站点即将到期' })
-    expect(screen.queryByRole('button', { name: '续费管理' })).toBeNull()
+    expect(screen.queryByRole('button', { name: '续费管理' })).not.toBeInTheDocument()
   })
 })

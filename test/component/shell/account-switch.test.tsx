@@ -39,12 +39,12 @@ describe('account switch list (account-area §2)', () => {
     installFakeApi().on('GET', '/api/app/account/getAccountList', () => ok(accounts))
     render(<AccountSwitchDialog onClose={() => undefined} />)
     const current = await screen.findByLabelText('账号 demo_main')
-    expect(within(current).getByText('管理员')).toBeTruthy()
-    expect(within(current).getByText('https://www.xingchen-demo.cn')).toBeTruthy()
-    expect(within(current).getByRole('button', { name: '已选择' }).getAttribute('aria-disabled')).toBe('true')
+    expect(within(current).getByText('管理员')).toBeInTheDocument()
+    expect(within(current).getByText('https://www.xingchen-demo.cn')).toBeInTheDocument()
+    expect(within(current).getByRole('button', { name: '已选择' })).toHaveAttribute('aria-disabled', 'true')
     const other = screen.getByLabelText('账号 demo_other')
-    expect(within(other).getByText('子管理员')).toBeTruthy()
-    expect(within(other).getByText('选择')).toBeTruthy()
+    expect(within(other).getByText('子管理员')).toBeInTheDocument()
+    expect(within(other).getByText('选择')).toBeInTheDocument()
   })
 
   it('switches with the upper-case MD5 signature and starts the new session at /index', async () => {
@@ -78,7 +78,7 @@ describe('account switch list (account-area §2)', () => {
     const other = await screen.findByLabelText('账号 demo_other')
     await userEvent.setup().click(within(other).getByText('选择'))
     await waitFor(() =>
-      expect(within(other).getByRole('button', { name: '选择' }).getAttribute('aria-disabled')).toBe('false'),
+      expect(within(other).getByRole('button', { name: '选择' })).toHaveAttribute('aria-disabled', 'false'),
     )
     expect(onClose).not.toHaveBeenCalled()
     expect(useSession.getState().token).toBe('old')
@@ -91,6 +91,6 @@ describe('account switch list (account-area §2)', () => {
     )
     render(<AccountSwitchDialog onClose={() => undefined} />)
     await userEvent.setup().click(await screen.findByText('重试'))
-    expect(await screen.findByLabelText('账号 demo_main')).toBeTruthy()
+    expect(await screen.findByLabelText('账号 demo_main')).toBeInTheDocument()
   })
 })

@@ -58,7 +58,7 @@ describe('mini-program bottom bar', () => {
     badgeApi(250, 3)
     signIn(0)
     await renderBar()
-    expect(await within(bar()).findByLabelText('消息 99')).toBeTruthy()
+    expect(await within(bar()).findByLabelText('消息 99')).toBeInTheDocument()
     expect(itemNames()).toEqual([
       'link 产品管理',
       'link 订单管理',
@@ -81,8 +81,8 @@ describe('mini-program bottom bar', () => {
     signIn(0)
     await renderBar()
     const user = userEvent.setup()
-    expect(within(bar()).getByLabelText('产品管理').getAttribute('aria-current')).toBe('page')
-    expect(within(bar()).getByLabelText('订单管理').getAttribute('aria-current')).toBeNull()
+    expect(within(bar()).getByLabelText('产品管理')).toHaveAttribute('aria-current', 'page')
+    expect(within(bar()).queryByLabelText('订单管理')).not.toHaveAttribute('aria-current')
     await user.click(within(bar()).getByLabelText('产品管理'))
     expect(Taro.reLaunch).not.toHaveBeenCalled()
     await user.click(within(bar()).getByLabelText('订单管理'))
@@ -96,18 +96,18 @@ describe('mini-program bottom bar', () => {
     signIn(1)
     await renderBar()
     const user = userEvent.setup()
-    expect(screen.queryByRole('dialog', { name: '账户' })).toBeNull()
+    expect(screen.queryByRole('dialog', { name: '账户' })).not.toBeInTheDocument()
     await user.click(within(bar()).getByLabelText('账户'))
     const sheet = screen.getByRole('dialog', { name: '账户' })
-    expect(within(sheet).getByText('李子管')).toBeTruthy()
-    expect(within(sheet).getByText('子管理员')).toBeTruthy()
+    expect(within(sheet).getByText('李子管')).toBeInTheDocument()
+    expect(within(sheet).getByText('子管理员')).toBeInTheDocument()
     expect(
       within(sheet)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
     ).toEqual(['账户管理', '子账号管理', '修改密码', '切换账号', '退出登录'])
     await user.click(within(sheet).getByText('取消'))
-    expect(screen.queryByRole('dialog', { name: '账户' })).toBeNull()
+    expect(screen.queryByRole('dialog', { name: '账户' })).not.toBeInTheDocument()
   })
 
   it('asks 确定退出？ before 退出登录 from the sheet, and cancels without logging out', async () => {
@@ -117,8 +117,8 @@ describe('mini-program bottom bar', () => {
     const user = userEvent.setup()
     await user.click(within(bar()).getByLabelText('账户'))
     await user.click(screen.getByRole('menuitem', { name: '退出登录' }))
-    expect(screen.queryByRole('dialog', { name: '账户' })).toBeNull()
-    expect(screen.getByText('确定退出？')).toBeTruthy()
+    expect(screen.queryByRole('dialog', { name: '账户' })).not.toBeInTheDocument()
+    expect(screen.getByText('确定退出？')).toBeInTheDocument()
     await user.click(screen.getByText('取消'))
     expect(useSession.getState().token).toBe('t')
   })
@@ -128,6 +128,6 @@ describe('mini-program bottom bar', () => {
     signIn(0)
     useSessionFlags.setState({ showHead: false })
     render(<BottomNav />)
-    expect(screen.queryByRole('navigation')).toBeNull()
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument()
   })
 })

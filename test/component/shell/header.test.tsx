@@ -51,8 +51,8 @@ describe('common header (account-area §2)', () => {
     headerApi(250, 3)
     signIn(0)
     render(<Header />)
-    expect(await screen.findByLabelText('消息 99')).toBeTruthy()
-    expect(screen.getByLabelText('工单 3')).toBeTruthy()
+    expect(await screen.findByLabelText('消息 99')).toBeInTheDocument()
+    expect(screen.getByLabelText('工单 3')).toBeInTheDocument()
   })
 
   it('shows the account, name and 子管理员 badge for a sub-account', async () => {
@@ -61,9 +61,9 @@ describe('common header (account-area §2)', () => {
     await renderHeader()
     await userEvent.setup().click(screen.getByLabelText('账号菜单', { selector: '[role="button"]' }))
     const menu = screen.getByRole('menu')
-    expect(within(menu).getByText('demo_main')).toBeTruthy()
-    expect(within(menu).getByText('李子管')).toBeTruthy()
-    expect(within(menu).getByText('子管理员')).toBeTruthy()
+    expect(within(menu).getByText('demo_main')).toBeInTheDocument()
+    expect(within(menu).getByText('李子管')).toBeInTheDocument()
+    expect(within(menu).getByText('子管理员')).toBeInTheDocument()
   })
 
   it('asks 确定退出？ and only logs out on confirm', async () => {
@@ -73,7 +73,7 @@ describe('common header (account-area §2)', () => {
     const user = userEvent.setup()
     await user.click(screen.getByLabelText('账号菜单', { selector: '[role="button"]' }))
     await user.click(screen.getByText('退出登录'))
-    expect(screen.getByText('确定退出？')).toBeTruthy()
+    expect(screen.getByText('确定退出？')).toBeInTheDocument()
     await user.click(screen.getByText('取消'))
     expect(useSession.getState().token).toBe('t')
     await user.click(screen.getByLabelText('账号菜单', { selector: '[role="button"]' }))
@@ -96,15 +96,15 @@ describe('common header (account-area §2)', () => {
       const user = userEvent.setup()
       await user.click(screen.getByLabelText('账号菜单', { selector: '[role="button"]' }))
       await user.click(screen.getByRole('menuitem', { name: '修改密码' }))
-      expect(screen.queryByRole('menu')).toBeNull()
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument()
       // The dialog shows its loading state first, then the password form in its place.
       await screen.findByPlaceholderText('请输入登录密码')
       const dialog = screen.getByRole('dialog', { name: title })
-      expect(within(dialog).getByPlaceholderText('请输入登录密码')).toBeTruthy()
+      expect(within(dialog).getByPlaceholderText('请输入登录密码')).toBeInTheDocument()
       expect(Boolean(within(dialog).queryByPlaceholderText('请输入当前密码'))).toBe(asksCurrent)
       expect(api.calls.filter((c) => c.path === '/api/pc/checkPassword')).toHaveLength(1)
       await user.click(within(dialog).getByText('取消'))
-      await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).toBeNull())
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).not.toBeInTheDocument())
     },
   )
 

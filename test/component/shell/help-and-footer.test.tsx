@@ -21,7 +21,7 @@ afterEach(() => jest.restoreAllMocks())
 /** The QR image once the encoder has drawn it (a data: URL of the configured address). */
 async function expectProductQr(scope: HTMLElement) {
   const qr = await within(scope).findByLabelText('产品二维码')
-  expect(qr.getAttribute('data-qr-value')).toBe(PRODUCT_QR_URL)
+  expect(qr).toHaveAttribute('data-qr-value', PRODUCT_QR_URL)
   // Taro's H5 Image wraps the <img>.
   const src = qr.getAttribute('src') ?? qr.querySelector('img')?.getAttribute('src')
   expect(src).toMatch(/^data:image\/png;base64,/)
@@ -29,8 +29,8 @@ async function expectProductQr(scope: HTMLElement) {
 
 function expectCustomerService(scope: HTMLElement) {
   const chat = within(scope).getByRole('link', { name: '在线客服' })
-  expect(chat.getAttribute('href')).toBe(`${CUSTOMER_CHAT_URL}?memberId=42`)
-  expect(chat.getAttribute('target')).toBe('_blank')
+  expect(chat).toHaveAttribute('href', `${CUSTOMER_CHAT_URL}?memberId=42`)
+  expect(chat).toHaveAttribute('target', '_blank')
 }
 
 describe('help widget (doc2 §2 "Other")', () => {
@@ -39,15 +39,15 @@ describe('help widget (doc2 §2 "Other")', () => {
     render(<HelpWidget />)
     const user = userEvent.setup()
     const tab = screen.getByRole('button', { name: '帮助' })
-    expect(tab.getAttribute('aria-expanded')).toBe('false')
-    expect(screen.queryByRole('dialog', { name: '帮助' })).toBeNull()
+    expect(tab).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByRole('dialog', { name: '帮助' })).not.toBeInTheDocument()
     await user.click(tab)
-    expect(tab.getAttribute('aria-expanded')).toBe('true')
+    expect(tab).toHaveAttribute('aria-expanded', 'true')
     const panel = screen.getByRole('dialog', { name: '帮助' })
     await expectProductQr(panel)
     expectCustomerService(panel)
     await user.click(tab)
-    expect(screen.queryByRole('dialog', { name: '帮助' })).toBeNull()
+    expect(screen.queryByRole('dialog', { name: '帮助' })).not.toBeInTheDocument()
   })
 
   it('desktop: the keyboard reaches the tab, Enter opens it and Escape closes it', async () => {
@@ -57,13 +57,13 @@ describe('help widget (doc2 §2 "Other")', () => {
     const user = userEvent.setup()
     await user.tab()
     const tab = screen.getByRole('button', { name: '帮助' })
-    expect(document.activeElement).toBe(tab)
+    expect(tab).toHaveFocus()
     await user.keyboard('{Enter}')
-    expect(screen.getByRole('dialog', { name: '帮助' })).toBeTruthy()
+    expect(screen.getByRole('dialog', { name: '帮助' })).toBeInTheDocument()
     await user.keyboard('{Escape}')
-    expect(screen.queryByRole('dialog', { name: '帮助' })).toBeNull()
+    expect(screen.queryByRole('dialog', { name: '帮助' })).not.toBeInTheDocument()
     await user.keyboard(' ')
-    expect(screen.getByRole('dialog', { name: '帮助' })).toBeTruthy()
+    expect(screen.getByRole('dialog', { name: '帮助' })).toBeInTheDocument()
   })
 
   it('phone: a floating button opens a sheet with the same content, 关闭 closes it', async () => {
@@ -75,7 +75,7 @@ describe('help widget (doc2 §2 "Other")', () => {
     await expectProductQr(sheet)
     expectCustomerService(sheet)
     await user.click(within(sheet).getByRole('button', { name: '关闭' }))
-    expect(screen.queryByRole('dialog', { name: '帮助' })).toBeNull()
+    expect(screen.queryByRole('dialog', { name: '帮助' })).not.toBeInTheDocument()
   })
 })
 
@@ -86,7 +86,7 @@ describe('footer (doc2 §2 "Other")', () => {
     const footer = screen.getByRole('contentinfo')
     expect(footer.textContent).toContain('© 2026 会员中心')
     const link = within(footer).getByRole('link', { name: '隐私政策' })
-    expect(link.getAttribute('href')).toBe('/agreement?name=privacy')
+    expect(link).toHaveAttribute('href', '/agreement?name=privacy')
     await userEvent.setup().click(link)
     expect(navigate).toHaveBeenCalledWith({ url: '/pages/agreement/index?name=privacy' })
   })

@@ -12,7 +12,7 @@ describe('toasts (spec §9)', () => {
   it('shows at most 5, dropping the oldest', () => {
     render(<ToastHost />)
     act(() => ['一', '二', '三', '四', '五', '六'].forEach((m) => toast.info(m)))
-    expect(screen.queryByText('一')).toBeNull()
+    expect(screen.queryByText('一')).not.toBeInTheDocument()
     expect(screen.getAllByRole('status')).toHaveLength(5)
   })
 
@@ -23,10 +23,10 @@ describe('toasts (spec §9)', () => {
       toast.error('保存失败，请重试！')
     })
     act(() => jest.advanceTimersByTime(1500))
-    expect(screen.queryByText('保存成功')).toBeNull()
+    expect(screen.queryByText('保存成功')).not.toBeInTheDocument()
     expect(screen.getByRole('alert').textContent).toBe('保存失败，请重试！')
     act(() => jest.advanceTimersByTime(3500))
-    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
   it('counts a toast raised before a page change from when the next page shows it (登录成功, then the home)', () => {
@@ -37,7 +37,7 @@ describe('toasts (spec §9)', () => {
     act(() => jest.advanceTimersByTime(1499))
     expect(screen.getByRole('status').textContent).toBe('登录成功')
     act(() => jest.advanceTimersByTime(1))
-    expect(screen.queryByRole('status')).toBeNull()
+    expect(screen.queryByRole('status')).not.toBeInTheDocument()
   })
 
   it('runs one countdown per toast however many hosts show it', () => {
@@ -46,7 +46,7 @@ describe('toasts (spec §9)', () => {
     act(() => toast.info('已复制'))
     expect(screen.getAllByText('已复制')).toHaveLength(2)
     act(() => jest.advanceTimersByTime(1500))
-    expect(screen.queryByText('已复制')).toBeNull()
+    expect(screen.queryByText('已复制')).not.toBeInTheDocument()
     expect(jest.getTimerCount()).toBe(0)
   })
 })

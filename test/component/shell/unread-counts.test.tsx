@@ -45,7 +45,7 @@ describe('header badges: the 30 s refresh (useUnreadCounts)', () => {
     render(<Header />)
     await advance(0)
     expect(countCalls()).toBe(2)
-    expect(screen.getByLabelText('消息 3')).toBeTruthy()
+    expect(screen.getByLabelText('消息 3')).toBeInTheDocument()
     await advance(30_000)
     expect(countCalls()).toBe(4)
     setVisibility('hidden')
@@ -76,8 +76,8 @@ describe('header badges: the 30 s refresh (useUnreadCounts)', () => {
     await advance(0)
     expect(countCalls()).toBe(0)
     act(() => publishUnreadCounts({ notices: 5, workOrders: 2 }))
-    expect(screen.getByLabelText('消息 5')).toBeTruthy()
-    expect(screen.getByLabelText('工单 2')).toBeTruthy()
+    expect(screen.getByLabelText('消息 5')).toBeInTheDocument()
+    expect(screen.getByLabelText('工单 2')).toBeInTheDocument()
   })
 
   it("starts from the counts another page's header loaded, and renders nothing when they hold", async () => {
@@ -109,12 +109,12 @@ describe('header badges: the 30 s refresh (useUnreadCounts)', () => {
     act(() => publishUnreadCounts({ notices: 5, workOrders: 2 }))
     api.on('GET', '/api/appWorkOrderCommunicationRecords/getRecordCount', () => fail(500, '服务繁忙'))
     render(<Header />)
-    expect(screen.getByLabelText('消息 5')).toBeTruthy()
-    expect(screen.getByLabelText('工单 2')).toBeTruthy()
+    expect(screen.getByLabelText('消息 5')).toBeInTheDocument()
+    expect(screen.getByLabelText('工单 2')).toBeInTheDocument()
     await advance(0)
     // The count that came is shown; the failed one keeps what was shown; neither is kept.
-    expect(screen.getByLabelText('消息 3')).toBeTruthy()
-    expect(screen.getByLabelText('工单 2')).toBeTruthy()
+    expect(screen.getByLabelText('消息 3')).toBeInTheDocument()
+    expect(screen.getByLabelText('工单 2')).toBeInTheDocument()
     expect(useSession.getState().unread).toEqual({ notices: 5, workOrders: 2 })
   })
 
@@ -125,10 +125,10 @@ describe('header badges: the 30 s refresh (useUnreadCounts)', () => {
     useSession.getState().signIn({ token: 'u', accountId: 2, subAccountId: 0, role: 0 })
     api.on('GET', '/api/pc/getUnReadCount', () => ok(0))
     render(<Header />)
-    expect(screen.getByLabelText('消息')).toBeTruthy()
-    expect(screen.getByLabelText('工单')).toBeTruthy()
+    expect(screen.getByLabelText('消息')).toBeInTheDocument()
+    expect(screen.getByLabelText('工单')).toBeInTheDocument()
     await advance(0)
-    expect(screen.getByLabelText('工单 1')).toBeTruthy()
+    expect(screen.getByLabelText('工单 1')).toBeInTheDocument()
   })
 
   it('keeps the same counts object when the page publishes the same badges', () => {

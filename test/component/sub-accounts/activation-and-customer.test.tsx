@@ -55,7 +55,7 @@ describe('activation page (account-area §2, §4, §5, §8)', () => {
     render(<ActivationForm activeCode='abc' />)
     expect(await screen.findByLabelText('手机号')).toHaveProperty('textContent', '138****0005')
     await user.click(screen.getByRole('button', { name: '确认激活' }))
-    expect(screen.getByText('请输入手机号验证码')).toBeTruthy()
+    expect(screen.getByText('请输入手机号验证码')).toBeInTheDocument()
     await user.type(input('activation-code'), '123456')
     await user.click(screen.getByRole('button', { name: '确认激活' }))
     await waitFor(() => expect(useSession.getState().token).toBe('sub-token'))
@@ -72,8 +72,8 @@ describe('activation page (account-area §2, §4, §5, §8)', () => {
   it('shows 非法参数 for a bad or expired link', async () => {
     installFakeApi().on('GET', `${BASE}/getAccountInfoByActiveCode`, () => fail(400, '非法参数'))
     render(<ActivationForm activeCode='bad' />)
-    expect(await screen.findByText('非法参数')).toBeTruthy()
-    expect(screen.queryByRole('button', { name: '确认激活' })).toBeNull()
+    expect(await screen.findByText('非法参数')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: '确认激活' })).not.toBeInTheDocument()
   })
 
   it('tells an already active account so and goes to /login after 1 s', async () => {
@@ -82,7 +82,7 @@ describe('activation page (account-area §2, §4, §5, §8)', () => {
       ok({ ...pending, phone: '', activeState: 1 }),
     )
     render(<ActivationForm activeCode='used' />)
-    expect(await screen.findByText('当前账户已被激活，请直接进行登录！')).toBeTruthy()
+    expect(await screen.findByText('当前账户已被激活，请直接进行登录！')).toBeInTheDocument()
     expect(Taro.reLaunch).not.toHaveBeenCalled()
     act(() => jest.advanceTimersByTime(1000))
     expect(Taro.reLaunch).toHaveBeenCalledWith({ url: '/pages/login/index' })
@@ -97,7 +97,7 @@ describe('activation page (account-area §2, §4, §5, §8)', () => {
     await screen.findByLabelText('手机号')
     await user.type(input('activation-code'), '654321')
     await user.click(screen.getByRole('button', { name: '确认激活' }))
-    expect(await screen.findByText('请输入正确的手机号和验证码')).toBeTruthy()
+    expect(await screen.findByText('请输入正确的手机号和验证码')).toBeInTheDocument()
     expect(input('activation-code').value).toBe('654321')
     expect(useSession.getState().token).toBe('')
   })
@@ -115,9 +115,9 @@ describe('customer page (account-area §2 customer page)', () => {
       .on('GET', '/api/user/getUrlByQrcode', () => ok('data:image/png;base64,QR'))
     const user = userEvent.setup()
     render(<CustomerCard userId='1' accountId='1' />)
-    expect(await screen.findByText('陈经理')).toBeTruthy()
+    expect(await screen.findByText('陈经理')).toBeInTheDocument()
     const qr = screen.getByLabelText('企业微信二维码')
-    expect((qr.querySelector('img') ?? qr).getAttribute('src')).toBe('data:image/png;base64,QR')
+    expect(qr.querySelector('img') ?? qr).toHaveAttribute('src', 'data:image/png;base64,QR')
     expect(api.calls.find((c) => c.path.endsWith('accountVipServer'))?.body).toEqual({
       userId: '1',
       accountId: '1',
@@ -133,15 +133,15 @@ describe('customer page (account-area §2 customer page)', () => {
       ok({ name: '刘经理', qrCode: '' }),
     )
     render(<CustomerCard userId='2' accountId='2' />)
-    expect(await screen.findByText('当前客服尚未绑定企微')).toBeTruthy()
-    expect(screen.queryByRole('button', { name: '生成名片' })).toBeNull()
+    expect(await screen.findByText('当前客服尚未绑定企微')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: '生成名片' })).not.toBeInTheDocument()
     expect(api.calls.some((c) => c.path === '/api/user/getUrlByQrcode')).toBe(false)
   })
 
   it('shows the server’s refusal with a retry', async () => {
     installFakeApi().on('GET', `${BASE}/accountVipServer`, () => fail(400, '非法参数'))
     render(<CustomerCard userId='9' accountId='1' />)
-    expect(await screen.findByText('非法参数')).toBeTruthy()
-    expect(screen.getByRole('button', { name: '重试' })).toBeTruthy()
+    expect(await screen.findByText('非法参数')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument()
   })
 })

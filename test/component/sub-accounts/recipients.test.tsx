@@ -73,7 +73,7 @@ describe('通知接收人 on 子账号管理', () => {
     expect(screen.getAllByText('短信已验证')).toHaveLength(2)
     expect(screen.getAllByText('邮箱待验证')).toHaveLength(2)
     // A sub-admin's recipient changes with the sub-admin.
-    expect(screen.queryByRole('button', { name: '编辑 李子管' })).toBeNull()
+    expect(screen.queryByRole('button', { name: '编辑 李子管' })).not.toBeInTheDocument()
     expect(screen.getAllByText('子管理员')).toHaveLength(2)
     await user.click(screen.getByRole('button', { name: '重发邮件 接收人1' }))
     await waitFor(() => expect(posted('sendEmailValidate')).toEqual([{ id: 1 }]))
@@ -88,7 +88,7 @@ describe('通知接收人 on 子账号管理', () => {
     await screen.findByRole('form', { name: '新增接收人' })
     await user.click(screen.getByRole('button', { name: '确定' }))
     for (const message of ['请输入姓名', '请输入邮箱', '请输入手机号', '请输入职位']) {
-      expect(screen.getByText(message)).toBeTruthy()
+      expect(screen.getByText(message)).toBeInTheDocument()
     }
     expect(posted('addRecipient')).toEqual([])
     await user.type(input('recipient-name'), '孙晓通')
@@ -110,7 +110,7 @@ describe('通知接收人 on 子账号管理', () => {
     const user = userEvent.setup()
     await openRecipients(user)
     await user.click(await screen.findByRole('button', { name: '删除 接收人1' }))
-    expect(screen.getByText('您确定要删除该接收人吗？删除后，该接收人将不再收到通知。')).toBeTruthy()
+    expect(screen.getByText('您确定要删除该接收人吗？删除后，该接收人将不再收到通知。')).toBeInTheDocument()
     expect(posted('deleteRecipient')).toEqual([])
     await user.click(screen.getByText('确定'))
     await waitFor(() => expect(posted('deleteRecipient')).toEqual([{ id: 1 }]))
@@ -123,11 +123,11 @@ describe('通知接收人 on 子账号管理', () => {
     const user = userEvent.setup()
     await openRecipients(user)
     await screen.findByText('接收人1')
-    expect(screen.getByText('139****0011')).toBeTruthy()
-    expect(screen.getByText('r1***@example.cn')).toBeTruthy()
-    expect(screen.getByText('子管理员仅可查看，如需修改请联系主账号')).toBeTruthy()
+    expect(screen.getByText('139****0011')).toBeInTheDocument()
+    expect(screen.getByText('r1***@example.cn')).toBeInTheDocument()
+    expect(screen.getByText('子管理员仅可查看，如需修改请联系主账号')).toBeInTheDocument()
     for (const name of ['新增接收人', '编辑 接收人1', '删除 接收人1', '重发邮件 接收人1']) {
-      expect(screen.queryByRole('button', { name })).toBeNull()
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument()
     }
   })
 
@@ -136,7 +136,7 @@ describe('通知接收人 on 子账号管理', () => {
     serve([recipient(1)])
     const user = userEvent.setup()
     await openRecipients(user)
-    expect(await screen.findByRole('list', { name: '通知接收人' })).toBeTruthy()
+    expect(await screen.findByRole('list', { name: '通知接收人' })).toBeInTheDocument()
   })
 })
 
@@ -156,7 +156,7 @@ describe('receiver confirmation pages (doc2 §4, §8)', () => {
   it('/validate shows the timeout view for an invalid link and spends nothing', async () => {
     const fake = installFakeApi().on('GET', '/api/pc/judgeInvalid', () => ok({ valid: false }))
     render(<ValidateView query={{ ...query, id: 'link-b' }} />)
-    expect(await screen.findByText('添加超时 请重新获取验证')).toBeTruthy()
+    expect(await screen.findByText('添加超时 请重新获取验证')).toBeInTheDocument()
     expect(fake.calls.map((c) => c.path)).toEqual(['/api/pc/judgeInvalid'])
     expect(Taro.redirectTo).not.toHaveBeenCalled()
   })
@@ -166,12 +166,12 @@ describe('receiver confirmation pages (doc2 §4, §8)', () => {
       .on('GET', '/api/pc/judgeInvalid', () => ok({ valid: true }))
       .on('POST', '/api/pc/updateValidateStatus', () => fail(400, '添加超时 请重新获取验证'))
     render(<ValidateView query={{ ...query, id: 'link-c' }} />)
-    expect(await screen.findByText('添加超时 请重新获取验证')).toBeTruthy()
+    expect(await screen.findByText('添加超时 请重新获取验证')).toBeInTheDocument()
   })
 
   it('/success says so', () => {
     render(<ReceiverSuccess />)
-    expect(screen.getByText('验证成功')).toBeTruthy()
+    expect(screen.getByText('验证成功')).toBeInTheDocument()
   })
 
   it('/success is never left for /login by a 996 (its page path is in the route table)', async () => {
@@ -203,9 +203,9 @@ describe('receiver confirmation pages (doc2 §4, §8)', () => {
       .on('POST', '/api/pc/updateValidateStatus', () => ok(null))
     const user = userEvent.setup()
     render(<ReceiverForm query={{ id: 'link-d', validateType: 2, effectiveTime: null }} />)
-    expect(await screen.findByText('su***@example.cn')).toBeTruthy()
-    expect(screen.getByText('星辰科技')).toBeTruthy()
-    expect(screen.getByText('2026-11-27 12:00')).toBeTruthy()
+    expect(await screen.findByText('su***@example.cn')).toBeInTheDocument()
+    expect(screen.getByText('星辰科技')).toBeInTheDocument()
+    expect(screen.getByText('2026-11-27 12:00')).toBeInTheDocument()
     expect(fake.calls.map((c) => c.path)).toEqual(['/api/pc/judgeInvalid'])
     await user.click(screen.getByRole('button', { name: '确认接收' }))
     await waitFor(() =>
@@ -220,6 +220,6 @@ describe('receiver confirmation pages (doc2 §4, §8)', () => {
   it('/uesrfrom shows the timeout view for an invalid link', async () => {
     installFakeApi().on('GET', '/api/pc/judgeInvalid', () => ok({ valid: false }))
     render(<ReceiverForm query={{ id: 'link-e', validateType: 1, effectiveTime: null }} />)
-    expect(await screen.findByText('添加超时 请重新获取验证')).toBeTruthy()
+    expect(await screen.findByText('添加超时 请重新获取验证')).toBeInTheDocument()
   })
 })

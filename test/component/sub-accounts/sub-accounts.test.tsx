@@ -76,8 +76,8 @@ describe('sub-admin list (account-area §2, §6)', () => {
     ).toEqual(['姓名', '邮箱', '手机号', '职位', '状态', '接收通知', '网站管理', '操作'])
     expect(within(first).getAllByRole('cell')[4].textContent).toBe('已激活')
     expect(within(second).getAllByRole('cell')[4].textContent).toBe('未激活')
-    expect(screen.getByRole('switch', { name: '管理员1 接收通知' }).getAttribute('aria-checked')).toBe('true')
-    expect(screen.getByRole('switch', { name: '管理员2 网站管理' }).getAttribute('aria-checked')).toBe('true')
+    expect(screen.getByRole('switch', { name: '管理员1 接收通知' })).toHaveAttribute('aria-checked', 'true')
+    expect(screen.getByRole('switch', { name: '管理员2 网站管理' })).toHaveAttribute('aria-checked', 'true')
   })
 
   it('shows cards with the switches on phones', async () => {
@@ -94,8 +94,8 @@ describe('sub-admin list (account-area §2, §6)', () => {
     try {
       serve([admin(1)])
       render(<SubAccountManager />)
-      expect(await screen.findByRole('list', { name: '子管理员' })).toBeTruthy()
-      expect(screen.queryByRole('table')).toBeNull()
+      expect(await screen.findByRole('list', { name: '子管理员' })).toBeInTheDocument()
+      expect(screen.queryByRole('table')).not.toBeInTheDocument()
     } finally {
       mockWidth = null
     }
@@ -116,13 +116,13 @@ describe('sub-admin list (account-area §2, §6)', () => {
     const user = userEvent.setup()
     render(<SubAccountManager />)
     const toggle = await screen.findByRole('switch', { name: '管理员1 接收通知' })
-    expect(screen.getByText('139****0001')).toBeTruthy()
-    expect(screen.getByText('a1***@example.cn')).toBeTruthy()
-    expect(toggle.getAttribute('aria-disabled')).toBe('true')
+    expect(screen.getByText('139****0001')).toBeInTheDocument()
+    expect(screen.getByText('a1***@example.cn')).toBeInTheDocument()
+    expect(toggle).toHaveAttribute('aria-disabled', 'true')
     await user.click(toggle)
     expect(posted('seceiveNotifySwitch')).toEqual([])
-    expect(screen.queryByRole('button', { name: '新增子管理员' })).toBeNull()
-    expect(screen.queryByRole('button', { name: '删除 管理员1' })).toBeNull()
+    expect(screen.queryByRole('button', { name: '新增子管理员' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: '删除 管理员1' })).not.toBeInTheDocument()
   })
 
   it('asks before deleting, with the spec’s text, and deletes only on 确定', async () => {
@@ -130,7 +130,9 @@ describe('sub-admin list (account-area §2, §6)', () => {
     const user = userEvent.setup()
     render(<SubAccountManager />)
     await user.click(await screen.findByRole('button', { name: '删除 管理员1' }))
-    expect(screen.getByText('您确定要删除该账号吗？删除后，该账号无权对您的网站进行管理。')).toBeTruthy()
+    expect(
+      screen.getByText('您确定要删除该账号吗？删除后，该账号无权对您的网站进行管理。'),
+    ).toBeInTheDocument()
     expect(posted('deleteAccountSubAccount')).toEqual([])
     await user.click(screen.getByText('确定'))
     await waitFor(() => expect(posted('deleteAccountSubAccount')).toEqual([{ id: 1 }]))
@@ -144,7 +146,7 @@ describe('sub-admin list (account-area §2, §6)', () => {
     await screen.findByRole('table', { name: '子管理员' })
     await user.click(screen.getByRole('button', { name: '新增子管理员' }))
     await waitFor(() => expect(toasts()).toContain('error:暂不支持添加子管理员'))
-    expect(screen.queryByRole('form', { name: '新增子管理员' })).toBeNull()
+    expect(screen.queryByRole('form', { name: '新增子管理员' })).not.toBeInTheDocument()
   })
 })
 
@@ -156,7 +158,7 @@ describe('add / edit dialog (account-area §5)', () => {
     await openAddDialog(user)
     await user.click(screen.getByRole('button', { name: '确定' }))
     for (const message of ['请输入姓名', '请输入邮箱', '请输入手机号', '请输入职位']) {
-      expect(screen.getByText(message)).toBeTruthy()
+      expect(screen.getByText(message)).toBeInTheDocument()
     }
     expect(posted('addAccountSubAccount')).toEqual([])
   })
@@ -168,7 +170,7 @@ describe('add / edit dialog (account-area §5)', () => {
     await openAddDialog(user)
     await user.type(input('sub-admin-mailbox'), 'li@qq')
     await user.click(screen.getByRole('button', { name: '确定' }))
-    expect(screen.getByText('请输入正确的邮箱')).toBeTruthy()
+    expect(screen.getByText('请输入正确的邮箱')).toBeInTheDocument()
   })
 
   it('offers the domain suggestions after @ and fills one in', async () => {
@@ -181,7 +183,7 @@ describe('add / edit dialog (account-area §5)', () => {
     expect(options.map((o) => o.textContent)).toEqual(['li@126.com', 'li@163.com', 'li@1.cn'])
     await user.click(options[1])
     expect(input('sub-admin-mailbox').value).toBe('li@163.com')
-    expect(screen.queryByRole('listbox', { name: '邮箱建议' })).toBeNull()
+    expect(screen.queryByRole('listbox', { name: '邮箱建议' })).not.toBeInTheDocument()
   })
 
   it('warns when the phone is taken', async () => {
@@ -190,7 +192,7 @@ describe('add / edit dialog (account-area §5)', () => {
     render(<SubAccountManager />)
     await openAddDialog(user)
     await user.type(input('sub-admin-phone'), '13800000002')
-    expect(await screen.findByText('该手机号已被使用，请更换手机号')).toBeTruthy()
+    expect(await screen.findByText('该手机号已被使用，请更换手机号')).toBeInTheDocument()
   })
 
   it('adds with the typed values, says 新增成功 and reloads the list', async () => {
@@ -211,7 +213,7 @@ describe('add / edit dialog (account-area §5)', () => {
       ]),
     )
     await waitFor(() => expect(toasts()).toContain('success:新增成功'))
-    await waitFor(() => expect(screen.queryByRole('form', { name: '新增子管理员' })).toBeNull())
+    await waitFor(() => expect(screen.queryByRole('form', { name: '新增子管理员' })).not.toBeInTheDocument())
   })
 
   it('shows the server’s refusal in the dialog and keeps what was typed', async () => {
@@ -226,8 +228,8 @@ describe('add / edit dialog (account-area §5)', () => {
     await user.click(screen.getByRole('combobox', { name: '职位' }))
     await user.click(screen.getByRole('option', { name: '网站管理员' }))
     await user.click(screen.getByRole('button', { name: '确定' }))
-    expect(await screen.findByText('暂不支持添加子管理员')).toBeTruthy()
-    expect(screen.getByRole('form', { name: '新增子管理员' })).toBeTruthy()
+    expect(await screen.findByText('暂不支持添加子管理员')).toBeInTheDocument()
+    expect(screen.getByRole('form', { name: '新增子管理员' })).toBeInTheDocument()
     expect(input('sub-admin-name').value).toBe('孙新')
     expect(input('sub-admin-mailbox').value).toBe('sun@example.cn')
     expect(input('sub-admin-phone').value).toBe('13900001234')

@@ -1,4 +1,6 @@
 // After every component test: the fake API answered every call the screen made.
+// jest-dom's matchers (toBeInTheDocument, toHaveTextContent...) say what an assertion means.
+import '@testing-library/jest-dom'
 import { configure } from '@testing-library/react'
 import { assertEveryCallAnswered } from './fake-api'
 

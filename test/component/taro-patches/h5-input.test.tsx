@@ -30,9 +30,9 @@ describe('Input on H5', () => {
     const input = screen.getByPlaceholderText('请输入手机号/账号') as HTMLInputElement
     expect(input.tagName).toBe('INPUT')
     expect(input).toMatchObject({ id: 'account', name: 'account', type: 'text', maxLength: 140 })
-    expect(input.className).toContain('at-input__input')
-    expect(input.getAttribute('aria-describedby')).toBe('hint')
-    expect(input.style.marginTop).toBe('2px')
+    expect(input).toHaveClass('at-input__input')
+    expect(input).toHaveAttribute('aria-describedby', 'hint')
+    expect(input).toHaveStyle({ marginTop: '2px' })
     expect(input.getAttributeNames().sort()).toEqual(
       [
         'aria-describedby',
@@ -117,7 +117,7 @@ describe('Label on H5', () => {
       </>,
     )
     const input = screen.getByRole('textbox', { name: '手机号' })
-    expect(input.getAttribute('placeholder')).toBe('请输入手机号')
+    expect(input).toHaveAttribute('placeholder', '请输入手机号')
     expect(screen.getByText('手机号').tagName).toBe('LABEL')
     expect(screen.getByText('手机号').getAttributeNames().sort()).toEqual(['class', 'for'])
     expect((screen.getByText('手机号') as HTMLLabelElement).control).toBe(input)

@@ -12,7 +12,7 @@ describe('RichText on H5', () => {
     const body = container.firstChild as HTMLElement
     expect(body.tagName).toBe('DIV')
     expect(body.className).toBe('notice-detail__body')
-    expect(body.getAttribute('aria-label')).toBe('正文')
+    expect(body).toHaveAttribute('aria-label', '正文')
     expect(body.innerHTML).toBe('<p>续费<b>提醒</b></p>')
   })
 

@@ -31,8 +31,8 @@ describe('Textarea on H5', () => {
     expect(box).toBe(ref.current)
     expect(box.tagName).toBe('TEXTAREA')
     expect(box).toMatchObject({ name: 'reply', value: '已有内容', maxLength: 140 })
-    expect(box.className).toBe('taro-textarea wo-textarea')
-    expect(box.style.height).toBe('80px')
+    expect(box).toHaveClass('taro-textarea wo-textarea', { exact: true })
+    expect(box).toHaveStyle({ height: '80px' })
     expect(box.getAttributeNames().sort()).toEqual(
       ['aria-label', 'class', 'maxlength', 'name', 'placeholder', 'style'].sort(),
     )
@@ -46,7 +46,7 @@ describe('Textarea on H5', () => {
       </>,
     )
     expect((screen.getByLabelText('limited') as HTMLTextAreaElement).maxLength).toBe(500)
-    expect(screen.getByLabelText('free').hasAttribute('maxlength')).toBe(false)
+    expect(screen.getByLabelText('free')).not.toHaveAttribute('maxlength')
   })
 
   it('keeps a keydown handler of its own', () => {
@@ -64,6 +64,6 @@ describe('Textarea on H5', () => {
       </>,
     )
     expect(field().disabled).toBe(true)
-    expect(document.activeElement).toBe(screen.getByLabelText('first'))
+    expect(screen.getByLabelText('first')).toHaveFocus()
   })
 })

@@ -109,7 +109,7 @@ describe('bind dialog (account-area §4: 0 scan, 1 scanned, 2 bound; polled ever
     await advance(1000)
     expect(button('完成（1s）')).toBeTruthy()
     await advance(1000)
-    expect(screen.queryByLabelText('绑定微信')).toBeNull()
+    expect(screen.queryByLabelText('绑定微信')).not.toBeInTheDocument()
     expect(screen.getByLabelText('微信').textContent).toContain('已绑定')
     expect(button('更换')).toBeTruthy()
     expect(button('解绑')).toBeTruthy()
@@ -264,7 +264,7 @@ describe('unbind', () => {
   it('asks first; 取消 leaves the WeChat bound', async () => {
     await renderSection()
     await click(button('解绑'))
-    expect(screen.getByText('解绑后将无法使用该微信扫码登录，确定解绑吗？')).toBeTruthy()
+    expect(screen.getByText('解绑后将无法使用该微信扫码登录，确定解绑吗？')).toBeInTheDocument()
     await click(screen.getByText('取消'))
     await advance(0)
     expect(callsTo('/api/wechat/unBindingWechat')).toHaveLength(0)
@@ -277,7 +277,7 @@ describe('unbind', () => {
     await advance(0)
     expect(callsTo('/api/wechat/unBindingWechat')[0].body).toEqual({ accountId: 2, phone: '13800000003' })
     expect(screen.getByLabelText('微信').textContent).toContain('未绑定')
-    expect(screen.getByText('解绑成功')).toBeTruthy()
+    expect(screen.getByText('解绑成功')).toBeInTheDocument()
   })
 })
 
@@ -314,12 +314,12 @@ describe('sensitive changes (a first WeChat too) re-verify by SMS first (a stale
     await advance(0)
     const request = useReverifyRequest.getState().request
     expect(request).not.toBeNull()
-    expect(screen.queryByLabelText('微信二维码')).toBeNull()
+    expect(screen.queryByLabelText('微信二维码')).not.toBeInTheDocument()
     await act(async () => request!.resolve())
     await advance(0)
     expect(callsTo('/api/wechat/getCodeImg')).toHaveLength(2)
     expect(dialog('绑定微信').dataset.step).toBe('0')
-    expect(screen.queryByText('获取公众号二维码失败')).toBeNull()
+    expect(screen.queryByText('获取公众号二维码失败')).not.toBeInTheDocument()
   })
 
   it('bind: closing the re-verification closes the bind dialog', async () => {
@@ -329,7 +329,7 @@ describe('sensitive changes (a first WeChat too) re-verify by SMS first (a stale
     await advance(0)
     await act(async () => useReverifyRequest.getState().request!.reject(new ReverifyCancelled()))
     await advance(0)
-    expect(screen.queryByLabelText('绑定微信')).toBeNull()
+    expect(screen.queryByLabelText('绑定微信')).not.toBeInTheDocument()
     expect(callsTo('/api/wechat/getCodeImg')).toHaveLength(1)
   })
 
@@ -341,9 +341,9 @@ describe('sensitive changes (a first WeChat too) re-verify by SMS first (a stale
     await advance(0)
     const request = useReverifyRequest.getState().request
     expect(request).not.toBeNull()
-    expect(screen.queryByLabelText('微信二维码')).toBeNull()
+    expect(screen.queryByLabelText('微信二维码')).not.toBeInTheDocument()
     await act(async () => request!.reject(new ReverifyCancelled()))
     await advance(0)
-    expect(screen.queryByLabelText('更换微信')).toBeNull()
+    expect(screen.queryByLabelText('更换微信')).not.toBeInTheDocument()
   })
 })

@@ -95,7 +95,7 @@ it('in WeChat: signs the page, shows the tag with the templates, and records an 
   const configs = fakeJssdk()
   render(<ReminderButtonView />)
   const tag = await findTag()
-  expect(tag.getAttribute('template')).toBe('oa-workOrderReply,oa-awaitingConfirmation,oa-reopened')
+  expect(tag).toHaveAttribute('template', 'oa-workOrderReply,oa-awaitingConfirmation,oa-reopened')
   expect(tag.querySelector('script[type="text/wxtag-template"]')?.innerHTML).toContain('回复提醒')
   expect(configs).toEqual([
     expect.objectContaining({

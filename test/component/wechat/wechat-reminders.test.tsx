@@ -131,11 +131,11 @@ describe('回复提醒 on the work-order detail (mini-program)', () => {
     const user = userEvent.setup()
     render(<WorkOrderDetailView id='5' />)
     const reminder = await screen.findByLabelText('回复提醒')
-    expect(await within(reminder).findByText('暂无可用提醒次数')).toBeTruthy()
+    expect(await within(reminder).findByText('暂无可用提醒次数')).toBeInTheDocument()
     await user.click(within(reminder).getByRole('button', { name: '回复提醒' }))
     // The three with the fewest left (awaitingConfirmation has two).
     expect(mockAsk).toHaveBeenCalledWith(['id-workOrderReply', 'id-reopened', 'id-closed'])
-    expect(await within(reminder).findByText('可接收 1 次提醒')).toBeTruthy()
+    expect(await within(reminder).findByText('可接收 1 次提醒')).toBeInTheDocument()
     expect(posted(api, SUBSCRIPTIONS)).toEqual([
       {
         app: 'mini',
@@ -157,7 +157,7 @@ describe('回复提醒 on the work-order detail (mini-program)', () => {
     const user = userEvent.setup()
     render(<WorkOrderDetailView id='5' />)
     const reminder = await screen.findByLabelText('回复提醒')
-    expect(await within(reminder).findByText('已拒绝微信提醒')).toBeTruthy()
+    expect(await within(reminder).findByText('已拒绝微信提醒')).toBeInTheDocument()
     await user.click(within(reminder).getByRole('button', { name: '回复提醒' }))
     expect(await within(reminder).findByRole('alert')).toHaveProperty(
       'textContent',
@@ -178,7 +178,7 @@ describe('回复提醒 on the work-order detail (mini-program)', () => {
     const user = userEvent.setup()
     render(<WorkOrderDetailView id='5' />)
     const reminder = await screen.findByLabelText('回复提醒')
-    expect(await within(reminder).findByText('服务繁忙')).toBeTruthy()
+    expect(await within(reminder).findByText('服务繁忙')).toBeInTheDocument()
     api.on('GET', SUBSCRIPTIONS, () => ok(stored)).on('POST', SUBSCRIPTIONS, () => fail(400, '订阅结果无效'))
     await user.click(within(reminder).getByRole('button', { name: '重试' }))
     await user.click(await within(reminder).findByRole('button', { name: '回复提醒' }))
@@ -188,9 +188,9 @@ describe('回复提醒 on the work-order detail (mini-program)', () => {
   it('is hidden once the order is closed', async () => {
     serve(detail(4))
     render(<WorkOrderDetailView id='5' />)
-    expect(await screen.findByText('工单编号：20260005')).toBeTruthy()
+    expect(await screen.findByText('工单编号：20260005')).toBeInTheDocument()
     await waitFor(() => expect(mockKept).toHaveBeenCalled())
-    expect(screen.queryByLabelText('回复提醒')).toBeNull()
+    expect(screen.queryByLabelText('回复提醒')).not.toBeInTheDocument()
   })
 })
 
@@ -243,7 +243,7 @@ describe('asks riding along an action, which never waits for them', () => {
     expect(posted(api, SUBSCRIPTIONS)[0]).toMatchObject({
       answers: { awaitingConfirmation: 'accept', reopened: 'reject' },
     })
-    expect(await screen.findByRole('dialog', { name: '提交成功' })).toBeTruthy()
+    expect(await screen.findByRole('dialog', { name: '提交成功' })).toBeInTheDocument()
   })
 })
 
@@ -254,10 +254,10 @@ describe('到期提醒 in the renewal centre (mini-program)', () => {
     const user = userEvent.setup()
     render(<RenewalCentreView initialFilter='all' />)
     const reminder = await screen.findByLabelText('到期提醒')
-    expect(await within(reminder).findByText('可接收 1 次提醒')).toBeTruthy()
+    expect(await within(reminder).findByText('可接收 1 次提醒')).toBeInTheDocument()
     await user.click(within(reminder).getByRole('button', { name: '到期提醒' }))
     expect(mockAsk).toHaveBeenCalledWith(['id-expiry'])
-    expect(await within(reminder).findByText('可接收 2 次提醒')).toBeTruthy()
+    expect(await within(reminder).findByText('可接收 2 次提醒')).toBeInTheDocument()
     expect(posted(api, SUBSCRIPTIONS)).toEqual([
       { app: 'mini', answers: { expiry: 'accept' }, keepChoice: false },
     ])
@@ -269,12 +269,12 @@ describe('到期提醒 in the renewal centre (mini-program)', () => {
     const { unmount } = render(<RenewalCentreView initialFilter='all' />)
     await waitFor(() => expect(mockKept).toHaveBeenCalled())
     await screen.findByText('续费管理')
-    await waitFor(() => expect(screen.queryByLabelText('到期提醒')).toBeNull())
+    await waitFor(() => expect(screen.queryByLabelText('到期提醒')).not.toBeInTheDocument())
     unmount()
     platform.mini = false
     render(<RenewalCentreView initialFilter='all' />)
     await screen.findByText('续费管理')
-    expect(screen.queryByLabelText('到期提醒')).toBeNull()
+    expect(screen.queryByLabelText('到期提醒')).not.toBeInTheDocument()
   })
 })
 
@@ -289,31 +289,46 @@ describe('H5 (no subscription messages in the browser yet)', () => {
     await waitFor(() =>
       expect(posted(api, '/api/appWorkOrderCommunicationRecords/saveRecords')).toHaveLength(1),
     )
-    expect(screen.queryByLabelText('回复提醒')).toBeNull()
+    expect(screen.queryByLabelText('回复提醒')).not.toBeInTheDocument()
     expect(api.calls.filter((c) => c.path === SUBSCRIPTIONS)).toEqual([])
     expect(mockAsk).not.toHaveBeenCalled()
   })
 })
 
 describe('微信提醒 on 账户管理 (every platform)', () => {
-  it('says whether this WeChat can receive and each configured template’s count', async () => {
+  /** The mini-program's state is `stored`; the official account's is this one. */
+  let official: Subscriptions
+  const byApp = (query: Record<string, unknown>) => ok(query.app === 'oa' ? official : stored)
+
+  it('says whether this WeChat can receive and each configured template’s count, both apps together', async () => {
     platform.mini = false
     stored = subscriptions({ workOrderReply: { remaining: 2 }, expiry: { templateId: '' } })
-    serve()
+    official = { ...subscriptions({ workOrderReply: { remaining: 1 } }), app: 'oa', canReceive: false }
+    serve().on('GET', SUBSCRIPTIONS, byApp)
     render(<WechatReminderRow />)
     const lines = await screen.findByLabelText('微信提醒次数')
     expect(lines.textContent).toContain('可接收微信提醒')
-    expect(lines.textContent).toContain('工单回复提醒：可接收 2 次提醒')
-    expect(lines.textContent).not.toContain('产品到期提醒')
+    expect(lines.textContent).toContain('工单回复提醒：可接收 3 次提醒')
+    // The official account has the expiry template: it is listed though the mini-program has none.
+    expect(lines.textContent).toContain('产品到期提醒：暂无可用提醒次数')
   })
 
-  it('says a member without a mini-program login cannot receive, and a failed load offers 重试', async () => {
+  it('a member reached only through the official account can receive', async () => {
     stored = { ...subscriptions(), canReceive: false }
+    official = { ...subscriptions(), app: 'oa', canReceive: true }
+    serve().on('GET', SUBSCRIPTIONS, byApp)
+    render(<WechatReminderRow />)
+    expect((await screen.findByLabelText('微信提醒次数')).textContent).toContain('可接收微信提醒')
+  })
+
+  it('says a member WeChat cannot reach cannot receive, and a failed load offers 重试', async () => {
+    stored = { ...subscriptions(), canReceive: false }
+    official = { ...subscriptions(), app: 'oa', canReceive: false }
     const api = serve().on('GET', SUBSCRIPTIONS, () => fail(500, '服务繁忙'))
     const user = userEvent.setup()
     render(<WechatReminderRow />)
-    expect(await screen.findByText('服务繁忙')).toBeTruthy()
-    api.on('GET', SUBSCRIPTIONS, () => ok(stored))
+    expect(await screen.findByText('服务繁忙')).toBeInTheDocument()
+    api.on('GET', SUBSCRIPTIONS, byApp)
     await user.click(screen.getByRole('button', { name: '重试' }))
     expect((await screen.findByLabelText('微信提醒次数')).textContent).toContain('暂不能接收微信提醒')
   })

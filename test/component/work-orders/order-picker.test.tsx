@@ -44,16 +44,16 @@ describe('OrderPicker', () => {
   it('is one closed box until opened; each order shows its date (Beijing), product and amount', async () => {
     const user = userEvent.setup()
     render(<Picker />)
-    expect(box().getAttribute('aria-expanded')).toBe('false')
+    expect(box()).toHaveAttribute('aria-expanded', 'false')
     expect(box().textContent).toBe('请选择订单')
-    expect(screen.queryByRole('option')).toBeNull()
+    expect(screen.queryByRole('option')).not.toBeInTheDocument()
 
     await user.click(box())
     expect(options()).toHaveLength(20)
     expect(options()[1].textContent).toBe('MC202611000002¥200.00企业官网（标准版）2026-11-03')
     await user.click(options()[1])
     expect(onChange).toHaveBeenCalledWith('MC202611000002')
-    expect(screen.queryByRole('listbox')).toBeNull()
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument()
     expect(box().textContent).toContain('MC202611000002')
     expect(box().textContent).toContain('¥200.00')
   })
@@ -71,7 +71,7 @@ describe('OrderPicker', () => {
     expect(options()).toHaveLength(10)
     await user.type(await searchBox(), '不存在')
     expect(options()).toHaveLength(0)
-    expect(screen.getByText('没有匹配的订单')).toBeTruthy()
+    expect(screen.getByText('没有匹配的订单')).toBeInTheDocument()
   })
 
   it('from the keyboard: ↓ ↑ move through the options, Enter chooses, Escape closes', async () => {
@@ -81,14 +81,14 @@ describe('OrderPicker', () => {
     await user.type(await searchBox(), '企业')
     await user.keyboard('{ArrowDown}{ArrowDown}{ArrowUp}{ArrowDown}{Enter}')
     expect(onChange).toHaveBeenCalledWith('MC202611000006')
-    expect(screen.queryByRole('listbox')).toBeNull()
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument()
 
     await user.click(box())
     expect(options().find((o) => o.getAttribute('aria-selected') === 'true')?.textContent).toContain(
       'MC202611000006',
     )
     await user.type(await searchBox(), '{Escape}')
-    expect(screen.queryByRole('listbox')).toBeNull()
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument()
     expect(onChange).toHaveBeenCalledTimes(1)
   })
 })

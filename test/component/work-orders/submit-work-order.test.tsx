@@ -117,13 +117,13 @@ describe('/submitWorkOrder step 1 (doc2 §2)', () => {
   it('offers 售后咨询 and 会员账号, and 代维管家 only with a maintenance order', async () => {
     serve()
     const { unmount } = render(<SubmitWorkOrder />)
-    expect(await screen.findByRole('button', { name: '售后咨询' })).toBeTruthy()
-    expect(screen.getByRole('button', { name: '会员账号' })).toBeTruthy()
-    await waitFor(() => expect(screen.queryByRole('button', { name: '代维管家' })).toBeNull())
+    expect(await screen.findByRole('button', { name: '售后咨询' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: '会员账号' })).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('button', { name: '代维管家' })).not.toBeInTheDocument())
     unmount()
     serve({ maintenance: true })
     render(<SubmitWorkOrder />)
-    expect(await screen.findByRole('button', { name: '代维管家' })).toBeTruthy()
+    expect(await screen.findByRole('button', { name: '代维管家' })).toBeInTheDocument()
   })
 
   it('an unfinished maintenance work order blocks a second one', async () => {
@@ -133,8 +133,8 @@ describe('/submitWorkOrder step 1 (doc2 §2)', () => {
     await user.click(await screen.findByRole('button', { name: '代维管家' }))
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('您有尚未完结的代维管家工单，请先前往该工单确认完结。')
-    expect(within(alert).getByRole('button', { name: '前往该工单' })).toBeTruthy()
-    expect(screen.queryByRole('form', { name: '工单信息' })).toBeNull()
+    expect(within(alert).getByRole('button', { name: '前往该工单' })).toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: '工单信息' })).not.toBeInTheDocument()
   })
   it.each([
     [null, '该工单（编号 20260077）由主账号提交，请联系主账号确认完结。'],
@@ -149,7 +149,7 @@ describe('/submitWorkOrder step 1 (doc2 §2)', () => {
       const alert = await screen.findByRole('alert')
       expect(alert.textContent).toContain('您有尚未完结的代维管家工单，请先前往该工单确认完结。')
       expect(alert.textContent).toContain(text)
-      expect(within(alert).queryByRole('button', { name: '前往该工单' })).toBeNull()
+      expect(within(alert).queryByRole('button', { name: '前往该工单' })).not.toBeInTheDocument()
     },
   )
 })
@@ -160,7 +160,7 @@ describe('/submitWorkOrder step 2 (doc2 §2, §3, §5)', () => {
     const user = userEvent.setup()
     render(<SubmitWorkOrder type='2' />)
     await user.click(await screen.findByRole('button', { name: '提交' }))
-    expect(await screen.findByText('请选择问题细类')).toBeTruthy()
+    expect(await screen.findByText('请选择问题细类')).toBeInTheDocument()
 
     await user.click(radio('问题细类', '网站无法访问'))
     const form = screen.getByRole('form', { name: '工单信息' })
@@ -169,14 +169,14 @@ describe('/submitWorkOrder step 2 (doc2 §2, §3, §5)', () => {
     await waitFor(() => expect(fieldNow('telPhone')?.value).toBe('138****0001'))
 
     await user.click(screen.getByRole('button', { name: '提交' }))
-    expect(await screen.findByText('请选择要咨询的订单')).toBeTruthy()
-    expect(screen.getByText('请输入问题描述')).toBeTruthy()
-    expect(screen.getByText('请上传营业执照扫描件')).toBeTruthy()
+    expect(await screen.findByText('请选择要咨询的订单')).toBeInTheDocument()
+    expect(screen.getByText('请输入问题描述')).toBeInTheDocument()
+    expect(screen.getByText('请上传营业执照扫描件')).toBeInTheDocument()
 
     await user.clear(await field('telPhone'))
     await user.type(await field('telPhone'), '1380000')
     await user.click(screen.getByRole('button', { name: '提交' }))
-    expect(await screen.findByText('请输入正确的联系方式')).toBeTruthy()
+    expect(await screen.findByText('请输入正确的联系方式')).toBeInTheDocument()
     expect(posted(api, '/api/acWorkOrder/createWorkOrder')).toEqual([])
   })
 
@@ -199,7 +199,7 @@ describe('/submitWorkOrder step 2 (doc2 §2, §3, §5)', () => {
     await user.click(
       within(screen.getByRole('group', { name: '营业执照' })).getByRole('button', { name: '上传附件' }),
     )
-    expect(await screen.findByText('licence.png')).toBeTruthy()
+    expect(await screen.findByText('licence.png')).toBeInTheDocument()
     expect(toasts()).toContain('上传文件大小不能超过5MB!')
     expect(mockSend).toHaveBeenCalledTimes(1)
     expect(mockSend.mock.calls[0][1]).toMatchObject({ token: 't1' })
@@ -247,13 +247,13 @@ describe('/submitWorkOrder step 2 (doc2 §2, §3, §5)', () => {
     await user.click(await screen.findByRole('radio', { name: '其他' }))
     await user.click(screen.getByRole('button', { name: '提交' }))
     const dialog = await screen.findByRole('dialog', { name: '提交成功' })
-    expect(screen.getByRole('radio', { name: '其他' }).getAttribute('aria-checked')).toBe('true')
+    expect(screen.getByRole('radio', { name: '其他' })).toHaveAttribute('aria-checked', 'true')
 
     await user.click(within(dialog).getByRole('button', { name: '继续提交' }))
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: '提交成功' })).toBeNull())
-    expect(screen.getByRole('form', { name: '工单信息' })).toBeTruthy()
-    expect(screen.getByRole('radio', { name: '其他' }).getAttribute('aria-checked')).toBe('false')
-    expect(screen.queryByText('已恢复上次未提交的内容')).toBeNull()
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '提交成功' })).not.toBeInTheDocument())
+    expect(screen.getByRole('form', { name: '工单信息' })).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: '其他' })).toHaveAttribute('aria-checked', 'false')
+    expect(screen.queryByText('已恢复上次未提交的内容')).not.toBeInTheDocument()
     expect(Taro.redirectTo).not.toHaveBeenCalled()
     expect(posted(api, '/api/appWorkOrderCommunicationRecords/updRecordLook')).toEqual([])
   })
@@ -270,12 +270,12 @@ describe('/submitWorkOrder step 2 (doc2 §2, §3, §5)', () => {
     useSession.getState().setUserinfo({ memberId: 12, bindPhone: '13900000002', role: 0 } as never)
     const other = render(<SubmitWorkOrder type='2' />)
     await screen.findByRole('radio', { name: '网站无法访问' })
-    expect(screen.queryByText('已恢复上次未提交的内容')).toBeNull()
+    expect(screen.queryByText('已恢复上次未提交的内容')).not.toBeInTheDocument()
     other.unmount()
 
     useSession.getState().setUserinfo({ memberId: 11, bindPhone: '13800000001', role: 0 } as never)
     render(<SubmitWorkOrder type='2' />)
-    expect(await screen.findByText('已恢复上次未提交的内容')).toBeTruthy()
+    expect(await screen.findByText('已恢复上次未提交的内容')).toBeInTheDocument()
     await waitFor(() => expect(fieldNow('description')?.value).toBe('草稿内容'))
     await user.click(screen.getByRole('button', { name: '丢弃草稿' }))
     await waitFor(() => expect(fieldNow('description')).toBeNull())
@@ -292,20 +292,24 @@ describe('/submitWorkOrder: 代维管家 (doc2 §3, §5)', () => {
     await user.click(await screen.findByRole('radio', { name: '服务项目申请' }))
     // Choosing the order fills its domain.
     await user.click(await screen.findByRole('radio', { name: 'DW1（基础版，a.example）' }))
-    expect(screen.getByRole('radio', { name: 'a.example' }).getAttribute('aria-checked')).toBe('true')
+    expect(screen.getByRole('radio', { name: 'a.example' })).toHaveAttribute('aria-checked', 'true')
     // Another domain with this order is explained at the order field at once.
     await user.click(screen.getByRole('radio', { name: 'b.example' }))
     const orderGroup = screen
       .getByRole('radiogroup', { name: '代维订单' })
       .closest('.labelled-field') as HTMLElement
-    expect(within(orderGroup).getByText('所选代维订单不属于该网站域名，请重新选择代维订单')).toBeTruthy()
+    expect(
+      within(orderGroup).getByText('所选代维订单不属于该网站域名，请重新选择代维订单'),
+    ).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: '提交' }))
     expect(posted(api, '/api/acWorkOrder/createWorkOrder')).toHaveLength(0)
     await user.click(screen.getByRole('radio', { name: 'a.example' }))
-    expect(within(orderGroup).queryByText('所选代维订单不属于该网站域名，请重新选择代维订单')).toBeNull()
+    expect(
+      within(orderGroup).queryByText('所选代维订单不属于该网站域名，请重新选择代维订单'),
+    ).not.toBeInTheDocument()
     const pages = await field('service-pageAdjust')
     await user.click(screen.getByRole('button', { name: '提交' }))
-    expect(await screen.findByText('服务项目请填写至少一项')).toBeTruthy()
+    expect(await screen.findByText('服务项目请填写至少一项')).toBeInTheDocument()
 
     await user.type(pages, '3')
     expect(pages.value).toBe('')

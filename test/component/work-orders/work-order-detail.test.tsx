@@ -125,9 +125,9 @@ describe('/workOrderDetail (doc2 §2, §4)', () => {
   it('marks the replies viewed, shows fields, files and records sanitised, the member phone masked', async () => {
     const api = serve(detail(0))
     render(<WorkOrderDetailView id='5' />)
-    expect(await screen.findByText('工单编号：20260005')).toBeTruthy()
+    expect(await screen.findByText('工单编号：20260005')).toBeInTheDocument()
     expect(posted(api, '/api/appWorkOrderCommunicationRecords/updRecordLook')).toEqual([{ workOrderId: 5 }])
-    expect(screen.getByText('已分配').className).toContain('wo-status--green')
+    expect(screen.getByText('已分配')).toHaveClass('wo-status--green')
     expect(document.body.innerHTML).not.toContain('onerror')
     expect(document.body.innerHTML).not.toContain('<script')
     const records = screen.getByRole('list', { name: '沟通记录' })
@@ -139,7 +139,7 @@ describe('/workOrderDetail (doc2 §2, §4)', () => {
       ['https://files.example/F1?sig=1'],
       'https://files.example/F1?sig=1',
     )
-    expect(screen.getByRole('link', { name: '打开 log.zip' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: '打开 log.zip' })).toBeInTheDocument()
   })
 
   it('shows typed line breaks in the description and the records, still sanitised', async () => {
@@ -179,7 +179,7 @@ describe('/workOrderDetail (doc2 §2, §4)', () => {
     expect(info.innerHTML).toMatch(/建材<br\/?>家居/)
     expect(info.innerHTML).toMatch(/总经理<br\/?>法人/)
     expect(info.innerHTML).not.toContain('onerror')
-    expect(within(info).getByText('星辰科技')).toBeTruthy()
+    expect(within(info).getByText('星辰科技')).toBeInTheDocument()
   })
 
   it('names each group of files under 工单信息 and shows the names of documents', async () => {
@@ -197,12 +197,12 @@ describe('/workOrderDetail (doc2 §2, §4)', () => {
       const heading = within(info).getByText(label, { selector: '.wo-detail__label' })
       return heading.parentElement as HTMLElement
     }
-    expect(within(group('附件')).getByLabelText('预览 shot.png')).toBeTruthy()
-    expect(within(group('附件')).getByText('日志.zip')).toBeTruthy()
-    expect(within(group('营业执照扫描件')).getByText('营业执照.pdf')).toBeTruthy()
-    expect(within(group('联系人身份证扫描件')).getByLabelText('预览 id-front.jpg')).toBeTruthy()
-    expect(within(group('联系人身份证扫描件')).getByText('身份证反面.docx')).toBeTruthy()
-    expect(within(group('联系人身份证扫描件')).queryByText('营业执照.pdf')).toBeNull()
+    expect(within(group('附件')).getByLabelText('预览 shot.png')).toBeInTheDocument()
+    expect(within(group('附件')).getByText('日志.zip')).toBeInTheDocument()
+    expect(within(group('营业执照扫描件')).getByText('营业执照.pdf')).toBeInTheDocument()
+    expect(within(group('联系人身份证扫描件')).getByLabelText('预览 id-front.jpg')).toBeInTheDocument()
+    expect(within(group('联系人身份证扫描件')).getByText('身份证反面.docx')).toBeInTheDocument()
+    expect(within(group('联系人身份证扫描件')).queryByText('营业执照.pdf')).not.toBeInTheDocument()
   })
 
   it('the reply box says 请先填写完整留言！ when empty and sends the trimmed message', async () => {
@@ -210,7 +210,7 @@ describe('/workOrderDetail (doc2 §2, §4)', () => {
     const user = userEvent.setup()
     render(<WorkOrderDetailView id='5' />)
     await user.click(await screen.findByRole('button', { name: '发送' }))
-    expect(await screen.findByText('请先填写完整留言！')).toBeTruthy()
+    expect(await screen.findByText('请先填写完整留言！')).toBeInTheDocument()
     await user.type(await textarea('reply'), '  补充截图  ')
     await user.click(screen.getByRole('button', { name: '发送' }))
     await waitFor(() =>
@@ -224,14 +224,14 @@ describe('/workOrderDetail (doc2 §2, §4)', () => {
     serve(detail(status))
     render(<WorkOrderDetailView id='5' />)
     const form = await screen.findByRole('form', { name: '留言' })
-    expect(within(form).getByRole('button', { name: '发送' })).toBeTruthy()
+    expect(within(form).getByRole('button', { name: '发送' })).toBeInTheDocument()
   })
 
   it.each([3, 4] as const)('offers no reply box once closed (%i)', async (status) => {
     serve(detail(status))
     render(<WorkOrderDetailView id='5' />)
-    expect(await screen.findByRole('button', { name: '继续服务' })).toBeTruthy()
-    expect(screen.queryByRole('form', { name: '留言' })).toBeNull()
+    expect(await screen.findByRole('button', { name: '继续服务' })).toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: '留言' })).not.toBeInTheDocument()
   })
 
   it('at status 1 a message is sent as a message (no reopen), 继续咨询 stays beside it', async () => {
@@ -240,7 +240,7 @@ describe('/workOrderDetail (doc2 §2, §4)', () => {
     render(<WorkOrderDetailView id='5' />)
     const form = await screen.findByRole('form', { name: '留言' })
     expect(form.textContent).toContain('留言不会改变工单状态')
-    expect(screen.getByRole('button', { name: '继续咨询' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: '继续咨询' })).toBeInTheDocument()
     await user.type(await textarea('reply'), '邮件是昨天下午发的')
     await user.click(within(form).getByRole('button', { name: '发送' }))
     await waitFor(() =>
@@ -259,7 +259,7 @@ describe('/workOrderDetail (doc2 §2, §4)', () => {
     const dialog = screen.getByRole('dialog', { name: '关闭工单' })
     expect(within(dialog).getAllByRole('radio')).toHaveLength(7)
     await user.click(within(dialog).getByRole('button', { name: '确认关闭' }))
-    expect(await within(dialog).findByText('请选择关闭工单的原因')).toBeTruthy()
+    expect(await within(dialog).findByText('请选择关闭工单的原因')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('radio', { name: '响应太慢' }))
     await user.click(within(dialog).getByRole('button', { name: '确认关闭' }))
     await waitFor(() =>
@@ -268,24 +268,24 @@ describe('/workOrderDetail (doc2 §2, §4)', () => {
       ]),
     )
     expect(toasts()).toContain('当前工单已关闭！')
-    expect(await screen.findByRole('button', { name: '继续服务' })).toBeTruthy()
-    expect(screen.queryByRole('button', { name: '发送' })).toBeNull()
+    expect(await screen.findByRole('button', { name: '继续服务' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: '发送' })).not.toBeInTheDocument()
   })
 
   it('at status 1: 继续咨询 needs a message (请输入); 确认完结 asks first, then closeWorkOrder isClose 0', async () => {
     const api = serve(detail(1))
     const user = userEvent.setup()
     render(<WorkOrderDetailView id='5' />)
-    expect((await screen.findByText('待您确认')).className).toContain('wo-status--orange')
+    expect(await screen.findByText('待您确认')).toHaveClass('wo-status--orange')
     await user.click(screen.getByRole('button', { name: '继续咨询' }))
     const dialog = screen.getByRole('dialog', { name: '继续咨询' })
     await user.click(within(dialog).getByRole('button', { name: '提交' }))
-    expect(await within(dialog).findByText('请输入')).toBeTruthy()
+    expect(await within(dialog).findByText('请输入')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: '取消' }))
 
     await user.click(screen.getByRole('button', { name: '确认完结' }))
     expect(posted(api, '/api/acWorkOrder/closeWorkOrder')).toEqual([])
-    expect(await screen.findByText('请确认该工单是否已完结？')).toBeTruthy()
+    expect(await screen.findByText('请确认该工单是否已完结？')).toBeInTheDocument()
     await user.click(screen.getByText('确定'))
     await waitFor(() =>
       expect(posted(api, '/api/acWorkOrder/closeWorkOrder')).toEqual([
@@ -302,8 +302,8 @@ describe('/workOrderDetail (doc2 §2, §4)', () => {
     const dialog = screen.getByRole('dialog', { name: '重开服务' })
     expect(dialog.textContent).toContain('2小时内处理')
     await user.click(within(dialog).getByRole('button', { name: '提交' }))
-    expect(await within(dialog).findByText('请选择重开服务的原因')).toBeTruthy()
-    expect(within(dialog).getByText('请输入问题描述')).toBeTruthy()
+    expect(await within(dialog).findByText('请选择重开服务的原因')).toBeInTheDocument()
+    expect(within(dialog).getByText('请输入问题描述')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('radio', { name: '问题未解决' }))
     await user.type(await textarea('问题描述'), '还是打不开')
     await user.click(within(dialog).getByRole('button', { name: '提交' }))
@@ -312,15 +312,15 @@ describe('/workOrderDetail (doc2 §2, §4)', () => {
         { id: 5, content: '还是打不开', communicateReason: '问题未解决' },
       ]),
     )
-    expect(await screen.findByText('已分配')).toBeTruthy()
+    expect(await screen.findByText('已分配')).toBeInTheDocument()
   })
 
   it('urgent once; delete only when closed, after a confirmation; 立即评价 at status 3', async () => {
     const api = serve(detail(3), { evaluateStatus: 0, url: '/evaluate?uuId=abc' })
     const user = userEvent.setup()
     render(<WorkOrderDetailView id='5' />)
-    expect(await screen.findByRole('button', { name: '立即评价' })).toBeTruthy()
-    expect(screen.queryByRole('button', { name: '申请加急' })).toBeNull()
+    expect(await screen.findByRole('button', { name: '立即评价' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: '申请加急' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: '删除' }))
     expect(posted(api, '/api/acWorkOrder/deleteWorkOrder')).toEqual([])
     await user.click(await screen.findByText('确定'))
@@ -334,8 +334,8 @@ describe('/workOrderDetail (doc2 §2, §4)', () => {
     render(<WorkOrderDetailView id='5' />)
     await user.click(await screen.findByRole('button', { name: '申请加急' }))
     await waitFor(() => expect(posted(api, '/api/acWorkOrder/urgentWorkOrder')).toEqual([{ id: 5 }]))
-    await waitFor(() => expect(screen.queryByRole('button', { name: '申请加急' })).toBeNull())
-    expect(screen.queryByRole('button', { name: '删除' })).toBeNull()
+    await waitFor(() => expect(screen.queryByRole('button', { name: '申请加急' })).not.toBeInTheDocument())
+    expect(screen.queryByRole('button', { name: '删除' })).not.toBeInTheDocument()
   })
 
   it('the product detail dialog', async () => {
@@ -384,7 +384,7 @@ describe('header badge and maintenance items', () => {
       })
     const user = userEvent.setup()
     const view = render(<Header />)
-    expect(await screen.findByRole('link', { name: '工单 2' })).toBeTruthy()
+    expect(await screen.findByRole('link', { name: '工单 2' })).toBeInTheDocument()
     view.rerender(
       <>
         <Header />
@@ -392,7 +392,7 @@ describe('header badge and maintenance items', () => {
       </>,
     )
     await screen.findByText('工单编号：20260005')
-    expect(await screen.findByRole('link', { name: '工单' })).toBeTruthy()
+    expect(await screen.findByRole('link', { name: '工单' })).toBeInTheDocument()
     await user.click(screen.getByRole('link', { name: '工单' }))
     expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/workorders/pages/my/index' })
   })
@@ -440,11 +440,12 @@ describe('header badge and maintenance items', () => {
     // What the order asks now is filled in; the switch it holds stays on and can be turned off.
     expect(posters.value).toBe('2')
     // 2 held by this order and 1 remaining: its own use is not counted as left.
-    expect(within(dialog).getByText('本单 2 张 · 剩余 1 张')).toBeTruthy()
+    expect(within(dialog).getByText('本单 2 张 · 剩余 1 张')).toBeInTheDocument()
     const seo = within(dialog).getByRole('checkbox', { name: 'SEO设置' })
-    expect(seo.getAttribute('aria-checked')).toBe('true')
+    expect(seo).toHaveAttribute('aria-checked', 'true')
     expect(seo.getAttribute('aria-disabled')).not.toBe('true')
-    expect(within(dialog).getByRole('checkbox', { name: '在线地图' }).getAttribute('aria-disabled')).toBe(
+    expect(within(dialog).getByRole('checkbox', { name: '在线地图' })).toHaveAttribute(
+      'aria-disabled',
       'true',
     )
     // 2 held + 1 remaining: 4 is cleared, 3 is kept.
@@ -496,7 +497,7 @@ describe('header badge and maintenance items', () => {
     const dialog = screen.getByRole('dialog', { name: '调整服务项目' })
     await user.click(within(dialog).getByRole('checkbox', { name: 'SEO设置' }))
     await user.click(within(dialog).getByRole('button', { name: '提交' }))
-    expect(await within(dialog).findByText('服务项目请填写至少一项')).toBeTruthy()
+    expect(await within(dialog).findByText('服务项目请填写至少一项')).toBeInTheDocument()
     expect(posted(api, '/api/acWorkOrder/openWorkOrder')).toEqual([])
   })
 })

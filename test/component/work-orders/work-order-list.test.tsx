@@ -76,7 +76,7 @@ describe('/myWorkOrder (doc2 §2)', () => {
     expect(first.textContent).toContain('2026-11-22 00:30:00')
     expect(first.textContent).toContain('已分配')
     expect(listCalls(api)[0]).toEqual({ pageNum: '1', pageSize: '10' })
-    expect(await screen.findByRole('tab', { name: '服务中（1）' })).toBeTruthy()
+    expect(await screen.findByRole('tab', { name: '服务中（1）' })).toBeInTheDocument()
   })
 
   it('the pictures an order was submitted with are previewed from the list, on desktop and phones', async () => {
@@ -99,7 +99,7 @@ describe('/myWorkOrder (doc2 §2)', () => {
         ['/api/user/downLoadFile?fileId=F1&sig=1', '/api/user/downLoadFile?fileId=F2&sig=1'],
         '/api/user/downLoadFile?fileId=F1&sig=1',
       )
-      expect(screen.queryByRole('button', { name: '预览 20260002 的图片' })).toBeNull()
+      expect(screen.queryByRole('button', { name: '预览 20260002 的图片' })).not.toBeInTheDocument()
       expect(Taro.navigateTo).not.toHaveBeenCalled()
       view.unmount()
     }
@@ -110,7 +110,7 @@ describe('/myWorkOrder (doc2 §2)', () => {
     const api = serve([first, order(2, 0)], 2)
     render(<WorkOrderList />)
     const table = await screen.findByRole('table', { name: '工单列表' })
-    expect(await screen.findByRole('tab', { name: '服务中（2）' })).toBeTruthy()
+    expect(await screen.findByRole('tab', { name: '服务中（2）' })).toBeInTheDocument()
     const counts = () => api.calls.filter((c) => c.path === '/api/acWorkOrder/getMyWorkOrderCount')
 
     act(() => mockSetShown(false))
@@ -131,7 +131,7 @@ describe('/myWorkOrder (doc2 §2)', () => {
     const user = userEvent.setup()
     render(<WorkOrderList />)
     await screen.findByRole('table', { name: '工单列表' })
-    expect(screen.queryByRole('button', { name: '删除 20260001' })).toBeNull()
+    expect(screen.queryByRole('button', { name: '删除 20260001' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: '删除 20260002' }))
     expect(api.calls.some((c) => c.path === '/api/acWorkOrder/deleteWorkOrder')).toBe(false)
     await user.click(await screen.findByText('确定'))
@@ -140,7 +140,7 @@ describe('/myWorkOrder (doc2 §2)', () => {
         api.calls.filter((c) => c.path === '/api/acWorkOrder/deleteWorkOrder').map((c) => c.body),
       ).toEqual([{ id: 2 }]),
     )
-    await waitFor(() => expect(screen.queryByText('问题2')).toBeNull())
+    await waitFor(() => expect(screen.queryByText('问题2')).not.toBeInTheDocument())
     expect(useToasts.getState().toasts.map((t) => t.message)).toContain('删除成功')
   })
 
@@ -182,10 +182,10 @@ describe('/myWorkOrder (doc2 §2)', () => {
 
     fireEvent.change(start, { target: { value: '2026-11-02' } })
     await user.click(screen.getByRole('button', { name: '查询' }))
-    expect(screen.getByText('请选择开始日期和结束日期')).toBeTruthy()
+    expect(screen.getByText('请选择开始日期和结束日期')).toBeInTheDocument()
     fireEvent.change(end, { target: { value: '2026-11-01' } })
     await user.click(screen.getByRole('button', { name: '查询' }))
-    expect(screen.getByText('开始日期不能晚于结束日期')).toBeTruthy()
+    expect(screen.getByText('开始日期不能晚于结束日期')).toBeInTheDocument()
     expect(listCalls(api)).toHaveLength(searched)
 
     fireEvent.change(start, { target: { value: '2026-10-01' } })
@@ -198,7 +198,7 @@ describe('/myWorkOrder (doc2 §2)', () => {
         submitTimeEndDate: '2026-11-01',
       }),
     )
-    expect(screen.queryByText('开始日期不能晚于结束日期')).toBeNull()
+    expect(screen.queryByText('开始日期不能晚于结束日期')).not.toBeInTheDocument()
     // 重置 empties both fields, and their labels show again.
     await user.click(screen.getByRole('button', { name: '筛选（1）' }))
     await user.click(screen.getByRole('button', { name: '重置' }))
@@ -214,9 +214,9 @@ describe('/myWorkOrder (doc2 §2)', () => {
     const user = userEvent.setup()
     render(<WorkOrderList />)
     await screen.findByRole('list', { name: '工单列表' })
-    expect(screen.queryByRole('search', { name: '工单筛选' })).toBeNull()
+    expect(screen.queryByRole('search', { name: '工单筛选' })).not.toBeInTheDocument()
     const toggle = screen.getByRole('button', { name: '筛选' })
-    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
 
     await user.click(toggle)
     const panel = screen.getByRole('search', { name: '工单筛选' })
@@ -224,23 +224,23 @@ describe('/myWorkOrder (doc2 §2)', () => {
     await user.click(within(panel).getByRole('radio', { name: '已关闭' }))
     await user.click(within(panel).getByRole('button', { name: '查询' }))
     await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ description: '打不开', status: '4' }))
-    expect(screen.queryByRole('search', { name: '工单筛选' })).toBeNull()
+    expect(screen.queryByRole('search', { name: '工单筛选' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: '筛选（2）' }).textContent).toBe('筛选2')
 
     // What is typed but not applied does not count.
     await user.click(screen.getByRole('button', { name: '筛选（2）' }))
     await user.clear(input('description'))
-    expect(screen.getByRole('button', { name: '筛选（2）' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: '筛选（2）' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: '重置' }))
-    expect(screen.getByRole('button', { name: '筛选' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: '筛选' })).toBeInTheDocument()
   })
 
   it('desktop keeps the filters inline, with no 筛选 button', async () => {
     serve([order(1, 4)])
     render(<WorkOrderList />)
     await screen.findByRole('table', { name: '工单列表' })
-    expect(screen.getByRole('search', { name: '工单筛选' })).toBeTruthy()
-    expect(screen.queryByRole('button', { name: /^筛选/ })).toBeNull()
+    expect(screen.getByRole('search', { name: '工单筛选' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^筛选/ })).not.toBeInTheDocument()
   })
 
   it('the 服务中 tab and its count ask for statuses 0, 1, 2 and 5', async () => {

@@ -5,9 +5,11 @@ import type { AccessTokens, WechatHttp } from '../../../server/providers/wechat/
 import { createJsapiTickets, jssdkSignature } from '../../../server/providers/wechat/jsapi-ticket'
 import { signedPageUrl } from '../../../server/services/wechat/jssdk'
 import { miniProgramPage } from '../../../server/services/wechat/wechat-messaging'
+import type { Subscriptions } from '../../../src/core/contract/wechat-messages'
 import {
   answersFromOpenTag,
   answersFromOpenTagError,
+  combinedReach,
   openTagFailure,
   REMINDER_MSG,
 } from '../../../src/core/wechat/rules'
@@ -145,4 +147,47 @@ describe('miniProgramPage: where a message opens in the mini-program', () => {
 
   it('throws on a path the route table does not have (a bug, not a member input)', () =>
     expect(() => miniProgramPage('/nowhere')).toThrow('no route /nowhere'))
+})
+
+describe('combinedReach: 账户管理 counts both apps', () => {
+  const app = (
+    name: 'mini' | 'oa',
+    canReceive: boolean,
+    states: [string, number, boolean][],
+  ): Subscriptions => ({
+    app: name,
+    canReceive,
+    templates: states.map(([templateId, remaining, refused], index) => ({
+      template: (['workOrderReply', 'expiry'] as const)[index],
+      templateId,
+      remaining,
+      refused,
+    })),
+  })
+
+  it('receives if either app can, adds the messages left, refused only where every configured app was', () => {
+    const mini = app('mini', false, [
+      ['M-REPLY', 2, false],
+      ['', 0, false],
+    ])
+    const oa = app('oa', true, [
+      ['O-REPLY', 1, true],
+      ['O-EXPIRY', 0, true],
+    ])
+    expect(combinedReach([mini, oa])).toEqual({
+      app: 'mini',
+      canReceive: true,
+      templates: [
+        { template: 'workOrderReply', templateId: 'M-REPLY', remaining: 3, refused: false },
+        { template: 'expiry', templateId: 'O-EXPIRY', remaining: 0, refused: true },
+      ],
+    })
+  })
+
+  it('a template no app configures stays unconfigured', () => {
+    const none = app('mini', false, [['', 0, false]])
+    expect(combinedReach([none, { ...none, app: 'oa' }]).templates).toEqual([
+      { template: 'workOrderReply', templateId: '', remaining: 0, refused: false },
+    ])
+  })
 })

@@ -1,11 +1,10 @@
-import { AtInput } from 'taro-ui'
-import { FieldError } from '../../../core/ui/FieldError'
 import { useForm } from '../../../core/ui/useForm'
 import { collectErrors } from '../../../core/validation/rules'
 import { mailboxError } from '../../../core/validation/sub-admin'
 import { accountApi } from '../api'
 import { useAccountChange } from '../hooks/useAccountChange'
 import { Dialog } from '../../../core/ui/Dialog'
+import { TextField } from '../../../core/ui/TextField'
 
 /** 绑定邮箱 / 修改邮箱 (§5: 请输入邮箱, 请输入正确的邮箱). */
 export function EmailDialog({
@@ -36,14 +35,14 @@ export function EmailDialog({
       onConfirm={submit}
       onClose={onClose}
     >
-      <AtInput
+      <TextField
         name='mailbox'
         title='邮箱'
         placeholder='请输入邮箱'
         value={form.values.mailbox}
         onChange={form.change('mailbox')}
+        error={form.errors.mailbox}
       />
-      <FieldError message={form.errors.mailbox} />
     </Dialog>
   )
 }

@@ -1,8 +1,8 @@
 import { Text, View } from '@tarojs/components'
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
-import { AtInput } from 'taro-ui'
 import { Button } from '../../../core/ui/Button'
 import { FieldError } from '../../../core/ui/FieldError'
+import { TextField } from '../../../core/ui/TextField'
 import { splitMask } from '../../../core/validation/account'
 import { accountApi } from '../api'
 import { useAccountChange } from '../hooks/useAccountChange'
@@ -101,11 +101,11 @@ export function LoginMaskSection() {
         <View className='login-mask__editor'>
           {entries.map((entry, index) => (
             <View className='account-form__row' key={index}>
-              <AtInput
+              <TextField
                 name={`mask-${index}`}
                 title={`IP ${index + 1}`}
                 placeholder='请输入登录掩码'
-                maxlength={15}
+                maxLength={15}
                 value={entry}
                 onChange={(value: string) => setEntry(index, value)}
               />

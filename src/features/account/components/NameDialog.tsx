@@ -1,5 +1,3 @@
-import { AtInput } from 'taro-ui'
-import { FieldError } from '../../../core/ui/FieldError'
 import { useForm } from '../../../core/ui/useForm'
 import { accountFullNameError, memberAccountError, sanitizeName } from '../../../core/validation/account'
 import { renamedMemberAccountError } from '../../../core/validation/generated-names'
@@ -7,6 +5,7 @@ import { collectErrors } from '../../../core/validation/rules'
 import { accountApi } from '../api'
 import { useAccountChange } from '../hooks/useAccountChange'
 import { Dialog } from '../../../core/ui/Dialog'
+import { TextField } from '../../../core/ui/TextField'
 
 interface NameDialogProps {
   memberAccount: string
@@ -57,23 +56,23 @@ export function NameDialog({
       onConfirm={submit}
       onClose={onClose}
     >
-      <AtInput
+      <TextField
         name='member-account'
         title='账号'
         placeholder='请输入新的账号'
         disabled={!memberAccountEditable}
         value={v.memberAccount}
         onChange={(value: string) => form.set('memberAccount', sanitizeName(value))}
+        error={form.errors.memberAccount}
       />
-      <FieldError message={form.errors.memberAccount} />
-      <AtInput
+      <TextField
         name='full-name'
         title='账号名称'
         placeholder='请输入姓名'
         value={v.fullName}
         onChange={(value: string) => form.set('fullName', sanitizeName(value))}
+        error={form.errors.fullName}
       />
-      <FieldError message={form.errors.fullName} />
     </Dialog>
   )
 }

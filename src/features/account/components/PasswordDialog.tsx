@@ -1,7 +1,5 @@
-import { AtInput } from 'taro-ui'
 import { PASSWORD_AES_KEY } from '../../../core/config/shared'
 import { encryptPassword } from '../../../core/crypto/password'
-import { FieldError } from '../../../core/ui/FieldError'
 import { NewPasswordFields } from '../../../core/ui/NewPasswordFields'
 import { useForm } from '../../../core/ui/useForm'
 import { validatePasswordChange, type PasswordModel } from '../../../core/validation/account'
@@ -9,6 +7,7 @@ import { accountApi } from '../api'
 import { useAccountChange } from '../hooks/useAccountChange'
 import { passwordAction } from '../rules'
 import { Dialog } from '../../../core/ui/Dialog'
+import { TextField } from '../../../core/ui/TextField'
 
 const encrypt = (plain: string) => encryptPassword(plain, PASSWORD_AES_KEY)
 
@@ -55,17 +54,15 @@ export function PasswordDialog({
       onClose={onClose}
     >
       {action.needsOldPassword && (
-        <>
-          <AtInput
-            name='old-password'
-            title='当前密码'
-            type='password'
-            placeholder='请输入当前密码'
-            value={v.oldPassword}
-            onChange={form.change('oldPassword')}
-          />
-          <FieldError message={form.errors.oldPassword} />
-        </>
+        <TextField
+          name='old-password'
+          title='当前密码'
+          type='password'
+          placeholder='请输入当前密码'
+          value={v.oldPassword}
+          onChange={form.change('oldPassword')}
+          error={form.errors.oldPassword}
+        />
       )}
       <NewPasswordFields
         form={form}

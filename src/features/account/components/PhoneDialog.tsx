@@ -1,6 +1,5 @@
 import { View } from '@tarojs/components'
 import { useEffect } from 'react'
-import { AtInput } from 'taro-ui'
 import { ImageCaptchaImage } from '../../../core/ui/captcha/ImageCaptchaImage'
 import { useImageCaptcha } from '../../../core/ui/captcha/useImageCaptcha'
 import { FieldError } from '../../../core/ui/FieldError'
@@ -11,6 +10,7 @@ import { captchaError, collectErrors, phoneError, smsCodeError } from '../../../
 import { accountApi } from '../api'
 import { useAccountChange } from '../hooks/useAccountChange'
 import { Dialog } from '../../../core/ui/Dialog'
+import { TextField } from '../../../core/ui/TextField'
 
 /** Image captcha type of the account pages (doc2 §5: 6 and 7 on the login and account pages). */
 const CAPTCHA_TYPE = 7
@@ -69,20 +69,20 @@ export function PhoneDialog({ onSaved, onClose }: { onSaved(): void; onClose(): 
       onConfirm={submit}
       onClose={onClose}
     >
-      <AtInput
+      <TextField
         name='new-phone'
         type='phone'
         placeholder='请输入新手机号'
-        maxlength={11}
+        maxLength={11}
         value={v.phone}
         onChange={form.change('phone')}
+        error={form.errors.phone}
       />
-      <FieldError message={form.errors.phone} />
       <View className='account-form__row'>
-        <AtInput
+        <TextField
           name='phone-captcha'
           placeholder='请输入图形验证码'
-          maxlength={4}
+          maxLength={4}
           value={v.captcha}
           onChange={form.change('captcha')}
         />

@@ -1,11 +1,10 @@
-import { AtInput } from 'taro-ui'
-import { FieldError } from '../../../core/ui/FieldError'
 import { useForm } from '../../../core/ui/useForm'
 import { accountReferralCodeError } from '../../../core/validation/account'
 import { collectErrors } from '../../../core/validation/rules'
 import { accountApi } from '../api'
 import { useAccountChange } from '../hooks/useAccountChange'
 import { Dialog } from '../../../core/ui/Dialog'
+import { TextField } from '../../../core/ui/TextField'
 
 /** 推荐码 (§5: 6 letters or digits; main account only, §6). */
 export function ReferralDialog({ onSaved, onClose }: { onSaved(): void; onClose(): void }) {
@@ -34,15 +33,15 @@ export function ReferralDialog({ onSaved, onClose }: { onSaved(): void; onClose(
       onConfirm={submit}
       onClose={onClose}
     >
-      <AtInput
+      <TextField
         name='referral-code'
         title='推荐码'
         placeholder='请输入6位数字+字母的推荐码'
-        maxlength={6}
+        maxLength={6}
         value={form.values.referralCode}
         onChange={form.change('referralCode')}
+        error={form.errors.referralCode}
       />
-      <FieldError message={form.errors.referralCode} />
     </Dialog>
   )
 }

@@ -1,5 +1,4 @@
-import { AtInput } from 'taro-ui'
-import { FieldError } from '../../../core/ui/FieldError'
+import { TextField } from '../../../core/ui/TextField'
 
 interface TotpCodeFieldProps {
   name: string
@@ -14,18 +13,16 @@ interface TotpCodeFieldProps {
 /** The 6-digit code of the authenticator app, as every 二次验证 dialog asks for it. */
 export function TotpCodeField({ name, value, error, onChange, onConfirm }: TotpCodeFieldProps) {
   return (
-    <>
-      <AtInput
-        name={name}
-        title='动态验证码'
-        type='number'
-        placeholder='请输入6位动态验证码'
-        maxlength={6}
-        value={value}
-        onChange={(typed: string | number) => onChange(String(typed))}
-        onConfirm={onConfirm}
-      />
-      <FieldError message={error} />
-    </>
+    <TextField
+      name={name}
+      title='动态验证码'
+      type='number'
+      placeholder='请输入6位动态验证码'
+      maxLength={6}
+      value={value}
+      onChange={onChange}
+      onConfirm={onConfirm}
+      error={error}
+    />
   )
 }

@@ -10,10 +10,11 @@ import '../../../core/wechat/wechat-reminder.scss'
 
 /**
  * 微信提醒 (账户管理): whether the session member's own WeChat can receive the console's messages
- * (a mini-program login gave its openid) and how many of each are left. Every member, every platform.
+ * (a login in the mini-program or in WeChat's browser gave an openid) and how many of each are left,
+ * both apps together. Every member, every platform.
  */
 export function WechatReminderRow() {
-  const state = useResource(() => wechatReminderApi.state('mini'), [])
+  const state = useResource(() => wechatReminderApi.reach(), [])
   return (
     <SettingRow label='微信提醒'>
       {state.status === 'loading' && (

@@ -1,6 +1,5 @@
 import { View } from '@tarojs/components'
 import { useState } from 'react'
-import { AtInput } from 'taro-ui'
 import { PASSWORD_AES_KEY } from '../../../core/config/shared'
 import { encryptPassword } from '../../../core/crypto/password'
 import { errorMessage } from '../../../core/http/api-error'
@@ -8,6 +7,7 @@ import type { LoginResult } from '../../../core/session/store'
 import { Button } from '../../../core/ui/Button'
 import { FieldError } from '../../../core/ui/FieldError'
 import { ImageCaptchaImage } from '../../../core/ui/captcha/ImageCaptchaImage'
+import { TextField } from '../../../core/ui/TextField'
 import { useImageCaptcha } from '../../../core/ui/captcha/useImageCaptcha'
 import { useSubmit } from '../../../core/ui/useSubmit'
 import { MSG } from '../../../core/validation/messages'
@@ -61,29 +61,29 @@ export function PasswordLoginForm({ onLoggedIn }: { onLoggedIn(result: LoginResu
 
   return (
     <View className='login-form' aria-label='账号密码登录'>
-      <AtInput
+      <TextField
         name='account'
         title='账号'
         placeholder='请输入手机号或账号'
         value={form.account}
         onChange={change('account')}
+        error={errors.account}
       />
-      <FieldError message={errors.account} />
-      <AtInput
+      <TextField
         name='password'
         title='密码'
         type='password'
         placeholder='请输入登录密码'
         value={form.password}
         onChange={change('password')}
+        error={errors.password}
       />
-      <FieldError message={errors.password} />
       <View className='login-form__captcha'>
-        <AtInput
+        <TextField
           name='captcha'
           title='验证码'
           placeholder='图形验证码'
-          maxlength={6}
+          maxLength={6}
           value={form.captcha}
           onChange={change('captcha')}
           onConfirm={submit}

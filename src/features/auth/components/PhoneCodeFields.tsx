@@ -1,7 +1,7 @@
-import { AtInput } from 'taro-ui'
 import type { SolvedSlider } from '../../../core/ui/captcha/api'
 import { FieldError } from '../../../core/ui/FieldError'
 import { SmsCodeField } from '../../../core/ui/SmsCodeField'
+import { TextField } from '../../../core/ui/TextField'
 import type { PublicSmsPurpose } from '../../../core/contract/sms'
 import { authApi } from '../api'
 
@@ -32,16 +32,16 @@ export function PhoneCodeFields({ form, name, send, onSubmit }: PhoneCodeFieldsP
     typeof send === 'string' ? authApi.sendSmsCode(target, send, slider) : send(target, slider)
   return (
     <>
-      <AtInput
+      <TextField
         name={`${name}-phone`}
         title='手机号'
         type='phone'
         placeholder='请输入手机号'
-        maxlength={11}
+        maxLength={11}
         value={phone}
         onChange={form.change('phone')}
+        error={form.errors.phone}
       />
-      <FieldError message={form.errors.phone} />
       <SmsCodeField
         name={`${name}-code`}
         className='login-form__row'

@@ -1,10 +1,10 @@
 import { Text, View } from '@tarojs/components'
-import { AtInput } from 'taro-ui'
 import { navigateTo } from '../../../core/routing/navigate'
 import type { LoginResult } from '../../../core/session/store'
 import { Button } from '../../../core/ui/Button'
 import { FieldError } from '../../../core/ui/FieldError'
 import { NewPasswordFields } from '../../../core/ui/NewPasswordFields'
+import { TextField } from '../../../core/ui/TextField'
 import { useForm } from '../../../core/ui/useForm'
 import { useSubmit } from '../../../core/ui/useSubmit'
 import { REFERRAL_CODE_MAX, validateRegistration } from '../../../core/validation/rules'
@@ -52,15 +52,15 @@ export function RegisterPhoneForm({ onRegistered }: { onRegistered(result: Login
         title='登录密码'
         placeholders={{ password: '8位以上，含大小写字母、数字、符号中的三种', again: '请再次输入登录密码' }}
       />
-      <AtInput
+      <TextField
         name='reg-referral'
         title='推荐码'
         placeholder='选填'
-        maxlength={REFERRAL_CODE_MAX}
+        maxLength={REFERRAL_CODE_MAX}
         value={v.referralCode}
         onChange={form.change('referralCode')}
+        error={form.errors.referralCode}
       />
-      <FieldError message={form.errors.referralCode} />
       <View className='login-form__agreement'>
         <View
           className={`agreement-check ${v.agreed ? 'agreement-check--checked' : ''}`}

@@ -1,10 +1,9 @@
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
-import { AtInput } from 'taro-ui'
 import { secondFactorCodeError, TRUSTED_DEVICE_DAYS } from '../../../core/contract/second-factor'
 import { Checkbox } from '../../../core/ui/Checkbox'
 import { Dialog } from '../../../core/ui/Dialog'
-import { FieldError } from '../../../core/ui/FieldError'
+import { TextField } from '../../../core/ui/TextField'
 import { useSubmit } from '../../../core/ui/useSubmit'
 import { authApi } from '../api'
 
@@ -60,21 +59,21 @@ export function SecondFactorDialog({ token, onVerified, onCancel }: SecondFactor
       onConfirm={submit}
       onClose={onCancel}
     >
-      <AtInput
+      <TextField
         name={recovery ? 'second-factor-recovery' : 'second-factor-code'}
         title={recovery ? '恢复码' : '动态验证码'}
         type={recovery ? 'text' : 'number'}
         placeholder={recovery ? '请输入恢复码' : '请输入6位动态验证码'}
-        maxlength={recovery ? 9 : 6}
+        maxLength={recovery ? 9 : 6}
         value={code}
-        onChange={(typed: string | number) => {
-          setCode(String(typed))
+        onChange={(typed) => {
+          setCode(typed)
           setCodeError('')
           verify.reset()
         }}
         onConfirm={submit}
+        error={codeError}
       />
-      <FieldError message={codeError} />
       <View className='second-factor-login__options'>
         <Checkbox checked={trustDevice} label={TRUST_LABEL} onChange={setTrustDevice} />
         <Text onClick={() => setTrustDevice(!trustDevice)}>{TRUST_LABEL}</Text>

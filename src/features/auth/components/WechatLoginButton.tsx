@@ -1,10 +1,8 @@
-import { useState } from 'react'
-import { errorMessage } from '../../../core/http/api-error'
 import { miniProgramLoginCode, openExternal, type WechatLoginMode } from '../../../core/platform/wechat'
 import { currentDestination } from '../../../core/routing/navigate'
 import { withQuery } from '../../../core/routing/url'
 import { Button } from '../../../core/ui/Button'
-import { toast } from '../../../core/ui/toast'
+import { useSubmit } from '../../../core/ui/useSubmit'
 import { authApi, type MiniLoginAnswer } from '../api'
 import { keepOauthNonce } from '../oauth-nonce'
 
@@ -15,12 +13,11 @@ interface WechatLoginButtonProps {
 
 /** 微信登录 where no QR is shown: OAuth in the WeChat browser, wx.login in the mini-program. */
 export function WechatLoginButton({ mode, onMiniAnswer }: WechatLoginButtonProps) {
-  const [busy, setBusy] = useState(false)
+  const login = useSubmit({ fallback: '微信登录失败，请重试', toastFailure: true })
   if (mode !== 'oauth' && mode !== 'mini') return null
 
-  const start = async () => {
-    setBusy(true)
-    try {
+  const start = () =>
+    login.run(async () => {
       if (mode === 'oauth') {
         const { query } = currentDestination()
         const { url, nonce } = await authApi.oauthUrl(withQuery('/login', query))
@@ -29,15 +26,10 @@ export function WechatLoginButton({ mode, onMiniAnswer }: WechatLoginButtonProps
       } else {
         onMiniAnswer(await authApi.miniLogin(await miniProgramLoginCode()))
       }
-    } catch (error) {
-      toast.error(errorMessage(error, '微信登录失败，请重试'))
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   return (
-    <Button className='login-panel__wechat' loading={busy} onClick={start}>
+    <Button className='login-panel__wechat' loading={login.busy} onClick={start}>
       微信登录
     </Button>
   )

@@ -2,14 +2,18 @@ import { View } from '@tarojs/components'
 import { useState } from 'react'
 import { ENVELOPE_CODE } from '../../../core/contract/envelope'
 import { EXPORT_MESSAGES, type ExportFormat, type ExportKind } from '../../../core/contract/exports'
-import { ApiError, errorMessage } from '../../../core/http/api-error'
+import { ApiError } from '../../../core/http/api-error'
 import { DOWNLOAD_FORMATS } from '../../../core/platform/download'
 import { Button } from '../../../core/ui/Button'
-import { toast } from '../../../core/ui/toast'
+import { useSubmit } from '../../../core/ui/useSubmit'
 import { isReverifyCancelled, withFreshSession } from '../../account/fresh-session'
 import { exportList } from '../api'
 import { EXPORT_BUTTON_TEXT, FORMAT_LABEL, type ExportFilters } from '../rules'
 import './export-button.scss'
+
+/** A closed re-verification changed nothing; a 996 has already taken the member to the login. */
+const isNoFailure = (failure: unknown) =>
+  isReverifyCancelled(failure) || (failure instanceof ApiError && failure.code === ENVELOPE_CODE.sessionEnded)
 
 interface ExportButtonProps {
   kind: ExportKind
@@ -22,21 +26,13 @@ interface ExportButtonProps {
  * and re-verifies first when the server asks (personal data: the page needs a ReverifyHost).
  */
 export function ExportButton({ kind, filters }: ExportButtonProps) {
-  const [busy, setBusy] = useState(false)
+  const exporting = useSubmit({ fallback: EXPORT_MESSAGES.failed, toastFailure: true, ignore: isNoFailure })
   const [choosing, setChoosing] = useState(false)
+  const busy = exporting.busy
 
-  async function run(format: ExportFormat) {
+  function run(format: ExportFormat) {
     setChoosing(false)
-    setBusy(true)
-    try {
-      await withFreshSession(() => exportList(kind, format, filters))
-    } catch (failure) {
-      const sessionEnded = failure instanceof ApiError && failure.code === ENVELOPE_CODE.sessionEnded
-      if (!isReverifyCancelled(failure) && !sessionEnded)
-        toast.error(errorMessage(failure, EXPORT_MESSAGES.failed))
-    } finally {
-      setBusy(false)
-    }
+    return exporting.run(() => withFreshSession(() => exportList(kind, format, filters)))
   }
 
   const single = DOWNLOAD_FORMATS.length === 1

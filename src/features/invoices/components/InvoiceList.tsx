@@ -1,16 +1,16 @@
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import { ENVELOPE_CODE } from '../../../core/contract/envelope'
-import { ApiError, errorMessage } from '../../../core/http/api-error'
+import { ApiError } from '../../../core/http/api-error'
 import { yuan } from '../../../core/format/money'
 import { formatBeijingTime } from '../../../core/format/time'
 import { DataTable, type Column } from '../../../core/ui/DataTable'
 import { ListStatus } from '../../../core/ui/ListStatus'
 import { LoadMore } from '../../../core/ui/LoadMore'
 import { Pager } from '../../../core/ui/Pager'
-import { toast } from '../../../core/ui/toast'
 import { useListGestures } from '../../../core/ui/useListGestures'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
+import { useSubmit } from '../../../core/ui/useSubmit'
 import { downloadInvoice, invoiceApi, type InvoiceApplication } from '../api'
 import { applicationActions, BILL_TYPE_LABELS, INVOICE_LIST_EMPTY, invoiceStateLabel } from '../rules'
 import { MergedInvoiceButton } from './MergedInvoiceButton'
@@ -79,19 +79,16 @@ export function InvoiceList() {
   const list = usePagedList(invoiceApi.list, { mode })
   useListGestures(list)
   const [reissuing, setReissuing] = useState<InvoiceApplication | null>(null)
-  const [downloading, setDownloading] = useState(false)
+  const download = useSubmit({
+    fallback: '下载失败，请重试',
+    toastFailure: true,
+    // A 996 has already taken the member to the login.
+    ignore: (failure) => failure instanceof ApiError && failure.code === ENVELOPE_CODE.sessionEnded,
+  })
 
   const act: Act = (application, action) => {
     if (action === 'reissue') return setReissuing(application)
-    if (downloading) return
-    setDownloading(true)
-    downloadInvoice(application.id)
-      .catch((failure) => {
-        // A 996 has already taken the member to the login.
-        if (!(failure instanceof ApiError && failure.code === ENVELOPE_CODE.sessionEnded))
-          toast.error(errorMessage(failure, '下载失败，请重试'))
-      })
-      .finally(() => setDownloading(false))
+    void download.run(() => downloadInvoice(application.id))
   }
 
   const rows = list.status === 'ready' && !list.empty

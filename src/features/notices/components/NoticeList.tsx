@@ -1,6 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { useDidShow } from '@tarojs/taro'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { formatBeijingTime } from '../../../core/format/time'
 import { navigateTo } from '../../../core/routing/navigate'
 import { Button } from '../../../core/ui/Button'
@@ -13,6 +12,7 @@ import { Pager } from '../../../core/ui/Pager'
 import { toast } from '../../../core/ui/toast'
 import { useListGestures } from '../../../core/ui/useListGestures'
 import { useListMode, usePagedList } from '../../../core/ui/usePagedList'
+import { useSubmit } from '../../../core/ui/useSubmit'
 import { refreshUnreadCounts } from '../../../core/session/unread'
 import { noticeApi, type Notice, type NoticeTarget } from '../api'
 import { useSelection } from '../hooks/useSelection'
@@ -55,35 +55,25 @@ const COLUMNS: Column<Notice>[] = [
 export function NoticeList() {
   const mode = useListMode()
   const [filter, setFilter] = useState<ReadFilter>('all')
-  const list = usePagedList(noticeApi.list, { mode, filter: readStatusQuery(filter) })
+  // Back from a detail (now read): the list as it is now.
+  const list = usePagedList(noticeApi.list, { mode, filter: readStatusQuery(filter), reloadOnShow: true })
   useListGestures(list)
   const selection = useSelection(list.items.map((n) => n.id))
   // The notices a confirm dialog asks to delete.
   const [deleting, setDeleting] = useState<NoticeTarget | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  // Back from a detail (now read): show the list as it is now. The first show is the first load.
-  const shown = useRef(false)
-  useDidShow(() => {
-    if (shown.current) list.reload()
-    shown.current = true
-  })
+  // The request wrapper has shown the server's message of a refusal.
+  const change = useSubmit({ ignore: () => true })
+  const busy = change.busy
 
   const chosen = [...selection.selected]
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    setBusy(true)
-    try {
+  const run = (action: () => Promise<unknown>, done: string) =>
+    change.run(async () => {
       await action()
       toast.success(done)
       selection.clear()
-      list.reload()
+      void list.reload()
       refreshUnreadCounts()
-    } catch {
-      // The request wrapper has shown the server's message.
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
   const markRead = (target: NoticeTarget) => {
     if (target !== 'all' && !target.length) return toast.info(NOTHING_SELECTED_TEXT)
     run(() => noticeApi.markRead(target), MARKED_READ_TEXT)

@@ -1,11 +1,11 @@
 import { View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
-import { AtInput } from 'taro-ui'
 import { maskPhone } from '../../../core/format/mask'
 import { Button } from '../../../core/ui/Button'
 import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
 import { FieldError } from '../../../core/ui/FieldError'
 import { SmsCodeField } from '../../../core/ui/SmsCodeField'
+import { TextField } from '../../../core/ui/TextField'
 import { useForm } from '../../../core/ui/useForm'
 import { useSubmit } from '../../../core/ui/useSubmit'
 import { collectErrors } from '../../../core/validation/rules'
@@ -58,16 +58,16 @@ export function ReceiverStep({ bindPhone, businessIds, onMoved, onLost }: Receiv
 
   return (
     <View className='transfer-step' role='form' aria-label='绑定新手机'>
-      <AtInput
+      <TextField
         name='transfer-phone'
         title='新手机号'
         type='phone'
         placeholder='请输入新手机号码'
-        maxlength={11}
+        maxLength={11}
         value={v.phone}
         onChange={form.change('phone')}
+        error={form.errors.phone}
       />
-      <FieldError message={form.errors.phone} />
       <SmsCodeField
         name='transfer-code'
         className='transfer-step__row'

@@ -6,10 +6,10 @@ import { startTransition, useCallback, useState } from 'react'
 import { decideNavigation, mustLogoutForProfile, opensWithoutWaiting } from '../../../core/routing/guard'
 import { currentDestination, redirectTo, relaunch } from '../../../core/routing/navigate'
 import { findRoute } from '../../../core/routing/routes'
+import { sessionApi } from '../../../core/session/api'
 import { endSession } from '../../../core/session/end-session'
 import { useSessionFlags } from '../../../core/session/flags'
 import { useSession } from '../../../core/session/store'
-import { authApi } from '../../auth/api'
 import { enterWithLink } from '../entry-link'
 
 export { WORK_ORDER_SOURCE } from '../entry-link'
@@ -23,7 +23,7 @@ function applyHeaderFlag(query: Record<string, string>) {
 /** Loads (or refreshes) the profile; false when the session must end for want of a bound phone. */
 async function confirmProfile(path: string): Promise<boolean> {
   const session = useSession.getState()
-  const load = authApi.personalInfo().then((info) => {
+  const load = sessionApi.personalInfo().then((info) => {
     if (mustLogoutForProfile(info, path)) return false
     useSession.getState().setUserinfo(info)
     return true

@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import { AtInput } from 'taro-ui'
+import { TextField } from '../../../core/ui/TextField'
 import { mailboxSuggestions } from '../rules'
 
 interface MailboxFieldProps {
@@ -12,13 +12,13 @@ export function MailboxField({ value, onChange }: MailboxFieldProps) {
   const suggestions = mailboxSuggestions(value)
   return (
     <View className='mailbox-field'>
-      <AtInput
+      <TextField
         name='sub-admin-mailbox'
         title='邮箱'
         placeholder='请输入邮箱'
-        maxlength={128}
+        maxLength={128}
         value={value}
-        onChange={(typed: string) => onChange(typed)}
+        onChange={onChange}
       />
       {suggestions.length > 0 && (
         <View className='mailbox-field__suggestions' role='listbox' aria-label='邮箱建议'>

@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react'
-import { AtInput } from 'taro-ui'
 import { Dialog } from '../../../core/ui/Dialog'
 import { FieldError } from '../../../core/ui/FieldError'
 import { PageLoading } from '../../../core/ui/PageLoading'
+import { TextField } from '../../../core/ui/TextField'
 import { useForm } from '../../../core/ui/useForm'
 import { useResource } from '../../../core/ui/useResource'
 import { SUB_ADMIN_NAME_MAX } from '../../../core/validation/sub-admin'
@@ -95,28 +95,28 @@ export function PersonDialog<P extends string>({
         <PageLoading />
       ) : (
         <>
-          <AtInput
+          <TextField
             name={`${name}-name`}
             title='姓名'
             placeholder='请输入姓名'
-            maxlength={SUB_ADMIN_NAME_MAX}
+            maxLength={SUB_ADMIN_NAME_MAX}
             value={v.fullName}
             onChange={form.change('fullName')}
+            error={form.errors.fullName}
           />
-          <FieldError message={form.errors.fullName} />
           <MailboxField value={v.mailbox} onChange={form.change('mailbox')} />
           <FieldError message={form.errors.mailbox} />
-          <AtInput
+          <TextField
             name={`${name}-phone`}
             title='手机号'
             type='phone'
             placeholder='请输入手机号'
-            maxlength={11}
+            maxLength={11}
             disabled={editing}
             value={v[phoneKey]}
             onChange={onPhoneChange ?? form.change(phoneKey)}
+            error={form.errors[phoneKey]}
           />
-          <FieldError message={form.errors[phoneKey]} />
           {phoneNote}
           <PositionSelect positions={positions} value={v.position} onChange={form.change('position')} />
           <FieldError message={form.errors.position} />

@@ -1,36 +1,17 @@
 import { Text, View } from '@tarojs/components'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { WORK_ORDER_TEMPLATES } from '../../../core/contract/wechat-messages'
-import { workOrderActions } from '../../../core/contract/work-orders'
+import { workOrderActions, type WorkOrderDetail } from '../../../core/contract/work-orders'
 import { formatBeijingTime } from '../../../core/format/time'
-import { navigateTo, redirectTo } from '../../../core/routing/navigate'
-import { openLink } from '../../../core/routing/open-link'
-import { Button } from '../../../core/ui/Button'
-import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
 import { ResourceStatus } from '../../../core/ui/ResourceStatus'
-import { toast } from '../../../core/ui/toast'
 import { useResource } from '../../../core/ui/useResource'
 import { refreshUnreadCounts } from '../../../core/session/unread'
 import { useWechatReminders } from '../../../core/wechat/useWechatReminders'
 import { WechatReminderButton } from '../../../core/wechat/WechatReminderButton'
 import { workOrderApi } from '../api'
-import {
-  COMPLETE_CONFIRM,
-  DELETE_CONFIRM,
-  DELETED_TEXT,
-  isLongText,
-  REPLY_AWAITING_NOTE,
-  typeFromQuery,
-  typeLabel,
-  URGED_TEXT,
-} from '../rules'
-import {
-  AdjustServicesDialog,
-  CloseDialog,
-  ContinueDialog,
-  ProductDialog,
-  ReopenDialog,
-} from './DetailDialogs'
+import { useWorkOrderActions } from '../hooks/useWorkOrderActions'
+import { isLongText, REPLY_AWAITING_NOTE, typeLabel } from '../rules'
+import { DetailActions } from './DetailActions'
 import { FileGroup } from './FileList'
 import { RecordList } from './RecordList'
 import { ReplyBox } from './ReplyBox'
@@ -38,18 +19,16 @@ import { RichContent } from './RichContent'
 import { StatusTag } from './StatusTag'
 import './workorders.scss'
 
-type Dialog = 'close' | 'continue' | 'reopen' | 'adjust' | 'product' | 'complete' | 'delete' | null
-
 /** /workOrderDetail?id= (doc2 §2, §4): header, fields and files, records, reply box and the actions. */
 export function WorkOrderDetailView({ id }: { id?: string }) {
   // No id: nothing to ask; the page says so (no retry).
   const resource = useResource(() => (id ? workOrderApi.detail(id) : Promise.resolve(null)), [id])
   const order = resource.data ?? null
-  const [dialog, setDialog] = useState<Dialog>(null)
   const load = resource.reload
   // Mini-program only: 回复提醒, and the asks at 回复 / 继续咨询 / 继续服务.
   const reminders = useWechatReminders(WORK_ORDER_TEMPLATES)
   const remind = () => void reminders.ask()
+  const { run, dialogs } = useWorkOrderActions(order, { reload: () => void load(), remind })
 
   useEffect(() => {
     if (!id) return
@@ -80,22 +59,8 @@ export function WorkOrderDetailView({ id }: { id?: string }) {
       </View>
     )
 
-  const done = () => {
-    setDialog(null)
-    void load()
-  }
-  const simple = async (call: () => Promise<unknown>, success: string, after = done) => {
-    setDialog(null)
-    try {
-      await call()
-      toast.success(success)
-      after()
-    } catch {
-      // The request wrapper showed the server's refusal.
-    }
-  }
-  const fields = [...(order.acWorkOrderDataPos ?? [])].sort((a, b) => a.sort - b.sort)
-  const newIssueType = typeFromQuery(String(order.type))
+  const evaluationUrl =
+    evaluation && evaluation.evaluateStatus === 0 && evaluation.url ? evaluation.url : null
 
   return (
     <View className='wo-detail'>
@@ -111,83 +76,11 @@ export function WorkOrderDetailView({ id }: { id?: string }) {
           <Text>提交时间：{formatBeijingTime(order.submitTime)}</Text>
           <Text>最后更新：{formatBeijingTime(order.lastUpdateTime)}</Text>
         </View>
-        <View className='wo-detail__actions' role='toolbar' aria-label='工单操作'>
-          {actions.confirmOrContinue && (
-            <>
-              <Button size='small' type='primary' onClick={() => setDialog('complete')}>
-                确认完结
-              </Button>
-              <Button size='small' onClick={() => setDialog('continue')}>
-                继续咨询
-              </Button>
-            </>
-          )}
-          {actions.urgent && (
-            <Button size='small' onClick={() => simple(() => workOrderApi.urgent(order.id), URGED_TEXT)}>
-              申请加急
-            </Button>
-          )}
-          {actions.adjustServiceItems && (
-            <Button size='small' onClick={() => setDialog('adjust')}>
-              调整服务项目
-            </Button>
-          )}
-          {(order.orderCode || order.productVersion) && (
-            <Button size='small' onClick={() => setDialog('product')}>
-              产品详情
-            </Button>
-          )}
-          {actions.close && (
-            <Button size='small' onClick={() => setDialog('close')}>
-              关闭工单
-            </Button>
-          )}
-          {actions.reopen && (
-            <>
-              <Button size='small' type='primary' onClick={() => setDialog('reopen')}>
-                继续服务
-              </Button>
-              <Button
-                size='small'
-                onClick={() =>
-                  navigateTo(newIssueType ? `/submitWorkOrder?type=${newIssueType}` : '/submitWorkOrder')
-                }
-              >
-                提交新问题
-              </Button>
-            </>
-          )}
-          {actions.remove && (
-            <Button size='small' onClick={() => setDialog('delete')}>
-              删除
-            </Button>
-          )}
-          {evaluation && evaluation.evaluateStatus === 0 && evaluation.url && (
-            <Button size='small' type='primary' onClick={() => openLink(evaluation.url)}>
-              立即评价
-            </Button>
-          )}
-        </View>
+        <DetailActions order={order} actions={actions} evaluationUrl={evaluationUrl} onAction={run} />
         {!actions.reopen && <WechatReminderButton label='回复提醒' reminders={reminders} />}
       </View>
 
-      <View className='wo-detail__section card' aria-label='工单信息'>
-        <View className='wo-detail__section-title'>工单信息</View>
-        {fields.map((field) => (
-          <View key={field.fieldCode} className='wo-detail__row'>
-            <Text className='wo-detail__label'>{field.name}</Text>
-            {/* Multi-line fields keep the customer's line breaks, as the description does. */}
-            {isLongText(field.fieldCode) && field.fieldValue ? (
-              <RichContent className='wo-detail__value' html={field.fieldValue} />
-            ) : (
-              <Text className='wo-detail__value'>{field.fieldValue || '--'}</Text>
-            )}
-          </View>
-        ))}
-        <FileGroup files={order.acWorkOrderFilePos ?? []} label='附件' />
-        <FileGroup files={order.licenseList ?? []} label='营业执照扫描件' />
-        <FileGroup files={order.identityList ?? []} label='联系人身份证扫描件' />
-      </View>
+      <OrderFields order={order} />
 
       <View className='wo-detail__section card'>
         <View className='wo-detail__section-title'>沟通记录</View>
@@ -202,39 +95,31 @@ export function WorkOrderDetailView({ id }: { id?: string }) {
         )}
       </View>
 
-      {dialog === 'close' && <CloseDialog order={order} onDone={done} onClose={() => setDialog(null)} />}
-      {dialog === 'continue' && (
-        <ContinueDialog order={order} remind={remind} onDone={done} onClose={() => setDialog(null)} />
-      )}
-      {dialog === 'reopen' && (
-        <ReopenDialog order={order} remind={remind} onDone={done} onClose={() => setDialog(null)} />
-      )}
-      {dialog === 'adjust' && (
-        <AdjustServicesDialog order={order} onDone={done} onClose={() => setDialog(null)} />
-      )}
-      {dialog === 'product' && <ProductDialog order={order} onClose={() => setDialog(null)} />}
-      {dialog === 'complete' && (
-        <ConfirmDialog
-          open
-          message={COMPLETE_CONFIRM}
-          onConfirm={() => simple(() => workOrderApi.close(order.id, '', 0), '提交成功')}
-          onCancel={() => setDialog(null)}
-        />
-      )}
-      {dialog === 'delete' && (
-        <ConfirmDialog
-          open
-          message={DELETE_CONFIRM}
-          onConfirm={() =>
-            simple(
-              () => workOrderApi.remove(order.id),
-              DELETED_TEXT,
-              () => redirectTo('/myWorkOrder'),
-            )
-          }
-          onCancel={() => setDialog(null)}
-        />
-      )}
+      {dialogs}
+    </View>
+  )
+}
+
+/** 工单信息: the template's fields in their order, then the files. */
+function OrderFields({ order }: { order: WorkOrderDetail }) {
+  const fields = [...(order.acWorkOrderDataPos ?? [])].sort((a, b) => a.sort - b.sort)
+  return (
+    <View className='wo-detail__section card' aria-label='工单信息'>
+      <View className='wo-detail__section-title'>工单信息</View>
+      {fields.map((field) => (
+        <View key={field.fieldCode} className='wo-detail__row'>
+          <Text className='wo-detail__label'>{field.name}</Text>
+          {/* Multi-line fields keep the customer's line breaks, as the description does. */}
+          {isLongText(field.fieldCode) && field.fieldValue ? (
+            <RichContent className='wo-detail__value' html={field.fieldValue} />
+          ) : (
+            <Text className='wo-detail__value'>{field.fieldValue || '--'}</Text>
+          )}
+        </View>
+      ))}
+      <FileGroup files={order.acWorkOrderFilePos ?? []} label='附件' />
+      <FileGroup files={order.licenseList ?? []} label='营业执照扫描件' />
+      <FileGroup files={order.identityList ?? []} label='联系人身份证扫描件' />
     </View>
   )
 }

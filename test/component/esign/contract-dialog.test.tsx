@@ -37,10 +37,10 @@ describe('contract dialog (doc2 §3-§5 Contract)', () => {
   it('personal: the empty messages, then the format message of each document type', async () => {
     const { user } = setup()
     await user.click(submit())
-    expect(await screen.findByText('请输入合同抬头')).toBeTruthy()
-    expect(screen.getByText('请输入证件号码')).toBeTruthy()
-    expect(screen.getByText('请输入联系人')).toBeTruthy()
-    expect(screen.getByText('请输入手机号码')).toBeTruthy()
+    expect(await screen.findByText('请输入合同抬头')).toBeInTheDocument()
+    expect(screen.getByText('请输入证件号码')).toBeInTheDocument()
+    expect(screen.getByText('请输入联系人')).toBeInTheDocument()
+    expect(screen.getByText('请输入手机号码')).toBeInTheDocument()
     await user.type(input('idNumber'), 'A1')
     await user.type(input('mobile'), '1380000')
     for (const [type, message] of [
@@ -52,9 +52,9 @@ describe('contract dialog (doc2 §3-§5 Contract)', () => {
     ]) {
       await user.click(choose('证件类型', type))
       await user.click(submit())
-      expect(await screen.findByText(message)).toBeTruthy()
+      expect(await screen.findByText(message)).toBeInTheDocument()
     }
-    expect(screen.getByText('手机号码格式有误')).toBeTruthy()
+    expect(screen.getByText('手机号码格式有误')).toBeInTheDocument()
     expect(sent()).toHaveLength(0)
   })
 
@@ -69,14 +69,14 @@ describe('contract dialog (doc2 §3-§5 Contract)', () => {
       '请输入法定代表人证件号',
       '请输入手机号码',
     ]) {
-      expect(await screen.findByText(message)).toBeTruthy()
+      expect(await screen.findByText(message)).toBeInTheDocument()
     }
     await user.type(input('facNumber'), '91350100M000100Y44')
     await user.click(submit())
-    expect(await screen.findByText('统一社会信用代码格式有误')).toBeTruthy()
+    expect(await screen.findByText('统一社会信用代码格式有误')).toBeInTheDocument()
     await user.click(choose('单位证件类型', '工商注册号'))
     await user.click(submit())
-    expect(await screen.findByText('工商注册号格式有误')).toBeTruthy()
+    expect(await screen.findByText('工商注册号格式有误')).toBeInTheDocument()
   })
 
   it('a complete enterprise application is sent with the type names and hands over the file', async () => {
@@ -108,7 +108,7 @@ describe('contract dialog (doc2 §3-§5 Contract)', () => {
     await user.type(input('idNumber'), '11010519491231002X')
     await user.type(input('mobile'), '13800000001')
     await user.click(submit())
-    expect(await screen.findByText('请输入联系人')).toBeTruthy()
+    expect(await screen.findByText('请输入联系人')).toBeInTheDocument()
     expect(sent()).toHaveLength(0)
     await user.type(input('contacts'), '张星辰')
     await user.click(submit())
@@ -122,7 +122,7 @@ describe('contract dialog (doc2 §3-§5 Contract)', () => {
     await user.type(input('contacts'), '李子管')
     await user.click(submit())
     await waitFor(() => expect(lastRevealedInput()).toBe('name'))
-    expect(screen.getByText('请输入合同抬头')).toBeTruthy()
+    expect(screen.getByText('请输入合同抬头')).toBeInTheDocument()
     await user.type(input('name'), '星辰科技有限公司')
     await user.click(submit())
     await waitFor(() => expect(lastRevealedInput()).toBe('orgName'))

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { ApiError } from '../../../src/core/http/api-error'
 import { SliderHost } from '../../../src/core/ui/captcha/SliderHost'
@@ -25,13 +25,13 @@ function setup(send: jest.Mock, phone = '13800000001') {
       JSON.parse(String(body.captchaData)).x === 120 ? ok(null) : fail(400, '验证失败，请重新拖动滑块'),
     )
   const onPhoneError = jest.fn()
-  render(
+  const { unmount } = render(
     <>
       <SmsCodeButton phone={phone} send={send} onPhoneError={onPhoneError} />
       <SliderHost />
     </>,
   )
-  return { api, onPhoneError }
+  return { api, onPhoneError, unmount }
 }
 
 async function drag(to: number) {
@@ -70,11 +70,12 @@ describe('获取验证码 (slider, send, 60 s lock)', () => {
       phone: '13800000001',
     })
     await waitFor(() => expect(toastTexts()).toContain('success:已发送'))
-    expect(screen.getByRole('button', { name: /^(60|59)s后重新获取$/ }).getAttribute('aria-disabled')).toBe(
+    expect(screen.getByRole('button', { name: /^(60|59)s后重新获取$/ })).toHaveAttribute(
+      'aria-disabled',
       'true',
     )
     act(() => jest.advanceTimersByTime(61_000))
-    expect(screen.getByRole('button', { name: '获取验证码' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: '获取验证码' })).toBeInTheDocument()
   })
 
   it('a missed slide gets a new puzzle and sends nothing', async () => {
@@ -82,7 +83,7 @@ describe('获取验证码 (slider, send, 60 s lock)', () => {
     const { api } = setup(send)
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }))
     await drag(80)
-    expect(await screen.findByText('验证失败，请重新拖动滑块')).toBeTruthy()
+    expect(await screen.findByText('验证失败，请重新拖动滑块')).toBeInTheDocument()
     expect(api.calls.filter((c) => c.path === '/api/app/genCaptcha')).toHaveLength(2)
     expect(send).not.toHaveBeenCalled()
   })
@@ -113,9 +114,7 @@ describe('获取验证码 (slider, send, 60 s lock)', () => {
       await drag(120)
       await waitFor(() => expect(toastTexts()).toContain(`error:${message}`))
       await waitFor(() =>
-        expect(screen.getByRole('button', { name: '获取验证码' }).getAttribute('aria-disabled')).toBe(
-          'false',
-        ),
+        expect(screen.getByRole('button', { name: '获取验证码' })).toHaveAttribute('aria-disabled', 'false'),
       )
       expect(useSliderRequest.getState().request).toBeNull()
       // No new puzzle is asked for: the slider stays closed.
@@ -135,7 +134,7 @@ describe('获取验证码 (slider, send, 60 s lock)', () => {
     await screen.findByRole('slider', { name: '拖动滑块' })
     act(() => useSliderRequest.getState().request?.reject(new SliderCancelled('closed')))
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: '获取验证码' }).getAttribute('aria-disabled')).toBe('false'),
+      expect(screen.getByRole('button', { name: '获取验证码' })).toHaveAttribute('aria-disabled', 'false'),
     )
     expect(send).toHaveBeenCalledTimes(1)
   })
@@ -143,20 +142,20 @@ describe('获取验证码 (slider, send, 60 s lock)', () => {
   it("a form shown again (or the page reloaded) counts down what is left of that phone's wait, without a slider", async () => {
     jest.useFakeTimers({ advanceTimers: true })
     const send = jest.fn().mockResolvedValue(null)
-    const { api } = setup(send)
+    const { api, unmount } = setup(send)
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }))
     await drag(120)
     await waitFor(() => expect(toastTexts()).toContain('success:已发送'))
-    cleanup()
+    unmount()
     act(() => jest.advanceTimersByTime(20_000))
     setup(send)
     const button = screen.getByRole('button', { name: /^(40|39)s后重新获取$/ })
-    expect(button.getAttribute('aria-disabled')).toBe('true')
+    expect(button).toHaveAttribute('aria-disabled', 'true')
     fireEvent.click(button)
     expect(useSliderRequest.getState().request).toBeNull()
     expect(api.calls.filter((c) => c.path === '/api/app/genCaptcha')).toHaveLength(1)
     act(() => jest.advanceTimersByTime(41_000))
-    expect(screen.getByRole('button', { name: '获取验证码' }).getAttribute('aria-disabled')).toBe('false')
+    expect(screen.getByRole('button', { name: '获取验证码' })).toHaveAttribute('aria-disabled', 'false')
   })
 
   it('the wait belongs to its phone: another phone is ready, the first one still waits', async () => {
@@ -176,10 +175,10 @@ describe('获取验证码 (slider, send, 60 s lock)', () => {
     await drag(120)
     await waitFor(() => expect(toastTexts()).toContain('success:已发送'))
     view.rerender(button('13800000002'))
-    expect(screen.getByRole('button', { name: '获取验证码' }).getAttribute('aria-disabled')).toBe('false')
+    expect(screen.getByRole('button', { name: '获取验证码' })).toHaveAttribute('aria-disabled', 'false')
     act(() => jest.advanceTimersByTime(10_000))
     view.rerender(button('13800000001'))
-    expect(screen.getByRole('button', { name: /^(50|49)s后重新获取$/ })).toBeTruthy()
+    expect(screen.getByRole('button', { name: /^(50|49)s后重新获取$/ })).toBeInTheDocument()
   })
 
   it("a send refused for the phone's wait counts down the seconds the server says are left", async () => {
@@ -192,10 +191,10 @@ describe('获取验证码 (slider, send, 60 s lock)', () => {
     await drag(120)
     await waitFor(() => expect(toastTexts()).toContain('error:发送过于频繁，请60秒后再试'))
     const waiting = await screen.findByRole('button', { name: /^(42|41)s后重新获取$/ })
-    expect(waiting.getAttribute('aria-disabled')).toBe('true')
+    expect(waiting).toHaveAttribute('aria-disabled', 'true')
     expect(api.calls.filter((c) => c.path === '/api/app/genCaptcha')).toHaveLength(1)
     act(() => jest.advanceTimersByTime(43_000))
-    expect(screen.getByRole('button', { name: '获取验证码' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: '获取验证码' })).toBeInTheDocument()
   })
 
   it("a send to the bound phone keeps its wait under the form's countdown key", async () => {
@@ -217,7 +216,8 @@ describe('获取验证码 (slider, send, 60 s lock)', () => {
     first.unmount()
     act(() => jest.advanceTimersByTime(20_000))
     render(button())
-    expect(screen.getByRole('button', { name: /^(40|39)s后重新获取$/ }).getAttribute('aria-disabled')).toBe(
+    expect(screen.getByRole('button', { name: /^(40|39)s后重新获取$/ })).toHaveAttribute(
+      'aria-disabled',
       'true',
     )
   })

@@ -77,7 +77,7 @@ describe('invoice dialog (doc2 §3-§5 Invoice)', () => {
       '请输入手机号',
       '请输入正确的邮箱',
     ]) {
-      expect(await screen.findByText(message)).toBeTruthy()
+      expect(await screen.findByText(message)).toBeInTheDocument()
     }
     expect(applications()).toHaveLength(0)
   })
@@ -103,8 +103,8 @@ describe('invoice dialog (doc2 §3-§5 Invoice)', () => {
     await user.type(input('IdCard'), '110105194912310021')
     await user.type(input('applicantPhone'), '1380000')
     await user.click(screen.getByRole('button', { name: '提交' }))
-    expect(await screen.findByText('身份证号格式有误')).toBeTruthy()
-    expect(screen.getByText('请输入正确的手机号')).toBeTruthy()
+    expect(await screen.findByText('身份证号格式有误')).toBeInTheDocument()
+    expect(screen.getByText('请输入正确的手机号')).toBeInTheDocument()
     expect(input('IdCard').value).toBe('110105194912310021')
   })
 
@@ -115,7 +115,7 @@ describe('invoice dialog (doc2 §3-§5 Invoice)', () => {
     expect(input('receiveName')).toBeTruthy()
     await user.click(choose('发票主体', '企业'))
     expect(input('title').value).toBe('')
-    expect(choose('发票类型', '电子普通发票').getAttribute('aria-checked')).toBe('true')
+    expect(choose('发票类型', '电子普通发票')).toHaveAttribute('aria-checked', 'true')
     expect(input('receiveName')).toBeNull()
     expect(input('code')).toBeTruthy()
     expect(input('IdCard')).toBeNull()
@@ -132,7 +132,7 @@ describe('invoice dialog (doc2 §3-§5 Invoice)', () => {
       '请选择省',
       '请输入详细地址',
     ]) {
-      expect(await screen.findByText(message)).toBeTruthy()
+      expect(await screen.findByText(message)).toBeInTheDocument()
     }
   })
 
