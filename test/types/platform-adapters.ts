@@ -44,9 +44,6 @@ import * as corePlatformNativePageWeapp from '../../src/core/platform/native-pag
 import type * as corePlatformPay from '../../src/core/platform/pay'
 import * as corePlatformPayH5 from '../../src/core/platform/pay.h5'
 import * as corePlatformPayWeapp from '../../src/core/platform/pay.weapp'
-import type * as corePlatformPdfFile from '../../src/core/platform/pdf-file'
-import * as corePlatformPdfFileH5 from '../../src/core/platform/pdf-file.h5'
-import * as corePlatformPdfFileWeapp from '../../src/core/platform/pdf-file.weapp'
 import type * as corePlatformRandomBytes from '../../src/core/platform/random-bytes'
 import * as corePlatformRandomBytesH5 from '../../src/core/platform/random-bytes.h5'
 import * as corePlatformRandomBytesWeapp from '../../src/core/platform/random-bytes.weapp'
@@ -131,8 +128,6 @@ corePlatformNativePageH5 satisfies typeof corePlatformNativePage
 corePlatformNativePageWeapp satisfies typeof corePlatformNativePage
 corePlatformPayH5 satisfies typeof corePlatformPay
 corePlatformPayWeapp satisfies typeof corePlatformPay
-corePlatformPdfFileH5 satisfies typeof corePlatformPdfFile
-corePlatformPdfFileWeapp satisfies typeof corePlatformPdfFile
 corePlatformRandomBytesH5 satisfies typeof corePlatformRandomBytes
 corePlatformRandomBytesWeapp satisfies typeof corePlatformRandomBytes
 corePlatformRevealScrollH5 satisfies typeof corePlatformRevealScroll

@@ -11,7 +11,10 @@ export interface DownloadRequest {
   url: string
   /** The `token` header and the device id, like every call. */
   headers: Record<string, string>
-  format: ExportFormat
+  /** What the file is: the mini-program's viewer opens it as such (never csv there). */
+  fileType: ExportFormat | 'pdf'
+  /** The name H5 saves it under when the server gives none. */
+  fallbackName: string
 }
 
 /**
@@ -21,9 +24,9 @@ export interface DownloadRequest {
 export type DownloadOutcome = { delivered: true } | { delivered: false; body: unknown }
 
 /**
- * Fetches an attachment with the session's headers. H5 saves it under the server's file name (a
- * Blob through an <a download>); the mini-program downloads it (Taro.downloadFile) and opens it in
- * WeChat's document viewer (Taro.openDocument, with its menu to forward or save). Rejects on a
- * network failure.
+ * Fetches an attachment (an export, an invoice's PDF) with the session's headers. H5 saves it under
+ * the server's file name (a Blob through an <a download>); the mini-program downloads it
+ * (Taro.downloadFile) and opens it in WeChat's document viewer (Taro.openDocument, with its menu to
+ * forward or save). Rejects on a network failure.
  */
 export declare function downloadFile(request: DownloadRequest): Promise<DownloadOutcome>

@@ -7,14 +7,18 @@ export const DOWNLOAD_FORMATS = ['xlsx', 'csv'] as const
 
 const isJson = (response: Response) => /json/i.test(response.headers.get('content-type') ?? '')
 
-export async function downloadFile({ url, headers, format }: DownloadRequest): Promise<DownloadOutcome> {
+export async function downloadFile({
+  url,
+  headers,
+  fallbackName,
+}: DownloadRequest): Promise<DownloadOutcome> {
   const response = await fetch(url, { headers })
   if (isJson(response)) return { delivered: false, body: await response.json().catch(() => null) }
   if (!response.ok) return { delivered: false, body: null }
   const blob = await response.blob()
   const link = document.createElement('a')
   link.href = URL.createObjectURL(blob)
-  link.download = fileNameOf(response.headers.get('content-disposition'), `export.${format}`)
+  link.download = fileNameOf(response.headers.get('content-disposition'), fallbackName)
   link.style.display = 'none'
   document.body.appendChild(link)
   link.click()

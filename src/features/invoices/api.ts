@@ -1,6 +1,5 @@
 // Invoices (doc2 §7: applyBill, getTreeAddress), saved titles, 合并开票, the 发票 list, its PDFs
 // and 换开.
-import { ENVELOPE_CODE } from '../../core/contract/envelope'
 import type {
   InvoiceApplication,
   InvoiceTitle,
@@ -9,13 +8,8 @@ import type {
 } from '../../core/contract/invoices'
 import type { Order } from '../../core/contract/orders'
 import type { Page, PageQuery } from '../../core/contract/paging'
-import { ApiError } from '../../core/http/api-error'
-import { DEVICE_ID_HEADER, deviceId } from '../../core/http/device-id'
-import { NETWORK_ERROR_CODE, readEnvelope } from '../../core/http/envelope'
-import { apiUrl, http, NETWORK_FAILURE_MESSAGE } from '../../core/http/request'
-import { openPdf, type PdfOutcome } from '../../core/platform/pdf-file'
-import { leaveSession } from '../../core/session/leave'
-import { useSession } from '../../core/session/store'
+import { downloadAttachment } from '../../core/http/attachment'
+import { http } from '../../core/http/request'
 
 export type { InvoiceApplication, InvoiceTitle, InvoiceTitleRequest, Region }
 
@@ -44,26 +38,6 @@ export const invoiceApi = {
     http.get<Page<Order>>('/api/pc/getOrder', { pageNum: 1, pageSize: 100 }, { silent: true }),
 }
 
-/**
- * An issued invoice's PDF through the platform's adapter. A refusal comes back as the usual
- * envelope and is thrown as an ApiError (996 ends the session, like every call).
- */
-export async function downloadInvoice(id: number): Promise<void> {
-  const { token } = useSession.getState()
-  let outcome: PdfOutcome
-  try {
-    outcome = await openPdf({
-      url: `${apiUrl('/api/pc/downloadInvoice')}?id=${id}`,
-      headers: { [DEVICE_ID_HEADER]: deviceId(), ...(token ? { token } : {}) },
-      fallbackName: `发票-${id}.pdf`,
-    })
-  } catch (cause) {
-    console.error('invoice download failed', id, cause)
-    throw new ApiError(NETWORK_ERROR_CODE, NETWORK_FAILURE_MESSAGE)
-  }
-  if (outcome.delivered) return
-  const answer = readEnvelope(outcome.body)
-  if (answer.ok) return
-  if (answer.code === ENVELOPE_CODE.sessionEnded && token) leaveSession({ message: answer.message })
-  throw new ApiError(answer.code, answer.message, answer.data)
-}
+/** An issued invoice's PDF (core/http/attachment); a refusal is thrown as an ApiError. */
+export const downloadInvoice = (id: number) =>
+  downloadAttachment(`/api/pc/downloadInvoice?id=${id}`, { fileType: 'pdf', fallbackName: `发票-${id}.pdf` })
