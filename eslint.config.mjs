@@ -93,6 +93,13 @@ export default tseslint.config(
               message: 'a service never imports the HTTP layer: it refuses with services/shared/errors.ts',
             },
             {
+              // The bottom every domain stands on (the viewer, roles, errors, paging, caches).
+              target: './server/services/shared',
+              from: './server/services',
+              except: ['./shared'],
+              message: 'services/shared imports no domain: every domain imports it',
+            },
+            {
               target: './server/db',
               from: [
                 './server/seed',

@@ -1,4 +1,4 @@
-// When each periodic job last ran (services/shared/housekeeping.ts): instances sharing one database race to
+// When each periodic job last ran (services/housekeeping.ts): instances sharing one database race to
 // move `ran_at` past the period, and only the one that moves it runs the job that period.
 import { pgTable, timestamp, varchar } from 'drizzle-orm/pg-core'
 

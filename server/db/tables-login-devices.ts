@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-
 import { at, id } from './columns'
 import { members } from './tables-members'
 
-/** Every login of a member, successful or refused; kept 90 days (services/shared/housekeeping.ts). */
+/** Every login of a member, successful or refused; kept 90 days (services/housekeeping.ts). */
 export const loginHistory = pgTable(
   'login_history',
   {

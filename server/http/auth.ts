@@ -10,7 +10,8 @@ import {
 } from '../../src/core/contract/fresh-session'
 import { ROLE } from '../services/shared/roles'
 import { protectedActionOf } from './protected-actions'
-import type { SessionService, Viewer } from '../services/auth/sessions'
+import type { SessionService } from '../services/auth/sessions'
+import type { Viewer } from '../services/shared/viewer'
 import { Refusal, forbidden } from '../services/shared/errors'
 
 export const VERIFICATION_REQUIRED = '请先完成安全验证'

@@ -17,7 +17,7 @@ import {
 } from '../../server/db/schema'
 import { hashToken } from '../../server/security/tokens'
 import { createCheckoutService } from '../../server/services/checkout/checkout'
-import { createHousekeeping } from '../../server/services/shared/housekeeping'
+import { createHousekeeping } from '../../server/services/housekeeping'
 import { OPERATE_TYPE } from '../../src/core/contract/operate-log'
 import type { LastLogin, LoginDevice, LoginHistoryEntry } from '../../src/core/contract/login-devices'
 import type { Page } from '../../src/core/contract/paging'

@@ -22,7 +22,7 @@ import { eq } from 'drizzle-orm'
 import { hours } from '../../server/context'
 import { recipientValidations } from '../../server/db/schema'
 import { createCheckoutService } from '../../server/services/checkout/checkout'
-import { createHousekeeping } from '../../server/services/shared/housekeeping'
+import { createHousekeeping } from '../../server/services/housekeeping'
 import { DEMO, DEMO_PASSWORD, startTestServer, testConfig, type TestServer } from './support/harness'
 
 const API = '/api/pc'

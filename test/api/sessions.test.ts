@@ -12,7 +12,7 @@ import {
 } from '../../server/db/schema'
 import { hashToken } from '../../server/security/tokens'
 import { createCheckoutService } from '../../server/services/checkout/checkout'
-import { createHousekeeping } from '../../server/services/shared/housekeeping'
+import { createHousekeeping } from '../../server/services/housekeeping'
 import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, testConfig, type TestServer } from './support/harness'
 
 let server: TestServer

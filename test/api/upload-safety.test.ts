@@ -8,7 +8,7 @@ import { storedFiles, uploadedFiles } from '../../server/db/schema'
 import { CODE } from '../../server/http/envelope'
 import { DOWNLOADS_FACTOR, RATE_LIMITED } from '../../server/http/rate-limits'
 import { createCheckoutService } from '../../server/services/checkout/checkout'
-import { createHousekeeping } from '../../server/services/shared/housekeeping'
+import { createHousekeeping } from '../../server/services/housekeeping'
 import {
   createUploadService,
   DELETED_WORK_ORDER_FILES_TTL_MS,

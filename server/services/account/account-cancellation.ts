@@ -44,7 +44,7 @@ import {
   workOrders,
 } from '../../db/schema'
 import { forgetSessions } from '../auth/session-cache'
-import type { Viewer } from '../auth/sessions'
+import type { Viewer } from '../shared/viewer'
 import type { Notifier, Tx } from '../notifications/notifier'
 import { SECURITY_NOTICE_TYPE } from '../../../src/core/contract/notices'
 import { escapeHtml } from '../outbox/outgoing-texts'

@@ -16,7 +16,8 @@ import { forbidden, invalid, sessionEnded } from '../shared/errors'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
 import { ROLE, type RoleGrant, type RoleService } from '../shared/roles'
 import { forgetSessions } from '../auth/session-cache'
-import { SESSION_MESSAGES, type Viewer } from '../auth/sessions'
+import { SESSION_MESSAGES } from '../auth/sessions'
+import type { Viewer } from '../shared/viewer'
 
 export const PROFILE_MESSAGES = {
   saved: '保存成功',

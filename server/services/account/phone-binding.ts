@@ -11,7 +11,7 @@ import { decryptPassword, hashPassword } from '../../security/password'
 import type { MemberDirectory } from './members'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
 import type { RoleService } from '../shared/roles'
-import type { Viewer } from '../auth/sessions'
+import type { Viewer } from '../shared/viewer'
 import type { WechatService } from '../wechat/wechat'
 
 export const PHONE_BINDING_MESSAGES = {

@@ -27,12 +27,8 @@ import type { LoginLimits } from '../auth/login-limits'
 import { normaliseIdentifier } from '../auth/login-limits'
 import type { LoginMethods } from '../auth/login-methods'
 import { requestDevice } from '../auth/request-device'
-import {
-  SESSION_MESSAGES,
-  type PendingSecondFactor,
-  type SessionService,
-  type Viewer,
-} from '../auth/sessions'
+import { SESSION_MESSAGES, type SessionService } from '../auth/sessions'
+import type { PendingSecondFactor, Viewer } from '../shared/viewer'
 import type { MemberDirectory } from './members'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
 

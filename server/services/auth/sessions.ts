@@ -12,7 +12,7 @@ import { hashToken, newToken } from '../../security/tokens'
 import { ROLE, type Role, type RoleGrant } from '../shared/roles'
 import { createSessionCache, forgetSessions, type CachedSession } from './session-cache'
 import { placeOf } from './request-device'
-import type { SecondFactorStep } from '../../../src/core/contract/second-factor'
+import type { PendingSecondFactor, Viewer } from '../shared/viewer'
 
 export const SESSION_IDLE_MS = minutes(30)
 export const SESSION_LIFETIME_MS = hours(12)
@@ -26,27 +26,6 @@ export const SESSION_MESSAGES = {
   expired: '登录已过期，请重新登录',
   revoked: '登录状态已失效，请重新登录',
 } as const
-
-/** Who is calling: the session's member and the role it is acting in. */
-export interface Viewer {
-  sessionId: number
-  memberId: number
-  accountId: number
-  /** 0 for the main account. */
-  subAccountId: number
-  role: Role
-  source: string
-  /** A password login from a new address that has not yet confirmed an SMS code. */
-  pendingVerification: boolean
-  /** A login that still owes its second factor: a code ('verify') or enrolment ('enrol'). */
-  pendingSecondFactor: PendingSecondFactor | null
-}
-
-export type PendingSecondFactor = Exclude<SecondFactorStep, 'none'>
-
-/** Whom an answer cached per viewer is about: the account's main view or one sub-admin's. */
-export const addresseeKey = (viewer: Pick<Viewer, 'accountId' | 'subAccountId' | 'role'>) =>
-  `${viewer.accountId}:${viewer.role === ROLE.main ? 'main' : viewer.subAccountId}`
 
 export interface IssuedSession {
   token: string

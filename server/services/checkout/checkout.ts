@@ -51,7 +51,7 @@ import { insertOrder, linesOfOrder, paymentLineOf } from '../orders/order-lines'
 import { unpaidRenewalsOf } from '../renewal/pending-renewals'
 import { RENEWAL_MESSAGES } from '../../../src/core/contract/renewal'
 import { PRODUCT_MESSAGES } from '../products/products'
-import type { Viewer } from '../auth/sessions'
+import type { Viewer } from '../shared/viewer'
 
 export { ORDER_MISSING } from '../orders/order-access'
 

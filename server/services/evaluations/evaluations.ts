@@ -18,7 +18,7 @@ import type { Database } from '../../db/client'
 import { evaluations, orders } from '../../db/schema'
 import { invalid, INVALID_PARAMS } from '../shared/errors'
 import { ORDER_SURVEY, WORK_ORDER_SURVEY } from './evaluation-templates'
-import type { Viewer } from '../auth/sessions'
+import type { Viewer } from '../shared/viewer'
 
 /** How long a survey's link can be answered, from its creation. */
 export const SURVEY_LIFETIME_MS = hours(24 * 30)

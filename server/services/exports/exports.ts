@@ -10,7 +10,8 @@ import {
   type WorkOrderExportQuery,
 } from '../../../src/core/contract/exports'
 import type { AppContext } from '../../context'
-import { SESSION_MESSAGES, type Viewer } from '../auth/sessions'
+import { SESSION_MESSAGES } from '../auth/sessions'
+import type { Viewer } from '../shared/viewer'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
 import { sessionEnded } from '../shared/errors'
 import type { RoleService } from '../shared/roles'

@@ -26,7 +26,7 @@ import { billedElsewhere, type OrderService } from '../orders/orders'
 import { createInvoiceApplications, INVOICE_FILE_PATH } from './applications'
 import { createInvoiceTitles } from './invoice-titles'
 import { renderPdf, type PdfLine } from './pdf'
-import type { Viewer } from '../auth/sessions'
+import type { Viewer } from '../shared/viewer'
 
 export { INVOICE_FILE_PATH }
 

@@ -27,7 +27,7 @@ import { createFirstPageCache } from '../shared/first-page-cache'
 import { countedTotal, NO_SCOPE } from '../shared/list-counts'
 import { offsetOf, pageOf, totalBeside, type Page } from '../shared/paging'
 import { ROLE } from '../shared/roles'
-import { addresseeKey, type Viewer } from '../auth/sessions'
+import { addresseeKey, type Viewer } from '../shared/viewer'
 
 export const UNREAD = READ_STATUS.unread
 export const READ = READ_STATUS.read

@@ -10,7 +10,7 @@ import { countedTotal, NO_SCOPE } from '../shared/list-counts'
 import { offsetOf, pageOf, totalBeside, type Page, type PageRequest } from '../shared/paging'
 import { createFirstPageCache } from '../shared/first-page-cache'
 import { ROLE, type RoleGrant } from '../shared/roles'
-import { addresseeKey, type Viewer } from '../auth/sessions'
+import { addresseeKey, type Viewer } from '../shared/viewer'
 
 // The codes are the wire contract's; the services that write entries read them from here.
 export { OPERATE_STATUS, OPERATE_TYPE }

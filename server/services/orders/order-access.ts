@@ -11,7 +11,7 @@ import { ORDER_MISSING_CODE, ORDER_STATE_MESSAGES } from '../../../src/core/cont
 import { ORDER_TYPE } from '../../../src/core/contract/orders'
 import type { OrderRow } from '../checkout/fulfilment'
 import { ROLE } from '../shared/roles'
-import type { Viewer } from '../auth/sessions'
+import type { Viewer } from '../shared/viewer'
 
 /** doc2 §8: getOrderInfo code 508 shows "order does not exist" and goes back. */
 export const ORDER_MISSING = ORDER_MISSING_CODE

@@ -18,7 +18,7 @@ import { evaluatePath, surveyLink } from '../evaluations/evaluations'
 import { countedTotal } from '../shared/list-counts'
 import { offsetOf, pageOf, totalBeside, type Page, type PageRequest } from '../shared/paging'
 import { createFirstPageCache } from '../shared/first-page-cache'
-import type { Viewer } from '../auth/sessions'
+import type { Viewer } from '../shared/viewer'
 import { linesOf, linesOfOrder, orderLineView, type OrderLineRow } from './order-lines'
 
 export const ORDER_MESSAGES = {

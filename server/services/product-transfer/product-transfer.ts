@@ -45,7 +45,7 @@ import type { CaptchaService } from '../auth/captchas'
 import type { MemberDirectory } from '../account/members'
 import type { OperateLog } from '../operate-log/operate-log'
 import { ROLE, type RoleGrant, type RoleService } from '../shared/roles'
-import type { Viewer } from '../auth/sessions'
+import type { Viewer } from '../shared/viewer'
 import { SMS_CODE_TTL_MS, type SmsService } from '../sms/sms'
 import type { SmsRequests, SmsSendInput } from '../sms/sms-requests'
 

@@ -24,7 +24,8 @@ import { newOrderCode, PAY_WINDOW_MS } from '../checkout/checkout'
 import type { BusinessRow, Executor } from '../checkout/fulfilment'
 import { insertOrder, linesOfOrder, paymentLineOf } from '../orders/order-lines'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
-import { SESSION_MESSAGES, type Viewer } from '../auth/sessions'
+import { SESSION_MESSAGES } from '../auth/sessions'
+import type { Viewer } from '../shared/viewer'
 import { unpaidRenewalsOf } from './pending-renewals'
 import {
   batchSummary,

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context'
 import { invalid, INVALID_PARAMS } from '../shared/errors'
 import type { CaptchaService } from '../auth/captchas'
 import type { MemberDirectory } from '../account/members'
-import type { Viewer } from '../auth/sessions'
+import type { Viewer } from '../shared/viewer'
 import type { SmsService } from './sms'
 
 export const NO_BOUND_PHONE = '当前账号未绑定手机号'

@@ -15,7 +15,7 @@ import {
 } from '../../../src/core/contract/wechat-messages'
 import type { AppContext } from '../../context'
 import { members, wechatSubscriptions } from '../../db/schema'
-import type { Viewer } from '../auth/sessions'
+import type { Viewer } from '../shared/viewer'
 import { invalid } from '../shared/errors'
 import { addSubscriptions } from './subscription-quota'
 import { openidsOf } from './wechat-ids'

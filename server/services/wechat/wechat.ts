@@ -35,7 +35,8 @@ import {
   settleScene,
   type Identified,
 } from './scene-approval'
-import type { IssuedSession, Viewer } from '../auth/sessions'
+import type { IssuedSession } from '../auth/sessions'
+import type { Viewer } from '../shared/viewer'
 import { recordWechatId } from './wechat-ids'
 import { LOGIN_SOURCE, type SignIn } from '../auth/sign-in'
 import { freeGeneratedName } from '../auth/generated-name'

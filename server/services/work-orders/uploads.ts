@@ -12,7 +12,7 @@ import { uploadedFiles, uploadReservations, workOrders } from '../../db/schema'
 import { forbidden, invalid, notFound, tooManyRequests } from '../shared/errors'
 import type { FileStorage } from './file-storage'
 import { isValidFileSignature, signedFileUrl } from './file-urls'
-import type { Viewer } from '../auth/sessions'
+import type { Viewer } from '../shared/viewer'
 import type { Db } from './work-order-rows'
 
 /** Uploads one account may start in a minute (reservations in the shared table, all instances). */

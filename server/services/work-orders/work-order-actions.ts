@@ -24,7 +24,7 @@ import type { AppContext } from '../../context'
 import type { Notifier } from '../notifications/notifier'
 import { businesses, orders, workOrderRecords } from '../../db/schema'
 import { invalid } from '../shared/errors'
-import type { Viewer } from '../auth/sessions'
+import type { Viewer } from '../shared/viewer'
 import { takeFromAllowance } from './work-order-maintenance'
 import { workOrderNews } from './work-order-news'
 import {

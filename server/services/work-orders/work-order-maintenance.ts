@@ -15,7 +15,7 @@ import { businesses, maintenanceAllowances } from '../../db/schema'
 import type { Database } from '../../db/client'
 import { invalid } from '../shared/errors'
 import { managesSites } from '../orders/order-access'
-import type { Viewer } from '../auth/sessions'
+import type { Viewer } from '../shared/viewer'
 import type { Db } from './work-order-rows'
 
 const VALID_BUSINESS = 1

@@ -20,7 +20,7 @@ import { uploadedFiles, workOrderRecords, workOrders } from '../../db/schema'
 import { invalid, notFound } from '../shared/errors'
 import { signedFileUrl } from './file-urls'
 import { ROLE } from '../shared/roles'
-import type { Viewer } from '../auth/sessions'
+import type { Viewer } from '../shared/viewer'
 
 export type WorkOrderRow = typeof workOrders.$inferSelect
 export type RecordRow = typeof workOrderRecords.$inferSelect

@@ -4,7 +4,7 @@
 // bytes). It also ends the 注销中 that is due (services/account/account-cancellation.ts). The scheduled run happens once a period across all instances (runScheduled claims it in
 // housekeeping_runs); a second run meanwhile is harmless all the same (plain deletes).
 import { and, eq, isNotNull, lt, ne, or } from 'drizzle-orm'
-import { hours, type AppContext } from '../../context'
+import { hours, type AppContext } from '../context'
 import {
   captchas,
   transferVerifications,
@@ -20,13 +20,13 @@ import {
   wechatReverifications,
   wechatScenes,
   wechatTickets,
-} from '../../db/schema'
-import type { AccountCancellation } from '../account/account-cancellation'
-import type { CheckoutService } from '../checkout/checkout'
-import type { PaymentService } from '../payments/payments'
-import type { UploadService } from '../work-orders/uploads'
-import { LOCKOUT_MS, LOGIN_WINDOW_MS } from '../auth/login-limits'
-import { SMS_LIMIT_WINDOW_MS } from '../sms/sms'
+} from '../db/schema'
+import type { AccountCancellation } from './account/account-cancellation'
+import type { CheckoutService } from './checkout/checkout'
+import type { PaymentService } from './payments/payments'
+import type { UploadService } from './work-orders/uploads'
+import { LOCKOUT_MS, LOGIN_WINDOW_MS } from './auth/login-limits'
+import { SMS_LIMIT_WINDOW_MS } from './sms/sms'
 
 /** Kept a day past expiry so support can still see what happened. */
 const GRACE_MS = hours(24)
