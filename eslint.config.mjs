@@ -100,6 +100,13 @@ export default tseslint.config(
               message: 'services/shared imports no domain: every domain imports it',
             },
             {
+              // Settings sit below every layer; a default a setting needs lives in config.ts. (It
+              // still reads the providers' settings parsers, server/providers/*settings.ts.)
+              target: './server/config.ts',
+              from: ['./server/http', './server/services', './server/routes'],
+              message: 'config imports no HTTP layer, service or route: the default lives in config.ts',
+            },
+            {
               target: './server/db',
               from: [
                 './server/seed',

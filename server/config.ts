@@ -10,7 +10,6 @@ import {
   PASSWORD_AES_KEY,
   SWITCH_SIGN_PREFIX,
 } from '../src/core/config/shared'
-import { ANONYMOUS_CALLS_PER_MINUTE } from './http/rate-limits'
 import { loadPaymentSettings, type PaymentSettings } from './providers/payment/settings'
 import { readWechatMessaging, type WechatMessagingSettings } from './providers/wechat/settings'
 import { DEFAULT_STOP_TIMEOUT_MS } from './lifecycle'
@@ -23,6 +22,13 @@ import {
   type SmsSettings,
 } from './providers/settings'
 import { assertPasswordKey } from './security/password'
+
+/**
+ * The default count of each limited anonymous call per address and minute
+ * (ANONYMOUS_CALLS_PER_MINUTE; http/rate-limits.ts): far more than a person clicking (a captcha
+ * refresh, a new QR code), a wall for a script.
+ */
+export const ANONYMOUS_CALLS_PER_MINUTE = 60
 
 /** An app registered with WeChat (mini-program, or the official account for the web OAuth). */
 export interface WechatAppCredentials {

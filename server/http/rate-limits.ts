@@ -1,5 +1,4 @@
-// Per-address limits on the anonymous calls that write a row or draw an image (security issue
-// #10): without them one client could fill the captcha, WeChat scene and ticket tables or keep the
+// Per-address limits on the anonymous calls that write a row or draw an image: without them one client could fill the captcha, WeChat scene and ticket tables or keep the
 // CPU drawing captchas and hashing passwords. The limits live here, keyed by route, so the route
 // files stay as they are. Counts are kept in PostgreSQL when the server runs on it, so instances
 // behind a load balancer share one limit, and in this process's memory on PGlite
@@ -13,12 +12,6 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import { tooManyRequests } from '../services/shared/errors'
 
 export const RATE_LIMITED = '请求过于频繁，请稍后再试'
-
-/**
- * The default count of each limited call per address and minute (ANONYMOUS_CALLS_PER_MINUTE):
- * far more than a person clicking (a captcha refresh, a new QR code), a wall for a script.
- */
-export const ANONYMOUS_CALLS_PER_MINUTE = 60
 
 const MINUTE_MS = 60_000
 

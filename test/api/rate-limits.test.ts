@@ -4,13 +4,8 @@
 // other calls and the next window are unaffected.
 import { count } from 'drizzle-orm'
 import { captchas } from '../../server/db/schema'
-import { loadConfig } from '../../server/config'
-import {
-  ANONYMOUS_CALLS_PER_MINUTE as PER_MINUTE,
-  RATE_LIMIT_RULES,
-  RATE_LIMITED,
-  type RateLimitRule,
-} from '../../server/http/rate-limits'
+import { ANONYMOUS_CALLS_PER_MINUTE as PER_MINUTE, loadConfig } from '../../server/config'
+import { RATE_LIMIT_RULES, RATE_LIMITED, type RateLimitRule } from '../../server/http/rate-limits'
 import { routesOf } from './support/route-table'
 import { startTestServer, type TestServer } from './support/harness'
 

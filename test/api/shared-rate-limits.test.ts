@@ -7,11 +7,8 @@ import { buildApp } from '../../server/app'
 import { openDatabase, type DatabaseHandle } from '../../server/db/client'
 import { rateLimitWindows } from '../../server/db/schema'
 import { rateLimitStoreFor } from '../../server/http/rate-limit-store'
-import {
-  ANONYMOUS_CALLS_PER_MINUTE as PER_MINUTE,
-  RATE_LIMITED,
-  SharedWindowStore,
-} from '../../server/http/rate-limits'
+import { ANONYMOUS_CALLS_PER_MINUTE as PER_MINUTE } from '../../server/config'
+import { RATE_LIMITED, SharedWindowStore } from '../../server/http/rate-limits'
 import { startTestServer, testConfig, type TestServer } from './support/harness'
 
 jest.setTimeout(120_000)
