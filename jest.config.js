@@ -77,7 +77,8 @@ module.exports = {
     },
     {
       displayName: 'api',
-      testEnvironment: 'node',
+      // Hands PGlite and `cookie` from the host context to the tests (its header says why).
+      testEnvironment: '<rootDir>/test/api/support/pglite-environment.ts',
       testMatch: ['<rootDir>/test/api/**/*.test.ts'],
       transform,
       moduleFileExtensions,

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Account calls the spec names beside the account settings (account-area §7 "Account"):
 // updateAccountPhone (the change of login phone under its other name), updateMemberAccount (the
 // main account's login name alone), getInfo (the viewer's profile, as getPersonalInfo) and

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // 注销账号: the blocker list, 注销中 for 7 days (withdrawn by a login meanwhile), and the job at its
 // end: sessions end (996), orders stay, the phone and WeChat are released (unless the owner is still a
 // sub-admin elsewhere), personal data goes; each step in the operation log.

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Account settings (account-area §2, §4, §5, §6, §7): re-verification before sensitive changes, each
 // change, its role and ownership checks, its operation-log entry and the login mask at login.
 import { and, count, desc, eq } from 'drizzle-orm'

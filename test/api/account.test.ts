@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 import { eq } from 'drizzle-orm'
 import { switchSignature } from '../../src/core/crypto/switch-sign'
 import { SWITCH_SIGN_PREFIX } from '../../src/core/config/shared'

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Alipay in production (server/providers/payment/alipay.ts through the official alipay-sdk v4)
 // against a protocol-faithful fake gateway (support/fake-alipay.ts): precreate, the wap page URL,
 // notifications (checkNotifySignV2, app id, seller, age, status; answered `success`), the lost

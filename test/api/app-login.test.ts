@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // POST /api/app/login (doc2 §7 "Login and account"): the spec's other name for the password login.
 // It must be no weaker a way in than loginByPassword: the same validation, single-use captcha,
 // lockout (one count with loginByPassword), login mask, security verification and per-address limit.

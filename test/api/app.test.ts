@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

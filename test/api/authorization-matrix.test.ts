@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Every registered route, read from Fastify's route table (a new route is walked without being
 // listed here), called as anonymous, the main account, its sub-admin and an unrelated account, with
 // the ids and codes of another account's objects (account-area §2 route guard, §6 roles; doc2 §6).

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Backup and restore: the data folder (the PGlite folder and the stored files beside it)
 // is copied with the server stopped, refused while a server holds it, and a backup restored into an
 // empty folder holds the same rows and files.

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 import { and, eq } from 'drizzle-orm'
 import { accounts, contractApplications, invoiceApplications, orders } from '../../server/db/schema'
 import type { Region } from '../../src/core/contract/invoices'

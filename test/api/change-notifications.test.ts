@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Sessions and the home poll's answers are cached in memory by each instance and forgotten on the
 // database's notification (services/shared/notified-cache.ts, drizzle/0005_change_notifications.sql).
 // These tests wait on the notification itself (the app's onNotified hook), never on a fixed sleep.

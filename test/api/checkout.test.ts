@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Confirm order, generate order and the unpaid order's state (doc2 §2, §3, §7).
 import { eq } from 'drizzle-orm'
 import type { OrderInfo, PaymentLine } from '../../src/core/contract/checkout'

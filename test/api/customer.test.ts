@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 import { accounts } from '../../server/db/schema'
 import { DEMO_VIP_QR_CODE } from '../../server/seed/sub-accounts'
 import { DEMO, startTestServer, type TestServer } from './support/harness'

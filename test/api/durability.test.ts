@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Durability: SIGKILL in the middle of a burst of writes (work-order replies, new orders,
 // sub-admin changes and uploads from several clients at once), then a restart on the same PGlite folder (or the same PostgreSQL database with
 // TEST_DATABASE_URL). Every write the server acknowledged is there, once; a restart after the crash

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Every way a session is issued honours the account's login mask and its cancellation (account-area
 // §2): the account switch, entry-link tokens and sub-admin activation refuse like the login does.
 import { desc, eq } from 'drizzle-orm'

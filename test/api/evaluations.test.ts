@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // The evaluation survey (doc2 §2 Evaluation, §4 evaluation status, §5, §7 evaluate calls, §8):
 // public detail and single-use submit by uuId, and the order's isEvaluate.
 import { and, eq } from 'drizzle-orm'

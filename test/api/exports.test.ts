@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // 导出 (GET /api/app/exports/:kind): each list as XLSX and CSV, read back; ownership (another
 // account's rows never appear, a sub-admin sees only what it may list and no orders at all), the
 // fresh session personal data needs, formula injection, filters, refusals, and the operation log.

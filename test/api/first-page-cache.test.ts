@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // The first pages of orders, notices, the operation log, sub-admins, recipients, products and work
 // orders are kept per viewer until the database NOTIFYs lists_changed (services/shared/first-page-cache.ts,
 // drizzle/0019_list_page_changes.sql, 0020), products and work orders also only while the clock
@@ -314,31 +313,47 @@ describe('pages that change with the clock', () => {
   })
 })
 
+/**
+ * An instance's onNotified for `id` on `channel`. `next()` resolves at the first such notification
+ * after it is called, or rejects with what was missed after `ms`: a missing notification fails with
+ * a message, not a test timeout.
+ */
+function listenFor(channel: string, id: number, ms = 15_000) {
+  let hear: (() => void) | null = null
+  return {
+    onNotified: (got: string, gotId: number) => {
+      if (got === channel && gotId === id) hear?.()
+    },
+    next: () =>
+      new Promise<void>((resolve, reject) => {
+        hear = resolve
+        setTimeout(
+          () => reject(new Error(`no ${channel} notification for ${id} within ${ms} ms`)),
+          ms,
+        ).unref()
+      }),
+  }
+}
+
 describe('the database notifies lists_changed', () => {
   it.each(LISTS)('$name: for a change by any writer, and another instance then shows it', async (list) => {
-    const waiting = new Map<number, () => void>()
-    const other = await server.buildVariant(
-      {},
-      { onNotified: (channel, id) => channel === LISTS_CHANNEL && waiting.get(id)?.() },
-    )
     const token = await server.tokenFor(DEMO.owner)
     const accountId = await accountOf(token)
+    const listener = listenFor(LISTS_CHANNEL, accountId)
+    const other = await server.buildVariant({}, { onNotified: listener.onNotified })
     const before = await rowsOf(other, list.url, token)
-    const heard = new Promise<void>((done) => waiting.set(accountId, done))
+    const heard = listener.next()
     await list.change(accountId, before[0])
-    await heard
+    await expect(heard).resolves.toBeUndefined()
     expect(list.shows(await rowsOf(other, list.url, token))).toBe(true)
   })
 
   it("for a work order's new record, with the id of the account that owns the work order", async () => {
     const token = await server.tokenFor(DEMO.owner)
     const accountId = await accountOf(token)
-    let heard!: () => void
-    const owner = new Promise<void>((done) => (heard = done))
-    await server.buildVariant(
-      {},
-      { onNotified: (channel, id) => channel === LISTS_CHANNEL && id === accountId && heard() },
-    )
+    const listener = listenFor(LISTS_CHANNEL, accountId)
+    await server.buildVariant({}, { onNotified: listener.onNotified })
+    const heard = listener.next()
     const [workOrder] = await server.db
       .select({ id: workOrders.id })
       .from(workOrders)
@@ -350,21 +365,18 @@ describe('the database notifies lists_changed', () => {
       content: '工程师回复',
       createdAt: server.clock(),
     })
-    await owner
+    await expect(heard).resolves.toBeUndefined()
   })
 
   it(`for the position names beside sub-admins and recipients: every account's pages (${ALL_GROUPS})`, async () => {
-    let heard!: () => void
-    const everyAccount = new Promise<void>((done) => (heard = done))
-    await server.buildVariant(
-      {},
-      { onNotified: (channel, id) => channel === LISTS_CHANNEL && id === ALL_GROUPS_ID && heard() },
-    )
+    const listener = listenFor(LISTS_CHANNEL, ALL_GROUPS_ID)
+    await server.buildVariant({}, { onNotified: listener.onNotified })
+    const heard = listener.next()
     const [item] = await server.db.select().from(dictionaryItems).limit(1)
     await server.db
       .update(dictionaryItems)
       .set({ itemText: item.itemText })
       .where(eq(dictionaryItems.id, item.id))
-    await everyAccount
+    await expect(heard).resolves.toBeUndefined()
   })
 })

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Graceful stop (and the request log line of the real server): SIGTERM while requests are in flight. The server stops accepting
 // connections, answers each request it had already begun in full, closes its database (the PGlite
 // lock file is gone) and exits 0.

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // 群机器人 of 消息接收管理: GET / POST /api/notify/robots, /delete, /test. Main account only; only
 // https webhooks on the WeCom, DingTalk and Feishu hosts; stored sealed, shown masked; 发送测试
 // reaches the platform (a local fake, ROBOT_WEBHOOK_BASE) signed as it wants and answers its words;

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Every kind of response carries the security headers (CSP, nosniff,
 // frame-ancestors, no-referrer); HSTS only when configured; the sandbox pages keep their nonce CSP.
 import fs from 'node:fs'

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // The probes of load balancers and orchestrators. /healthz says the process answers,
 // /readyz that the database answers with every migration applied; both are JSON routes of their
 // own (not the console's history fallback), need no session and are never rate limited.

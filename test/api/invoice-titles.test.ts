@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 import { and, eq } from 'drizzle-orm'
 import { accounts, invoiceTitles, operateRecords } from '../../server/db/schema'
 import type { InvoiceTitle } from '../../src/core/contract/invoices'

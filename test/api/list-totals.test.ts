@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Every list's `total` (orders, notices, operation log, work orders) comes from counters the
 // database keeps in the writing transaction (migration 0008_list_counts). After inserts, moves
 // between accounts and businesses, status changes, soft and hard deletes, in one statement or

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // A failed query never writes the values it was sent into the log: Drizzle puts them in its
 // message and `params`, the database repeats them in `detail`. The log keeps SQL text and SQLSTATE.
 import { Writable } from 'node:stream'

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // 登录设备 on two instances sharing one PostgreSQL (TEST_DATABASE_URL; skipped on PGlite): 退出其他设备
 // on one makes the other sessions answer 996 on both, and a login from a new device in a new city
 // writes one 账号安全提醒 whichever instance served it. Cities come from X-Forwarded-For through a

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // 登录设备 and the login history: the session member's own live sessions, signing them out, the
 // 20-session cap, every login recorded for 90 days, 上次登录, and the 账号安全提醒 for a login from
 // a new device in a new city. Cities come from X-Forwarded-For through a trusted proxy (127.0.0.1).

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 import crypto from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { MSG } from '../../src/core/validation/messages'

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Mail over SMTP: nodemailer against a real SMTP server started here
 // (smtp-server), reading what arrived (mailparser); then a sub-admin invitation in production mode
 // with the SMS provider pointed at the Aliyun fake and mail at this server.

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 import { and, eq, inArray } from 'drizzle-orm'
 import {
   accounts,

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Metrics: Prometheus text at /metrics with request counts and latency per route, the
 // process, the PostgreSQL pool and the login counters. Open in the sandbox; in production only with
 // the bearer token, and a 404 (not the console's index.html) when no token is set.

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 import { and, eq } from 'drizzle-orm'
 import { accounts, notices, subAccounts } from '../../server/db/schema'
 import { storeNotice, type NoticeDraft } from '../../server/services/notices/notices'

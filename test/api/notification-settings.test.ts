@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // 消息接收管理: GET / POST /api/notify/settings. Main account only; every key must name a
 // person of this account reachable on that channel, the quiet hours two different times; a refused
 // save changes nothing; a save is one operation-log entry.

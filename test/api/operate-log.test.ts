@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 import type { OperateRecord } from '../../src/core/contract/operate-log'
 import type { Page as ContractPage } from '../../src/core/contract/paging'
 import { DEMO, startTestServer, type TestServer } from './support/harness'

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // 操作保护 by WeChat confirmation: a stale session's request is confirmed in the mini-program by the
 // member's own bound WeChat (a wx.login code jscode2session names), seen only by that member, used
 // once by the session that asked; a forwarded QR confirms nothing for anyone else. Every protected

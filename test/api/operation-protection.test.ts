@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // 操作保护: the re-verification before protected actions lasts the member's window (5 to 30 minutes,
 // 10 unless set) and is made by its method: an SMS code, or a code of the authenticator app once
 // 二次验证 is on. A stale session's protected call says which (4031 with data.method); changing the

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 import { and, eq } from 'drizzle-orm'
 import { accounts, businesses, orders } from '../../server/db/schema'
 import type { Order } from '../../src/core/contract/orders'

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // The one outbox of SMS and mail: written in the causing transaction, woken by
 // the insert's notification, delivered at least once under FOR UPDATE SKIP LOCKED with bounded
 // retries (claims count, so a message that keeps killing its dispatcher is given up), looked up in

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Payment providers, their sandbox and the asynchronous notification (doc2 §2 Payment page, §7).
 import { and, desc, eq } from 'drizzle-orm'
 import type { Order } from '../../src/core/contract/orders'

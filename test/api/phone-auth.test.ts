@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 import { and, eq } from 'drizzle-orm'
 import { MSG } from '../../src/core/validation/messages'
 import { hours } from '../../server/context'
@@ -13,9 +12,9 @@ import {
   type LoginData,
   type TestServer,
 } from './support/harness'
+import { freshIp } from './support/addresses'
 
 let server: TestServer
-let nextAddress = 1
 
 jest.setTimeout(30_000)
 
@@ -28,7 +27,6 @@ afterAll(() => server?.close())
 // Every test starts past the previous one's SMS send limits.
 beforeEach(() => server.clock.advance(hours(1) + 1000))
 
-const freshIp = () => `192.0.2.${nextAddress++}`
 const NEW_PASSWORD = 'Fresh@2026x'
 const WRONG_CODE = { code: 400, message: '请输入正确的手机号和验证码', data: null }
 const INFO = '/api/pc/getPersonalInfo'

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // The bound phone under /api/pc (doc2 §7 "Under /api/pc: checkBindPhone"; account-area §7
 // "checkBindPhone", "bindPhone (phone, code, password)"): whether the viewer has a phone, and binding
 // a first phone — with, optionally, a first password — proven by a bindPhone SMS code from a fresh
@@ -11,6 +10,7 @@ import { RATE_LIMITED } from '../../server/http/rate-limits'
 import { PHONE_BINDING_MESSAGES } from '../../server/services/account/phone-binding'
 import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, type TestServer } from './support/harness'
 import { scanAndAnswer } from './support/wechat-phone'
+import { freshIp } from './support/addresses'
 
 let server: TestServer
 
@@ -31,8 +31,6 @@ const NEW_PASSWORD = 'First#2026'
 const refused = (code: number, message: string) => ({ code, message, data: null })
 const BOUND = { code: 200, message: '绑定成功', data: null }
 
-let nextAddress = 1
-const freshIp = () => `198.18.0.${nextAddress++}`
 let nextOpenId = 1
 let nextPhone = 1
 const newPhone = () => `1350000${String(nextPhone++).padStart(4, '0')}`

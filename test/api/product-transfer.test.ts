@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Product transfer (account-area §2, §4 Transfer, §5, §6, §7, §9): the main account's alone, both SMS
 // codes (single use, purpose bound), step 2 within the 30 s of step 1, the receiver a registered main
 // account other than the caller, and the businesses moving with their orders, invoice and contract

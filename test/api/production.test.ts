@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Production mode fails closed: no demo data, no sandbox, no development defaults, and outside
 // services without a provider refuse (docs/api.md "Security model").
 import { count } from 'drizzle-orm'

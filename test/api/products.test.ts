@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 import { eq } from 'drizzle-orm'
 import { businesses, orders, subAccounts } from '../../server/db/schema'
 import { DEMO_UNPAID_RENEWAL } from '../../server/seed/products'

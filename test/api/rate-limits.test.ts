@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Per-address limits on the anonymous calls that write a row or draw an image.
 // The call after the limit answers HTTP 200 with envelope 429 and writes nothing; other addresses,
 // other calls and the next window are unaffected.
@@ -7,6 +6,7 @@ import { captchas } from '../../server/db/schema'
 import { ANONYMOUS_CALLS_PER_MINUTE as PER_MINUTE, loadConfig } from '../../server/config'
 import { RATE_LIMIT_RULES, RATE_LIMITED, type RateLimitRule } from '../../server/http/rate-limits'
 import { routesOf } from './support/route-table'
+import { freshIp } from './support/addresses'
 import { startTestServer, type TestServer } from './support/harness'
 
 jest.mock('fastify', () => jest.requireActual('./support/route-table').recordingFastify())
@@ -29,8 +29,6 @@ afterEach(() => {
 const LIMITED = { code: 429, message: RATE_LIMITED, data: null }
 
 /** Each test its own addresses, so counts never carry over. */
-let nextAddress = 0
-const freshAddress = () => `10.9.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`
 
 /** Calls "METHOD /url" once from `ip`; POSTs send an empty body, refused or not by the route. */
 async function call(route: string, ip: string) {
@@ -76,14 +74,14 @@ describe('the limited calls', () => {
   it.each(RATE_LIMIT_RULES.map((rule): [string, RateLimitRule] => [rule.group, rule]))(
     '%s: the call after the limit answers 429 请求过于频繁，请稍后再试, for every route of the group',
     async (_group, rule) => {
-      const ip = freshAddress()
+      const ip = freshIp()
       // The routes of a group share one count: alternating them does not double it.
       for (let i = 0; i < PER_MINUTE * (rule.factor ?? 1); i += 1) {
         expect(await call(rule.routes[i % rule.routes.length], ip)).not.toEqual(LIMITED)
       }
       for (const route of rule.routes) expect(await call(route, ip)).toEqual(LIMITED)
       // Another address still gets through.
-      expect(await call(rule.routes[0], freshAddress())).not.toEqual(LIMITED)
+      expect(await call(rule.routes[0], freshIp())).not.toEqual(LIMITED)
     },
     // The file downloads' count is ten times the others'.
     120_000,
@@ -92,7 +90,7 @@ describe('the limited calls', () => {
 
 describe('the image captcha', () => {
   it('draws and stores nothing for a refused call; the next minute starts a new count', async () => {
-    const ip = freshAddress()
+    const ip = freshIp()
     const start = Date.now()
     jest.spyOn(Date, 'now').mockReturnValue(start)
     await spend('GET /api/app/code?type=6', ip, PER_MINUTE)
@@ -109,7 +107,7 @@ describe('the image captcha', () => {
   })
 
   it('refuses the HEAD of a limited GET too (it would run the same handler)', async () => {
-    const ip = freshAddress()
+    const ip = freshIp()
     await spend('GET /api/app/code?type=6', ip, PER_MINUTE)
     const rows = await captchaRows()
     const head = await server.app.inject({ method: 'HEAD', url: '/api/app/code?type=6', remoteAddress: ip })
@@ -118,7 +116,7 @@ describe('the image captcha', () => {
   })
 
   it('tells the client when to retry', async () => {
-    const ip = freshAddress()
+    const ip = freshIp()
     await spend('GET /api/app/code?type=6', ip, PER_MINUTE)
     const refused = await server.app.inject({ method: 'GET', url: '/api/app/code?type=6', remoteAddress: ip })
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
@@ -128,7 +126,7 @@ describe('the image captcha', () => {
 
 describe('what is not limited', () => {
   it('leaves calls outside the table alone', async () => {
-    const ip = freshAddress()
+    const ip = freshIp()
     for (let i = 0; i < 80; i += 1) {
       expect((await call('GET /api/wechat/officialAccountQr', ip)).code).toBe(200)
       expect((await call('GET /api/pc/getUnReadCount', ip)).code).toBe(996)
@@ -149,7 +147,7 @@ describe('what is not limited', () => {
     expect((await behindProxy('203.0.113.8')).json().code).toBe(200)
 
     // Without TRUST_PROXY a client cannot start a new count by naming another address.
-    const ip = freshAddress()
+    const ip = freshIp()
     await spend('GET /api/app/code?type=6', ip, PER_MINUTE)
     const spoofed = await server.app.inject({
       method: 'GET',

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Recipients and receiver confirmation (doc2 §3 Recipient, §4 Receiver confirmation, §7 Recipients,
 // §8 添加超时 请重新获取验证; account-area §6 roles).
 import { RECIPIENT_MESSAGES, type Recipient, type ValidateLinkInfo } from '../../src/core/contract/recipients'

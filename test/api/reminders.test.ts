@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Reminders, "Renewal success": a fake clock steps products from 31 days before expiry to
 // 8 days after, running the job twice a day on two instances sharing one database (on PostgreSQL,
 // each with its own connections); each (product, expiry, threshold) is sent once, to the people the

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // The renewal centre: the account's products by expiry with filters and a
 // search, the renewal setting (operation log), and batch renewal: one order with a line per product,
 // priced from the catalogue, paid once, every expiry moved by its own cycle in one transaction.

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Property-based fuzz of every registered route (read from Fastify's route table, so a new route is
 // fuzzed without being listed): queries and bodies with wrong types, huge and negative numbers,
 // arrays for strings, odd unicode, missing and extra fields. Whatever comes in, the answer is never

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // A route's HTML carries its page's chunks as preloads, from the build's route-preloads.json
 // (server/http/route-preloads.ts).
 import fs from 'node:fs'

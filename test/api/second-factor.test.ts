@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // 二次验证: a TOTP key bound by one code, 10 single-use recovery codes, asked after the password and
 // SMS steps of a login (a session owing it reaches nothing else), each code once, wrong codes in the
 // login lockout, 7 days on a trusted device until a password change or 退出其他设备, required of

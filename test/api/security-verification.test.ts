@@ -1,12 +1,11 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 import { and, eq } from 'drizzle-orm'
 import { MSG } from '../../src/core/validation/messages'
 import { hours } from '../../server/context'
 import { knownAddresses, members, smsCodes } from '../../server/db/schema'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { freshIp } from './support/addresses'
 
 let server: TestServer
-let nextAddress = 1
 
 jest.setTimeout(30_000)
 
@@ -18,7 +17,6 @@ afterAll(() => server?.close())
 
 beforeEach(() => server.clock.advance(hours(1) + 1000))
 
-const freshIp = () => `203.0.113.${nextAddress++}`
 const STATUS = '/api/app/securityVerification/checkLoginStatus'
 const SEND = '/api/app/securityVerification/sendSmsCode'
 const CONFIRM = '/api/app/securityVerification/confirm'

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { hours, minutes } from '../../server/context'

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Limits shared by all instances: on PostgreSQL two instances behind one balancer (two
 // apps, each with its own connection pool, on one database) enforce one per-minute limit between
 // them; on PGlite (one process) the counts stay in memory.

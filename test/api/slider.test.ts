@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 import type { SliderPuzzle } from '../../src/core/contract/captcha'
 import { eq } from 'drizzle-orm'
 import { PNG } from 'pngjs'

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // The per-address SMS limit counts an IPv6 client by its /64, as the per-minute rules do, and every
 // SMS (codes, links, notices) is held by the hourly budgets of its account and of the server, of
 // which a fifth only codes may use.

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Aliyun SMS and Tencent Cloud SMS through their official SDKs, against local fakes that check the
 // signatures as the providers document them (keys made here), and what a person is told when a
 // provider refuses. A send whose answer was lost is found in the provider's send
@@ -25,6 +24,7 @@ import {
   type FakeAliyun,
   type FakeTencent,
 } from './support/fake-sms-providers'
+import { freshIp } from './support/addresses'
 
 jest.setTimeout(60_000)
 
@@ -292,8 +292,7 @@ describe.each(['aliyun', 'tencent'] as const)('SMS login with %s in production m
   let fake: Fake
   let server: TestServer
   let production: Awaited<ReturnType<TestServer['buildVariant']>>
-  let nextIp = 1
-  const freshIp = () => `10.21.0.${(nextIp += 1)}`
+  let nextPhone = 1
 
   beforeAll(async () => {
     // The providers date their records by the server's (test) clock.
@@ -388,7 +387,7 @@ describe.each(['aliyun', 'tencent'] as const)('SMS login with %s in production m
   ])(
     'answers a %s at once, and the refused send starts no 60 s wait',
     async (_what, providerCode, code, text) => {
-      const phone = `1390000${String(1000 + nextIp).slice(-4)}`
+      const phone = `1390000${String(1000 + (nextPhone += 1)).slice(-4)}`
       fake.behave('*', { code: providerCode })
       const slider = await server.solvedSlider(phone)
       const refused = await production.inject({

@@ -1,12 +1,11 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 import { and, desc, eq } from 'drizzle-orm'
 import { MSG } from '../../src/core/validation/messages'
 import { hours, minutes } from '../../server/context'
 import { smsCodes } from '../../server/db/schema'
 import { DEMO, startTestServer, type LoginData, type TestServer } from './support/harness'
+import { freshIp } from './support/addresses'
 
 let server: TestServer
-let nextAddress = 1
 
 // The limit tests make a dozen sends, each behind a freshly drawn and solved slider.
 jest.setTimeout(30_000)
@@ -19,9 +18,6 @@ afterAll(() => server?.close())
 
 // Every test starts past the previous one's send limits.
 beforeEach(() => server.clock.advance(hours(1) + 1000))
-
-/** A client address no other test uses. */
-const freshIp = () => `198.51.100.${nextAddress++}`
 
 const SENT = { code: 200, message: '已发送', data: null }
 /** The 60 s refusal with the whole seconds left of the wait. */

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Calls the spec names at a second path (doc2 §7): GET /api/feignOrder/getOrderInfo (the order
 // info with originalAmount, beside /api/pc/getOrderInfo) and GET /api/pc/checkBindWechat (listed
 // under /api/pc; the console's WeChat dialogs call the /api/wechat spelling). Each answers exactly

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // The production H5 build writes .br and .gz copies beside its JS, CSS and HTML (config/index.ts);
 // the server sends the one the browser accepts with the original's type and cache headers.
 import fs from 'node:fs'

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Uploads that cannot stall the server or fill its disk: the bytes stay out of
 // PGlite (a folder beside it; PostgreSQL keeps them in stored_files for every instance), the
 // per-minute slot is reserved before the body is read, a per-account quota, unattached uploads

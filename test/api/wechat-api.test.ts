@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // WeChat's servers are the outside world here: a fake fetch (support/fake-wechat.ts) answers
 // jscode2session and sns/oauth2/access_token as WeChat documents them. The client is ours and runs for real, alone and
 // inside production-mode apps (no sandbox mapping of codes to openids there).
@@ -23,6 +22,7 @@ import {
 } from './support/fake-wechat'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 import { answerQr, scanQr } from './support/wechat-phone'
+import { freshIp } from './support/addresses'
 
 const INVALID_CODE = { code: 400, message: '微信授权已失效，请重新授权', data: null }
 const MINI_NOT_CONFIGURED = { code: 503, message: '微信小程序登录未配置，暂不可用，请联系客服', data: null }
@@ -155,7 +155,6 @@ describe('production mode: openids come from WeChat only', () => {
   let production: FastifyInstance
   let unconfigured: FastifyInstance
   const wechat = fakeWechat()
-  let nextIp = 1
 
   jest.setTimeout(30_000)
 
@@ -178,7 +177,7 @@ describe('production mode: openids come from WeChat only', () => {
     const response = await app.inject({
       method,
       url,
-      remoteAddress: `198.19.0.${nextIp++}`,
+      remoteAddress: freshIp(),
       headers: { ...headers, ...(token ? { token } : {}) },
       ...(body ? { payload: body } : {}),
     })

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 import { and, desc, eq } from 'drizzle-orm'
 import { hours } from '../../server/context'
 import { accounts, members, notices, operateRecords } from '../../server/db/schema'

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // WeChat as a channel of 消息接收管理: an engineer's reply reaches a member who accepted a reminder
 // as one subscription message (the mini-program's openid, the detail page, every field within
 // WeChat's rules) instead of its SMS; with no acceptance left, or WeChat refusing (43101), the SMS

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // WeChat's browser: the official account's one-time subscription. wx.config's signature for the
 // console's own pages (the jsapi_ticket fetched once per lifetime with the official account's token),
 // an acceptance recorded for app 'oa', and the message sent with bizsend to the official account's

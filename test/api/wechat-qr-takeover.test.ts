@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // A forwarded WeChat QR link must not take over an account. In production the
 // desktop login QR and the bind QR are WeChat's OAuth consent page; here a fake WeChat issues the
 // codes its consent page would (support/fake-wechat.ts) and the phone's browser is played by

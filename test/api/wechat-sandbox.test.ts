@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // In development WeChat's message API is a sandbox: each subscription message is recorded and
 // GET /__dev/wechat/messages lists them (the sandbox's own template ids stand in for WeChat's).
 import { eq } from 'drizzle-orm'

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // 微信提醒, the member's side: GET / POST /api/app/wechat/subscriptions. An acceptance buys one
 // message, a refusal is remembered until the next acceptance, bad input is refused in Chinese with
 // nothing written, and each member reads and writes only its own subscriptions.

@@ -1,12 +1,11 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 import { desc, eq } from 'drizzle-orm'
 import { hours, minutes } from '../../server/context'
 import { accounts, members, notices, operateRecords } from '../../server/db/schema'
 import { DEMO, startTestServer, type LoginData, type TestServer } from './support/harness'
 import { answerQr, scanAndAnswer, scanQr } from './support/wechat-phone'
+import { freshIp } from './support/addresses'
 
 let server: TestServer
-let nextAddress = 1
 
 jest.setTimeout(30_000)
 
@@ -18,7 +17,6 @@ afterAll(() => server?.close())
 
 beforeEach(() => server.clock.advance(hours(1) + 1000))
 
-const freshIp = () => `198.18.0.${nextAddress++}`
 const HOST = { host: 'mc.example.cn' }
 const EXPIRED_QR = { code: 989, message: '二维码已失效，请刷新二维码', data: null }
 const NOT_REGISTERED = { code: 993, message: '该微信尚未注册，请先注册', data: null }

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // WeChat Pay API v3 in production (server/providers/payment/wechatpay.ts through wechatpay-axios-plugin)
 // against a protocol-faithful fake (support/fake-wechatpay.ts): NATIVE, H5, JSAPI in WeChat's browser
 // (snsapi_base payer) and in the mini-program, each attempt with its own out_trade_no; notifications

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Uploads and signed file addresses (doc2 §5 attachments, §7 upload calls, "Uploads and
 // files"): the type by magic bytes, the 5 MB limit, one file a request, anonymous refused, per-account
 // rate limit, signed addresses that expire and cannot be forged; and the engineer's sandbox page.

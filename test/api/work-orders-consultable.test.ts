@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // The orders a work order can be about (getOrderList, getNewOrderList) carry what the submit form's
 // order picker shows beside each: the day it was placed and what was paid.
 import type { ConsultableOrder } from '../../src/core/contract/work-orders'

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // The work-order state machine on the server (doc2 §4, the shared `workOrderActions` table): each
 // allowed transition with its record, each refused one, urgency once, delete only when closed,
 // the maintenance service's items and allowance, one open maintenance order, and the evaluation

@@ -1,4 +1,3 @@
-/** @jest-environment ./test/api/support/pglite-environment.ts */
 // Work-order calls (doc2 §7 "Work orders"): templates, consultable orders, create with the §5
 // messages, the list's filters and count, the detail, records and the unread badge; and ownership:
 // another account's work order is answered exactly like a missing one on every call, a sub-admin

@@ -96,9 +96,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
 
 export function hostPGlite(): typeof PGlite {
   if (!globalThis.__hostPGlite) {
-    throw new Error(
-      'Add `/** @jest-environment ./test/api/support/pglite-environment.ts */` to the test file',
-    )
+    throw new Error('Run API tests in the api jest project: its testEnvironment hands PGlite over')
   }
   return globalThis.__hostPGlite
 }

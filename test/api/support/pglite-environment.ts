@@ -3,8 +3,8 @@
 // - PGlite loads its WASM through dynamic imports;
 // - Fastify's inject() uses light-my-request, which requires the ESM-only `cookie` 2.
 // This environment loads both in the host context, where Node handles them natively, and hands
-// them to the tests (PGlite to openDatabase, `cookie` to a jest.mock in harness.ts). Select it
-// with a `@jest-environment` docblock at the top of each API test file.
+// them to the tests (PGlite to openDatabase, `cookie` to a jest.mock in harness.ts). It is the API
+// project's testEnvironment (jest.config.js).
 // It also keeps, per worker, a dump of a freshly migrated database: a new cluster's initdb and the
 // migrations cost seconds a file, loading the dump about one.
 import { PGlite } from '@electric-sql/pglite'
