@@ -79,6 +79,8 @@ module.exports = {
       displayName: 'api',
       // Hands PGlite and `cookie` from the host context to the tests (its header says why).
       testEnvironment: '<rootDir>/test/api/support/pglite-environment.ts',
+      // A server per file and many calls a test; the limit is for a hung test, not a slow one.
+      testTimeout: 60_000,
       testMatch: ['<rootDir>/test/api/**/*.test.ts'],
       transform,
       moduleFileExtensions,

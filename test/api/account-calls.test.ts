@@ -14,8 +14,6 @@ import { DEMO, DEMO_PASSWORD, startTestServer, type TestServer } from './support
 let server: TestServer
 let nextPhone = 1
 
-jest.setTimeout(60_000)
-
 beforeAll(async () => {
   server = await startTestServer()
 }, 60_000)

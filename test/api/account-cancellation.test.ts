@@ -27,8 +27,6 @@ import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, type TestServer } from '
 let server: TestServer
 let nextPhone = 1
 
-jest.setTimeout(60_000)
-
 beforeAll(async () => {
   server = await startTestServer()
 }, 60_000)

@@ -12,8 +12,6 @@ import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, type TestServer } from '
 let server: TestServer
 let nextPhone = 1
 
-jest.setTimeout(30_000)
-
 beforeAll(async () => {
   server = await startTestServer()
 }, 60_000)

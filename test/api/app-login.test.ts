@@ -15,8 +15,6 @@ import {
 
 let server: TestServer
 
-jest.setTimeout(60_000)
-
 beforeAll(async () => {
   server = await startTestServer()
 }, 60_000)

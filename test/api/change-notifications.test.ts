@@ -23,7 +23,6 @@ const INFO = '/api/pc/getPersonalInfo'
 const REVOKED = { code: 996, message: '登录状态已失效，请重新登录', data: null }
 
 // Each test builds an app or two: slow on a loaded 2-core machine.
-jest.setTimeout(30_000)
 
 let server: TestServer
 

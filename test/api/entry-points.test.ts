@@ -31,8 +31,6 @@ interface AccountItem {
 let server: TestServer
 let nextPhone = 1
 
-jest.setTimeout(30_000)
-
 beforeAll(async () => {
   server = await startTestServer()
 }, 60_000)

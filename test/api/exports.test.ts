@@ -14,7 +14,6 @@ import type { CreatedWorkOrder, ProblemTemplate } from '../../src/core/contract/
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 
 // Exports of thousands of rows: each test's own time, not a speed check (npm run bench:export is).
-jest.setTimeout(60_000)
 
 let server: TestServer
 

@@ -26,8 +26,6 @@ import { LISTS_CHANNEL } from '../../server/services/shared/first-page-cache'
 import { ALL_GROUPS, ALL_GROUPS_ID } from '../../server/services/shared/notified-cache'
 import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
 
-jest.setTimeout(30_000)
-
 let server: TestServer
 
 beforeAll(async () => {

@@ -14,8 +14,6 @@ import { DEMO, startTestServer, testConfig, type TestServer } from './support/ha
 import { startFakeRobots, type FakeRobots } from './support/fake-robots'
 import { newAccount, type NotifyAccount } from './support/notify-people'
 
-jest.setTimeout(60_000)
-
 let server: TestServer
 let fake: FakeRobots
 let who: NotifyAccount

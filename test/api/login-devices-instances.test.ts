@@ -20,8 +20,6 @@ import {
   type TestServer,
 } from './support/harness'
 
-jest.setTimeout(30_000)
-
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip
 
 const INFO = '/api/pc/getPersonalInfo'

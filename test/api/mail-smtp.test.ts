@@ -6,8 +6,6 @@ import { DEMO_PASSWORD, startTestServer, type TestServer } from './support/harne
 import { startFakeAliyunSms, templateIds, type FakeAliyun } from './support/fake-sms-providers'
 import { mailTo, SMTP_PASSWORD, startSmtpInbox } from './support/smtp-inbox'
 
-jest.setTimeout(60_000)
-
 let smtp: Awaited<ReturnType<typeof startSmtpInbox>>
 let smtpUrl: string
 

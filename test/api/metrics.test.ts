@@ -12,8 +12,6 @@ import { DEMO, startTestServer, testConfig, type TestServer } from './support/ha
 let server: TestServer
 let staticDir: string
 
-jest.setTimeout(60_000)
-
 const TOKEN = 'metrics-token-for-tests'
 
 beforeAll(async () => {

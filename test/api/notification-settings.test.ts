@@ -20,8 +20,6 @@ import {
   type NotifyAccount,
 } from './support/notify-people'
 
-jest.setTimeout(60_000)
-
 let server: TestServer
 let who: NotifyAccount
 let sub: { id: number; phone: string; mailbox: string }

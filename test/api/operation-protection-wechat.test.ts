@@ -17,7 +17,6 @@ import { DEMO, DEMO_PASSWORD, startTestServer, type TestServer } from './support
 import { isSandboxRoute, routesOf } from './support/route-table'
 
 jest.mock('fastify', () => jest.requireActual('./support/route-table').recordingFastify())
-jest.setTimeout(60_000)
 
 let server: TestServer
 beforeAll(async () => {

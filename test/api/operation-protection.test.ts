@@ -16,8 +16,6 @@ import { OPERATION_PROTECTION_MSG } from '../../src/core/contract/operation-prot
 import type { SecondFactorEnrolment } from '../../src/core/contract/second-factor'
 import { DEMO, DEMO_PASSWORD, startTestServer, type TestServer } from './support/harness'
 
-jest.setTimeout(60_000)
-
 let server: TestServer
 beforeAll(async () => {
   server = await startTestServer()

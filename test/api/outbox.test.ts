@@ -26,8 +26,6 @@ import { createOutboxDispatcher } from '../../server/services/outbox/outbox-disp
 import { createClock, openTestDatabase, testConfig, type TestClock } from './support/harness'
 import { startFakeAliyunSms, templateIds, type FakeAliyun } from './support/fake-sms-providers'
 
-jest.setTimeout(60_000)
-
 let database: Awaited<ReturnType<typeof openTestDatabase>>
 let fake: FakeAliyun
 let gateways: Gateways

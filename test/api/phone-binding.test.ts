@@ -14,8 +14,6 @@ import { freshIp } from './support/addresses'
 
 let server: TestServer
 
-jest.setTimeout(60_000)
-
 beforeAll(async () => {
   server = await startTestServer()
 }, 60_000)

@@ -26,8 +26,6 @@ import { DEMO, DEMO_PASSWORD, startTestServer, type TestServer } from './support
 let server: TestServer
 let nextPhone = 1
 
-jest.setTimeout(30_000)
-
 beforeAll(async () => {
   server = await startTestServer()
 }, 60_000)

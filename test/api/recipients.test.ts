@@ -64,8 +64,6 @@ beforeAll(async () => {
 
 afterAll(() => server?.close())
 
-jest.setTimeout(30_000)
-
 const list = (token: string) =>
   server.get<ListPage>(`${API}/searchRecipientList?pageNum=1&pageSize=50`, { token })
 const detail = (token: string, id: number) =>

@@ -15,8 +15,6 @@ import {
 } from '../../src/core/contract/second-factor'
 import { DEMO_PASSWORD, encrypt, startTestServer, type TestServer } from './support/harness'
 
-jest.setTimeout(60_000)
-
 let server: TestServer
 beforeAll(async () => {
   server = await startTestServer()

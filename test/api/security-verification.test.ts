@@ -7,8 +7,6 @@ import { freshIp } from './support/addresses'
 
 let server: TestServer
 
-jest.setTimeout(30_000)
-
 beforeAll(async () => {
   server = await startTestServer()
 }, 60_000)

@@ -8,8 +8,6 @@ import { createSmsService } from '../../server/services/sms/sms'
 import { createGateways } from '../../server/providers/index'
 import { startTestServer, testConfig, type TestServer } from './support/harness'
 
-jest.setTimeout(60_000)
-
 let server: TestServer
 beforeAll(async () => {
   server = await startTestServer()

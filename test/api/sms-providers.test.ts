@@ -26,8 +26,6 @@ import {
 } from './support/fake-sms-providers'
 import { freshIp } from './support/addresses'
 
-jest.setTimeout(60_000)
-
 type Fake = FakeAliyun | FakeTencent
 
 function settingsFor(kind: 'aliyun' | 'tencent', fake: Fake, secret?: string): SmsSettings {

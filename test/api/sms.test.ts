@@ -8,7 +8,6 @@ import { freshIp } from './support/addresses'
 let server: TestServer
 
 // The limit tests make a dozen sends, each behind a freshly drawn and solved slider.
-jest.setTimeout(30_000)
 
 beforeAll(async () => {
   server = await startTestServer()

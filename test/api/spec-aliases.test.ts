@@ -13,8 +13,6 @@ let owner: string
 let subAdmin: string
 let otherOwner: string
 
-jest.setTimeout(60_000)
-
 beforeAll(async () => {
   server = await startTestServer()
   owner = await server.tokenFor(DEMO.owner)

@@ -74,8 +74,6 @@ beforeAll(async () => {
 
 afterAll(() => server?.close())
 
-jest.setTimeout(30_000)
-
 const list = (token: string, pageNum = 1, pageSize = 10) =>
   server.get<ListPage>(`${API}/getAccountSubAccountList?pageNum=${pageNum}&pageSize=${pageSize}`, { token })
 

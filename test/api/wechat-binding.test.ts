@@ -6,8 +6,6 @@ import { answerQr, scanAndAnswer, scanQr } from './support/wechat-phone'
 
 let server: TestServer
 
-jest.setTimeout(30_000)
-
 beforeAll(async () => {
   server = await startTestServer()
 }, 60_000)

@@ -17,8 +17,6 @@ import { DEMO, startTestServer, type TestServer } from './support/harness'
 import { FAKE_MINI, FAKE_ORIGIN, TEMPLATE_IDS, fakeWechatMessages } from './support/fake-wechat-messages'
 import { multipart } from './support/multipart'
 
-jest.setTimeout(60_000)
-
 let server: TestServer
 let app: FastifyInstance
 let wechat: ReturnType<typeof fakeWechatMessages>

@@ -29,8 +29,6 @@ import {
 } from './support/fake-wechat-messages'
 import { multipart } from './support/multipart'
 
-jest.setTimeout(60_000)
-
 const OA_OPENID = 'oa-openid-of-the-owner'
 
 let server: TestServer

@@ -27,8 +27,6 @@ let production: FastifyInstance
 const wechat = fakeWechat()
 let issued = 0
 
-jest.setTimeout(30_000)
-
 beforeAll(async () => {
   server = await startTestServer()
   production = await productionWithFakeWechat(server, wechat)

@@ -7,8 +7,6 @@ import { addSubscriptions } from '../../server/services/wechat/subscription-quot
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 import { multipart } from './support/multipart'
 
-jest.setTimeout(60_000)
-
 let server: TestServer
 beforeAll(async () => {
   server = await startTestServer({

@@ -13,8 +13,6 @@ import {
 import { startTestServer, type TestServer } from './support/harness'
 import { newAccount, type NotifyAccount } from './support/notify-people'
 
-jest.setTimeout(60_000)
-
 let server: TestServer
 let who: NotifyAccount
 let other: NotifyAccount
