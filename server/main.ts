@@ -1,7 +1,5 @@
 // `npm run serve`: open the database, migrate, seed an empty one, serve the API and the built H5
 // console on one port; close cleanly on SIGINT/SIGTERM (an unclosed PGlite folder keeps its lock).
-import { storesSealedKeys } from './services/account/second-factor'
-import { storesSealedRobots } from './services/notifications/robots'
 import { buildApp } from './app'
 import { describeTrustProxy, disabledServices, loadConfig } from './config'
 import { hours, minutes } from './context'
@@ -10,6 +8,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo'
 import { migrateDatabase } from './db/migrate'
 import { gracefulStop } from './lifecycle'
 import { fileStorageFor } from './services/work-orders/file-storage'
+import { assertSealedDataReadable } from './services/sealed-data'
 import { describeProviders } from './providers/index'
 import { seedDatabase, seedOptions } from './seed'
 
@@ -30,10 +29,7 @@ async function main() {
 
   try {
     await migrateDatabase(database)
-    if (config.production && !config.dataEncryptionKey && (await storesSealedKeys(database.db)))
-      throw new Error('DATA_ENCRYPTION_KEY is required: members have second-factor keys sealed with it')
-    if (config.production && !config.dataEncryptionKey && (await storesSealedRobots(database.db)))
-      throw new Error('DATA_ENCRYPTION_KEY is required: group robot webhooks are sealed with it')
+    await assertSealedDataReadable(config, database.db)
     const seeded = await seedDatabase(database, seedOptions(config))
     app.log.info(`database: ${database.description}${seeded ? ' (seeded with demo data)' : ''}`)
     for (const folder of database.tightened)

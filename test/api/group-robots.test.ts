@@ -9,6 +9,7 @@ import { ROBOT_MESSAGES, type GroupRobot, type RobotTestAnswer } from '../../src
 import { loadConfig } from '../../server/config'
 import { groupRobots, operateRecords, outbox } from '../../server/db/schema'
 import { createNotifier } from '../../server/services/notifications/notifier'
+import { assertSealedDataReadable } from '../../server/services/sealed-data'
 import { storesSealedRobots } from '../../server/services/notifications/robots'
 import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
 import { startFakeRobots, type FakeRobots } from './support/fake-robots'
@@ -129,6 +130,20 @@ describe('setting a robot', () => {
 })
 
 describe('without DATA_ENCRYPTION_KEY', () => {
+  it('production refuses to start once a robot is stored sealed; with the key, or in development, it starts', async () => {
+    expect(await storesSealedRobots(server.db)).toBe(true)
+    await expect(
+      assertSealedDataReadable({ production: true, dataEncryptionKey: null }, server.db),
+    ).rejects.toThrow('DATA_ENCRYPTION_KEY is required: group robot webhooks are sealed with it')
+    const key = Buffer.alloc(32, 1)
+    await expect(
+      assertSealedDataReadable({ production: true, dataEncryptionKey: key }, server.db),
+    ).resolves.toBeUndefined()
+    await expect(
+      assertSealedDataReadable({ production: false, dataEncryptionKey: null }, server.db),
+    ).resolves.toBeUndefined()
+  })
+
   it('refuses to store a robot (nothing stored in the clear)', async () => {
     const keyless = await server.buildVariant({ dataEncryptionKey: null })
     const before = await storedOf(who.accountId)
