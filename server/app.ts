@@ -10,6 +10,9 @@ import type { Listen } from './db/notifications'
 import { createGuards, type Guards } from './http/auth'
 import { frameworkErrors, registerErrorHandler } from './http/error-handler'
 import { registerHealthRoutes } from './http/health'
+import { registerApiDocument } from './http/api-document'
+import { registerResponseCheck } from './http/response-check'
+import { TAG_DESCRIPTION } from './routes/api-tags'
 import { registerRequestLog, requestLogOptions } from './http/request-log'
 import { registerGauge, registerMetrics } from './http/metrics'
 import { rateLimitStoreFor } from './http/rate-limit-store'
@@ -97,6 +100,10 @@ export interface BuildOptions {
   onNotified?: (channel: string, id: number) => void
   /** The SMS and mail providers; default: those the configuration names (tests pass fakes). */
   gateways?: Gateways
+  /** Tests only: fail every answer its route's response schema would change (http/response-check.ts). */
+  checkResponses?: boolean
+  /** Serve the API document's viewer at /docs (never in production; main.ts asks for it). */
+  docsViewer?: boolean
 }
 
 /**
@@ -150,6 +157,8 @@ export function buildApp({
   onNotified,
   fileStorage,
   gateways,
+  checkResponses,
+  docsViewer = false,
 }: BuildOptions): FastifyInstance {
   const withSecurityHeaders = securityHeadersWithoutHooks(config)
   const app = Fastify({
@@ -203,6 +212,13 @@ export function buildApp({
     await firstPages.stop()
   })
   const guards = createGuards(app, services.sessions, services.accountSettings.reverify)
+  // The OpenAPI document reads each route as it is added: registered before all of them.
+  registerApiDocument(app, guards, {
+    production: config.production,
+    viewer: docsViewer,
+    tags: TAG_DESCRIPTION,
+  })
+  if (checkResponses) registerResponseCheck(app)
 
   registerErrorHandler(app)
   registerRequestLog(app)

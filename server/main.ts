@@ -24,6 +24,8 @@ async function main() {
     reminderJobEveryMs: minutes(30),
     listen: database.listen,
     fileStorage: fileStorageFor(database),
+    // The API document's viewer at /docs, in development only (production never serves it).
+    docsViewer: true,
   })
   const stop = gracefulStop(app, database, { timeoutMs: config.stopTimeoutMs })
 

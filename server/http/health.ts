@@ -36,7 +36,40 @@ async function migrationsApplied(db: Database, newest: number): Promise<boolean>
   }
 }
 
+/** The API document's tag of the probes (server/routes/api-tags.ts lists it with the others). */
+export const OPERATIONS_TAG = '运维'
+
+/** An answer of exactly these fields (the API document's and the serializer's schema). */
+const answerOf = (properties: Record<string, { enum: readonly string[] }>) => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties),
+  additionalProperties: false,
+})
+const UNAVAILABLE_REASONS: Extract<Readiness, { status: 'unavailable' }>['reason'][] = [
+  'database unreachable',
+  'migrations pending',
+]
+const healthzSchema = {
+  tags: [OPERATIONS_TAG],
+  summary: '存活探针：进程在回答',
+  response: { 200: answerOf({ status: { enum: ['ok'] } }) },
+}
+const readyzSchema = {
+  tags: [OPERATIONS_TAG],
+  summary: '就绪探针：数据库可用且迁移已全部执行（否则 503）',
+  response: {
+    200: answerOf({ status: { enum: ['ready'] } }),
+    503: answerOf({ status: { enum: ['unavailable'] }, reason: { enum: UNAVAILABLE_REASONS } }),
+  },
+}
+
 export function registerHealthRoutes(app: FastifyInstance, db: Database) {
+  // Declared in a plugin, after the API document's plugin has loaded, so that it lists them.
+  app.register(async (probes) => declareProbes(probes, db))
+}
+
+function declareProbes(app: FastifyInstance, db: Database) {
   const newest = newestMigrationMillis()
   let migrated = false
   const readiness = async (): Promise<Readiness> => {
@@ -50,10 +83,10 @@ export function registerHealthRoutes(app: FastifyInstance, db: Database) {
     return migrated ? { status: 'ready' } : { status: 'unavailable', reason: 'migrations pending' }
   }
 
-  app.get('/healthz', PROBE_ROUTE, async (_req, reply) => {
+  app.get('/healthz', { ...PROBE_ROUTE, schema: healthzSchema }, async (_req, reply) => {
     return reply.header('cache-control', 'no-store').send({ status: 'ok' })
   })
-  app.get('/readyz', PROBE_ROUTE, async (_req, reply) => {
+  app.get('/readyz', { ...PROBE_ROUTE, schema: readyzSchema }, async (_req, reply) => {
     const state = await readiness()
     return reply
       .code(state.status === 'ready' ? 200 : 503)

@@ -9,9 +9,13 @@ import type {
   PhoneSmsRequest,
 } from '../../src/core/contract/account-settings'
 import type { SmsCodeRequest } from '../../src/core/contract/auth'
-import type { CancelAccountRequest } from '../../src/core/contract/cancellation'
+import {
+  BLOCKER_KIND,
+  type CancelAccountRequest,
+  type CancellationCheck,
+} from '../../src/core/contract/cancellation'
 import type { SolvedSlider } from '../../src/core/contract/captcha'
-import { maskAddress } from '../../src/core/validation/account'
+import { maskAddress, PASSWORD_MODEL } from '../../src/core/validation/account'
 import { CANCELLATION_MSG } from '../../src/core/validation/cancellation'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
@@ -21,7 +25,21 @@ import { MASK_MESSAGES } from '../services/account/account-login-mask'
 import { PROFILE_MESSAGES } from '../services/account/account-profile'
 import { VERIFIED_MESSAGE } from '../services/account/security-verification'
 import { SMS_MESSAGES } from '../services/sms/sms'
+import { documented, TAG } from './api-tags'
+import {
+  answer,
+  flag,
+  int,
+  listOf,
+  nullable,
+  nullAnswer,
+  oneOfValues,
+  responseOf,
+  shape,
+  text,
+} from './responses'
 import { integer, object, requestOf, shortText, type TypedApp } from './schemas'
+import { pendingCancellation } from './session-answers'
 
 // The contract's bodies (core/contract/account-settings.ts and the like); fields are optional
 // here but where required: a missing one gets the form's own message from the services.
@@ -64,6 +82,21 @@ const cancelBody = requestOf<CancelAccountRequest>()(
   object({ confirmed: { type: 'boolean' }, keepOtherRoles: { type: 'boolean' } }),
 )
 
+const about = documented(TAG.account)
+const passwordModel = shape({ model: oneOfValues(Object.values(PASSWORD_MODEL)) })
+const loginMask = responseOf<LoginMask>()(shape({ status: int, ip: text }))
+const clientAddress = shape({ ip: text })
+const cancellationCheck = responseOf<CancellationCheck>()(
+  shape({
+    subAdmin: flag,
+    blockers: listOf(
+      shape({ kind: oneOfValues(Object.values(BLOCKER_KIND)), count: int, text: text, path: text }),
+    ),
+    cancellation: nullable(pendingCancellation),
+    otherAccounts: listOf(text),
+  }),
+)
+
 export function accountSettingsRoutes(
   app: TypedApp,
   { accountSettings, accountCancellation }: Services,
@@ -74,7 +107,10 @@ export function accountSettingsRoutes(
 
   app.post(
     '/api/app/account/reverify/sendSmsCode',
-    { schema: { body: sliderBody }, preHandler: requireViewer },
+    {
+      schema: { ...about('发送重新验证的短信验证码'), body: sliderBody, response: nullAnswer },
+      preHandler: requireViewer,
+    },
     async (req) => {
       await reverify.sendCode(req.viewer, req.body, req.ip)
       return ok(null, SMS_MESSAGES.sent)
@@ -83,7 +119,10 @@ export function accountSettingsRoutes(
 
   app.post(
     '/api/app/account/reverify/confirm',
-    { schema: { body: codeBody }, preHandler: requireViewer },
+    {
+      schema: { ...about('提交重新验证的短信验证码'), body: codeBody, response: nullAnswer },
+      preHandler: requireViewer,
+    },
     async (req) => {
       await reverify.confirm(req.viewer, req.body.code)
       return ok(null, VERIFIED_MESSAGE)
@@ -92,7 +131,10 @@ export function accountSettingsRoutes(
 
   app.post(
     '/api/pc/editAccountFullNameAndMemberAccount',
-    { schema: { body: nameBody }, preHandler: requireViewer },
+    {
+      schema: { ...about('修改账号名与姓名'), body: nameBody, response: nullAnswer },
+      preHandler: requireViewer,
+    },
     async (req) => {
       await profile.editName(req.viewer, req.body)
       return ok(null, PROFILE_MESSAGES.saved)
@@ -102,20 +144,28 @@ export function accountSettingsRoutes(
   // The login name alone; the service refuses a sub-admin (子管理员不能修改账号, 403).
   app.post(
     '/api/pc/updateMemberAccount',
-    { schema: { body: memberAccountBody }, preHandler: requireViewer },
+    {
+      schema: { ...about('修改登录账号名'), body: memberAccountBody, response: nullAnswer },
+      preHandler: requireViewer,
+    },
     async (req) => {
       await profile.updateMemberAccount(req.viewer, req.body.memberAccount)
       return ok(null, PROFILE_MESSAGES.saved)
     },
   )
 
-  app.get('/api/pc/checkPassword', { preHandler: requireViewer }, async (req) =>
-    ok({ model: await credentials.passwordModel(req.viewer) }),
+  app.get(
+    '/api/pc/checkPassword',
+    { schema: { ...about('是否已设置密码'), response: answer(passwordModel) }, preHandler: requireViewer },
+    async (req) => ok({ model: await credentials.passwordModel(req.viewer) }),
   )
 
   app.post(
     '/api/pc/updatePassword',
-    { schema: { body: passwordBody }, preHandler: requireFreshSession },
+    {
+      schema: { ...about('设置或修改密码'), body: passwordBody, response: nullAnswer },
+      preHandler: requireFreshSession,
+    },
     async (req) => {
       const model = await credentials.updatePassword(req.viewer, req.body, req.ip)
       return ok(null, model === 0 ? CREDENTIAL_MESSAGES.passwordSet : CREDENTIAL_MESSAGES.changed)
@@ -124,7 +174,10 @@ export function accountSettingsRoutes(
 
   app.post(
     '/api/pc/sendSmsCode2',
-    { schema: { body: phoneSliderBody }, preHandler: requireViewer },
+    {
+      schema: { ...about('发送更换手机号的短信验证码'), body: phoneSliderBody, response: nullAnswer },
+      preHandler: requireViewer,
+    },
     async (req) => {
       await credentials.sendPhoneCode(req.viewer, req.body, req.ip)
       return ok(null, SMS_MESSAGES.sent)
@@ -133,15 +186,25 @@ export function accountSettingsRoutes(
 
   // updateAccountPhone is the spec's other name for the change of login phone: one handler.
   for (const url of ['/api/pc/updateBingPhone', '/api/pc/updateAccountPhone']) {
-    app.post(url, { schema: { body: phoneBody }, preHandler: requireFreshSession }, async (req) => {
-      await credentials.changePhone(req.viewer, req.body, req.ip)
-      return ok(null, CREDENTIAL_MESSAGES.changed)
-    })
+    app.post(
+      url,
+      {
+        schema: { ...about('更换登录手机号'), body: phoneBody, response: nullAnswer },
+        preHandler: requireFreshSession,
+      },
+      async (req) => {
+        await credentials.changePhone(req.viewer, req.body, req.ip)
+        return ok(null, CREDENTIAL_MESSAGES.changed)
+      },
+    )
   }
 
   app.post(
     '/api/pc/editAccountEmail',
-    { schema: { body: emailBody }, preHandler: requireFreshSession },
+    {
+      schema: { ...about('修改邮箱'), body: emailBody, response: nullAnswer },
+      preHandler: requireFreshSession,
+    },
     async (req) => {
       await profile.editEmail(req.viewer, req.body.mailbox, req.ip)
       return ok(null, PROFILE_MESSAGES.saved)
@@ -150,24 +213,37 @@ export function accountSettingsRoutes(
 
   app.post(
     '/api/pc/updateAccountManagerByReferralCode',
-    { schema: { body: referralBody }, preHandler: requireMainAccount },
+    {
+      schema: { ...about('填写推荐码（客户经理）'), body: referralBody, response: nullAnswer },
+      preHandler: requireMainAccount,
+    },
     async (req) => {
       await profile.updateReferralCode(req.viewer, req.body.referralCode)
       return ok(null, PROFILE_MESSAGES.saved)
     },
   )
 
-  app.get('/api/pc/getMyIp', { preHandler: requireMainAccount }, async (req) =>
-    ok(await loginMasks.current(req.viewer.accountId)),
+  app.get(
+    '/api/pc/getMyIp',
+    { schema: { ...about('登录掩码'), response: answer(loginMask) }, preHandler: requireMainAccount },
+    async (req) => ok(await loginMasks.current(req.viewer.accountId)),
   )
 
-  app.get('/api/pc/getClientIp', { preHandler: requireViewer }, async (req) =>
-    ok({ ip: maskAddress(req.ip) }),
+  app.get(
+    '/api/pc/getClientIp',
+    {
+      schema: { ...about('当前访问地址（部分隐藏）'), response: answer(clientAddress) },
+      preHandler: requireViewer,
+    },
+    async (req) => ok({ ip: maskAddress(req.ip) }),
   )
 
   app.post(
     '/api/pc/saveMyIp',
-    { schema: { body: maskBody }, preHandler: requireFreshMainAccount },
+    {
+      schema: { ...about('保存登录掩码'), body: maskBody, response: nullAnswer },
+      preHandler: requireFreshMainAccount,
+    },
     async (req) => {
       await loginMasks.save(req.viewer, req.body, req.ip)
       return ok(null, MASK_MESSAGES.saved)
@@ -175,18 +251,27 @@ export function accountSettingsRoutes(
   )
 
   // 注销账号: the checklist first; the request is refused with it (in data) while anything is left.
-  app.get('/api/pc/cancellationCheck', { preHandler: requireViewer }, async (req) =>
-    ok(await accountCancellation.check(req.viewer)),
+  app.get(
+    '/api/pc/cancellationCheck',
+    { schema: { ...about('注销前检查'), response: answer(cancellationCheck) }, preHandler: requireViewer },
+    async (req) => ok(await accountCancellation.check(req.viewer)),
   )
 
   app.post(
     '/api/pc/cancelAccount',
-    { schema: { body: cancelBody }, preHandler: requireFreshSession },
+    {
+      schema: { ...about('申请注销账号'), body: cancelBody, response: nullAnswer },
+      preHandler: requireFreshSession,
+    },
     async (req) => ok(null, await accountCancellation.request(req.viewer, req.body, req.ip)),
   )
 
-  app.post('/api/pc/withdrawCancellation', { preHandler: requireMainAccount }, async (req) => {
-    await accountCancellation.withdraw(req.viewer, req.ip)
-    return ok(null, CANCELLATION_MSG.withdrawn)
-  })
+  app.post(
+    '/api/pc/withdrawCancellation',
+    { schema: { ...about('撤销注销'), response: nullAnswer }, preHandler: requireMainAccount },
+    async (req) => {
+      await accountCancellation.withdraw(req.viewer, req.ip)
+      return ok(null, CANCELLATION_MSG.withdrawn)
+    },
+  )
 }

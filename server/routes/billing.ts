@@ -7,13 +7,34 @@ import {
   type ContractForm,
   type InvoiceForm,
 } from '../../src/core/validation/billing'
-import type { InvoiceTitleRequest } from '../../src/core/contract/invoices'
+import type {
+  InvoiceApplication,
+  InvoiceOrderRef,
+  InvoiceTitle,
+  InvoiceTitleRequest,
+} from '../../src/core/contract/invoices'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
 import { ADDRESS_TREE } from '../services/account/address-tree'
 import { BILLING_MESSAGES } from '../services/invoices/billing'
+import { documented, TAG } from './api-tags'
+import {
+  answer,
+  dateTime,
+  decimal,
+  fileAnswer,
+  flag,
+  int,
+  listOf,
+  nullable,
+  nullAnswer,
+  pageOf,
+  responseOf,
+  shape,
+  text,
+} from './responses'
 import {
   boundedInteger,
   byId,
@@ -116,6 +137,49 @@ const contractBody = object(
   ['orderId'],
 )
 
+const about = documented(TAG.billing)
+
+/** The province / city / district tree: three levels, districts have no children. */
+const district = shape({ id: int, name: text })
+const city = shape({ id: int, name: text, children: listOf(district) }, ['children'])
+const province = shape({ id: int, name: text, children: listOf(city) }, ['children'])
+
+const invoiceTitle = responseOf<InvoiceTitle>()(
+  shape({
+    id: int,
+    subject: int,
+    title: text,
+    code: text,
+    enterpriseAddress: text,
+    enterpriseTel: text,
+    depositBank: text,
+    depositBankCard: text,
+    mailboxes: listOf(text),
+    updateTime: dateTime,
+  }),
+)
+const invoiceOrderRef = responseOf<InvoiceOrderRef>()(shape({ id: int, orderCode: text, payAmount: decimal }))
+const invoiceApplication = responseOf<InvoiceApplication>()(
+  shape({
+    id: int,
+    state: int,
+    subject: int,
+    billType: int,
+    title: text,
+    code: text,
+    amount: decimal,
+    orders: listOf(invoiceOrderRef),
+    receiveMail: text,
+    createTime: dateTime,
+    issueTime: nullable(dateTime),
+    reissueReason: text,
+    downloadable: flag,
+  }),
+)
+/** A contract's PDF: its name and address. */
+const contractDocs = shape({ docs: listOf(shape({ fileName: text, fileUrl: text })) })
+const pdfFile = fileAnswer(['application/pdf'])
+
 // An absent subject stays absent (请选择个人企业); everything else defaults to empty.
 const invoiceForm = (given: Partial<InvoiceForm>): InvoiceForm => ({
   ...emptyInvoiceForm(),
@@ -128,26 +192,47 @@ export function billingRoutes(app: TypedApp, { billing }: Services, { requireMai
   const preHandler = requireMainAccount
   const { applications, titles } = billing
 
-  app.get('/api/pc/getTreeAddress', { preHandler }, async () => ok(ADDRESS_TREE))
+  app.get(
+    '/api/pc/getTreeAddress',
+    { schema: { ...about('省市区地址树'), response: answer(listOf(province)) }, preHandler },
+    // A copy: the answer's type is a mutable list.
+    async () => ok([...ADDRESS_TREE]),
+  )
 
-  app.post('/api/pc/applyBill', { schema: { body: invoiceBody }, preHandler }, async (req) => {
+  const applyBill = { ...about('申请发票（一个订单）'), body: invoiceBody, response: nullAnswer }
+  app.post('/api/pc/applyBill', { schema: applyBill, preHandler }, async (req) => {
     const { orderId, ...given } = req.body
     await billing.applyInvoice(req.viewer, orderId, invoiceForm(given), req.ip)
     return ok(null, BILLING_MESSAGES.applied)
   })
 
-  app.post('/api/pc/applyMergedBill', { schema: { body: mergedBody }, preHandler }, async (req) => {
+  const applyMerged = {
+    ...about('合并开票（多个订单）'),
+    body: mergedBody,
+    response: answer(shape({ id: int })),
+  }
+  app.post('/api/pc/applyMergedBill', { schema: applyMerged, preHandler }, async (req) => {
     const { orderCodes, ...given } = req.body
     const id = await applications.applyMerged(req.viewer, orderCodes, invoiceForm(given), req.ip)
     return ok({ id }, BILLING_MESSAGES.applied)
   })
 
-  app.get('/api/pc/getInvoiceList', { schema: { querystring: pageQuery }, preHandler }, async (req) =>
-    ok(await applications.list(req.viewer, req.query)),
+  app.get(
+    '/api/pc/getInvoiceList',
+    {
+      schema: {
+        ...about('发票申请列表'),
+        querystring: pageQuery,
+        response: answer(pageOf(invoiceApplication)),
+      },
+      preHandler,
+    },
+    async (req) => ok(await applications.list(req.viewer, req.query)),
   )
 
   // The stored invoice of the viewer's account, streamed as a download.
-  app.get('/api/pc/downloadInvoice', { schema: { querystring: byId }, preHandler }, async (req, reply) => {
+  const download = { ...about('下载发票 PDF'), querystring: byId, response: pdfFile }
+  app.get('/api/pc/downloadInvoice', { schema: download, preHandler }, async (req, reply) => {
     const { pdf, fileName } = await applications.download(req.viewer, req.query.id)
     return reply
       .header('content-type', 'application/pdf')
@@ -156,28 +241,37 @@ export function billingRoutes(app: TypedApp, { billing }: Services, { requireMai
       .send(pdf)
   })
 
-  app.post('/api/pc/reissueInvoice', { schema: { body: reissueBody }, preHandler }, async (req) => {
+  const reissue = { ...about('申请换开发票'), body: reissueBody, response: nullAnswer }
+  app.post('/api/pc/reissueInvoice', { schema: reissue, preHandler }, async (req) => {
     await applications.requestReissue(req.viewer, req.body.id, req.body.reason ?? '', req.ip)
     return ok(null, '已提交换开申请')
   })
 
-  app.get('/api/pc/getInvoiceTitles', { preHandler }, async (req) => ok(await titles.list(req.viewer)))
+  app.get(
+    '/api/pc/getInvoiceTitles',
+    { schema: { ...about('发票抬头列表'), response: answer(listOf(invoiceTitle)) }, preHandler },
+    async (req) => ok(await titles.list(req.viewer)),
+  )
 
-  app.post('/api/pc/addInvoiceTitle', { schema: { body: titleBody }, preHandler }, async (req) =>
+  const addTitle = { ...about('新增发票抬头'), body: titleBody, response: answer(invoiceTitle) }
+  app.post('/api/pc/addInvoiceTitle', { schema: addTitle, preHandler }, async (req) =>
     ok(await titles.add(req.viewer, titleRequest(req.body), req.ip), '保存成功'),
   )
 
-  app.post('/api/pc/updateInvoiceTitle', { schema: { body: titleUpdateBody }, preHandler }, async (req) => {
+  const updateTitle = { ...about('修改发票抬头'), body: titleUpdateBody, response: answer(invoiceTitle) }
+  app.post('/api/pc/updateInvoiceTitle', { schema: updateTitle, preHandler }, async (req) => {
     const { id, ...given } = req.body
     return ok(await titles.update(req.viewer, id, titleRequest(given), req.ip), '保存成功')
   })
 
-  app.post('/api/pc/deleteInvoiceTitle', { schema: { body: byId }, preHandler }, async (req) => {
+  const deleteTitle = { ...about('删除发票抬头'), body: byId, response: nullAnswer }
+  app.post('/api/pc/deleteInvoiceTitle', { schema: deleteTitle, preHandler }, async (req) => {
     await titles.remove(req.viewer, req.body.id, req.ip)
     return ok(null, '删除成功')
   })
 
-  app.post('/api/esign/applyContract', { schema: { body: contractBody }, preHandler }, async (req) => {
+  const applyContract = { ...about('申请电子合同'), body: contractBody, response: answer(contractDocs) }
+  app.post('/api/esign/applyContract', { schema: applyContract, preHandler }, async (req) => {
     const { orderId, ...given } = req.body
     const form: ContractForm = {
       ...emptyContractForm(given.applyType),
@@ -189,17 +283,27 @@ export function billingRoutes(app: TypedApp, { billing }: Services, { requireMai
   })
 
   // The same for everyone and never changing within a release: public, cached by browsers.
-  app.get('/api/esign/contractSample', async (_req, reply) =>
-    reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent('合同样本.pdf')}`)
-      .header('cache-control', 'public, max-age=86400')
-      .send(billing.contractSample()),
+  app.get(
+    '/api/esign/contractSample',
+    { schema: { ...about('合同样本 PDF（公开）'), response: pdfFile } },
+    async (_req, reply) =>
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent('合同样本.pdf')}`)
+        .header('cache-control', 'public, max-age=86400')
+        .send(billing.contractSample()),
   )
 
   app.get(
     '/api/esign/getContractUrl',
-    { schema: { querystring: object({ orderId: rowId }, ['orderId']) }, preHandler },
+    {
+      schema: {
+        ...about('订单的电子合同'),
+        querystring: object({ orderId: rowId }, ['orderId']),
+        response: answer(contractDocs),
+      },
+      preHandler,
+    },
     async (req) => ok(await billing.contractUrl(req.viewer, req.query.orderId, originOf(req))),
   )
 }

@@ -5,7 +5,39 @@
 import type { Guards } from '../http/auth'
 import { ok, OK_MESSAGE } from '../http/envelope'
 import type { Services } from '../services'
+import type { ConfirmOrderLine, OrderInfo, OrderTimeout } from '../../src/core/contract/checkout'
+import { documented, TAG } from './api-tags'
+import { buyCyclePrice, orderServiceAnswer, paymentLine } from './order-answers'
+import { answer, dateTime, flag, int, listOf, nullable, responseOf, shape, text } from './responses'
 import { integer, object, shortText, type TypedApp } from './schemas'
+
+const about = documented(TAG.checkout)
+
+/** doc2 §3 "Confirm-order line". */
+const confirmOrderLine = responseOf<ConfirmOrderLine>()(
+  shape({
+    SkuId: text,
+    ProductName: text,
+    ProductTypeName: text,
+    PayMethod: text,
+    Count: int,
+    BuyCyclePriceList: listOf(buyCyclePrice),
+  }),
+)
+/** Amounts are the yuan text of the order's numeric columns ("1980.00"). */
+const orderInfo = responseOf<OrderInfo>()(
+  shape({
+    orderCode: text,
+    orderType: int,
+    status: int,
+    totalAmount: text,
+    originalAmount: text,
+    createTime: dateTime,
+    payDeadline: nullable(dateTime),
+    lines: listOf(paymentLine),
+  }),
+)
+const orderTimeout = responseOf<OrderTimeout>()(shape({ h: int, m: int, s: int }))
 
 /** The order services answer { IsSuccess, Message, Data } (doc2 §7); refusals are the usual envelope. */
 const oapiOk = <T>(Data: T) => ({ IsSuccess: true, code: 200, Message: OK_MESSAGE, Data })
@@ -18,6 +50,7 @@ export function checkoutRoutes(app: TypedApp, { checkout, payments }: Services, 
     {
       preHandler: requireViewer,
       schema: {
+        ...about('确认订单：SKU 的购买周期与价格'),
         body: object(
           {
             SkuId: shortText(32),
@@ -27,6 +60,7 @@ export function checkoutRoutes(app: TypedApp, { checkout, payments }: Services, 
           },
           ['SkuId', 'OrderTypeId'],
         ),
+        response: orderServiceAnswer(listOf(confirmOrderLine)),
       },
     },
     async (req) => oapiOk(await checkout.confirmOrder(req.viewer, req.body)),
@@ -37,6 +71,7 @@ export function checkoutRoutes(app: TypedApp, { checkout, payments }: Services, 
     {
       preHandler: requireViewer,
       schema: {
+        ...about('生成订单（未支付，按目录定价）'),
         body: object(
           {
             NewACUserId: { anyOf: [integer, shortText(16)] },
@@ -49,6 +84,7 @@ export function checkoutRoutes(app: TypedApp, { checkout, payments }: Services, 
           },
           ['SkuId', 'OrderTypeId', 'BuyCycle'],
         ),
+        response: orderServiceAnswer(listOf(paymentLine)),
       },
     },
     async (req) => oapiOk(await checkout.generateOrder(req.viewer, req.body)),
@@ -57,18 +93,31 @@ export function checkoutRoutes(app: TypedApp, { checkout, payments }: Services, 
   // doc2 §7 names getOrderInfo under /api/pc (polled by the payment page) and /api/feignOrder
   // (with originalAmount): one answer, which carries originalAmount, and one ownership rule (508).
   for (const url of ['/api/pc/getOrderInfo', '/api/feignOrder/getOrderInfo']) {
-    app.get(url, { preHandler: requireViewer, schema: byOrderCode }, async (req) =>
-      ok(await checkout.orderInfo(req.viewer, req.query.orderCode.trim())),
+    app.get(
+      url,
+      {
+        preHandler: requireViewer,
+        schema: { ...about('待支付订单的信息'), ...byOrderCode, response: answer(orderInfo) },
+      },
+      async (req) => ok(await checkout.orderInfo(req.viewer, req.query.orderCode.trim())),
     )
   }
 
   app.get(
     '/api/feignOrder/getOrderTimeOut',
-    { preHandler: requireViewer, schema: byOrderCode },
+    {
+      preHandler: requireViewer,
+      schema: { ...about('订单剩余支付时间'), ...byOrderCode, response: answer(orderTimeout) },
+    },
     async (req) => ok(await checkout.timeLeft(req.viewer, req.query.orderCode.trim())),
   )
 
-  app.get('/api/pc/getOrderStatus', { preHandler: requireViewer, schema: byOrderCode }, async (req) =>
-    ok(await payments.paymentStatus(req.viewer, req.query.orderCode.trim())),
+  app.get(
+    '/api/pc/getOrderStatus',
+    {
+      preHandler: requireViewer,
+      schema: { ...about('订单是否已支付'), ...byOrderCode, response: answer(flag) },
+    },
+    async (req) => ok(await payments.paymentStatus(req.viewer, req.query.orderCode.trim())),
   )
 }

@@ -2,20 +2,36 @@
 // Public, as the page is: /customer?userId=&accountId= is opened from links without a login.
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
+import type { VipServer } from '../../src/core/contract/customer'
+import { documented, TAG } from './api-tags'
+import { answer, responseOf, shape, text } from './responses'
 import { object, rowId, shortText, type TypedApp } from './schemas'
+
+const about = documented(TAG.customer)
+const vipServer = responseOf<VipServer>()(shape({ name: text, qrCode: text }))
 
 export function customerRoutes(app: TypedApp, { customer }: Services) {
   app.get(
     '/api/app/account/accountVipServer',
     {
-      schema: { querystring: object({ userId: shortText(64), accountId: rowId }, ['userId', 'accountId']) },
+      schema: {
+        ...about('专属客服信息'),
+        querystring: object({ userId: shortText(64), accountId: rowId }, ['userId', 'accountId']),
+        response: answer(vipServer),
+      },
     },
     async (req) => ok(await customer.vipServer(req.query.userId, req.query.accountId)),
   )
 
   app.get(
     '/api/user/getUrlByQrcode',
-    { schema: { querystring: object({ qrCode: shortText(64) }, ['qrCode']) } },
+    {
+      schema: {
+        ...about('客服企业微信二维码图片'),
+        querystring: object({ qrCode: shortText(64) }, ['qrCode']),
+        response: answer(text),
+      },
+    },
     async (req) => ok(await customer.qrImage(req.query.qrCode)),
   )
 }

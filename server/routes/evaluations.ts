@@ -8,13 +8,50 @@ import { Refusal } from '../services/shared/errors'
 import type { Services } from '../services'
 import type { SessionService } from '../services/auth/sessions'
 import type { Viewer } from '../services/shared/viewer'
+import type { EvaluateDetail, SurveyItem } from '../../src/core/contract/evaluations'
 import { EVALUATION_MSG } from '../../src/core/validation/evaluations'
+import { documented, TAG } from './api-tags'
+import {
+  answer,
+  decimal,
+  flag,
+  int,
+  listOf,
+  none,
+  nullAnswer,
+  oneOfValues,
+  responseOf,
+  shape,
+  text,
+} from './responses'
 import { object, rowId, shortText, type TypedApp } from './schemas'
 
 /** A uuId: 36 characters; room for nothing else. */
 const uuId = shortText(36)
 /** The answers of one survey as JSON: a few text answers of at most 1000 characters each. */
 const EVALUATE_CONTENT_MAX = 20_000
+
+const about = documented(TAG.evaluations)
+
+const surveyItem = responseOf<SurveyItem>()(
+  shape({
+    type: oneOfValues([0, 1, 2, 3, 4, 5, 6]),
+    title: text,
+    explain: text,
+    required: flag,
+    data: listOf(text),
+    dataValue: text,
+    align: oneOfValues(['left', 'center', 'right']),
+  }),
+)
+/** One answer: a heading's null, a radio's option, a checkbox's options, a text, or the stars. */
+const surveyAnswer = { anyOf: [text, listOf(text), decimal, none] } as const
+// `answers` only to the rated account's own session once submitted.
+const evaluateDetail = responseOf<EvaluateDetail>()(
+  shape({ id: text, evaluateStatus: int, items: listOf(surveyItem), answers: listOf(surveyAnswer) }, [
+    'answers',
+  ]),
+)
 
 /** The verified session the request carries, if any: the page is public, a stale token is no error. */
 async function viewerIfAny(sessions: SessionService, req: FastifyRequest): Promise<Viewer | null> {
@@ -36,7 +73,13 @@ export function evaluationRoutes(
 ) {
   app.get(
     '/api/app/evaluate/getEvaluateDetail',
-    { schema: { querystring: object({ uuId }, ['uuId']) } },
+    {
+      schema: {
+        ...about('评价问卷（公开，uuId 为凭证）'),
+        querystring: object({ uuId }, ['uuId']),
+        response: answer(evaluateDetail),
+      },
+    },
     async (req) => ok(await evaluations.detail(req.query.uuId, await viewerIfAny(sessions, req))),
   )
 
@@ -44,6 +87,8 @@ export function evaluationRoutes(
     '/api/app/evaluate/sumbit',
     {
       schema: {
+        ...about('提交评价（公开）'),
+        response: nullAnswer,
         body: object({ id: uuId, evaluateContent: shortText(EVALUATE_CONTENT_MAX) }, [
           'id',
           'evaluateContent',
@@ -58,7 +103,14 @@ export function evaluationRoutes(
 
   app.get(
     '/feignApi/judgeBusinessIsEvaluate',
-    { schema: { querystring: object({ businessId: rowId }, ['businessId']) }, preHandler: requireViewer },
+    {
+      schema: {
+        ...about('业务是否已评价'),
+        querystring: object({ businessId: rowId }, ['businessId']),
+        response: answer(flag),
+      },
+      preHandler: requireViewer,
+    },
     async (req) => ok(await evaluations.businessIsEvaluated(req.viewer, req.query.businessId)),
   )
 }

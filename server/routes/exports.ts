@@ -6,6 +6,11 @@ import { PassThrough } from 'node:stream'
 import { MAIN_ACCOUNT_EXPORTS, PERSONAL_DATA_EXPORTS, type ExportKind } from '../../src/core/contract/exports'
 import type { Guards } from '../http/auth'
 import type { Services } from '../services'
+import { ENVELOPE_CODE, REFUSAL_CODE } from '../../src/core/contract/envelope'
+import { REVERIFY_CODE } from '../../src/core/contract/fresh-session'
+import { CONTENT_TYPE } from '../services/exports/export-rules'
+import { documented, TAG } from './api-tags'
+import { fileAnswer } from './responses'
 import { object, shortText, type TypedApp } from './schemas'
 
 // Any text: an unknown kind is refused after the session check (the service), like a bad filter.
@@ -21,6 +26,15 @@ const query = object({
   status: { type: 'string', pattern: '^([0-5](,[0-5]){0,5})?$' },
   keyword: shortText(500),
 })
+
+const schema = {
+  ...documented(TAG.exports)('导出列表为 XLSX 或 CSV 文件'),
+  params,
+  querystring: query,
+  response: fileAnswer(Object.values(CONTENT_TYPE).map((type) => type.split(';')[0])),
+  // The guard depends on the kind: a session, the main account, or a fresh session.
+  'x-error-codes': [ENVELOPE_CODE.sessionEnded, REFUSAL_CODE.forbidden, REVERIFY_CODE],
+}
 
 export function exportRoutes(
   app: TypedApp,
@@ -38,7 +52,7 @@ export function exportRoutes(
   app.get(
     '/api/app/exports/:kind',
     {
-      schema: { params, querystring: query },
+      schema,
       preHandler: (req: FastifyRequest) => guardOf((req.params as { kind: string }).kind)(req),
     },
     async (req, reply) => {

@@ -1,9 +1,15 @@
 // 消息接收管理: who hears each category of message on which channel, and the quiet hours.
 // Main account only; the service checks every key and time (services/notifications/preferences.ts).
-import { NOTIFY_MESSAGES } from '../../src/core/contract/notifications'
+import {
+  NOTIFY_CATEGORY,
+  NOTIFY_MESSAGES,
+  type NotificationSettings,
+} from '../../src/core/contract/notifications'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
+import { documented, TAG } from './api-tags'
+import { answer, listOf, nullable, oneOfValues, responseOf, shape, text } from './responses'
 import { object, shortText, type TypedApp } from './schemas'
 
 /** Keys one channel may name: the owner, sub-admins and recipients of an account, with room to spare. */
@@ -19,6 +25,34 @@ const saveBody = object({ categories: { type: 'array', maxItems: 20, items: cate
   'categories',
 ])
 
+const about = documented(TAG.notices)
+const audienceKeys = listOf(text)
+const settings = responseOf<NotificationSettings>()(
+  shape({
+    categories: listOf(
+      shape({
+        category: oneOfValues(Object.values(NOTIFY_CATEGORY)),
+        audience: shape({
+          inbox: audienceKeys,
+          sms: audienceKeys,
+          email: audienceKeys,
+          wechat: audienceKeys,
+        }),
+      }),
+    ),
+    candidates: listOf(
+      shape({
+        key: text,
+        name: text,
+        kind: oneOfValues(['owner', 'subAdmin', 'recipient']),
+        phone: text,
+        email: text,
+      }),
+    ),
+    quietHours: nullable(shape({ start: text, end: text })),
+  }),
+)
+
 /** The whole table is a few KB; anything much larger is not a settings form. */
 const BODY_LIMIT = 64 * 1024
 
@@ -29,13 +63,19 @@ export function notificationSettingsRoutes(
 ) {
   const { requireMainAccount } = guards
 
-  app.get('/api/notify/settings', { preHandler: requireMainAccount }, async (req) =>
-    ok(await notificationSettings.read(req.viewer)),
+  app.get(
+    '/api/notify/settings',
+    { schema: { ...about('消息接收设置'), response: answer(settings) }, preHandler: requireMainAccount },
+    async (req) => ok(await notificationSettings.read(req.viewer)),
   )
 
   app.post(
     '/api/notify/settings',
-    { schema: { body: saveBody }, bodyLimit: BODY_LIMIT, preHandler: requireMainAccount },
+    {
+      schema: { ...about('保存消息接收设置'), body: saveBody, response: answer(settings) },
+      bodyLimit: BODY_LIMIT,
+      preHandler: requireMainAccount,
+    },
     async (req) => ok(await notificationSettings.save(req.viewer, req.body, req.ip), NOTIFY_MESSAGES.saved),
   )
 }

@@ -5,24 +5,99 @@ import { ok } from '../http/envelope'
 import { Refusal } from '../services/shared/errors'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
+import type { Order, OrderLineItem, OrderPayment } from '../../src/core/contract/orders'
+import { documented, TAG } from './api-tags'
+import { orderServiceAnswer } from './order-answers'
+import {
+  answer,
+  dateTime,
+  decimal,
+  int,
+  listOf,
+  none,
+  nullable,
+  nullAnswer,
+  oneOfValues,
+  pageOf,
+  responseOf,
+  shape,
+  text,
+} from './responses'
 import { object, shortText, type TypedApp, pageNum, pageSize, rowId } from './schemas'
+
+const about = documented(TAG.orders)
 
 const pageQuery = object({ pageNum, pageSize }, ['pageNum', 'pageSize'])
 /** doc2 §4: the only status the console sets is 4, voided. */
 const VOIDED = { type: 'integer', enum: [4] } as const
 
+const orderLine = responseOf<OrderLineItem>()(
+  shape({
+    businessId: nullable(int),
+    productName: text,
+    productVersion: text,
+    secondDomain: text,
+    cycleNum: int,
+    payMethod: text,
+    amount: decimal,
+  }),
+)
+const orderPayment = responseOf<OrderPayment>()(
+  shape({
+    provider: oneOfValues(['alipay', 'wxpay']),
+    amount: decimal,
+    paidAt: dateTime,
+    state: oneOfValues(['paid', 'refund_due', 'refunding', 'refunded', 'refund_failed']),
+    refundedAt: nullable(dateTime),
+  }),
+)
+/** The lists leave out `payments`; getOrderById always has them. */
+const order = responseOf<Order>()(
+  shape(
+    {
+      id: int,
+      orderCode: text,
+      businessId: nullable(int),
+      productName: text,
+      productVersion: text,
+      orderTypeStr: text,
+      cycleNum: int,
+      payMethod: text,
+      createTime: dateTime,
+      payTime: nullable(dateTime),
+      status: int,
+      originalAmount: decimal,
+      payAmount: decimal,
+      salesChannel: int,
+      productType: int,
+      signStatus: int,
+      billStatus: int,
+      billUrl: text,
+      isEvaluate: int,
+      isDisplay: int,
+      lines: listOf(orderLine),
+      payments: listOf(orderPayment),
+    },
+    ['payments'],
+  ),
+)
+
 export function orderRoutes(app: TypedApp, { orders, payments }: Services, { requireMainAccount }: Guards) {
   const preHandler = requireMainAccount
 
-  app.get('/api/pc/getOrder', { schema: { querystring: pageQuery }, preHandler }, async (req) =>
-    ok(await orders.page(req.viewer, req.query, originOf(req))),
+  app.get(
+    '/api/pc/getOrder',
+    { schema: { ...about('订单列表'), querystring: pageQuery, response: answer(pageOf(order)) }, preHandler },
+    async (req) => ok(await orders.page(req.viewer, req.query, originOf(req))),
   )
 
   app.get(
     '/api/pc/getOrderDetails',
     {
       schema: {
+        ...about('一个产品的订单'),
         querystring: object({ businessId: rowId, pageNum, pageSize }, ['businessId', 'pageNum', 'pageSize']),
+        response: answer(pageOf(order)),
       },
       preHandler,
     },
@@ -32,7 +107,14 @@ export function orderRoutes(app: TypedApp, { orders, payments }: Services, { req
 
   app.get(
     '/api/pc/getOrderById',
-    { schema: { querystring: object({ orderId: rowId }, ['orderId']) }, preHandler },
+    {
+      schema: {
+        ...about('订单详情（含支付记录）'),
+        querystring: object({ orderId: rowId }, ['orderId']),
+        response: answer(order),
+      },
+      preHandler,
+    },
     async (req) => ok(await orders.byId(req.viewer, req.query.orderId, originOf(req))),
   )
 
@@ -41,7 +123,11 @@ export function orderRoutes(app: TypedApp, { orders, payments }: Services, { req
   app.post(
     '/api/pc/syncOrderStatus',
     {
-      schema: { body: object({ orderCode: shortText(32), status: VOIDED }, ['orderCode', 'status']) },
+      schema: {
+        ...about('作废订单（账号服务）'),
+        body: object({ orderCode: shortText(32), status: VOIDED }, ['orderCode', 'status']),
+        response: nullAnswer,
+      },
       preHandler,
     },
     async (req) => {
@@ -55,10 +141,12 @@ export function orderRoutes(app: TypedApp, { orders, payments }: Services, { req
     '/oapi/newac/UpdateOrder',
     {
       schema: {
+        ...about('作废订单（订单服务）'),
         body: object({ OrderNo: shortText(32), orderProcessStatusId: VOIDED }, [
           'OrderNo',
           'orderProcessStatusId',
         ]),
+        response: orderServiceAnswer(none),
       },
       preHandler,
     },
@@ -75,7 +163,14 @@ export function orderRoutes(app: TypedApp, { orders, payments }: Services, { req
 
   app.get(
     '/api/app/evaluate/getEvaluateUrl',
-    { schema: { querystring: object({ orderId: rowId }, ['orderId']) }, preHandler },
+    {
+      schema: {
+        ...documented(TAG.evaluations)('订单的评价链接'),
+        querystring: object({ orderId: rowId }, ['orderId']),
+        response: answer(text),
+      },
+      preHandler,
+    },
     async (req) => ok(await orders.evaluateUrl(req.viewer, req.query.orderId, originOf(req))),
   )
 }

@@ -5,12 +5,16 @@ import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { Refusal, invalid } from '../services/shared/errors'
 import { originOf } from '../http/origin'
-import { NotificationRefused } from '../providers/payment/gateway'
+import { NotificationRefused, type JsapiParams } from '../providers/payment/gateway'
 import { NOTIFY_PATHS } from '../providers/payment/index'
 import type { Services } from '../services'
-import type { PaymentService, Provider } from '../services/payments/payments'
+import type { NotifyOutcome, PaymentService, Provider } from '../services/payments/payments'
 import { PAYER_CALLBACK_PATH, PAYER_STATE_PREFIX } from '../services/payments/wechat-payer'
+import { documented, TAG } from './api-tags'
+import { answer, oneOfValues, refusalEnvelope, responseOf, shape, text } from './responses'
 import { object, shortText, type TypedApp } from './schemas'
+
+const about = documented(TAG.checkout)
 
 // Amounts sent by the client (total_amount, total_fee) are not read: the order's own amount,
 // computed from the catalogue, is what the provider is asked for.
@@ -27,23 +31,92 @@ const wxpayTrade = object(
   },
   ['trade_type', 'out_trade_no'],
 )
+
+const alipayQr = shape({ out_trade_no: text, qr_code: text })
+const alipayWap = shape({ out_trade_no: text, url: text })
+/** What getBrandWCPayRequest / wx.requestPayment take (providers/payment/gateway.ts JsapiParams). */
+const jsapiParams = responseOf<JsapiParams>()(
+  shape({
+    appId: text,
+    timeStamp: text,
+    nonceStr: text,
+    package: text,
+    signType: oneOfValues(['RSA', 'HMAC-SHA256']),
+    paySign: text,
+  }),
+)
+/** One of four, by trade_type (and, for JSAPI in WeChat's browser, whether a payer token came). */
+const wxpayOffer = {
+  anyOf: [shape({ code_url: text }), shape({ mweb_url: text }), jsapiParams, shape({ authorize_url: text })],
+} as const
+
+const notifyOutcome = responseOf<NotifyOutcome>()(
+  oneOfValues(['paid', 'late', 'alreadyPaid', 'refundDue', 'refund', 'ignored']),
+)
+type NotifyPath = (typeof NOTIFY_PATHS)[keyof typeof NOTIFY_PATHS]
+const NOTIFY_SUMMARY: Record<NotifyPath, string> = {
+  [NOTIFY_PATHS.alipay]: '支付宝支付结果通知',
+  [NOTIFY_PATHS.wxpay]: '微信支付结果通知',
+  [NOTIFY_PATHS.wxpayRefund]: '微信支付退款结果通知',
+}
+/** WeChat Pay's refusal of a notification: it sends the notification again. */
+const wxpayRefusal = shape({ code: oneOfValues(['FAIL']), message: text })
+
+/** Each provider is answered as it expects; the sandbox with our envelope (see notifyRoute). */
+const notificationResponse = {
+  200: {
+    description:
+      '沙箱或未配置的服务商：信封，data 为处理结果；支付宝：纯文本 success（已处理）或 fail（请重发）',
+    content: {
+      'application/json': { schema: answer(notifyOutcome)[200] },
+      'text/plain': { schema: { type: 'string', enum: ['success', 'fail'] } },
+    },
+  },
+  204: { type: 'null', description: '微信支付：已处理' },
+  400: { ...wxpayRefusal, description: '微信支付：通知不被接受（请重发）' },
+  401: { ...wxpayRefusal, description: '微信支付：签名、时间戳或商户号不符（请重发）' },
+} as const
+
+/** A refusal (its input, its rate) as an envelope; otherwise a redirect. */
+const redirectResponse = (description: string) =>
+  ({
+    200: {
+      ...refusalEnvelope,
+      description: '拒绝（参数不合法、请求过于频繁）：信封 { code, message, data }',
+    },
+    302: { type: 'null', description, headers: { location: text } },
+  }) as const
+
 export function paymentRoutes(app: TypedApp, { payments }: Services, { requireViewer }: Guards) {
   app.post(
     '/api/alipay/tradePrecreate',
-    { preHandler: requireViewer, schema: { body: alipayTrade } },
+    {
+      preHandler: requireViewer,
+      schema: { ...about('支付宝扫码支付（二维码）'), body: alipayTrade, response: answer(alipayQr) },
+    },
     async (req) =>
       ok(await payments.alipayPrecreate(req.viewer, req.body.out_trade_no.trim(), originOf(req))),
   )
 
   app.post(
     '/api/alipay/tradeWapPay',
-    { preHandler: requireViewer, schema: { body: alipayTrade } },
+    {
+      preHandler: requireViewer,
+      schema: { ...about('支付宝手机网站支付（跳转地址）'), body: alipayTrade, response: answer(alipayWap) },
+    },
     async (req) => ok(await payments.alipayWapPay(req.viewer, req.body.out_trade_no.trim(), originOf(req))),
   )
 
   app.post(
     '/api/wxpay/tradePrecreate',
-    { preHandler: requireViewer, schema: { body: wxpayTrade } },
+    {
+      preHandler: requireViewer,
+      schema: {
+        ...about('微信支付下单（扫码、H5 或 JSAPI）'),
+        body: wxpayTrade,
+        response: answer(wxpayOffer),
+      },
+    },
     async (req) =>
       ok(
         await payments.wxpayPrecreate(req.viewer, req.body.out_trade_no.trim(), req.body.trade_type, {
@@ -68,12 +141,13 @@ export function paymentRoutes(app: TypedApp, { payments }: Services, { requireVi
  * Alipay the plain `success`, anything else to be sent again. The sandbox (and a provider that is
  * not configured) is answered with our envelope, which the sandbox page shows.
  */
-function notifyRoute(scope: FastifyInstance, provider: Provider, path: string, payments: PaymentService) {
+function notifyRoute(scope: FastifyInstance, provider: Provider, path: NotifyPath, payments: PaymentService) {
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
     done(null, body),
   )
-  scope.post(path, async (req: FastifyRequest, reply: FastifyReply) => {
+  const schema = { ...about(NOTIFY_SUMMARY[path]), response: notificationResponse }
+  scope.post(path, { schema }, async (req: FastifyRequest, reply: FastifyReply) => {
     const raw = { headers: req.headers, body: typeof req.body === 'string' ? req.body : '' }
     if (payments.notificationAnswers(provider) === 'envelope') {
       try {
@@ -103,7 +177,12 @@ function notifyRoute(scope: FastifyInstance, provider: Provider, path: string, p
  */
 function payerCallbackRoute(app: TypedApp, payments: PaymentService) {
   const query = object({ code: shortText(256), state: shortText(64) })
-  app.get(PAYER_CALLBACK_PATH, { schema: { querystring: query } }, async (req, reply) => {
+  const schema = {
+    ...about('微信内支付：静默授权回来，转到支付页'),
+    querystring: query,
+    response: redirectResponse('转到支付页 /orderByPlay（带 wxPayer），或无效时转到订单列表 /orderlist'),
+  }
+  app.get(PAYER_CALLBACK_PATH, { schema }, async (req, reply) => {
     const state = (req.query.state ?? '').trim()
     const ticket = state.startsWith(PAYER_STATE_PREFIX) ? state.slice(PAYER_STATE_PREFIX.length) : ''
     // Only an authorisation this server started, once: anything else never reaches WeChat.

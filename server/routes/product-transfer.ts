@@ -1,12 +1,16 @@
 // Product transfer (account-area §7 "Product transfer"; docs/api.md "Product transfer"): main account
 // only (a sub-admin gets the 403 envelope). The two SMS sends and step 2's confirmation are this
 // server's own calls beside the spec's three.
-import { TRANSFER_MESSAGES } from '../../src/core/contract/product-transfer'
+import { TRANSFER_MESSAGES, type TransferProduct } from '../../src/core/contract/product-transfer'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
 import { SMS_MESSAGES } from '../services/sms/sms'
+import { documented, TAG } from './api-tags'
+import { answer, int, listOf, nullAnswer, responseOf, shape, text } from './responses'
 import { object, rowId, shortText, type TypedApp } from './schemas'
+
+const about = documented(TAG.productTransfer)
 
 const ids = { type: 'array', items: rowId, maxItems: 200 } as const
 const sliderBody = object({ captchaId: shortText(64), captchaData: shortText(256) })
@@ -24,18 +28,30 @@ const moveBody = object({
   businessIds: ids,
 })
 
+const transferProduct = responseOf<TransferProduct>()(
+  shape({ id: int, secondDomain: text, productName: text, companyName: text }),
+)
+
 export function productTransferRoutes(
   app: TypedApp,
   { productTransfer }: Services,
   { requireMainAccount }: Guards,
 ) {
-  app.get('/api/pc/getProductListByAccountId', { preHandler: requireMainAccount }, async (req) =>
-    ok(await productTransfer.products(req.viewer)),
+  app.get(
+    '/api/pc/getProductListByAccountId',
+    {
+      schema: { ...about('可转移的产品'), response: answer(listOf(transferProduct)) },
+      preHandler: requireMainAccount,
+    },
+    async (req) => ok(await productTransfer.products(req.viewer)),
   )
 
   app.post(
     '/api/pc/transfer/sendVerifyCode',
-    { schema: { body: sliderBody }, preHandler: requireMainAccount },
+    {
+      schema: { ...about('第一步：向绑定手机发送验证码'), body: sliderBody, response: nullAnswer },
+      preHandler: requireMainAccount,
+    },
     async (req) => {
       await productTransfer.sendVerifyCode(req.viewer, req.body, req.ip)
       return ok(null, SMS_MESSAGES.sent)
@@ -44,7 +60,10 @@ export function productTransferRoutes(
 
   app.post(
     '/api/pc/checkCodeByAccountId',
-    { schema: { body: checkBody }, preHandler: requireMainAccount },
+    {
+      schema: { ...about('第一步：校验绑定手机的验证码'), body: checkBody, response: nullAnswer },
+      preHandler: requireMainAccount,
+    },
     async (req) => {
       await productTransfer.checkCode(req.viewer, req.body)
       return ok(null, TRANSFER_MESSAGES.verified)
@@ -53,7 +72,10 @@ export function productTransferRoutes(
 
   app.post(
     '/api/pc/transfer/confirmProducts',
-    { schema: { body: chooseBody }, preHandler: requireMainAccount },
+    {
+      schema: { ...about('第二步：确认要转移的产品'), body: chooseBody, response: nullAnswer },
+      preHandler: requireMainAccount,
+    },
     async (req) => {
       await productTransfer.confirmProducts(req.viewer, req.body.businessIds)
       return ok(null)
@@ -62,7 +84,10 @@ export function productTransferRoutes(
 
   app.post(
     '/api/pc/transfer/sendSmsCode',
-    { schema: { body: phoneSliderBody }, preHandler: requireMainAccount },
+    {
+      schema: { ...about('第三步：向接收方手机发送验证码'), body: phoneSliderBody, response: nullAnswer },
+      preHandler: requireMainAccount,
+    },
     async (req) => {
       await productTransfer.sendReceiverCode(req.viewer, req.body, req.ip)
       return ok(null, SMS_MESSAGES.sent)
@@ -71,7 +96,10 @@ export function productTransferRoutes(
 
   app.post(
     '/api/wechat/moveBusiness',
-    { schema: { body: moveBody }, preHandler: requireMainAccount },
+    {
+      schema: { ...about('第三步：转移产品到接收方账号'), body: moveBody, response: nullAnswer },
+      preHandler: requireMainAccount,
+    },
     async (req) => {
       await productTransfer.move(req.viewer, req.body, req.ip)
       return ok(null, TRANSFER_MESSAGES.moved)

@@ -4,7 +4,59 @@ import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
+import type { ProductCard, ProductPage, Site, UnpaidCheck } from '../../src/core/contract/products'
+import { documented, TAG } from './api-tags'
+import {
+  answer,
+  dateTime,
+  flag,
+  int,
+  listOf,
+  nullable,
+  oneOfValues,
+  responseOf,
+  shape,
+  text,
+} from './responses'
 import { object, rowId as businessId, shortText, type TypedApp, pageQuery } from './schemas'
+
+const about = documented(TAG.products)
+
+const productCard = responseOf<ProductCard>()(
+  shape({
+    id: int,
+    orderCode: text,
+    skuId: text,
+    secondDomain: text,
+    realSecondDomain: text,
+    websiteName: text,
+    productName: text,
+    productVersion: text,
+    channel: int,
+    newOrder: int,
+    isWebsiteManage: int,
+    source: int,
+    status: int,
+    isExpire: int,
+    openTime: nullable(dateTime),
+    expireTime: nullable(dateTime),
+    payMethod: text,
+    businessCenterState: int,
+    isNeedDeliver: int,
+    isProjectFinish: int,
+    showHoutai: int,
+    isDaiweiBusiness: int,
+    relationSecondDomain: text,
+    canUpgrade: int,
+  }),
+)
+const productPage = responseOf<ProductPage>()(
+  shape({ data: listOf(productCard), total: int, pages: int, isWebsiteManage: int }),
+)
+const site = responseOf<Site>()(shape({ id: int, siteName: text, secondDomain: text, siteUrl: text }))
+const unpaidCheck = responseOf<UnpaidCheck>()(
+  shape({ status: oneOfValues([200, 300]), orderCode: text }, ['orderCode']),
+)
 
 const byBusiness = object({ businessId }, ['businessId'])
 const byDomain = object({ secondDomain: shortText(128) }, ['secondDomain'])
@@ -12,24 +64,40 @@ const byDomain = object({ secondDomain: shortText(128) }, ['secondDomain'])
 export function productRoutes(app: TypedApp, { products }: Services, { requireViewer }: Guards) {
   app.get(
     '/api/pc/getProducts',
-    { schema: { querystring: pageQuery }, preHandler: requireViewer },
+    {
+      schema: { ...about('我的产品列表'), querystring: pageQuery, response: answer(productPage) },
+      preHandler: requireViewer,
+    },
     async (req) => ok(await products.page(req.viewer, req.query)),
   )
 
-  app.get('/api/pc/getSiteListByEmpId', { preHandler: requireViewer }, async (req) =>
-    ok(await products.siteList(req.viewer)),
+  app.get(
+    '/api/pc/getSiteListByEmpId',
+    { schema: { ...about('我的站点列表'), response: answer(listOf(site)) }, preHandler: requireViewer },
+    async (req) => ok(await products.siteList(req.viewer)),
   )
 
   app.get(
     '/api/pc/checkBusinessBind',
-    { schema: { querystring: byDomain }, preHandler: requireViewer },
+    {
+      schema: {
+        ...about('域名的产品是否属于当前账号（1 是，0 否）'),
+        querystring: byDomain,
+        response: answer(oneOfValues([0, 1])),
+      },
+      preHandler: requireViewer,
+    },
     async (req) => ok(await products.isBound(req.viewer, req.query.secondDomain.trim())),
   )
 
   app.get(
     '/api/feignOrder/selectBusinessIsOpen',
     {
-      schema: { querystring: object({ orderCode: shortText(32) }, ['orderCode']) },
+      schema: {
+        ...about('订单开通的产品是否已开通'),
+        querystring: object({ orderCode: shortText(32) }, ['orderCode']),
+        response: answer(flag),
+      },
       preHandler: requireViewer,
     },
     async (req) => ok(await products.isOpen(req.viewer, req.query.orderCode.trim())),
@@ -37,27 +105,48 @@ export function productRoutes(app: TypedApp, { products }: Services, { requireVi
 
   app.get(
     '/api/pc/getRenewSkuId',
-    { schema: { querystring: byBusiness }, preHandler: requireViewer },
+    {
+      schema: { ...about('产品续费的 SKU'), querystring: byBusiness, response: answer(text) },
+      preHandler: requireViewer,
+    },
     async (req) => ok(await products.renewSkuId(req.viewer, req.query.businessId)),
   )
 
   // The envelope stays 200: data.status carries the spec's 200 / 300 with the pending order code.
   app.get(
     '/api/pc/checkUnPaidOrder',
-    { schema: { querystring: byBusiness }, preHandler: requireViewer },
+    {
+      schema: {
+        ...about('产品是否有未支付的续费订单'),
+        querystring: byBusiness,
+        response: answer(unpaidCheck),
+      },
+      preHandler: requireViewer,
+    },
     async (req) => ok(await products.unpaidRenewal(req.viewer, req.query.businessId)),
   )
 
   app.get(
     '/api/pc/getAddressByProjectStatus',
-    { schema: { querystring: byDomain }, preHandler: requireViewer },
+    {
+      schema: {
+        ...about('站点的交付中心地址'),
+        querystring: byDomain,
+        response: answer(shape({ address: text })),
+      },
+      preHandler: requireViewer,
+    },
     async (req) => ok(await products.deliveryAddress(req.viewer, req.query.secondDomain.trim())),
   )
 
   app.get(
     '/api/pc/miandenglu',
     {
-      schema: { querystring: object({ businessId, tag: shortText(32) }, ['businessId']) },
+      schema: {
+        ...about('免登录进入产品后台（一次性链接）'),
+        querystring: object({ businessId, tag: shortText(32) }, ['businessId']),
+        response: answer(shape({ url: text })),
+      },
       preHandler: requireViewer,
     },
     async (req) =>

@@ -3,11 +3,18 @@
 // spec names the recipient calls without a prefix; they sit under /api/pc with their neighbours.
 // Both roles read the list; the main account alone changes it (account-area §6). judgeInvalid and
 // updateValidateStatus are public: the random link id is the credential (/validate needs no login).
-import { VALIDATE_TYPE, type RecipientForm } from '../../src/core/contract/recipients'
+import {
+  VALIDATE_TYPE,
+  type Recipient,
+  type RecipientForm,
+  type ValidateLinkInfo,
+} from '../../src/core/contract/recipients'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
+import { documented, TAG } from './api-tags'
+import { answer, int, listOf, nullAnswer, oneOfValues, responseOf, shape, text } from './responses'
 import { byId, integer, object, rowId, shortText, type TypedApp, pageQuery } from './schemas'
 
 const BASE = '/api/pc'
@@ -23,6 +30,37 @@ const editBody = object({ id: rowId, ...formFields }, ['id'])
 const linkFields = { id: shortText(128), validateType: integer }
 const linkQuery = object(linkFields, ['id', 'validateType'])
 
+const about = documented(TAG.notices)
+const recipient = responseOf<Recipient>()(
+  shape({
+    id: int,
+    fullName: text,
+    mailbox: text,
+    bingPhone: text,
+    position: text,
+    positionName: text,
+    smsValidateStatus: int,
+    emailValidateStatus: int,
+    subAccountId: int,
+    createTime: text,
+  }),
+)
+/** This list names its rows `list` (doc2 §7), not `data` as the other pages. */
+const recipientPage = shape({ list: listOf(recipient), total: int, pages: int })
+const linkInfo = responseOf<ValidateLinkInfo>()({
+  anyOf: [
+    shape({ valid: { const: false } }),
+    shape({
+      valid: { const: true },
+      validateType: oneOfValues(Object.values(VALIDATE_TYPE)),
+      accountName: text,
+      fullName: text,
+      target: text,
+      expireTime: text,
+    }),
+  ],
+})
+
 const form = (body: Partial<RecipientForm>): RecipientForm => ({
   fullName: body.fullName ?? '',
   mailbox: body.mailbox ?? '',
@@ -35,32 +73,44 @@ export function recipientRoutes(app: TypedApp, { recipients }: Services, guards:
 
   app.get(
     `${BASE}/searchRecipientList`,
-    { schema: { querystring: pageQuery }, preHandler: requireViewer },
+    {
+      schema: { ...about('接收人列表'), querystring: pageQuery, response: answer(recipientPage) },
+      preHandler: requireViewer,
+    },
     async (req) => ok(await recipients.page(req.viewer, req.query)),
   )
 
   app.get(
     `${BASE}/detailRecipient`,
-    { schema: { querystring: byId }, preHandler: requireViewer },
+    {
+      schema: { ...about('接收人详情'), querystring: byId, response: answer(recipient) },
+      preHandler: requireViewer,
+    },
     async (req) => ok(await recipients.detail(req.viewer, req.query.id)),
   )
 
   app.post(
     `${BASE}/addRecipient`,
-    { schema: { body: addBody }, preHandler: requireMainAccount },
+    {
+      schema: { ...about('新增接收人'), body: addBody, response: answer(recipient) },
+      preHandler: requireMainAccount,
+    },
     async (req) => ok(await recipients.add(req.viewer, form(req.body), originOf(req)), '新增成功'),
   )
 
   app.post(
     `${BASE}/editRecipient`,
-    { schema: { body: editBody }, preHandler: requireMainAccount },
+    {
+      schema: { ...about('修改接收人'), body: editBody, response: answer(recipient) },
+      preHandler: requireMainAccount,
+    },
     async (req) =>
       ok(await recipients.edit(req.viewer, req.body.id, form(req.body), originOf(req)), '保存成功'),
   )
 
   app.post(
     `${BASE}/deleteRecipient`,
-    { schema: { body: byId }, preHandler: requireMainAccount },
+    { schema: { ...about('删除接收人'), body: byId, response: nullAnswer }, preHandler: requireMainAccount },
     async (req) => {
       await recipients.remove(req.viewer, req.body.id)
       return ok(null, '删除成功！')
@@ -68,22 +118,29 @@ export function recipientRoutes(app: TypedApp, { recipients }: Services, guards:
   )
 
   const sends = [
-    ['sendSmsValidate', VALIDATE_TYPE.sms],
-    ['sendEmailValidate', VALIDATE_TYPE.email],
+    ['sendSmsValidate', VALIDATE_TYPE.sms, '重发接收人短信验证'],
+    ['sendEmailValidate', VALIDATE_TYPE.email, '重发接收人邮箱验证'],
   ] as const
-  for (const [name, type] of sends) {
-    app.post(`${BASE}/${name}`, { schema: { body: byId }, preHandler: requireMainAccount }, async (req) => {
+  for (const [name, type, summary] of sends) {
+    const schema = { ...about(summary), body: byId, response: nullAnswer }
+    app.post(`${BASE}/${name}`, { schema, preHandler: requireMainAccount }, async (req) => {
       await recipients.resend(req.viewer, req.body.id, type, originOf(req))
       return ok(null, '已发送')
     })
   }
 
-  app.get(`${BASE}/judgeInvalid`, { schema: { querystring: linkQuery } }, async (req) =>
-    ok(await recipients.judge(req.query.id, req.query.validateType)),
+  app.get(
+    `${BASE}/judgeInvalid`,
+    { schema: { ...about('验证链接是否有效（公开）'), querystring: linkQuery, response: answer(linkInfo) } },
+    async (req) => ok(await recipients.judge(req.query.id, req.query.validateType)),
   )
 
-  app.post(`${BASE}/updateValidateStatus`, { schema: { body: linkQuery } }, async (req) => {
-    await recipients.confirm(req.body.id, req.body.validateType)
-    return ok(null, '验证成功')
-  })
+  app.post(
+    `${BASE}/updateValidateStatus`,
+    { schema: { ...about('确认成为接收人（公开）'), body: linkQuery, response: nullAnswer } },
+    async (req) => {
+      await recipients.confirm(req.body.id, req.body.validateType)
+      return ok(null, '验证成功')
+    },
+  )
 }

@@ -3,9 +3,52 @@
 // services/renewal/renewal.ts owns the account filter and every rule.
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
-import { RENEWAL_FILTERS } from '../../src/core/contract/renewal'
+import {
+  RENEWAL_FILTERS,
+  RENEWAL_MODE,
+  type BatchRenewalAnswer,
+  type RenewalItem,
+} from '../../src/core/contract/renewal'
 import type { Services } from '../services'
+import { documented, TAG } from './api-tags'
+import { buyCyclePrice, paymentLine } from './order-answers'
+import {
+  answer,
+  dateTime,
+  int,
+  listOf,
+  nullable,
+  nullAnswer,
+  oneOfValues,
+  responseOf,
+  shape,
+  text,
+} from './responses'
 import { integer, object, rowId, shortText, type TypedApp } from './schemas'
+
+const about = documented(TAG.renewal)
+
+const renewalItem = responseOf<RenewalItem>()(
+  shape({
+    businessId: int,
+    productName: text,
+    productVersion: text,
+    websiteName: text,
+    secondDomain: text,
+    productType: int,
+    status: int,
+    expireTime: nullable(dateTime),
+    daysLeft: nullable(int),
+    renewalMode: oneOfValues([RENEWAL_MODE.remind, RENEWAL_MODE.noRenew]),
+    cycles: listOf(buyCyclePrice),
+    refusal: text,
+    pendingOrderCode: nullable(text),
+  }),
+)
+/** totalAmount is the yuan text of the order's numeric column ("3960.00"). */
+const batchRenewalAnswer = responseOf<BatchRenewalAnswer>()(
+  shape({ orderCode: text, totalAmount: text, lines: listOf(paymentLine) }),
+)
 
 const listQuery = object({ filter: { type: 'string', enum: RENEWAL_FILTERS }, keyword: shortText(64) })
 
@@ -38,20 +81,37 @@ const batchBody = {
 export function renewalRoutes(app: TypedApp, { renewal }: Services, { requireMainAccount }: Guards) {
   const preHandler = requireMainAccount
 
-  app.get('/api/renewal/products', { schema: { querystring: listQuery }, preHandler }, async (req) =>
-    ok(await renewal.list(req.viewer, req.query)),
+  app.get(
+    '/api/renewal/products',
+    {
+      schema: { ...about('续费产品列表'), querystring: listQuery, response: answer(listOf(renewalItem)) },
+      preHandler,
+    },
+    async (req) => ok(await renewal.list(req.viewer, req.query)),
   )
 
   app.post(
     '/api/renewal/mode',
-    { schema: { body: object({ businessId: rowId, mode: integer }, ['businessId', 'mode']) }, preHandler },
+    {
+      schema: {
+        ...about('设置续费方式'),
+        body: object({ businessId: rowId, mode: integer }, ['businessId', 'mode']),
+        response: nullAnswer,
+      },
+      preHandler,
+    },
     async (req) => {
       await renewal.setMode(req.viewer, req.body, req.ip)
       return ok(null)
     },
   )
 
-  app.post('/api/renewal/batchOrder', { schema: { body: batchBody }, preHandler }, async (req) =>
-    ok(await renewal.batchOrder(req.viewer, req.body)),
+  app.post(
+    '/api/renewal/batchOrder',
+    {
+      schema: { ...about('批量续费下单'), body: batchBody, response: answer(batchRenewalAnswer) },
+      preHandler,
+    },
+    async (req) => ok(await renewal.batchOrder(req.viewer, req.body)),
   )
 }

@@ -4,7 +4,11 @@ import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
 import { SMS_MESSAGES } from '../services/sms/sms'
+import { documented, TAG } from './api-tags'
+import { nullAnswer } from './responses'
 import { object, requestOf, shortText, type TypedApp } from './schemas'
+
+const about = documented(TAG.captcha)
 
 const sendBody = requestOf<SendSmsRequest>()(
   object({
@@ -16,21 +20,32 @@ const sendBody = requestOf<SendSmsRequest>()(
 )
 
 export function smsRoutes(app: TypedApp, { smsRequests }: Services, guards: Guards) {
-  app.post('/api/pc/sendSmsCode', { schema: { body: sendBody } }, async (req) => {
-    await smsRequests.sendForPhone(req.body, req.ip)
-    return ok(null, SMS_MESSAGES.sent)
-  })
+  app.post(
+    '/api/pc/sendSmsCode',
+    { schema: { ...about('发送登录、注册或找回密码的短信验证码'), body: sendBody, response: nullAnswer } },
+    async (req) => {
+      await smsRequests.sendForPhone(req.body, req.ip)
+      return ok(null, SMS_MESSAGES.sent)
+    },
+  )
 
   for (const url of ['/api/app/account/sendSmsCode', '/api/wechat/getCode']) {
-    app.post(url, { schema: { body: sendBody } }, async (req) => {
-      await smsRequests.sendForBindPhone(req.body, req.ip)
-      return ok(null, SMS_MESSAGES.sent)
-    })
+    app.post(
+      url,
+      { schema: { ...about('发送绑定手机的短信验证码'), body: sendBody, response: nullAnswer } },
+      async (req) => {
+        await smsRequests.sendForBindPhone(req.body, req.ip)
+        return ok(null, SMS_MESSAGES.sent)
+      },
+    )
   }
 
   app.post(
     '/api/app/securityVerification/sendSmsCode',
-    { schema: { body: sendBody }, preHandler: guards.requireViewerMayBePending },
+    {
+      schema: { ...about('发送安全验证的短信验证码'), body: sendBody, response: nullAnswer },
+      preHandler: guards.requireViewerMayBePending,
+    },
     async (req) => {
       await smsRequests.sendForSecurityVerification(req.viewer, req.body, req.ip)
       return ok(null, SMS_MESSAGES.sent)

@@ -1,14 +1,29 @@
 // WeChat bind / change / unbind from the account settings (account-area §2, §4, §7). The spec
 // names these calls without paths; they live under /api/wechat beside the WeChat logins.
+import { ENVELOPE_CODE } from '../../src/core/contract/envelope'
+import type { BindPoll, ChangePoll } from '../../src/core/contract/wechat'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
 import { WECHAT_BINDING_MESSAGES } from '../services/wechat/wechat-binding'
+import { documented, TAG } from './api-tags'
+import { answer, flag, nullAnswer, oneOfValues, responseOf, shape, text } from './responses'
 import { integer, object, shortText, type TypedApp } from './schemas'
-import { sceneRequester, sceneSecretOf } from './wechat'
+import { qrScene, sceneRequester, sceneSecretOf } from './wechat'
 
 const ownerBody = { accountId: integer, phone: shortText(32) }
+
+const about = documented(TAG.wechat)
+const bindPoll = responseOf<BindPoll>()(shape({ key: oneOfValues([0, 1, 2]), scanned: flag }))
+const changePoll = responseOf<ChangePoll>()({
+  anyOf: [
+    shape({ status: oneOfValues(['waiting', 'scanned']) }),
+    shape({ status: oneOfValues(['confirmed']), wxOpenId: text }),
+  ],
+})
+// The scene polled or exchanged is unknown, ended or another's (services/wechat/wechat-binding.ts).
+const sceneRefusals = { 'x-error-codes': [ENVELOPE_CODE.qrExpired] }
 
 export function wechatBindingRoutes(app: TypedApp, { wechatBinding }: Services, guards: Guards) {
   const signedIn = { preHandler: guards.requireViewer }
@@ -19,20 +34,37 @@ export function wechatBindingRoutes(app: TypedApp, { wechatBinding }: Services, 
 
   // doc2 §7 lists checkBindWechat under /api/pc; the console's WeChat dialogs call /api/wechat.
   for (const url of ['/api/pc/checkBindWechat', '/api/wechat/checkBindWechat']) {
-    app.get(url, signedIn, async (req) => ok(await wechatBinding.status(req.viewer)))
+    app.get(
+      url,
+      { ...signedIn, schema: { ...about('是否已绑定微信'), response: answer(shape({ bound: flag })) } },
+      async (req) => ok(await wechatBinding.status(req.viewer)),
+    )
   }
 
-  app.get('/api/wechat/getCodeImg', sensitive, async (req) =>
-    ok(await wechatBinding.openScene(req.viewer, 'bind', originOf(req), sceneRequester(req))),
+  app.get(
+    '/api/wechat/getCodeImg',
+    { ...sensitive, schema: { ...about('绑定微信二维码'), response: answer(qrScene) } },
+    async (req) => ok(await wechatBinding.openScene(req.viewer, 'bind', originOf(req), sceneRequester(req))),
   )
 
-  app.get('/api/wechat/getBindQrAddress', sensitive, async (req) =>
-    ok(await wechatBinding.openScene(req.viewer, 'change', originOf(req), sceneRequester(req))),
+  app.get(
+    '/api/wechat/getBindQrAddress',
+    { ...sensitive, schema: { ...about('更换微信二维码'), response: answer(qrScene) } },
+    async (req) =>
+      ok(await wechatBinding.openScene(req.viewer, 'change', originOf(req), sceneRequester(req))),
   )
 
   app.get(
     '/api/wechat/isUserBind',
-    { ...signedIn, schema: { querystring: object({ userId: shortText(64), code: shortText(64) }) } },
+    {
+      ...signedIn,
+      schema: {
+        ...about('轮询绑定微信结果（请求头 X-Scene-Secret）'),
+        querystring: object({ userId: shortText(64), code: shortText(64) }),
+        response: answer(bindPoll),
+        ...sceneRefusals,
+      },
+    },
     async (req) => {
       const { userId = '', code = '' } = req.query
       const scene = { code: code.trim(), secret: sceneSecretOf(req) }
@@ -43,7 +75,14 @@ export function wechatBindingRoutes(app: TypedApp, { wechatBinding }: Services, 
 
   app.post(
     '/api/wechat/miniBindWechat',
-    { ...sensitive, schema: { body: object({ code: shortText(256) }) } },
+    {
+      ...sensitive,
+      schema: {
+        ...about('小程序绑定当前微信'),
+        body: object({ code: shortText(256) }),
+        response: answer(bindPoll),
+      },
+    },
     async (req) => {
       const answer = await wechatBinding.bindByLoginCode(req.viewer, req.body.code ?? '', req.ip)
       return ok(answer, answer.key === 1 ? WECHAT_BINDING_MESSAGES.bound : undefined)
@@ -52,7 +91,15 @@ export function wechatBindingRoutes(app: TypedApp, { wechatBinding }: Services, 
 
   app.get(
     '/api/wechat/getBindInfoByCode',
-    { ...signedIn, schema: { querystring: object({ code: shortText(64) }) } },
+    {
+      ...signedIn,
+      schema: {
+        ...about('轮询更换微信扫码结果（请求头 X-Scene-Secret）'),
+        querystring: object({ code: shortText(64) }),
+        response: answer(changePoll),
+        ...sceneRefusals,
+      },
+    },
     async (req) =>
       ok(await wechatBinding.pollChange(req.viewer, (req.query.code ?? '').trim(), sceneSecretOf(req))),
   )
@@ -62,12 +109,15 @@ export function wechatBindingRoutes(app: TypedApp, { wechatBinding }: Services, 
     {
       ...sensitive,
       schema: {
+        ...about('更换绑定的微信'),
         body: object({
           ...ownerBody,
           wxOpenId: shortText(64),
           code: shortText(64),
           jsCode: shortText(256),
         }),
+        response: nullAnswer,
+        ...sceneRefusals,
       },
     },
     async (req) => {
@@ -78,7 +128,7 @@ export function wechatBindingRoutes(app: TypedApp, { wechatBinding }: Services, 
 
   app.post(
     '/api/wechat/unBindingWechat',
-    { ...sensitive, schema: { body: object(ownerBody) } },
+    { ...sensitive, schema: { ...about('解绑微信'), body: object(ownerBody), response: nullAnswer } },
     async (req) => {
       await wechatBinding.unbind(req.viewer, req.body, req.ip)
       return ok(null, WECHAT_BINDING_MESSAGES.unbound)

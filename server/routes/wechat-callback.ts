@@ -15,6 +15,8 @@ import type { Services } from '../services'
 import type { Identified } from '../services/wechat/scene-approval'
 import { OAUTH_STATE_PREFIX, WECHAT_MESSAGES } from '../services/wechat/wechat'
 import { OAUTH_CALLBACK_PATH } from '../services/wechat/wechat-identity'
+import { documented, TAG } from './api-tags'
+import { refusalEnvelope, text } from './responses'
 import { object, shortText, type TypedApp } from './schemas'
 
 /** Where the confirmation form posts (a page, outside /api). */
@@ -37,6 +39,19 @@ const STYLE = `
   .secondary { background: #fff; color: #1d2129; border: 1px solid #c9cdd4; }
   .note { font-size: 12px; color: #86909c; }
 `
+
+const about = documented(TAG.wechat)
+
+/** A page for the phone; a refusal envelope (its input, its rate) before any page. */
+const phonePage = {
+  200: {
+    description: '给手机浏览器的页面（HTML）；输入或频率不被接受时为信封',
+    content: { 'text/html': { schema: text }, 'application/json': { schema: refusalEnvelope } },
+  },
+} as const
+const toLogin = {
+  302: { type: 'null', description: '微信内网页授权：转到 /login?wxcode=…', headers: { location: text } },
+} as const
 
 const page = sandboxPage(STYLE, '会员中心', { forms: true })
 const showOnPhone = (reply: FastifyReply, title: string, text: string) =>
@@ -85,7 +100,9 @@ export function wechatCallbackRoutes(app: TypedApp, { wechat, wechatBinding, wec
     OAUTH_CALLBACK_PATH,
     {
       schema: {
+        ...about('微信网页授权回调（手机浏览器）'),
         querystring: object({ code: shortText(256), state: shortText(160), redirect: shortText(512) }),
+        response: { ...phonePage, ...toLogin },
       },
     },
     async (req, reply) => {
@@ -125,6 +142,9 @@ export function wechatCallbackRoutes(app: TypedApp, { wechat, wechatBinding, wec
       SCENE_CONFIRM_PATH,
       {
         schema: {
+          ...about('手机上确认或取消扫码操作（表单）'),
+          consumes: ['application/x-www-form-urlencoded'],
+          response: phonePage,
           body: object({ token: shortText(128), action: { enum: ['confirm', 'cancel'] } }, [
             'token',
             'action',

@@ -2,10 +2,18 @@
 // what it answered (wx.requestSubscribeMessage, or the wx-open-subscribe tag in WeChat's browser),
 // and wx.config's signature for that tag (services/wechat/jssdk.ts). Any verified session; each
 // member reads and writes only its own.
-import { SUBSCRIPTION_MSG, type SaveSubscriptionsRequest } from '../../src/core/contract/wechat-messages'
+import {
+  SUBSCRIPTION_MSG,
+  WECHAT_TEMPLATES,
+  type JssdkConfig,
+  type SaveSubscriptionsRequest,
+  type Subscriptions,
+} from '../../src/core/contract/wechat-messages'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
+import { documented, TAG } from './api-tags'
+import { answer, flag, int, listOf, oneOfValues, responseOf, shape, text } from './responses'
 import { object, requestOf, shortText, type TypedApp } from './schemas'
 
 // Text on the wire: the service tells an unknown app or answer in its own words (未知的微信应用,
@@ -21,6 +29,21 @@ const saveBody = requestOf<SaveSubscriptionsRequest>()(
   }),
 )
 
+const about = documented(TAG.wechat)
+
+const subscriptions = responseOf<Subscriptions>()(
+  shape({
+    app: oneOfValues(['mini', 'oa']),
+    canReceive: flag,
+    templates: listOf(
+      shape({ template: oneOfValues(WECHAT_TEMPLATES), templateId: text, remaining: int, refused: flag }),
+    ),
+  }),
+)
+const jssdkConfig = responseOf<JssdkConfig>()(
+  shape({ appId: text, timestamp: int, nonceStr: text, signature: text, openTagList: listOf(text) }),
+)
+
 export function wechatSubscriptionRoutes(
   app: TypedApp,
   { wechatSubscriptions, wechatJssdk }: Services,
@@ -30,19 +53,32 @@ export function wechatSubscriptionRoutes(
 
   app.get(
     '/api/app/wechat/subscriptions',
-    { schema: { querystring: appQuery }, preHandler: requireViewer },
+    {
+      schema: { ...about('微信提醒订阅状态'), querystring: appQuery, response: answer(subscriptions) },
+      preHandler: requireViewer,
+    },
     async (req) => ok(await wechatSubscriptions.state(req.viewer, req.query.app)),
   )
 
   app.post(
     '/api/app/wechat/subscriptions',
-    { schema: { body: saveBody }, preHandler: requireViewer },
+    {
+      schema: { ...about('保存微信订阅结果'), body: saveBody, response: answer(subscriptions) },
+      preHandler: requireViewer,
+    },
     async (req) => ok(await wechatSubscriptions.save(req.viewer, req.body), SUBSCRIPTION_MSG.saved),
   )
 
   app.get(
     '/api/app/wechat/jssdkConfig',
-    { schema: { querystring: pageQuery }, preHandler: requireViewer },
+    {
+      schema: {
+        ...about('公众号 JS-SDK 配置（wx.config）'),
+        querystring: pageQuery,
+        response: answer(jssdkConfig),
+      },
+      preHandler: requireViewer,
+    },
     async (req) => ok(await wechatJssdk.configFor(req.query.url, `${req.protocol}://${req.host}`)),
   )
 }

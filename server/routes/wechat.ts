@@ -2,14 +2,26 @@
 // callback, the mini-program, binding a phone, and the official-account follow page.
 import type { FastifyRequest } from 'fastify'
 import type { PhoneCodeRequest } from '../../src/core/contract/auth'
-import type { MiniBindPhoneRequest, OauthLoginRequest } from '../../src/core/contract/wechat'
+import { ENVELOPE_CODE } from '../../src/core/contract/envelope'
+import type {
+  MiniBindPhoneRequest,
+  MiniLoginAnswer,
+  OauthLoginRequest,
+  OauthUrlAnswer,
+  QrScene,
+  ScanCodeAnswer,
+  WechatLoginResult,
+} from '../../src/core/contract/wechat'
 import type { Guards } from '../http/auth'
 import { LOGIN_OK, OK_MESSAGE, ok } from '../http/envelope'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
 import { SCENE_SECRET_HEADER } from '../services/wechat/scene-approval'
 import { WECHAT_MESSAGES } from '../services/wechat/wechat'
+import { documented, TAG } from './api-tags'
+import { answer, dateTime, flag, int, nullAnswer, oneOfValues, responseOf, shape, text } from './responses'
 import { object, requestOf, shortText, type TypedApp } from './schemas'
+import { loginResult } from './session-answers'
 import { wechatCallbackRoutes } from './wechat-callback'
 
 const codeQuery = object({ code: shortText(128) })
@@ -19,6 +31,32 @@ const miniBindBody = requestOf<MiniBindPhoneRequest>()(
   object({ bindTicket: shortText(128), phone: shortText(32), code: shortText(32) }),
 )
 const bindPhoneBody = requestOf<PhoneCodeRequest>()(object({ phone: shortText(32), code: shortText(32) }))
+
+const about = documented(TAG.wechat)
+
+export const qrScene = responseOf<QrScene>()(shape({ code: text, url: text, expiresIn: int, secret: text }))
+// Every WeChat login says whether the member is new; the contract (and so the schema) has it optional.
+const wechatLoginFields = { ...loginResult.properties, needBindPhone: flag, isNewMember: flag }
+const wechatLogin = responseOf<WechatLoginResult>()(shape(wechatLoginFields, ['cancellation', 'isNewMember']))
+/** getTokenByCode: the scene's state, and the login once the phone confirmed. */
+type QrPoll = { status: 'waiting' | 'scanned' } | ({ status: 'confirmed' } & WechatLoginResult)
+const qrPoll = responseOf<QrPoll>()({
+  anyOf: [
+    shape({ status: oneOfValues(['waiting', 'scanned']) }),
+    shape({ status: oneOfValues(['confirmed']), ...wechatLoginFields }, ['cancellation', 'isNewMember']),
+  ],
+})
+// A new openid gets a ticket to bind a phone with instead of a session.
+const miniLoginAnswer = responseOf<MiniLoginAnswer>()({
+  anyOf: [shape({ needBindPhone: { const: true }, bindTicket: text }), wechatLogin],
+})
+const scanCodeAnswer = responseOf<ScanCodeAnswer>()(
+  shape({ action: text, browser: text, ip: text, requestedAt: dateTime, confirmToken: text }),
+)
+const oauthUrlAnswer = responseOf<OauthUrlAnswer>()(shape({ url: text, nonce: text }))
+// Refusals the login page acts on beyond the generic ones (services/wechat/wechat.ts).
+const QR_REFUSALS = [ENVELOPE_CODE.qrExpired]
+const LOGIN_REFUSALS = [ENVELOPE_CODE.wechatNotRegistered]
 
 /** The creating browser's secret of a QR scene (scene-approval.ts), from its header. */
 export function sceneSecretOf(req: FastifyRequest): string | undefined {
@@ -33,13 +71,27 @@ export function wechatRoutes(app: TypedApp, services: Services, guards: Guards) 
   const { wechat } = services
   // The spec names these two with a trailing slash; both spellings answer.
   for (const url of ['/api/wechat/getQrAddress', '/api/wechat/getQrAddress/']) {
-    app.get(url, { schema: { querystring: object({ purpose: shortText(16) }) } }, async (req) =>
-      ok(await wechat.createScene(req.query.purpose, originOf(req), sceneRequester(req))),
+    app.get(
+      url,
+      {
+        schema: {
+          ...about('微信扫码登录 / 注册二维码'),
+          querystring: object({ purpose: shortText(16) }),
+          response: answer(qrScene),
+        },
+      },
+      async (req) => ok(await wechat.createScene(req.query.purpose, originOf(req), sceneRequester(req))),
     )
   }
 
   for (const url of ['/api/wechat/getTokenByCode', '/api/wechat/getTokenByCode/']) {
-    app.get(url, { schema: { querystring: codeQuery } }, async (req) => {
+    const schema = {
+      ...about('轮询扫码登录结果（请求头 X-Scene-Secret）'),
+      querystring: codeQuery,
+      response: answer(qrPoll),
+      'x-error-codes': [...QR_REFUSALS, ...LOGIN_REFUSALS],
+    }
+    app.get(url, { schema }, async (req) => {
       const answer = await wechat.poll((req.query.code ?? '').trim(), sceneSecretOf(req), req.ip)
       return ok(answer, answer.status === 'confirmed' ? LOGIN_OK : OK_MESSAGE)
     })
@@ -49,17 +101,28 @@ export function wechatRoutes(app: TypedApp, services: Services, guards: Guards) 
   // approve; only POST with that answer's confirmToken and action confirm (or cancel) the scene.
   app.get(
     '/api/app/scanCode',
-    { schema: { querystring: codeQuery }, preHandler: guards.requireViewer },
+    {
+      schema: {
+        ...about('小程序扫码：待确认的电脑登录'),
+        querystring: codeQuery,
+        response: answer(scanCodeAnswer),
+        'x-error-codes': QR_REFUSALS,
+      },
+      preHandler: guards.requireViewer,
+    },
     async (req) => ok(await wechat.scanCode(req.viewer, (req.query.code ?? '').trim())),
   )
   app.post(
     '/api/app/scanCode',
     {
       schema: {
+        ...about('小程序扫码：确认或取消电脑登录'),
         body: object(
           { code: shortText(256), confirmToken: shortText(128), action: { enum: ['confirm', 'cancel'] } },
           ['confirmToken', 'action'],
         ),
+        response: nullAnswer,
+        'x-error-codes': QR_REFUSALS,
       },
       preHandler: guards.requireViewer,
     },
@@ -72,37 +135,68 @@ export function wechatRoutes(app: TypedApp, services: Services, guards: Guards) 
 
   app.get(
     '/api/wechat/oauthUrl',
-    { schema: { querystring: object({ redirect: shortText(512) }) } },
+    {
+      schema: {
+        ...about('微信内网页授权地址'),
+        querystring: object({ redirect: shortText(512) }),
+        response: answer(oauthUrlAnswer),
+      },
+    },
     async (req) => ok(await wechat.oauthUrl(req.query.redirect, originOf(req))),
   )
 
-  app.post('/api/wechat/oauthLogin', { schema: { body: oauthLoginBody } }, async (req) =>
-    ok(
-      await wechat.oauthLogin((req.body.code ?? '').trim(), (req.body.nonce ?? '').trim(), req.ip),
-      LOGIN_OK,
-    ),
+  app.post(
+    '/api/wechat/oauthLogin',
+    {
+      schema: {
+        ...about('微信内网页授权登录'),
+        body: oauthLoginBody,
+        response: answer(wechatLogin),
+        'x-error-codes': LOGIN_REFUSALS,
+      },
+    },
+    async (req) =>
+      ok(
+        await wechat.oauthLogin((req.body.code ?? '').trim(), (req.body.nonce ?? '').trim(), req.ip),
+        LOGIN_OK,
+      ),
   )
 
-  app.post('/api/wechat/miniLogin', { schema: { body: codeBody } }, async (req) => {
-    const answer = await wechat.miniLogin(req.body.code ?? '', req.ip)
-    return ok(answer, 'token' in answer ? LOGIN_OK : OK_MESSAGE)
-  })
+  app.post(
+    '/api/wechat/miniLogin',
+    { schema: { ...about('小程序登录'), body: codeBody, response: answer(miniLoginAnswer) } },
+    async (req) => {
+      const answer = await wechat.miniLogin(req.body.code ?? '', req.ip)
+      return ok(answer, 'token' in answer ? LOGIN_OK : OK_MESSAGE)
+    },
+  )
 
-  app.post('/api/wechat/miniBindPhone', { schema: { body: miniBindBody } }, async (req) =>
-    ok(await wechat.miniBindPhone(req.body, req.ip), LOGIN_OK),
+  app.post(
+    '/api/wechat/miniBindPhone',
+    {
+      schema: { ...about('小程序新用户绑定手机号并登录'), body: miniBindBody, response: answer(wechatLogin) },
+    },
+    async (req) => ok(await wechat.miniBindPhone(req.body, req.ip), LOGIN_OK),
   )
 
   // A first phone is a new way to log in: like a first WeChat it needs a fresh session.
   app.post(
     '/api/wechat/bindPhone',
-    { schema: { body: bindPhoneBody }, preHandler: guards.requireFreshSession },
+    {
+      schema: { ...about('微信账号绑定手机号'), body: bindPhoneBody, response: nullAnswer },
+      preHandler: guards.requireFreshSession,
+    },
     async (req) => {
       await wechat.bindPhone(req.viewer, req.body, req.ip)
       return ok(null, WECHAT_MESSAGES.bound)
     },
   )
 
-  app.get('/api/wechat/officialAccountQr', async (req) => ok(wechat.officialAccountQr(originOf(req))))
+  app.get(
+    '/api/wechat/officialAccountQr',
+    { schema: { ...about('公众号关注页地址'), response: answer(shape({ url: text })) } },
+    async (req) => ok(wechat.officialAccountQr(originOf(req))),
+  )
 
   wechatCallbackRoutes(app, services)
 }

@@ -4,7 +4,7 @@
 // (上传文件大小不能超过5MB!, 文件格式不支持, 上传失败，请重新上传！), never a 4xx/5xx page.
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { MAX_FILE_BYTES } from '../../src/core/contract/work-orders'
+import { MAX_FILE_BYTES, type UploadedFile } from '../../src/core/contract/work-orders'
 import { WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
@@ -16,6 +16,8 @@ import {
   type StagedUpload,
   type UploadService,
 } from '../services/work-orders/uploads'
+import { documented, TAG } from './api-tags'
+import { answer, fileAnswer, int, responseOf, shape, text } from './responses'
 import { boundedInteger, INT32_MAX, object, type TypedApp } from './schemas'
 
 export const MULTIPART_LIMITS = {
@@ -56,6 +58,23 @@ const downloadQuery = object(
   },
   ['fileId', 'expires', 'sig'],
 )
+
+const about = documented(TAG.workOrders)
+
+const uploadedFile = responseOf<UploadedFile>()(
+  shape({ fileId: text, url: text, fileName: text, fileSize: int }),
+)
+
+/** The media types a stored file is served as (services/work-orders/uploads.ts DETECTED). */
+const STORED_FILE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'application/pdf',
+  'application/vnd.rar',
+  'application/zip',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/msword',
+]
 
 /** RFC 6266 / 5987: an ASCII fallback and the UTF-8 name. */
 export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
@@ -115,7 +134,12 @@ export function workOrderFileRoutes(app: TypedApp, { uploads }: Services, { requ
   app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: MULTIPART_LIMITS })
     for (const url of ['/api/account/upload', '/api/workOrderFile/upload']) {
-      scope.post(url, { preValidation: requireViewer }, async (req) => {
+      const schema = {
+        ...about('上传附件（multipart，字段 file）'),
+        consumes: ['multipart/form-data'],
+        response: answer(uploadedFile),
+      }
+      scope.post(url, { schema, preValidation: requireViewer }, async (req) => {
         if (!req.isMultipart()) throw invalid(WORK_ORDER_MSG.uploadFailed)
         // The slot first: a refused upload's body is never read.
         await uploads.reserve(req.viewer)
@@ -127,7 +151,15 @@ export function workOrderFileRoutes(app: TypedApp, { uploads }: Services, { requ
 
   // Public: the signature is the credential (<img>, image preview and downloadFile send no token).
   // Limited per address (server/http/rate-limits.ts); If-None-Match answers 304 without the bytes.
-  app.get('/api/user/downLoadFile', { schema: { querystring: downloadQuery } }, async (req, reply) =>
-    sendFile(reply, await uploads.read(req.query, req.headers['if-none-match'])),
+  app.get(
+    '/api/user/downLoadFile',
+    {
+      schema: {
+        ...about('读取附件（签名地址）'),
+        querystring: downloadQuery,
+        response: fileAnswer(STORED_FILE_TYPES),
+      },
+    },
+    async (req, reply) => sendFile(reply, await uploads.read(req.query, req.headers['if-none-match'])),
   )
 }

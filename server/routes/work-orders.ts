@@ -6,6 +6,22 @@ import { WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
+import { documented, TAG } from './api-tags'
+import { answer, int, listOf, nullable, nullAnswer, pageOf } from './responses'
+import {
+  consultableOrder,
+  createdWorkOrder,
+  evaluation,
+  maintenanceOrder,
+  newStatus,
+  problemTemplate,
+  savedRecord,
+  serviceProjectItem,
+  waitFinish,
+  websiteDomains,
+  workOrderDetail,
+  workOrderRow,
+} from './work-order-answers'
 import {
   boundedInteger,
   integer,
@@ -91,6 +107,8 @@ const recordBody = object({ workOrderId: rowId, content: text, acWorkOrderFilePo
 ])
 const workOrderIdBody = object({ workOrderId: rowId }, ['workOrderId'])
 
+const about = documented(TAG.workOrders)
+
 export function workOrderRoutes(app: TypedApp, services: Services, guards: Guards) {
   const { workOrders } = services
   const { requireViewer } = guards
@@ -99,100 +117,179 @@ export function workOrderRoutes(app: TypedApp, services: Services, guards: Guard
 
   app.get(
     '/api/acWorkOrder/getWorkList',
-    { schema: { querystring: templateQuery }, ...viewerOnly },
+    {
+      schema: {
+        ...about('问题分类（模板）列表'),
+        querystring: templateQuery,
+        response: answer(listOf(problemTemplate)),
+      },
+      ...viewerOnly,
+    },
     async (req) => ok(await workOrders.templates(req.query.workType, req.query.state ?? 1)),
   )
 
-  app.post('/api/acWorkOrder/getOrderList', viewerOnly, async (req) =>
-    ok(await workOrders.orderList(req.viewer)),
+  app.post(
+    '/api/acWorkOrder/getOrderList',
+    { schema: { ...about('可咨询的订单'), response: answer(listOf(consultableOrder)) }, ...viewerOnly },
+    async (req) => ok(await workOrders.orderList(req.viewer)),
   )
 
-  app.post('/api/acWorkOrder/getNewOrderList', viewerOnly, async (req) =>
-    ok(await workOrders.newOrderList(req.viewer)),
+  app.post(
+    '/api/acWorkOrder/getNewOrderList',
+    { schema: { ...about('近 30 天的订单'), response: answer(listOf(consultableOrder)) }, ...viewerOnly },
+    async (req) => ok(await workOrders.newOrderList(req.viewer)),
   )
 
-  app.post('/api/acWorkOrder/createWorkOrder', { schema: { body: createBody }, ...viewerOnly }, async (req) =>
-    ok(await workOrders.create(req.viewer, req.body), WORK_ORDER_MSG.submitted),
+  app.post(
+    '/api/acWorkOrder/createWorkOrder',
+    { schema: { ...about('提交工单'), body: createBody, response: answer(createdWorkOrder) }, ...viewerOnly },
+    async (req) => ok(await workOrders.create(req.viewer, req.body), WORK_ORDER_MSG.submitted),
   )
 
   app.get(
     '/api/acWorkOrder/getWorkDetail',
-    { schema: { querystring: idQuery }, ...viewerOnly },
+    {
+      schema: { ...about('工单详情'), querystring: idQuery, response: answer(workOrderDetail) },
+      ...viewerOnly,
+    },
     async (req) => ok(await workOrders.detail(req.viewer, req.query.id)),
   )
 
-  app.post('/api/acWorkOrder/closeWorkOrder', { schema: { body: closeBody }, ...viewerOnly }, async (req) => {
-    const status = await workOrders.close(req.viewer, req.body)
-    return ok({ status }, req.body.isClose === 1 ? WORK_ORDER_MSG.closed : '操作成功')
-  })
+  app.post(
+    '/api/acWorkOrder/closeWorkOrder',
+    {
+      schema: { ...about('关闭或确认完结工单'), body: closeBody, response: answer(newStatus) },
+      ...viewerOnly,
+    },
+    async (req) => {
+      const status = await workOrders.close(req.viewer, req.body)
+      return ok({ status }, req.body.isClose === 1 ? WORK_ORDER_MSG.closed : '操作成功')
+    },
+  )
 
-  app.post('/api/acWorkOrder/openWorkOrder', { schema: { body: openBody }, ...viewerOnly }, async (req) =>
-    ok({ status: await workOrders.open(req.viewer, req.body) }, WORK_ORDER_MSG.submitted),
+  app.post(
+    '/api/acWorkOrder/openWorkOrder',
+    {
+      schema: { ...about('继续咨询、重开工单或调整服务项目'), body: openBody, response: answer(newStatus) },
+      ...viewerOnly,
+    },
+    async (req) => ok({ status: await workOrders.open(req.viewer, req.body) }, WORK_ORDER_MSG.submitted),
   )
 
   app.get(
     '/api/acWorkOrder/getMyWorkOrderList',
-    { schema: { querystring: listQuery }, ...viewerOnly },
+    {
+      schema: { ...about('我的工单列表'), querystring: listQuery, response: answer(pageOf(workOrderRow)) },
+      ...viewerOnly,
+    },
     async (req) => ok(await workOrders.list(req.viewer, req.query)),
   )
 
   app.get(
     '/api/acWorkOrder/getMyWorkOrderCount',
-    { schema: { querystring: object({ status: statusList }) }, ...viewerOnly },
+    {
+      schema: {
+        ...about('我的工单数量'),
+        querystring: object({ status: statusList }),
+        response: answer(int),
+      },
+      ...viewerOnly,
+    },
     async (req) => ok(await workOrders.count(req.viewer, req.query.status)),
   )
 
-  app.post('/api/acWorkOrder/deleteWorkOrder', { schema: { body: idBody }, ...viewerOnly }, async (req) => {
-    await workOrders.remove(req.viewer, req.body.id)
-    return ok(null, '删除成功')
-  })
+  app.post(
+    '/api/acWorkOrder/deleteWorkOrder',
+    { schema: { ...about('删除工单'), body: idBody, response: nullAnswer }, ...viewerOnly },
+    async (req) => {
+      await workOrders.remove(req.viewer, req.body.id)
+      return ok(null, '删除成功')
+    },
+  )
 
-  app.post('/api/acWorkOrder/urgentWorkOrder', { schema: { body: idBody }, ...viewerOnly }, async (req) => {
-    await workOrders.urge(req.viewer, req.body.id)
-    return ok(null, '加急申请已提交')
-  })
+  app.post(
+    '/api/acWorkOrder/urgentWorkOrder',
+    { schema: { ...about('工单加急'), body: idBody, response: nullAnswer }, ...viewerOnly },
+    async (req) => {
+      await workOrders.urge(req.viewer, req.body.id)
+      return ok(null, '加急申请已提交')
+    },
+  )
 
-  app.get('/api/acWorkOrder/getIsExistWaitFinishWorkOrder', viewerOnly, async (req) =>
-    ok(await workOrders.waitFinish(req.viewer)),
+  app.get(
+    '/api/acWorkOrder/getIsExistWaitFinishWorkOrder',
+    { schema: { ...about('是否有未完结的代维工单'), response: answer(waitFinish) }, ...viewerOnly },
+    async (req) => ok(await workOrders.waitFinish(req.viewer)),
   )
 
   app.get(
     '/api/acWorkOrder/judgeIsEvalaute',
-    { schema: { querystring: object({ workId: rowId }, ['workId']) }, ...viewerOnly },
+    {
+      schema: {
+        ...about('工单评价链接'),
+        querystring: object({ workId: rowId }, ['workId']),
+        response: answer(nullable(evaluation)),
+      },
+      ...viewerOnly,
+    },
     async (req) => ok(await workOrders.evaluation(req.viewer, req.query.workId)),
   )
 
   // The maintenance service (代维管家).
-  app.get('/api/app/websiteButler/getDaiweiOrderList', viewerOnly, async (req) =>
-    ok(await workOrders.maintenanceOrders(req.viewer)),
+  app.get(
+    '/api/app/websiteButler/getDaiweiOrderList',
+    { schema: { ...about('代维订单列表'), response: answer(listOf(maintenanceOrder)) }, ...viewerOnly },
+    async (req) => ok(await workOrders.maintenanceOrders(req.viewer)),
   )
 
   app.get(
     '/api/app/websiteButler/getWebsiteDomainByDaiweiOrder',
-    { schema: { querystring: orderCodeQuery }, ...viewerOnly },
+    {
+      schema: {
+        ...about('代维订单的网站域名'),
+        querystring: orderCodeQuery,
+        response: answer(websiteDomains),
+      },
+      ...viewerOnly,
+    },
     async (req) => ok(await workOrders.maintenanceDomains(req.viewer, req.query.orderCode)),
   )
 
   app.get(
     '/api/app/websiteButler/getServiceProjectList',
-    { schema: { querystring: orderCodeQuery }, ...viewerOnly },
+    {
+      schema: {
+        ...about('代维订单的服务项目与剩余次数'),
+        querystring: orderCodeQuery,
+        response: answer(listOf(serviceProjectItem)),
+      },
+      ...viewerOnly,
+    },
     async (req) => ok(await workOrders.serviceProjectList(req.viewer, req.query.orderCode)),
   )
 
   // Communication records.
   app.post(
     '/api/appWorkOrderCommunicationRecords/saveRecords',
-    { schema: { body: recordBody }, ...viewerOnly },
+    {
+      schema: { ...about('回复工单（沟通记录）'), body: recordBody, response: answer(savedRecord) },
+      ...viewerOnly,
+    },
     async (req) => ok(await workOrders.saveRecord(req.viewer, req.body), WORK_ORDER_MSG.submitted),
   )
 
-  app.get('/api/appWorkOrderCommunicationRecords/getRecordCount', viewerOnly, async (req) =>
-    ok(await workOrders.unreadRecordCount(req.viewer)),
+  app.get(
+    '/api/appWorkOrderCommunicationRecords/getRecordCount',
+    { schema: { ...about('未读工程师回复数'), response: answer(int) }, ...viewerOnly },
+    async (req) => ok(await workOrders.unreadRecordCount(req.viewer)),
   )
 
   app.post(
     '/api/appWorkOrderCommunicationRecords/updRecordLook',
-    { schema: { body: workOrderIdBody }, ...viewerOnly },
+    {
+      schema: { ...about('工单回复标为已读'), body: workOrderIdBody, response: nullAnswer },
+      ...viewerOnly,
+    },
     async (req) => {
       await workOrders.markLooked(req.viewer, req.body.workOrderId)
       return ok(null)

@@ -213,6 +213,8 @@ export async function startTestServer(
       now: clock,
       listen: handle.listen,
       fileStorage,
+      // Every answer must come through its response schema unchanged (server/http/response-check.ts).
+      checkResponses: true,
       ...options,
       ...variant,
     })
@@ -237,7 +239,9 @@ export async function startTestServer(
       remoteAddress: options.ip ?? '127.0.0.1',
       ...(body === undefined ? {} : { payload: body as object }),
     })
-    if (response.statusCode !== 200) throw new Error(`${method} ${url}: HTTP ${response.statusCode}`)
+    if (response.statusCode !== 200) {
+      throw new Error(`${method} ${url}: HTTP ${response.statusCode} ${response.body.slice(0, 500)}`)
+    }
     return response.json() as Envelope<T>
   }
 
