@@ -5,7 +5,8 @@ import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { Refusal, invalid } from '../services/shared/errors'
 import { originOf } from '../http/origin'
-import { NotificationRefused, type JsapiParams } from '../providers/payment/gateway'
+import type { AlipayQrAnswer, AlipayWapAnswer, JsapiParams } from '../../src/core/contract/payments'
+import { NotificationRefused } from '../providers/payment/gateway'
 import { NOTIFY_PATHS } from '../providers/payment/index'
 import type { Services } from '../services'
 import type { NotifyOutcome, PaymentService, Provider } from '../services/payments/payments'
@@ -32,9 +33,9 @@ const wxpayTrade = object(
   ['trade_type', 'out_trade_no'],
 )
 
-const alipayQr = shape({ out_trade_no: text, qr_code: text })
-const alipayWap = shape({ out_trade_no: text, url: text })
-/** What getBrandWCPayRequest / wx.requestPayment take (providers/payment/gateway.ts JsapiParams). */
+const alipayQr = responseOf<AlipayQrAnswer>()(shape({ out_trade_no: text, qr_code: text }))
+const alipayWap = responseOf<AlipayWapAnswer>()(shape({ out_trade_no: text, url: text }))
+/** What getBrandWCPayRequest / wx.requestPayment take (core/contract/payments.ts). */
 const jsapiParams = responseOf<JsapiParams>()(
   shape({
     appId: text,

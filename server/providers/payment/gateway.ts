@@ -4,6 +4,8 @@
 // expects. Every trade is one payment attempt: its own out_trade_no (the order code plus a suffix per
 // provider, trade type and app), so two attempts of one order never share a number at the provider.
 
+import type { JsapiParams } from '../../../src/core/contract/payments'
+
 /** Every call to a provider gives up after this long (a silent provider never holds a request). */
 export const PROVIDER_TIMEOUT_MS = 10_000
 
@@ -86,16 +88,6 @@ export interface BillEntry {
   fen: number
   /** Refunds: our refund number. */
   refundNo?: string
-}
-
-/** What WeixinJSBridge getBrandWCPayRequest and wx.requestPayment take. */
-export interface JsapiParams {
-  appId: string
-  timeStamp: string
-  nonceStr: string
-  package: string
-  signType: 'RSA' | 'HMAC-SHA256'
-  paySign: string
 }
 
 /** Who pays by JSAPI: an openid of the official account (WeChat's browser) or of the mini-program. */

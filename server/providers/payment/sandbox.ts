@@ -6,6 +6,7 @@
 // sandbox page shows. Like a provider after a late scan, it pays an attempt whatever the order's
 // state (a late, voided or second payment); its refunds succeed at once and are written to the
 // cashier's log (sandbox_messages, channel `refund`, by order code).
+import type { JsapiParams } from '../../../src/core/contract/payments'
 import crypto from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client'
@@ -15,7 +16,6 @@ import {
   NotificationRefused,
   yuanToFen,
   type AlipayGateway,
-  type JsapiParams,
   type NotificationResult,
   type RawNotification,
   type RefundRequest,

@@ -3,6 +3,7 @@
 // Wechatpay-Serial names and refuses answers more than 5 minutes off. Notifications are checked here
 // with the same library's primitives (Rsa.verify over Formatter.response, Aes.AesGcm.decrypt with the
 // APIv3 key), because the library verifies answers to our requests, not requests WeChat makes to us.
+import type { JsapiParams } from '../../../src/core/contract/payments'
 import crypto from 'node:crypto'
 import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin'
 import {
@@ -12,7 +13,6 @@ import {
   ProviderError,
   type BillEntry,
   type CloseOutcome,
-  type JsapiParams,
   type JsapiPayer,
   type NotificationResult,
   type PaidTrade,

@@ -9,6 +9,7 @@
 // paid path (applyPaid) and becomes a payment row: the first one that can still be honoured pays and
 // fulfils the order (also after its deadline or a void: the provider was given the deadline, so it
 // was paid in time), any other is due for refund and refunded by the refund job (refunds.ts).
+import type { JsapiParams } from '../../../src/core/contract/payments'
 import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
 import { FROM_PROVIDER_PARAM } from '../../../src/core/contract/checkout'
 import { ORDER_STATUS } from '../../../src/core/contract/orders'
@@ -19,7 +20,6 @@ import {
   fenToYuan,
   ProviderError,
   yuanToFen,
-  type JsapiParams,
   type JsapiPayer,
   type PaidTrade,
   type RawNotification,

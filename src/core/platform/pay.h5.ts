@@ -3,6 +3,7 @@
 // WeChat's browser. JSAPI needs the payer's openid for the official account: without a payer token
 // the server answers `authorize_url` (WeChat's silent snsapi_base page), which comes back to the
 // payment page with `wxPayer`; the token is kept for this browser session and sent with JSAPI.
+import type { AlipayQrAnswer, AlipayWapAnswer, JsapiParams, WxpayAnswer } from '../contract/payments'
 import { http } from '../http/request'
 import type { PayEnvironment, PayOrder, PayOutcome, PayPath, PayProvider } from './pay'
 
@@ -45,15 +46,6 @@ export function offeredProviders(): PayProvider[] {
 
 export function needsOtherBrowser(provider: PayProvider): boolean {
   return payPath(payEnvironment(), provider) === 'openInBrowser'
-}
-
-interface JsapiParams {
-  appId: string
-  timeStamp: string
-  nonceStr: string
-  package: string
-  signType: string
-  paySign: string
 }
 
 type Bridge = { invoke(name: string, params: JsapiParams, done: (res: { err_msg?: string }) => void): void }
@@ -118,18 +110,19 @@ function leaveFor(url: string): PayOutcome {
 
 export async function pay({ orderCode, provider, subject }: PayOrder): Promise<PayOutcome> {
   const trade = { out_trade_no: orderCode, subject, body: subject }
-  const wxpay = <T>(tradeType: string) =>
-    http.post<T>('/api/wxpay/tradePrecreate', { ...trade, trade_type: tradeType })
+  // The answer's shape follows the trade type (WxpayAnswer); each case reads its own.
+  const wxpay = <T extends WxpayAnswer>(tradeType: string, extra: Record<string, string> = {}) =>
+    http.post<T>('/api/wxpay/tradePrecreate', { ...trade, trade_type: tradeType, ...extra })
   switch (payPath(payEnvironment(), provider)) {
     case 'alipayQr':
       return {
         kind: 'qr',
-        url: (await http.post<{ qr_code: string }>('/api/alipay/tradePrecreate', trade)).qr_code,
+        url: (await http.post<AlipayQrAnswer>('/api/alipay/tradePrecreate', trade)).qr_code,
       }
     case 'wxNative':
       return { kind: 'qr', url: (await wxpay<{ code_url: string }>('NATIVE')).code_url }
     case 'alipayWap':
-      return leaveFor((await http.post<{ url: string }>('/api/alipay/tradeWapPay', trade)).url)
+      return leaveFor((await http.post<AlipayWapAnswer>('/api/alipay/tradeWapPay', trade)).url)
     case 'wxMweb':
       return leaveFor((await wxpay<{ mweb_url: string }>('MWEB')).mweb_url)
     case 'openInBrowser':
@@ -137,11 +130,7 @@ export async function pay({ orderCode, provider, subject }: PayOrder): Promise<P
     default: {
       const payer = payerToken()
       if (payer === PAYER_REFUSED) return { kind: 'failed', message: FAILED }
-      const answer = await http.post<JsapiParams | { authorize_url: string }>('/api/wxpay/tradePrecreate', {
-        ...trade,
-        trade_type: 'JSAPI',
-        ...(payer ? { payer } : {}),
-      })
+      const answer = await wxpay<JsapiParams | { authorize_url: string }>('JSAPI', payer ? { payer } : {})
       if ('authorize_url' in answer) {
         window.sessionStorage.removeItem(PAYER_KEY)
         return leaveFor(answer.authorize_url)

@@ -2,6 +2,7 @@
 // WeChat Pay, so that is the one provider it offers. Each payment sends a fresh wx.login code: the
 // server turns it into the payer's openid for the mini-program (jscode2session).
 import Taro from '@tarojs/taro'
+import type { JsapiParams } from '../contract/payments'
 import { http } from '../http/request'
 import type { PayEnvironment, PayOrder, PayOutcome, PayPath, PayProvider } from './pay'
 
@@ -19,14 +20,6 @@ export function offeredProviders(): PayProvider[] {
 
 export function needsOtherBrowser(): boolean {
   return false
-}
-
-interface JsapiParams {
-  timeStamp: string
-  nonceStr: string
-  package: string
-  signType: 'MD5' | 'HMAC-SHA256' | 'RSA'
-  paySign: string
 }
 
 export async function pay({ orderCode, subject }: PayOrder): Promise<PayOutcome> {
