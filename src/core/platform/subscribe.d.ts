@@ -22,6 +22,11 @@ export declare function keptChoices(): Promise<KeptChoices | null>
 
 export interface OpenSubscribeButtonProps {
   label: string
+  /**
+   * Laid invisibly over the action button it wraps (提交, 发送): WeChat takes that tap, and the
+   * action runs once its dialog closes. Without it, the tag is a 提醒 button of its own.
+   */
+  overlay?: boolean
   /** The official account's template ids the tap asks for (at most three). */
   templateIds: string[]
   /** WeChat's answer per template id, once the member closed its dialog. */
@@ -30,5 +35,5 @@ export interface OpenSubscribeButtonProps {
   onFailure(message: string): void
 }
 
-/** WeChat's browser: the 提醒 button as the wx-open-subscribe tag (null elsewhere). */
+/** WeChat's browser: the wx-open-subscribe tag, a 提醒 button or an overlay (null elsewhere). */
 export declare function OpenSubscribeButton(props: OpenSubscribeButtonProps): JSX.Element | null

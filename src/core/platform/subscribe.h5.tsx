@@ -38,7 +38,24 @@ const tagTemplate = (label: string) => `<style>
   background: #fff; color: #1d5fd0; font-size: 13px; }
 </style><button class="reminder">${escapeHtml(label)}</button>`
 
-export function OpenSubscribeButton({ label, templateIds, onAnswers, onFailure }: OpenSubscribeButtonProps) {
+// Over an action button: transparent and covering it, so the tap lands on the tag.
+const overlayTemplate = '<div style="width: 100%; height: 200px"></div>'
+const OVERLAY_STYLE = {
+  position: 'absolute',
+  inset: 0,
+  overflow: 'hidden',
+  opacity: 0,
+  zIndex: 1,
+  display: 'block',
+} as const
+
+export function OpenSubscribeButton({
+  label,
+  overlay = false,
+  templateIds,
+  onAnswers,
+  onFailure,
+}: OpenSubscribeButtonProps) {
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading')
   const tag = useRef<HTMLElement>(null)
 
@@ -75,6 +92,8 @@ export function OpenSubscribeButton({ label, templateIds, onAnswers, onFailure }
   }, [state, templateIds, onAnswers, onFailure])
 
   if (state === 'failed' || !templateIds.length) return null
+  // Until the tag is ready the button under it acts alone (it asks nothing then).
+  if (state === 'loading' && overlay) return null
   if (state === 'loading')
     return (
       <Button size='small' loading disabled>
@@ -83,10 +102,15 @@ export function OpenSubscribeButton({ label, templateIds, onAnswers, onFailure }
     )
   return createElement(
     'wx-open-subscribe',
-    { ref: tag, template: templateIds.join(','), 'aria-label': label },
+    {
+      ref: tag,
+      template: templateIds.join(','),
+      'aria-label': label,
+      style: overlay ? OVERLAY_STYLE : undefined,
+    },
     createElement('script', {
       type: 'text/wxtag-template',
-      dangerouslySetInnerHTML: { __html: tagTemplate(label) },
+      dangerouslySetInnerHTML: { __html: overlay ? overlayTemplate : tagTemplate(label) },
     }),
   )
 }

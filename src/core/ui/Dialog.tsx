@@ -34,6 +34,8 @@ export interface DialogProps {
   confirmText?: string
   busy?: boolean
   onConfirm?(): void
+  /** Wraps the main action's button (DialogActions). */
+  wrapConfirm?(button: ReactNode): ReactNode
 }
 
 /**
@@ -62,6 +64,7 @@ export function Dialog({
   confirmText = '确定',
   busy,
   onConfirm,
+  wrapConfirm,
 }: DialogProps) {
   const bodyId = `dialog-${useId().replace(/:/g, '')}`
   useDialogFocus(bodyId, open, onClose)
@@ -79,7 +82,13 @@ export function Dialog({
         {children}
         <FieldError message={failure} />
         {onConfirm && (
-          <DialogActions confirmText={confirmText} busy={busy} onConfirm={onConfirm} onCancel={onClose} />
+          <DialogActions
+            confirmText={confirmText}
+            busy={busy}
+            onConfirm={onConfirm}
+            onCancel={onClose}
+            wrapConfirm={wrapConfirm}
+          />
         )}
       </View>
     </Modal>

@@ -1,8 +1,8 @@
 // WeChat reminders at the taps that deserve them (提交, 回复, 继续咨询, 回复提醒, 到期提醒). The state
 // and the kept choices are read on mount: wx.requestSubscribeMessage must run inside the tap, and
 // WeChat refuses it once the handler has awaited anything (a network call, even wx.getSetting).
-// In WeChat's browser only the 提醒 buttons ask, as the official account's wx-open-subscribe tag:
-// a tag takes the tap itself, so on 提交 or 回复 it would ask before the form was even checked.
+// In WeChat's browser the official account's wx-open-subscribe tag asks instead: it is the 提醒
+// button (tagIds), or lies over an action's button (tapIds, WechatAsk); `record` saves its answers.
 import { useCallback, useMemo, useState } from 'react'
 import type { SubscribeAnswer, Subscriptions, WechatApp, WechatTemplate } from '../contract/wechat-messages'
 import { errorMessage } from '../http/api-error'
@@ -33,6 +33,8 @@ export interface WechatReminders {
   app: WechatApp | null
   /** The template ids the 提醒 tag asks for (the member's own tap: refusals asked again). */
   tagIds: string[]
+  /** The template ids a tag over an action button asks for (a refusal is not asked again). */
+  tapIds: string[]
   /** Records what the 提醒 tag answered. */
   record(byId: Record<string, SubscribeAnswer>): void
   /** The 提醒 tag could not ask: why. */
@@ -111,6 +113,7 @@ export function useWechatReminders(templates: readonly WechatTemplate[]): Wechat
 
   const states = useMemo(() => loaded?.subscriptions.templates ?? [], [loaded])
   const tagIds = useMemo(() => askPlan(states, templates, null, true).ask, [states, templates])
+  const tapIds = useMemo(() => askPlan(states, templates, null).ask, [states, templates])
 
   const record = useCallback(
     (byId: Record<string, SubscribeAnswer>) => {
@@ -129,6 +132,7 @@ export function useWechatReminders(templates: readonly WechatTemplate[]): Wechat
     available: subscribeApp !== null && (resource.status !== 'ready' || anyConfigured(states, templates)),
     app: subscribeApp,
     tagIds,
+    tapIds,
     record,
     fail: setFailure,
     status: resource.status,

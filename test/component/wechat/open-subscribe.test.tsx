@@ -6,6 +6,7 @@
 // what the tag's success / error events say for app 'oa'. WeChat (its JS-SDK and the tag's events)
 // is the one thing stubbed. (Other browsers show no button: wechat-reminders.test.tsx.)
 import { act, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import {
   WORK_ORDER_TEMPLATES,
   type Subscriptions,
@@ -13,6 +14,7 @@ import {
 } from '../../../src/core/contract/wechat-messages'
 import { useWechatReminders } from '../../../src/core/wechat/useWechatReminders'
 import { WechatReminderButton } from '../../../src/core/wechat/WechatReminderButton'
+import { ReplyBox } from '../../../src/features/work-orders/components/ReplyBox'
 import type { WxJssdk } from '../../../src/core/wechat/jssdk.h5'
 import { installFakeApi, ok, type FakeApi } from '../support/fake-api'
 
@@ -143,4 +145,76 @@ it('in WeChat when wx.config fails: no tag, and the member reads why', async () 
   await screen.findByRole('alert')
   expect(screen.getByRole('alert').textContent).toBe('微信提醒暂不可用，请稍后重试')
   expect(document.querySelector('wx-open-subscribe')).toBeNull()
+})
+
+describe('over the action buttons (发送)', () => {
+  function ReplyView() {
+    const reminders = useWechatReminders(WORK_ORDER_TEMPLATES)
+    return <ReplyBox workOrderId={5} reminders={reminders} onSent={() => undefined} />
+  }
+
+  it('lies over 发送 asking what was not refused; the reply goes once WeChat’s dialog closes', async () => {
+    fakeJssdk()
+    window.history.pushState({}, '', '/workOrderDetail?id=5')
+    stored = {
+      ...subscriptions(),
+      templates: subscriptions().templates.map((state) =>
+        state.template === 'awaitingConfirmation' ? { ...state, refused: true } : state,
+      ),
+    }
+    api.on('POST', '/api/appWorkOrderCommunicationRecords/saveRecords', () => ok(null))
+    const user = userEvent.setup()
+    render(<ReplyView />)
+    const typed = await waitFor(() => {
+      const box = document.querySelector('textarea[name="reply"]')
+      if (!box) throw new Error('no reply box yet')
+      return box
+    })
+    await user.type(typed, '还是打不开')
+    const tag = await findTag()
+    // A refusal is not asked again at an action's tap (only the 回复提醒 button asks it again).
+    expect(tag).toHaveAttribute('template', 'oa-workOrderReply,oa-reopened,oa-closed')
+    expect(tag.closest('.wechat-ask')).toContainElement(screen.getByRole('button', { name: '发送' }))
+    const subscribeDetails = JSON.stringify({ 'oa-workOrderReply': JSON.stringify({ status: 'accept' }) })
+    act(() => {
+      tag.dispatchEvent(new CustomEvent('success', { detail: { errMsg: 'subscribe:ok', subscribeDetails } }))
+    })
+    await waitFor(() =>
+      expect(
+        api.calls.filter((call) => call.path === '/api/appWorkOrderCommunicationRecords/saveRecords'),
+      ).toHaveLength(1),
+    )
+    const reply = api.calls.find((call) => call.path === '/api/appWorkOrderCommunicationRecords/saveRecords')
+    expect(reply?.body).toMatchObject({ workOrderId: 5, content: '还是打不开' })
+    expect(
+      api.calls.filter((call) => call.method === 'POST' && call.path === '/api/app/wechat/subscriptions'),
+    ).toEqual([expect.objectContaining({ body: { app: 'oa', answers: { workOrderReply: 'accept' } } })])
+  })
+
+  it('the reply still goes when the member switched notifications off', async () => {
+    fakeJssdk()
+    window.history.pushState({}, '', '/workOrderDetail?id=6')
+    api.on('POST', '/api/appWorkOrderCommunicationRecords/saveRecords', () => ok(null))
+    const user = userEvent.setup()
+    render(<ReplyView />)
+    await user.type(
+      await waitFor(() => {
+        const box = document.querySelector('textarea[name="reply"]')
+        if (!box) throw new Error('no reply box yet')
+        return box
+      }),
+      '补充说明',
+    )
+    const tag = await findTag()
+    act(() => {
+      tag.dispatchEvent(new CustomEvent('error', { detail: { errCode: 20004, errMsg: 'subscribe:fail' } }))
+    })
+    await waitFor(() =>
+      expect(
+        api.calls.filter((call) => call.path === '/api/appWorkOrderCommunicationRecords/saveRecords'),
+      ).toHaveLength(1),
+    )
+    // The action shows no reminder failure: it went on.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
 })

@@ -12,6 +12,8 @@ import { Dialog } from '../../../core/ui/Dialog'
 import { FieldError } from '../../../core/ui/FieldError'
 import { toast } from '../../../core/ui/toast'
 import { useSubmit } from '../../../core/ui/useSubmit'
+import { WechatAsk } from '../../../core/wechat/WechatAsk'
+import type { WechatReminders } from '../../../core/wechat/useWechatReminders'
 import {
   closeReasonError,
   continueError,
@@ -26,8 +28,8 @@ import { ServiceItems } from './ServiceItems'
 
 interface ActionDialogProps {
   order: WorkOrderDetail
-  /** Asks for WeChat reminders from the confirming tap (never awaited: the action goes on). */
-  remind?(): void
+  /** WeChat reminders, asked for from the confirming tap (never awaited: the action goes on). */
+  reminders?: WechatReminders
   onDone(): void
   onClose(): void
 }
@@ -54,6 +56,7 @@ function ActionFrame({
   title,
   confirmText = '提交',
   action,
+  reminders,
   onConfirm,
   onClose,
   children,
@@ -61,10 +64,19 @@ function ActionFrame({
   title: string
   confirmText?: string
   action: RunState
+  /** In WeChat's browser the confirming button carries the subscription tag (WechatAsk). */
+  reminders?: WechatReminders
   onConfirm(): void
   onClose(): void
   children: ReactNode
 }) {
+  const wrapConfirm = reminders
+    ? (button: ReactNode) => (
+        <WechatAsk reminders={reminders} label={confirmText} onTap={onConfirm}>
+          {button}
+        </WechatAsk>
+      )
+    : undefined
   return (
     <Dialog
       title={title}
@@ -74,6 +86,7 @@ function ActionFrame({
       busy={action.busy}
       onConfirm={onConfirm}
       onClose={onClose}
+      wrapConfirm={wrapConfirm}
     >
       {children}
     </Dialog>
@@ -128,7 +141,7 @@ export function CloseDialog({ order, onDone, onClose }: ActionDialogProps) {
 }
 
 /** 继续 at status 1: a message back to the engineer (openWorkOrder; the order goes back to processing). */
-export function ContinueDialog({ order, remind, onDone, onClose }: ActionDialogProps) {
+export function ContinueDialog({ order, reminders, onDone, onClose }: ActionDialogProps) {
   const [content, setContent] = useState('')
   const [error, setError] = useState('')
   const action = useRun(onDone)
@@ -136,11 +149,11 @@ export function ContinueDialog({ order, remind, onDone, onClose }: ActionDialogP
     const refusal = continueError(content)
     setError(refusal ?? '')
     if (refusal) return
-    if (!action.busy) remind?.()
+    if (!action.busy) void reminders?.ask()
     action.run(() => workOrderApi.open(order.id, content.trim(), ''), '提交成功')
   }
   return (
-    <ActionFrame title='继续咨询' action={action} onConfirm={confirm} onClose={onClose}>
+    <ActionFrame title='继续咨询' action={action} reminders={reminders} onConfirm={confirm} onClose={onClose}>
       <MessageArea
         label='继续咨询内容'
         value={content}
@@ -155,7 +168,7 @@ export function ContinueDialog({ order, remind, onDone, onClose }: ActionDialogP
 }
 
 /** 继续服务 after closing: a reason and a description (openWorkOrder; back to assigned). */
-export function ReopenDialog({ order, remind, onDone, onClose }: ActionDialogProps) {
+export function ReopenDialog({ order, reminders, onDone, onClose }: ActionDialogProps) {
   const [reason, setReason] = useState<string | null>(null)
   const [description, setDescription] = useState('')
   const [errors, setErrors] = useState<{ reason?: string; description?: string }>({})
@@ -164,11 +177,11 @@ export function ReopenDialog({ order, remind, onDone, onClose }: ActionDialogPro
     const found = reopenErrors(reason ?? '', description, REOPEN_REASONS)
     setErrors(found)
     if (Object.keys(found).length) return
-    if (!action.busy) remind?.()
+    if (!action.busy) void reminders?.ask()
     action.run(() => workOrderApi.open(order.id, description.trim(), reason as string), '提交成功')
   }
   return (
-    <ActionFrame title='重开服务' action={action} onConfirm={confirm} onClose={onClose}>
+    <ActionFrame title='重开服务' action={action} reminders={reminders} onConfirm={confirm} onClose={onClose}>
       <View className='wo-dialog__text'>{REOPEN_NOTE}</View>
       <ChoiceGroup
         label='重开原因'

@@ -1,6 +1,8 @@
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import { Button } from '../../../core/ui/Button'
+import { WechatAsk } from '../../../core/wechat/WechatAsk'
+import type { WechatReminders } from '../../../core/wechat/useWechatReminders'
 import { FieldError } from '../../../core/ui/FieldError'
 import { toast } from '../../../core/ui/toast'
 import { useSubmit } from '../../../core/ui/useSubmit'
@@ -23,14 +25,14 @@ const isEmpty = (d: ReplyDraft) => !d.content.trim() && !d.files.length
 export function ReplyBox({
   workOrderId,
   note,
-  remind,
+  reminders,
   onSent,
 }: {
   workOrderId: number
   /** A line above the box, e.g. what a message does not do at this status. */
   note?: string
-  /** Asks for WeChat reminders from the 发送 tap (never awaited: the reply goes on whatever the answer). */
-  remind?(): void
+  /** WeChat reminders, asked for from the 发送 tap (never awaited: the reply goes on whatever the answer). */
+  reminders?: WechatReminders
   onSent(): void
 }) {
   const draft = useDraft<ReplyDraft>(replyDraftName(workOrderId), EMPTY, isEmpty)
@@ -42,7 +44,7 @@ export function ReplyBox({
     const refusal = replyError(content, files.length)
     setError(refusal ?? '')
     if (refusal) return
-    if (!sending.busy) remind?.()
+    if (!sending.busy) void reminders?.ask()
     // A refusal shows under the box; the draft stays.
     void sending.run(async () => {
       await workOrderApi.reply({
@@ -81,9 +83,11 @@ export function ReplyBox({
             丢弃草稿
           </Button>
         )}
-        <Button type='primary' loading={sending.busy} onClick={send}>
-          发送
-        </Button>
+        <WechatAsk reminders={reminders} label='发送' onTap={send}>
+          <Button type='primary' loading={sending.busy} onClick={send}>
+            发送
+          </Button>
+        </WechatAsk>
       </View>
     </View>
   )

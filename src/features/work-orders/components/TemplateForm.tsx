@@ -1,6 +1,7 @@
 import { View } from '@tarojs/components'
 import type { CreatedWorkOrder, WorkOrderType } from '../../../core/contract/work-orders'
 import { Button } from '../../../core/ui/Button'
+import { WechatAsk } from '../../../core/wechat/WechatAsk'
 import { FieldError } from '../../../core/ui/FieldError'
 import { ResourceStatus } from '../../../core/ui/ResourceStatus'
 import { useTemplateForm } from '../hooks/useTemplateForm'
@@ -59,9 +60,11 @@ export function TemplateForm({ type, onBack, onCreated }: TemplateFormProps) {
       )}
       <FieldError message={form.creating.failure} />
       <View className='wo-form__actions'>
-        <Button type='primary' loading={form.creating.busy} onClick={form.submit}>
-          提交
-        </Button>
+        <WechatAsk reminders={form.reminders} label='提交' onTap={form.submit}>
+          <Button type='primary' loading={form.creating.busy} onClick={form.submit}>
+            提交
+          </Button>
+        </WechatAsk>
       </View>
     </View>
   )

@@ -25,10 +25,9 @@ export function WorkOrderDetailView({ id }: { id?: string }) {
   const resource = useResource(() => (id ? workOrderApi.detail(id) : Promise.resolve(null)), [id])
   const order = resource.data ?? null
   const load = resource.reload
-  // Mini-program only: 回复提醒, and the asks at 回复 / 继续咨询 / 继续服务.
+  // The mini-program and WeChat's browser: 回复提醒, and the asks at 回复 / 继续咨询 / 继续服务.
   const reminders = useWechatReminders(WORK_ORDER_TEMPLATES)
-  const remind = () => void reminders.ask()
-  const { run, dialogs } = useWorkOrderActions(order, { reload: () => void load(), remind })
+  const { run, dialogs } = useWorkOrderActions(order, { reload: () => void load(), reminders })
 
   useEffect(() => {
     if (!id) return
@@ -89,7 +88,7 @@ export function WorkOrderDetailView({ id }: { id?: string }) {
           <ReplyBox
             workOrderId={order.id}
             note={actions.confirmOrContinue ? REPLY_AWAITING_NOTE : undefined}
-            remind={remind}
+            reminders={reminders}
             onSent={load}
           />
         )}

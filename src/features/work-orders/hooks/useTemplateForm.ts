@@ -50,7 +50,8 @@ export function useTemplateForm(type: WorkOrderType, onCreated: (order: CreatedW
   )
   const [errors, setErrors] = useState<FieldErrors<FieldCode>>({})
   const creating = useSubmit()
-  // 提交 asks for WeChat reply reminders in the mini-program; the submit never waits for it.
+  // 提交 asks for WeChat reply reminders (in WeChat's browser through the tag over the button); the
+  // submit never waits for it.
   const reminders = useWechatReminders(WORK_ORDER_TEMPLATES)
   const isMaintenance = type === WORK_ORDER_TYPE.maintenance
 
@@ -121,6 +122,8 @@ export function useTemplateForm(type: WorkOrderType, onCreated: (order: CreatedW
     errors,
     pairError,
     creating,
+    /** 提交's WeChat reminders (the tag over it in WeChat's browser: TemplateForm). */
+    reminders,
     update,
     setValue,
     /** Choosing the 代维订单 fills its 网站域名. */

@@ -3,6 +3,7 @@ import type { WorkOrderDetail } from '../../../core/contract/work-orders'
 import { navigateTo, redirectTo } from '../../../core/routing/navigate'
 import { ConfirmDialog } from '../../../core/ui/ConfirmDialog'
 import { toast } from '../../../core/ui/toast'
+import type { WechatReminders } from '../../../core/wechat/useWechatReminders'
 import { workOrderApi } from '../api'
 import {
   AdjustServicesDialog,
@@ -23,12 +24,12 @@ type AskingAction = Exclude<WorkOrderAction, 'urgent' | 'submitNew'>
 interface FollowUps {
   /** Load the order again after an action changed it. */
   reload(): void
-  /** Asks for WeChat reminders from the confirming tap (继续咨询, 继续服务). */
-  remind(): void
+  /** WeChat reminders, asked for from the confirming tap (继续咨询, 继续服务). */
+  reminders: WechatReminders
 }
 
 /** What each action of a work order's detail does, and the dialogs they open (doc2 §2, §4). */
-export function useWorkOrderActions(order: WorkOrderDetail | null, { reload, remind }: FollowUps) {
+export function useWorkOrderActions(order: WorkOrderDetail | null, { reload, reminders }: FollowUps) {
   const [asking, setAsking] = useState<AskingAction | null>(null)
   const dismiss = () => setAsking(null)
   const done = () => {
@@ -63,9 +64,11 @@ export function useWorkOrderActions(order: WorkOrderDetail | null, { reload, rem
     <>
       {asking === 'close' && <CloseDialog order={order} onDone={done} onClose={dismiss} />}
       {asking === 'continue' && (
-        <ContinueDialog order={order} remind={remind} onDone={done} onClose={dismiss} />
+        <ContinueDialog order={order} reminders={reminders} onDone={done} onClose={dismiss} />
       )}
-      {asking === 'reopen' && <ReopenDialog order={order} remind={remind} onDone={done} onClose={dismiss} />}
+      {asking === 'reopen' && (
+        <ReopenDialog order={order} reminders={reminders} onDone={done} onClose={dismiss} />
+      )}
       {asking === 'adjust' && <AdjustServicesDialog order={order} onDone={done} onClose={dismiss} />}
       {asking === 'product' && <ProductDialog order={order} onClose={dismiss} />}
       {asking === 'complete' && (
