@@ -49,9 +49,6 @@ module.exports = {
     {
       displayName: 'component',
       testEnvironment: 'jsdom',
-      // Typing and clicking through a dialog takes well under a second alone; CI's two cores also run
-      // an API worker beside it, so the limit is for a hung test, not a slow one.
-      testTimeout: 30_000,
       testMatch: ['<rootDir>/test/component/**/*.test.tsx'],
       transform,
       moduleFileExtensions,
@@ -79,8 +76,7 @@ module.exports = {
       displayName: 'api',
       // Hands PGlite and `cookie` from the host context to the tests (its header says why).
       testEnvironment: '<rootDir>/test/api/support/pglite-environment.ts',
-      // A server per file and many calls a test; the limit is for a hung test, not a slow one.
-      testTimeout: 60_000,
+      setupFilesAfterEnv: ['<rootDir>/test/api/support/setup.ts'],
       testMatch: ['<rootDir>/test/api/**/*.test.ts'],
       transform,
       moduleFileExtensions,
