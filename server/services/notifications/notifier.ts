@@ -41,14 +41,6 @@ export interface Notification {
   alsoWechat?: number[]
 }
 
-/** What one call wrote. */
-export interface Delivered {
-  notices: number
-  sms: number
-  mail: number
-  wechat: number
-}
-
 export function createNotifier(
   ctx: AppContext,
   { outbox, wechat }: { outbox: Outbox; wechat?: Pick<WechatMessaging, 'plan'> },
@@ -63,9 +55,8 @@ export function createNotifier(
   }
 
   /** Many notifications at once (a reminder run): the preferences and people are read once. */
-  async function sendMany(tx: Tx, notifications: Notification[]): Promise<Delivered> {
-    const delivered: Delivered = { notices: 0, sms: 0, mail: 0, wechat: 0 }
-    if (!notifications.length) return delivered
+  async function sendMany(tx: Tx, notifications: Notification[]): Promise<void> {
+    if (!notifications.length) return
     const accountIds = notifications.map((notification) => notification.accountId)
     const people = await peopleOf(tx, accountIds)
     const audienceFor = await audiencesOf(tx, notifications)
@@ -83,7 +74,6 @@ export function createNotifier(
       const inbox = new Set([...reach.inbox, ...(notification.alsoInbox ?? [])])
       for (const subAccountId of inbox) {
         await storeNotice(tx, { accountId, subAccountId, ...notification.notice, createdAt: at })
-        delivered.notices += 1
       }
       const { sms, mail } = notification
       // 账号安全 is never held by the quiet hours.
@@ -112,7 +102,6 @@ export function createNotifier(
         })
         for (const { person, message } of await wechat.plan(tx, accountId, notification.wechat, candidates)) {
           queued.push({ message })
-          delivered.wechat += 1
           phones = phones.filter((phone) => phone !== person.phone)
           mailboxes = mailboxes.filter((mailbox) => mailbox !== person.email?.toLowerCase())
         }
@@ -121,20 +110,17 @@ export function createNotifier(
         const message = smsTo(phone)
         if (!message) break
         queued.push({ message, notBefore: held ?? undefined })
-        delivered.sms += 1
       }
       for (const mailbox of mailboxes) {
         const message = mailTo(mailbox)
         if (!message) break
         queued.push({ message })
-        delivered.mail += 1
       }
       const robotId = robots.get(`${accountId}:${category}`)
       if (robotId !== undefined) queued.push({ message: robotMessage(notification, robotId) })
     }
     await outbox.enqueueMany(tx, queued)
     for (const accountId of new Set(accountIds)) noticeCache?.forget(accountId)
-    return delivered
   }
 
   /** The 群机器人 post of a notification: the notice as plain text, the page the mail links to. */
