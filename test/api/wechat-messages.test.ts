@@ -8,7 +8,6 @@ import { and, eq } from 'drizzle-orm'
 import {
   memberWechatIds,
   notificationPreferences,
-  outbox,
   wechatSubscriptions,
   workOrders,
 } from '../../server/db/schema'
@@ -16,6 +15,7 @@ import { addSubscriptions } from '../../server/services/wechat/subscription-quot
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 import { FAKE_MINI, FAKE_ORIGIN, TEMPLATE_IDS, fakeWechatMessages } from './support/fake-wechat-messages'
 import { multipart } from './support/multipart'
+import { deliverSince as deliverOutbox, lastOutboxId as lastOutboxIdOf } from './support/outbox-delivery'
 
 let server: TestServer
 let app: FastifyInstance
@@ -82,28 +82,10 @@ async function engineerReplies(content: string, on: FastifyInstance = app) {
   expect(reply.json().code).toBe(200)
 }
 
-const lastOutboxId = async () => Math.max(0, ...(await server.db.select().from(outbox)).map((row) => row.id))
-
-/**
- * Makes one attempt at each row queued after `since` (what a dispatcher does), and at the rows those
- * attempts queue in turn (a refused WeChat message's fallback), then returns them all.
- */
-async function deliverSince(since: number, on: FastifyInstance = app) {
-  const attempted = new Set<number>()
-  for (let round = 0; round < 3; round += 1) {
-    const queued = (await server.db.select().from(outbox)).filter(
-      (row) => row.id > since && !attempted.has(row.id),
-    )
-    for (const row of queued) {
-      attempted.add(row.id)
-      await on.outbox.attempt(row.id)
-    }
-    await on.outbox.settle()
-    await app.outbox.settle()
-  }
-  const rows = await server.db.select().from(outbox).where(eq(outbox.accountId, accountId))
-  return rows.filter((row) => row.id > since).sort((a, b) => a.id - b.id)
-}
+const lastOutboxId = () => lastOutboxIdOf(server.db)
+/** Delivers what was queued after `since` through `on` (this app's dispatcher may be at work too). */
+const deliverSince = (since: number, on: FastifyInstance = app) =>
+  deliverOutbox(server.db, { since, accountId, on, settle: [on, app] })
 
 it('two replies with one acceptance: one subscription message, then the SMS', async () => {
   await addSubscriptions(server.db, ownerMemberId, 'mini', 'workOrderReply', 1, server.clock())

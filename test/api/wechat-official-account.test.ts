@@ -9,14 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { RENEWAL_MODE } from '../../src/core/contract/renewal'
 import type { JssdkConfig, Subscriptions } from '../../src/core/contract/wechat-messages'
-import {
-  businesses,
-  members,
-  notices,
-  notificationPreferences,
-  outbox,
-  workOrders,
-} from '../../server/db/schema'
+import { businesses, members, notices, notificationPreferences, workOrders } from '../../server/db/schema'
 import { addSubscriptions } from '../../server/services/wechat/subscription-quota'
 import { recordWechatId } from '../../server/services/wechat/wechat-ids'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
@@ -28,6 +21,7 @@ import {
   fakeWechatMessages,
 } from './support/fake-wechat-messages'
 import { multipart } from './support/multipart'
+import { deliverSince as deliverOutbox, lastOutboxId as lastOutboxIdOf } from './support/outbox-delivery'
 
 const OA_OPENID = 'oa-openid-of-the-owner'
 
@@ -93,24 +87,8 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => server?.close())
 
-const lastOutboxId = async () => Math.max(0, ...(await server.db.select().from(outbox)).map((row) => row.id))
-
-/** One attempt at each row queued since `since` and at what those attempts queue; the rows. */
-async function deliverSince(since: number) {
-  const attempted = new Set<number>()
-  for (let round = 0; round < 3; round += 1) {
-    const queued = (await server.db.select().from(outbox)).filter(
-      (row) => row.id > since && !attempted.has(row.id),
-    )
-    for (const row of queued) {
-      attempted.add(row.id)
-      await app.outbox.attempt(row.id)
-    }
-    await app.outbox.settle()
-  }
-  const rows = await server.db.select().from(outbox).where(eq(outbox.accountId, accountId))
-  return rows.filter((row) => row.id > since).sort((a, b) => a.id - b.id)
-}
+const lastOutboxId = () => lastOutboxIdOf(server.db)
+const deliverSince = (since: number) => deliverOutbox(server.db, { since, accountId, on: app })
 
 async function openWorkOrder(): Promise<number> {
   const [order] = await server.db
