@@ -12,6 +12,7 @@ import type {
   RawServerDefault,
 } from 'fastify'
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
+import type { IdRequest, PageQuery } from '../../src/core/contract/paging'
 import { MAX_PAGE_NUM, MAX_PAGE_SIZE } from '../services/shared/paging'
 
 /** The Fastify instance routes register on: request types come from the route's JSON schemas. */
@@ -54,14 +55,6 @@ export function object<
   return { type: 'object', properties, required: (required ?? []) as unknown as R } as const
 }
 
-/** The query or body of calls that take one row id. */
-export const byId = object({ id: rowId }, ['id'])
-
-// The paging query every list call takes; out-of-range values fail validation (非法参数), with the
-// bounds of the services' one paging helper (services/shared/paging.ts).
-export const pageNum = boundedInteger(1, MAX_PAGE_NUM)
-export const pageSize = boundedInteger(1, MAX_PAGE_SIZE)
-export const pageQuery = object({ pageNum, pageSize }, ['pageNum', 'pageSize'])
 
 /** What the routes' type provider types a request part as (`req.body`, `req.query`) from its schema. */
 type Typed<S> = (JsonSchemaToTsProvider & { schema: S })['validator']
@@ -89,5 +82,23 @@ export const requestOf =
       (Same<Fields<Typed<S>>, Fields<Contract>> extends true
         ? unknown
         : ContractMismatch<Fields<Typed<S>>, Fields<Contract>>),
-  ): S =>
-    schema
+  ): S => {
+    tiedToContract.add(schema as object)
+    return schema
+  }
+
+/** The request schemas `requestOf` tied to a contract type, for the route-table test. */
+const tiedToContract = new WeakSet<object>()
+
+/** Whether a route's body or query schema went through `requestOf` (test/api/openapi.test.ts). */
+export const isTiedToContract = (schema: unknown): boolean =>
+  typeof schema === 'object' && schema !== null && tiedToContract.has(schema)
+
+/** The query or body of calls that take one row id. */
+export const byId = requestOf<IdRequest>()(object({ id: rowId }, ['id']))
+
+// The paging query every list call takes; out-of-range values fail validation (非法参数), with the
+// bounds of the services' one paging helper (services/shared/paging.ts).
+export const pageNum = boundedInteger(1, MAX_PAGE_NUM)
+export const pageSize = boundedInteger(1, MAX_PAGE_SIZE)
+export const pageQuery = requestOf<PageQuery>()(object({ pageNum, pageSize }, ['pageNum', 'pageSize']))

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { documentText } from '../../server/http/api-document'
 import { firstDifference } from '../../server/http/response-check'
 import { buildApp } from '../../server/app'
+import { isTiedToContract } from '../../server/routes/schemas'
 import { startTestServer, testConfig, type TestServer } from './support/harness'
 import { routesOf, type RegisteredRoute } from './support/route-table'
 
@@ -109,6 +110,15 @@ it('gives every production route a summary, a tag and a response schema', () => 
     return !operation?.summary || !operation.tags?.length || !hasResponseSchema(operation)
   })
   expect(incomplete.map(keyOf)).toEqual([])
+})
+
+it('ties every production body and query to its contract type (requestOf)', () => {
+  const untied = apiRoutes().flatMap((route) =>
+    (['body', 'querystring'] as const)
+      .filter((part) => route.schema[part] !== undefined && !isTiedToContract(route.schema[part]))
+      .map((part) => `${keyOf(route)} ${part}`),
+  )
+  expect(untied).toEqual([])
 })
 
 it('names each operation’s refusal codes, and the token where a session is needed', () => {
