@@ -67,7 +67,7 @@ import type { PaymentService } from './services/payments/payments'
 import type { Reminders } from './services/renewal/reminders'
 import { createOutboxDispatcher } from './services/outbox/outbox-dispatcher'
 import type { Outbox } from './services/outbox/outbox'
-import type { Gateways } from './providers/index'
+import type { MessageGateways } from './providers/index'
 import { createNoticeCache, NOTICES_CHANNEL } from './services/notices/notice-cache'
 import { createUnreadRepliesCache, UNREAD_REPLIES_CHANNEL } from './services/work-orders/unread-replies-cache'
 import { createSessionCache, SESSION_CHANNEL } from './services/auth/session-cache'
@@ -99,7 +99,7 @@ export interface BuildOptions {
   /** Called when a change notification has been applied, with its channel and id (tests wait on it). */
   onNotified?: (channel: string, id: number) => void
   /** The SMS and mail providers; default: those the configuration names (tests pass fakes). */
-  gateways?: Gateways
+  gateways?: MessageGateways
   /** Tests only: fail every answer its route's response schema would change (http/response-check.ts). */
   checkResponses?: boolean
   /** Serve the API document's viewer at /docs (never in production; main.ts asks for it). */

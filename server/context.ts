@@ -5,7 +5,7 @@ import type { ServerConfig } from './config'
 import type { Database } from './db/client'
 import type { FileStorage } from './services/work-orders/file-storage'
 import type { FirstPageCache } from './services/shared/first-page-cache'
-import type { Gateways } from './providers/index'
+import type { MessageGateways } from './providers/index'
 import type { NoticeCache } from './services/notices/notice-cache'
 import type { SessionCache } from './services/auth/session-cache'
 import type { UnreadRepliesCache } from './services/work-orders/unread-replies-cache'
@@ -26,7 +26,7 @@ export interface AppContext {
   /** Live sessions in memory, kept true by the database's notifications; default: nothing cached. */
   sessionCache?: SessionCache
   /** The SMS and mail providers; default: those config names (providers/index.ts). */
-  gateways?: Gateways
+  gateways?: MessageGateways
   /** The home poll's and the header's answers about notices, kept true the same way; default: nothing cached. */
   noticeCache?: NoticeCache
   /** The unread engineer replies of each addressee, kept true the same way; default: nothing cached. */

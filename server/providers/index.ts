@@ -1,24 +1,34 @@
-// Builds each outside service's provider from the configuration (providers/settings.ts): the
-// sandbox in development, a real one where configured, none (…未配置) otherwise.
+// Builds every outside service's provider from the configuration (providers/settings.ts): a real
+// one where configured, the sandbox in development only, none (…未配置 / 在线支付暂未开通) otherwise.
 import type { ServerConfig } from '../config'
 import type { AppContext } from '../context'
 import type { MailGateway } from './mail/index'
 import { sandboxMail } from './mail/sandbox'
 import { smtpMail } from './mail/smtp'
+import { paymentGateways, type PaymentGateways } from './payment/index'
 import { aliyunSms } from './sms/aliyun'
 import type { SmsGateway } from './sms/index'
 import { sandboxSms } from './sms/sandbox'
 import { tencentSms } from './sms/tencent'
 
-export interface Gateways {
+/** The SMS and mail providers: what the outbox sends through. */
+export interface MessageGateways {
   sms: SmsGateway | null
   mail: MailGateway | null
 }
 
-export function createGateways({ config, db, now, log }: AppContext): Gateways {
-  // The sandbox never serves production, whatever the settings say (config.ts refuses it too).
+/** Every outside provider the services call, each handed to the service that calls it. */
+export type Gateways = MessageGateways & PaymentGateways
+
+export function createGateways(ctx: AppContext): Gateways {
+  // The one sandbox rule: never in production, whatever the settings say (config.ts refuses it too).
+  const sandboxAllowed = !ctx.config.production
+  return { ...messageGateways(ctx, sandboxAllowed), ...paymentGateways(ctx, sandboxAllowed) }
+}
+
+function messageGateways({ config, db, now, log }: AppContext, sandboxAllowed: boolean): MessageGateways {
   const allowed = <T extends { provider: string }>(settings: T | null) =>
-    settings?.provider === 'sandbox' && config.production ? null : settings
+    settings?.provider === 'sandbox' && !sandboxAllowed ? null : settings
   const sms = allowed(config.sms)
   const mail = allowed(config.mail)
   return {

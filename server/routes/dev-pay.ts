@@ -10,10 +10,10 @@ import { escapeHtml, sandboxPage } from '../http/sandbox-page'
 import type { Services } from '../services'
 import { ORDER_STATUS } from '../../src/core/contract/orders'
 import { CHECKOUT_MESSAGES } from '../services/checkout/checkout'
-import type { Provider } from '../services/payments/payments'
+import type { PaymentProvider } from '../../src/core/contract/payments'
 import { object, shortText, type TypedApp } from './schemas'
 
-const PROVIDER_NAME: Record<Provider, string> = { alipay: '支付宝', wxpay: '微信支付' }
+const PROVIDER_NAME: Record<PaymentProvider, string> = { alipay: '支付宝', wxpay: '微信支付' }
 
 const STYLE = `
   body { margin: 0; font: 16px/1.5 -apple-system, "PingFang SC", "Microsoft YaHei", sans-serif;

@@ -5,32 +5,43 @@ import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { Refusal, invalid } from '../services/shared/errors'
 import { originOf } from '../http/origin'
-import type { AlipayQrAnswer, AlipayWapAnswer, JsapiParams } from '../../src/core/contract/payments'
+import {
+  WXPAY_TRADE_TYPES,
+  type AlipayQrAnswer,
+  type AlipayTradeRequest,
+  type AlipayWapAnswer,
+  type JsapiParams,
+  type PayerCallbackQuery,
+  type PaymentProvider,
+  type WxpayTradeRequest,
+} from '../../src/core/contract/payments'
 import { NotificationRefused } from '../providers/payment/gateway'
 import { NOTIFY_PATHS } from '../providers/payment/index'
 import type { Services } from '../services'
-import type { NotifyOutcome, PaymentService, Provider } from '../services/payments/payments'
+import type { NotifyOutcome, PaymentService } from '../services/payments/payments'
 import { PAYER_CALLBACK_PATH, PAYER_STATE_PREFIX } from '../services/payments/wechat-payer'
 import { documented, TAG } from './api-tags'
 import { answer, oneOfValues, refusalEnvelope, responseOf, shape, text } from './responses'
-import { object, shortText, type TypedApp } from './schemas'
+import { object, requestOf, shortText, type TypedApp } from './schemas'
 
 const about = documented(TAG.checkout)
 
 // Amounts sent by the client (total_amount, total_fee) are not read: the order's own amount,
 // computed from the catalogue, is what the provider is asked for.
-const alipayTrade = object({ out_trade_no: shortText(32), subject: shortText(128) }, ['out_trade_no'])
-const wxpayTrade = object(
-  {
-    trade_type: { enum: ['NATIVE', 'MWEB', 'JSAPI'] },
-    out_trade_no: shortText(32),
-    body: shortText(128),
-    /** JSAPI in the mini-program: a fresh wx.login code. */
-    code: shortText(128),
-    /** JSAPI in WeChat's browser: the payer token the snsapi_base authorisation returned. */
-    payer: shortText(256),
-  },
-  ['trade_type', 'out_trade_no'],
+const alipayTrade = requestOf<AlipayTradeRequest>()(
+  object({ out_trade_no: shortText(32), subject: shortText(128) }, ['out_trade_no']),
+)
+const wxpayTrade = requestOf<WxpayTradeRequest>()(
+  object(
+    {
+      trade_type: { enum: WXPAY_TRADE_TYPES },
+      out_trade_no: shortText(32),
+      body: shortText(128),
+      code: shortText(128),
+      payer: shortText(256),
+    },
+    ['trade_type', 'out_trade_no'],
+  ),
 )
 
 const alipayQr = responseOf<AlipayQrAnswer>()(shape({ out_trade_no: text, qr_code: text }))
@@ -142,7 +153,12 @@ export function paymentRoutes(app: TypedApp, { payments }: Services, { requireVi
  * Alipay the plain `success`, anything else to be sent again. The sandbox (and a provider that is
  * not configured) is answered with our envelope, which the sandbox page shows.
  */
-function notifyRoute(scope: FastifyInstance, provider: Provider, path: NotifyPath, payments: PaymentService) {
+function notifyRoute(
+  scope: FastifyInstance,
+  provider: PaymentProvider,
+  path: NotifyPath,
+  payments: PaymentService,
+) {
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
     done(null, body),
@@ -177,7 +193,7 @@ function notifyRoute(scope: FastifyInstance, provider: Provider, path: NotifyPat
  * it goes back without one, where paying shows the refusal instead of looping through WeChat.
  */
 function payerCallbackRoute(app: TypedApp, payments: PaymentService) {
-  const query = object({ code: shortText(256), state: shortText(64) })
+  const query = requestOf<PayerCallbackQuery>()(object({ code: shortText(256), state: shortText(64) }))
   const schema = {
     ...about('微信内支付：静默授权回来，转到支付页'),
     querystring: query,

@@ -69,8 +69,10 @@ export function createServices(ctx: AppContext) {
   const limits = createLoginLimits(ctx)
   // One login mask service: sign-in checks it at every login, account settings edit it.
   const loginMasks = createLoginMasks(ctx)
-  // Outgoing SMS and mail: one outbox over the configured providers (tests may pass their own).
-  const outbox = createOutbox(ctx, ctx.gateways ?? createGateways(ctx))
+  // The outside providers, each handed to the service that calls it (tests may pass SMS and mail fakes).
+  const gateways = { ...createGateways(ctx), ...ctx.gateways }
+  // Outgoing SMS and mail: one outbox over the configured providers.
+  const outbox = createOutbox(ctx, gateways)
   const sms = createSmsService(ctx, outbox)
   const smsRequests = createSmsRequests(ctx, { captchas, members, sms })
   // Everything the console tells members (not codes or links) goes through the notifier's preferences.
@@ -109,6 +111,7 @@ export function createServices(ctx: AppContext) {
     orders,
     notifier,
     wechatIdentity,
+    gateways,
   })
   const fileStorage = ctx.fileStorage ?? databaseFileStorage(ctx.db)
   const wechat = createWechatService(ctx, {

@@ -11,7 +11,7 @@ import { migrateDatabase } from '../../server/db/migrate'
 import { seedDatabase } from '../../server/seed'
 import { outbox as outboxTable } from '../../server/db/schema'
 import { aliyunSms } from '../../server/providers/sms/aliyun'
-import type { Gateways } from '../../server/providers/index'
+import type { MessageGateways } from '../../server/providers/index'
 import type { DeliveryResult } from '../../server/providers/delivery'
 import {
   CLAIM_LEASE_MS,
@@ -28,7 +28,7 @@ import { startFakeAliyunSms, templateIds, type FakeAliyun } from './support/fake
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>
 let fake: FakeAliyun
-let gateways: Gateways
+let gateways: MessageGateways
 let clock: TestClock
 const log = Fastify({ logger: false }).log
 

@@ -242,7 +242,7 @@ test('the renewal journey: renew on /index, pay by QR, opening progress, paid or
 })
 
 // WeChat's in-app browser blocks Alipay's page: the page guides the customer to open it in a browser
-// instead of redirecting (core/platform/pay `needsOtherBrowser`), and WeChat Pay stays available.
+// instead of redirecting (features/payments/pay `needsOtherBrowser`), and WeChat Pay stays available.
 test("phone in WeChat's browser: 支付宝 shows the open-in-browser guidance, 微信支付 can pay", async ({
   page,
   browser,

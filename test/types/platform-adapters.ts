@@ -41,9 +41,6 @@ import * as corePlatformModalWeapp from '../../src/core/platform/modal.weapp'
 import type * as corePlatformNativePage from '../../src/core/platform/native-page'
 import * as corePlatformNativePageH5 from '../../src/core/platform/native-page.h5'
 import * as corePlatformNativePageWeapp from '../../src/core/platform/native-page.weapp'
-import type * as corePlatformPay from '../../src/core/platform/pay'
-import * as corePlatformPayH5 from '../../src/core/platform/pay.h5'
-import * as corePlatformPayWeapp from '../../src/core/platform/pay.weapp'
 import type * as corePlatformRandomBytes from '../../src/core/platform/random-bytes'
 import * as corePlatformRandomBytesH5 from '../../src/core/platform/random-bytes.h5'
 import * as corePlatformRandomBytesWeapp from '../../src/core/platform/random-bytes.weapp'
@@ -89,6 +86,9 @@ import * as featuresAuthComponentsDeferredWeapp from '../../src/features/auth/co
 import type * as featuresOrdersComponentsDeferred from '../../src/features/orders/components/deferred'
 import * as featuresOrdersComponentsDeferredH5 from '../../src/features/orders/components/deferred.h5'
 import * as featuresOrdersComponentsDeferredWeapp from '../../src/features/orders/components/deferred.weapp'
+import type * as featuresPaymentsPay from '../../src/features/payments/pay'
+import * as featuresPaymentsPayH5 from '../../src/features/payments/pay.h5'
+import * as featuresPaymentsPayWeapp from '../../src/features/payments/pay.weapp'
 import type * as featuresProductsComponentsDeferred from '../../src/features/products/components/deferred'
 import * as featuresProductsComponentsDeferredH5 from '../../src/features/products/components/deferred.h5'
 import * as featuresProductsComponentsDeferredWeapp from '../../src/features/products/components/deferred.weapp'
@@ -126,8 +126,6 @@ corePlatformModalH5 satisfies typeof corePlatformModal
 corePlatformModalWeapp satisfies typeof corePlatformModal
 corePlatformNativePageH5 satisfies typeof corePlatformNativePage
 corePlatformNativePageWeapp satisfies typeof corePlatformNativePage
-corePlatformPayH5 satisfies typeof corePlatformPay
-corePlatformPayWeapp satisfies typeof corePlatformPay
 corePlatformRandomBytesH5 satisfies typeof corePlatformRandomBytes
 corePlatformRandomBytesWeapp satisfies typeof corePlatformRandomBytes
 corePlatformRevealScrollH5 satisfies typeof corePlatformRevealScroll
@@ -158,6 +156,8 @@ featuresAuthComponentsDeferredH5 satisfies typeof featuresAuthComponentsDeferred
 featuresAuthComponentsDeferredWeapp satisfies typeof featuresAuthComponentsDeferred
 featuresOrdersComponentsDeferredH5 satisfies typeof featuresOrdersComponentsDeferred
 featuresOrdersComponentsDeferredWeapp satisfies typeof featuresOrdersComponentsDeferred
+featuresPaymentsPayH5 satisfies typeof featuresPaymentsPay
+featuresPaymentsPayWeapp satisfies typeof featuresPaymentsPay
 featuresProductsComponentsDeferredH5 satisfies typeof featuresProductsComponentsDeferred
 featuresProductsComponentsDeferredWeapp satisfies typeof featuresProductsComponentsDeferred
 featuresShellComponentsConsoleNavH5 satisfies typeof featuresShellComponentsConsoleNav

@@ -1,5 +1,6 @@
-// Builds the payment providers from the configuration: the sandbox for both in development, each
-// configured provider in production (none answers 在线支付暂未开通).
+// Builds the payment providers (providers/index.ts decides whether the sandbox may serve): the
+// sandbox for both in development, each configured provider in production (none answers
+// 在线支付暂未开通).
 import { DEV_PAY_NOTIFY_SECRET } from '../../config'
 import type { AppContext } from '../../context'
 import { createAlipay } from './alipay'
@@ -21,8 +22,8 @@ export interface PaymentGateways {
   sandbox: SandboxPayments | null
 }
 
-export function createPaymentGateways({ config, now, db }: AppContext): PaymentGateways {
-  if (!config.production) {
+export function paymentGateways({ config, now, db }: AppContext, sandboxAllowed: boolean): PaymentGateways {
+  if (sandboxAllowed) {
     const secret = config.payNotifySecret ?? DEV_PAY_NOTIFY_SECRET
     const sandbox = createSandboxPayments({ secret, now, db })
     return { alipay: sandbox.alipay, wxpay: sandbox.wxpay, sandbox }

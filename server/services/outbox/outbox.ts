@@ -17,7 +17,7 @@ import {
   type DeliveryResult,
   type RefusalReason,
 } from '../../providers/delivery'
-import type { Gateways } from '../../providers/index'
+import type { MessageGateways } from '../../providers/index'
 import type { SmsTemplate } from '../../providers/sms/index'
 import { countOutboxDelivery } from '../shared/counters'
 import { createSmsBudget, smsKindOf } from '../sms/sms-budget'
@@ -114,7 +114,7 @@ export async function pendingCount(db: Database): Promise<number> {
   return row?.total ?? 0
 }
 
-export function createOutbox(ctx: AppContext, gateways: Gateways) {
+export function createOutbox(ctx: AppContext, gateways: MessageGateways) {
   const { db, now, log } = ctx
   const inFlight = new Set<Promise<unknown>>()
   const smsBudget = createSmsBudget(ctx)

@@ -4,9 +4,8 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { paymentAttempts } from '../../db/schema'
+import type { PaymentProvider } from '../../../src/core/contract/payments'
 import type { OrderRow } from '../checkout/fulfilment'
-
-export type Provider = 'alipay' | 'wxpay'
 
 /** How an order is offered: Alipay QR or wap; WeChat NATIVE, H5, JSAPI in its browser or the mini-program. */
 export type PayChannel = 'qr' | 'wap' | 'native' | 'h5' | 'jsapi-web' | 'jsapi-mini'
@@ -31,7 +30,7 @@ export const TRADE_NO_PATTERN = /^[0-9A-Za-z]{6,32}$/
  */
 const ANSWER_LIFETIME_MS: Partial<Record<PayChannel, number>> = { h5: 4 * 60_000 }
 
-export const providerOf = (channel: PayChannel): Provider =>
+export const providerOf = (channel: PayChannel): PaymentProvider =>
   channel === 'qr' || channel === 'wap' ? 'alipay' : 'wxpay'
 
 /** The n-th attempt of an order on a channel: `<order code><suffix><n>`. */
@@ -57,7 +56,7 @@ export function createAttempts({ db, now }: Pick<AppContext, 'db' | 'now'>) {
       .orderBy(desc(paymentAttempts.id))
   }
 
-  async function byTradeNo(provider: Provider, tradeNo: string): Promise<AttemptRow | undefined> {
+  async function byTradeNo(provider: PaymentProvider, tradeNo: string): Promise<AttemptRow | undefined> {
     const [row] = await db
       .select()
       .from(paymentAttempts)

@@ -9,7 +9,7 @@
 // paid path (applyPaid) and becomes a payment row: the first one that can still be honoured pays and
 // fulfils the order (also after its deadline or a void: the provider was given the deadline, so it
 // was paid in time), any other is due for refund and refunded by the refund job (refunds.ts).
-import type { JsapiParams } from '../../../src/core/contract/payments'
+import type { JsapiParams, PaymentProvider } from '../../../src/core/contract/payments'
 import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
 import { FROM_PROVIDER_PARAM } from '../../../src/core/contract/checkout'
 import { ORDER_STATUS } from '../../../src/core/contract/orders'
@@ -26,7 +26,7 @@ import {
   type TradeOrder,
   type TradeState,
 } from '../../providers/payment/gateway'
-import { createPaymentGateways } from '../../providers/payment/index'
+import type { PaymentGateways } from '../../providers/payment/index'
 import { SANDBOX_BAD_SIGN } from '../../providers/payment/sandbox'
 import { CHECKOUT_MESSAGES, ORDER_MISSING, type CheckoutService } from '../checkout/checkout'
 import type { Executor, Fulfilment, OrderRow } from '../checkout/fulfilment'
@@ -36,14 +36,13 @@ import { ORDER_MESSAGES } from '../orders/orders'
 import { countPaymentNotification, paymentMetrics } from '../shared/counters'
 import { Refusal, forbidden, invalid, unavailable } from '../shared/errors'
 import type { WechatIdentityService } from '../wechat/wechat-identity'
-import { createAttempts, providerOf, type AttemptRow, type PayChannel, type Provider } from './attempts'
+import { createAttempts, providerOf, type AttemptRow, type PayChannel } from './attempts'
 import { createReconciliation } from './reconcile'
 import { createRefunds } from './refunds'
 import type { Notifier } from '../notifications/notifier'
 import { createPayerTickets } from './payer-tickets'
 import { openPayer, payerAuthorizeUrl, sealPayer } from './wechat-payer'
 
-export type { Provider } from './attempts'
 export type WxTradeType = 'NATIVE' | 'MWEB' | 'JSAPI'
 
 export const PAYMENT_MESSAGES = {
@@ -92,16 +91,18 @@ export function createPaymentService(
     orders: orderService,
     notifier,
     wechatIdentity,
+    gateways,
   }: {
     checkout: CheckoutService
     fulfilment: Fulfilment
     orders: OrderService
     notifier: Notifier
     wechatIdentity?: WechatIdentityService
+    /** The providers it offers orders to (providers/index.ts). */
+    gateways: PaymentGateways
   },
 ) {
   const { db, now, config, log } = ctx
-  const gateways = createPaymentGateways(ctx)
   const attempts = createAttempts(ctx)
   const refunds = createRefunds(ctx, { gateways, notifier })
   const reconciliation = createReconciliation(ctx, gateways)
@@ -292,7 +293,7 @@ export function createPaymentService(
    * always kept: as the order's payment when it can pay the order (then the order is paid and
    * fulfilled in the same transaction), otherwise as a payment due for refund.
    */
-  async function applyPaid(provider: Provider, trade: PaidTrade): Promise<PaidOutcome> {
+  async function applyPaid(provider: PaymentProvider, trade: PaidTrade): Promise<PaidOutcome> {
     if (!trade.tradeNo || !trade.transactionId || !Number.isInteger(trade.fen) || trade.fen <= 0)
       throw invalid(CHECKOUT_MESSAGES.badParams)
     // Attempts made before out_trade_no had suffixes used the order code itself.
@@ -353,7 +354,10 @@ export function createPaymentService(
   }
 
   /** Counts each notification's outcome for /metrics: paid, late, refundDue…; forged (signature) and refused apart. */
-  async function counted(provider: Provider, handle: () => Promise<NotifyOutcome>): Promise<NotifyOutcome> {
+  async function counted(
+    provider: PaymentProvider,
+    handle: () => Promise<NotifyOutcome>,
+  ): Promise<NotifyOutcome> {
     try {
       const outcome = await handle()
       countPaymentNotification(provider, outcome)
@@ -368,7 +372,7 @@ export function createPaymentService(
    * How `provider`'s notifications are answered: 'provider' as the real one expects (WeChat Pay 204,
    * Alipay `success`), 'envelope' for the sandbox and for a provider that is not configured.
    */
-  const notificationAnswers = (provider: Provider): 'provider' | 'envelope' =>
+  const notificationAnswers = (provider: PaymentProvider): 'provider' | 'envelope' =>
     gateways[provider] && !gateways[provider].sandbox ? 'provider' : 'envelope'
 
   /**
@@ -376,7 +380,10 @@ export function createPaymentService(
    * exactly as it arrived. A NotificationRefused (signature, timestamp, merchant) or a Refusal (order,
    * no provider) is thrown for the route to answer; a repeated notification changes nothing.
    */
-  async function receiveNotification(provider: Provider, raw: RawNotification): Promise<NotifyOutcome> {
+  async function receiveNotification(
+    provider: PaymentProvider,
+    raw: RawNotification,
+  ): Promise<NotifyOutcome> {
     return counted(provider, async () => {
       const gateway = gateways[provider]
       if (!gateway) throw forbidden(PAYMENT_MESSAGES.notConfigured)
@@ -399,7 +406,7 @@ export function createPaymentService(
 
   /** The provider's answer about one attempt, or null when it could not be had (logged). */
   async function query(attempt: AttemptRow): Promise<TradeState | null> {
-    const gateway = gateways[attempt.provider as Provider]
+    const gateway = gateways[attempt.provider as PaymentProvider]
     if (!gateway) return null
     try {
       return await gateway.query(attempt.tradeNo)
@@ -414,7 +421,7 @@ export function createPaymentService(
   async function applyFound(attempt: AttemptRow, state: TradeState | null): Promise<boolean> {
     if (state?.state !== 'paid') return false
     try {
-      await applyPaid(attempt.provider as Provider, state.trade)
+      await applyPaid(attempt.provider as PaymentProvider, state.trade)
     } catch (error) {
       if (!(error instanceof Refusal)) throw error
       log.error(
@@ -430,7 +437,7 @@ export function createPaymentService(
    * it was paid: the payment is applied instead) or 'failed' (a refusal or no answer in time).
    */
   async function closeAttempt(attempt: AttemptRow): Promise<'closed' | 'paid' | 'failed'> {
-    const gateway = gateways[attempt.provider as Provider]
+    const gateway = gateways[attempt.provider as PaymentProvider]
     if (!gateway) return 'failed'
     let outcome: 'closed' | 'paid'
     try {

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context'
 import { housekeepingRuns, payments } from '../../db/schema'
 import { chinaTime, yuanToFen, type BillEntry } from '../../providers/payment/gateway'
 import { paymentMetrics } from '../shared/counters'
-import type { Provider } from './attempts'
+import type { PaymentProvider } from '../../../src/core/contract/payments'
 import type { RefundGateways } from './refunds'
 
 type PaymentRow = Pick<
@@ -20,7 +20,7 @@ type PaymentRow = Pick<
 export type DifferenceKind = 'missing-here' | 'amount-differs' | 'refunded-there-only'
 
 export interface Difference {
-  provider: Provider
+  provider: PaymentProvider
   kind: DifferenceKind
   tradeNo: string
   transactionId: string
@@ -38,7 +38,7 @@ export const RECONCILE_AFTER_MINUTES = 10 * 60 + 30
  * The differences between one provider's bill and the payment rows that bill names: a payment
  * missing here or of another amount, a refund here not (yet) refunded or of another amount.
  */
-export function compareBill(provider: Provider, bill: BillEntry[], rows: PaymentRow[]): Difference[] {
+export function compareBill(provider: PaymentProvider, bill: BillEntry[], rows: PaymentRow[]): Difference[] {
   const byTransaction = new Map(rows.map((row) => [row.tradeNo, row]))
   const byRefund = new Map(rows.filter((row) => row.refundNo).map((row) => [row.refundNo!, row]))
   const differences: Difference[] = []
@@ -81,7 +81,7 @@ export function createReconciliation(
   gateways: RefundGateways,
 ) {
   /** The rows a bill names, by transaction number or refund number. */
-  async function rowsFor(provider: Provider, bill: BillEntry[]): Promise<PaymentRow[]> {
+  async function rowsFor(provider: PaymentProvider, bill: BillEntry[]): Promise<PaymentRow[]> {
     const transactions = [...new Set(bill.map((entry) => entry.transactionId).filter(Boolean))]
     const refunds = [...new Set(bill.flatMap((entry) => (entry.refundNo ? [entry.refundNo] : [])))]
     if (!transactions.length && !refunds.length) return []

@@ -22,7 +22,7 @@ import {
 import type { Notifier } from '../notifications/notifier'
 import { refundSentence } from '../outbox/outgoing-texts'
 import { paymentMetrics } from '../shared/counters'
-import type { Provider } from './attempts'
+import type { PaymentProvider } from '../../../src/core/contract/payments'
 
 type PaymentRow = typeof payments.$inferSelect
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0]
@@ -96,7 +96,7 @@ export function createRefunds(
 
   /** Asks the provider (a first ask, or where an accepted refund stands) and records the answer. */
   async function process(row: PaymentRow): Promise<void> {
-    const gateway = gateways[row.provider as Provider]
+    const gateway = gateways[row.provider as PaymentProvider]
     let answer: RefundState
     try {
       if (!gateway) throw new ProviderError(row.provider, 'not configured')

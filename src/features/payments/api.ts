@@ -1,5 +1,5 @@
 // The payment page's calls (doc2 §7). The provider calls themselves are made by the payment
-// adapter (core/platform/pay), which alone knows which one the environment needs.
+// adapter (features/payments/pay), which alone knows which one the environment needs.
 import { http } from '../../core/http/request'
 import type { OrderInfo, OrderTimeout } from '../../core/contract/checkout'
 

@@ -8,6 +8,7 @@ import {
   type PaymentLine,
 } from '../../core/contract/checkout'
 import { ORDER_STATUS } from '../../core/contract/orders'
+import type { PaymentProvider } from '../../core/contract/payments'
 import { withQuery, type Query } from '../../core/routing/url'
 
 /** doc2 §9: order info retried after 1 s, payment status polled every 2 s, expiry toast 3 s. */
@@ -28,15 +29,14 @@ export const PAY_MESSAGES = {
   failed: '支付失败',
 } as const
 
-/** doc2 §2: payment type 1 online, 2 offline; provider 1 Alipay-type, 2 WeChat-type. */
+/** doc2 §2: payment type 1 online, 2 offline. */
 export const PAY_TYPE = { online: 1, offline: 2 } as const
 export type PayType = (typeof PAY_TYPE)[keyof typeof PAY_TYPE]
-export const PROVIDER = { alipay: 1, wechat: 2 } as const
-export type ProviderId = (typeof PROVIDER)[keyof typeof PROVIDER]
 
-export const PROVIDER_OPTIONS: readonly { id: ProviderId; label: string }[] = [
-  { id: PROVIDER.alipay, label: '支付宝' },
-  { id: PROVIDER.wechat, label: '微信支付' },
+/** doc2 §2's provider 1 Alipay-type and 2 WeChat-type, in the order offered. */
+export const PROVIDER_OPTIONS: readonly { id: PaymentProvider; label: string }[] = [
+  { id: 'alipay', label: '支付宝' },
+  { id: 'wxpay', label: '微信支付' },
 ]
 
 /** WeChat's browser blocks Alipay's page: where to pay instead (the page never redirects there). */

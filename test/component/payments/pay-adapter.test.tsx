@@ -1,4 +1,4 @@
-// The payment adapter (core/platform/pay, H5 variant): which path runs where, and what each path
+// The payment adapter (features/payments/pay, H5 variant): which path runs where, and what each path
 // asks the server for. The providers' own pages and WeixinJSBridge are the outside world: stubbed.
 import {
   needsOtherBrowser,
@@ -8,7 +8,8 @@ import {
   payPath,
   type PayEnvironment,
   type PayPath,
-} from '../../../src/core/platform/pay'
+} from '../../../src/features/payments/pay'
+import type { PaymentProvider } from '../../../src/core/contract/payments'
 import { installFakeApi, ok } from '../support/fake-api'
 
 const realUserAgent = navigator.userAgent
@@ -27,15 +28,15 @@ afterEach(() => {
 
 describe('which payment path runs where (doc2 §2)', () => {
   it.each([
-    ['desktop', 1, 'alipayQr', 'desktop shows a QR-code dialog (Alipay precreate)'],
-    ['desktop', 2, 'wxNative', 'desktop shows a QR-code dialog (WeChat NATIVE)'],
-    ['mobile', 1, 'alipayWap', "mobile devices are redirected to the provider's wap pay page"],
-    ['mobile', 2, 'wxMweb', 'mobile devices are redirected to WeChat MWEB'],
-    ['wechat', 2, 'wxJsapi', "WeChat's browser pays in place through WeixinJSBridge"],
-    ['wechat', 1, 'openInBrowser', "WeChat's browser blocks Alipay's page: open in a browser"],
-    ['mini', 1, 'miniJsapi', 'the mini-program pays through requestPayment'],
-    ['mini', 2, 'miniJsapi', 'the mini-program pays through requestPayment'],
-  ] as [PayEnvironment, 1 | 2, PayPath, string][])('%s, provider %i → %s (%s)', (env, provider, path) => {
+    ['desktop', 'alipay', 'alipayQr', 'desktop shows a QR-code dialog (Alipay precreate)'],
+    ['desktop', 'wxpay', 'wxNative', 'desktop shows a QR-code dialog (WeChat NATIVE)'],
+    ['mobile', 'alipay', 'alipayWap', "mobile devices are redirected to the provider's wap pay page"],
+    ['mobile', 'wxpay', 'wxMweb', 'mobile devices are redirected to WeChat MWEB'],
+    ['wechat', 'wxpay', 'wxJsapi', "WeChat's browser pays in place through WeixinJSBridge"],
+    ['wechat', 'alipay', 'openInBrowser', "WeChat's browser blocks Alipay's page: open in a browser"],
+    ['mini', 'alipay', 'miniJsapi', 'the mini-program pays through requestPayment'],
+    ['mini', 'wxpay', 'miniJsapi', 'the mini-program pays through requestPayment'],
+  ] as [PayEnvironment, PaymentProvider, PayPath, string][])('%s, %s → %s (%s)', (env, provider, path) => {
     expect(payPath(env, provider)).toBe(path)
   })
 
@@ -52,24 +53,26 @@ describe('which payment path runs where (doc2 §2)', () => {
 
 describe('what each browser offers', () => {
   it('a browser offers both providers (the mini-program adapter offers WeChat Pay alone)', () => {
-    expect(offeredProviders()).toEqual([1, 2])
+    expect(offeredProviders()).toEqual(['alipay', 'wxpay'])
   })
 
   it("in WeChat's browser Alipay needs another browser; WeChat Pay and other browsers do not", () => {
     setUserAgent(WECHAT_UA)
-    expect(needsOtherBrowser(1)).toBe(true)
-    expect(needsOtherBrowser(2)).toBe(false)
+    expect(needsOtherBrowser('alipay')).toBe(true)
+    expect(needsOtherBrowser('wxpay')).toBe(false)
     setUserAgent(PHONE_UA)
-    expect(needsOtherBrowser(1)).toBe(false)
+    expect(needsOtherBrowser('alipay')).toBe(false)
     setUserAgent(DESKTOP_UA)
-    expect(needsOtherBrowser(1)).toBe(false)
+    expect(needsOtherBrowser('alipay')).toBe(false)
   })
 
   it("Alipay in WeChat's browser starts nothing: no call, no redirect WeChat would block", async () => {
     setUserAgent(WECHAT_UA)
     const api = installFakeApi()
     const before = window.location.href
-    expect(await pay({ orderCode: 'X1', subject: 's', provider: 1 })).toEqual({ kind: 'openInBrowser' })
+    expect(await pay({ orderCode: 'X1', subject: 's', provider: 'alipay' })).toEqual({
+      kind: 'openInBrowser',
+    })
     expect(api.calls).toHaveLength(0)
     expect(window.location.href).toBe(before)
   })
@@ -83,7 +86,7 @@ describe('pay(order)', () => {
     const api = installFakeApi().on('POST', '/api/alipay/tradePrecreate', () =>
       ok({ qr_code: 'https://pay/qr1' }),
     )
-    expect(await pay({ ...order, provider: 1 })).toEqual({ kind: 'qr', url: 'https://pay/qr1' })
+    expect(await pay({ ...order, provider: 'alipay' })).toEqual({ kind: 'qr', url: 'https://pay/qr1' })
     expect(api.calls[0]!.body).toMatchObject({ out_trade_no: order.orderCode })
     expect(api.calls[0]!.body).not.toHaveProperty('total_amount')
   })
@@ -93,14 +96,14 @@ describe('pay(order)', () => {
     const api = installFakeApi().on('POST', '/api/wxpay/tradePrecreate', () =>
       ok({ code_url: 'weixin://qr2' }),
     )
-    expect(await pay({ ...order, provider: 2 })).toEqual({ kind: 'qr', url: 'weixin://qr2' })
+    expect(await pay({ ...order, provider: 'wxpay' })).toEqual({ kind: 'qr', url: 'weixin://qr2' })
     expect(api.calls[0]!.body).toMatchObject({ trade_type: 'NATIVE', out_trade_no: order.orderCode })
   })
 
   it('phone WeChat: MWEB, and the browser leaves for mweb_url', async () => {
     setUserAgent(PHONE_UA)
     const api = installFakeApi().on('POST', '/api/wxpay/tradePrecreate', () => ok({ mweb_url: '#mweb' }))
-    expect(await pay({ ...order, provider: 2 })).toEqual({ kind: 'redirected' })
+    expect(await pay({ ...order, provider: 'wxpay' })).toEqual({ kind: 'redirected' })
     expect(api.calls[0]!.body).toMatchObject({ trade_type: 'MWEB' })
     expect(window.location.hash).toBe('#mweb')
   })
@@ -108,7 +111,7 @@ describe('pay(order)', () => {
   it('phone Alipay: the wap pay page', async () => {
     setUserAgent(PHONE_UA)
     const api = installFakeApi().on('POST', '/api/alipay/tradeWapPay', () => ok({ url: '#wap' }))
-    expect(await pay({ ...order, provider: 1 })).toEqual({ kind: 'redirected' })
+    expect(await pay({ ...order, provider: 'alipay' })).toEqual({ kind: 'redirected' })
     expect(api.calls.map((c) => c.path)).toEqual(['/api/alipay/tradeWapPay'])
   })
 
@@ -131,7 +134,7 @@ describe('pay(order)', () => {
       done({ err_msg: errMsg }),
     )
     window.WeixinJSBridge = { invoke }
-    expect(await pay({ ...order, provider: 2 })).toEqual(outcome)
+    expect(await pay({ ...order, provider: 'wxpay' })).toEqual(outcome)
     expect(api.calls[0]!.body).toMatchObject({ trade_type: 'JSAPI' })
     expect(invoke).toHaveBeenCalledWith('getBrandWCPayRequest', params, expect.any(Function))
   })
@@ -141,7 +144,7 @@ describe('pay(order)', () => {
     window.sessionStorage.clear()
     let answer: object = { authorize_url: '#authorize' }
     const api = installFakeApi().on('POST', '/api/wxpay/tradePrecreate', () => ok(answer))
-    expect(await pay({ ...order, provider: 2 })).toEqual({ kind: 'redirected' })
+    expect(await pay({ ...order, provider: 'wxpay' })).toEqual({ kind: 'redirected' })
     expect(api.calls[0]!.body).not.toHaveProperty('payer')
     expect(window.location.hash).toBe('#authorize')
 
@@ -156,11 +159,11 @@ describe('pay(order)', () => {
       paySign: 'S',
     }
     window.WeixinJSBridge = { invoke: (_n, _p, done) => done({ err_msg: 'get_brand_wcpay_request:ok' }) }
-    expect(await pay({ ...order, provider: 2 })).toEqual({ kind: 'confirming' })
+    expect(await pay({ ...order, provider: 'wxpay' })).toEqual({ kind: 'confirming' })
     expect(api.calls[1]!.body).toMatchObject({ trade_type: 'JSAPI', payer: 'TOKEN' })
     expect(window.location.search).toBe('?orderCode=C1')
     // Kept for the session: the next payment needs no new authorisation.
-    await pay({ ...order, provider: 2 })
+    await pay({ ...order, provider: 'wxpay' })
     expect(api.calls[2]!.body).toMatchObject({ payer: 'TOKEN' })
   })
 
@@ -170,7 +173,7 @@ describe('pay(order)', () => {
     const api = installFakeApi().on('POST', '/api/wxpay/tradePrecreate', () =>
       ok({ authorize_url: '#again' }),
     )
-    expect(await pay({ ...order, provider: 2 })).toEqual({ kind: 'failed', message: '支付失败' })
+    expect(await pay({ ...order, provider: 'wxpay' })).toEqual({ kind: 'failed', message: '支付失败' })
     expect(api.calls).toHaveLength(0)
   })
 
@@ -181,7 +184,7 @@ describe('pay(order)', () => {
       message: '订单已过期，请重新下单！',
       data: null,
     }))
-    await expect(pay({ ...order, provider: 1 })).rejects.toMatchObject({
+    await expect(pay({ ...order, provider: 'alipay' })).rejects.toMatchObject({
       message: '订单已过期，请重新下单！',
     })
   })

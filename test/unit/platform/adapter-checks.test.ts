@@ -21,7 +21,7 @@ describe('platform adapter type checks (test/types/platform-adapters.ts)', () =>
     })
     expect(adapters.map((a) => a.contract)).toEqual(
       expect.arrayContaining([
-        'src/core/platform/pay',
+        'src/features/payments/pay',
         'src/core/ui/captcha/slider-loader',
         'src/features/orders/components/deferred',
         'src/features/shell/components/ConsoleNav',

@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { useCallback, useEffect, useState } from 'react'
 import { FROM_PROVIDER_PARAM } from '../../../core/contract/checkout'
-import { needsOtherBrowser, offeredProviders, pay } from '../../../core/platform/pay'
+import type { PaymentProvider } from '../../../core/contract/payments'
 import { redirectTo } from '../../../core/routing/navigate'
 import { withQuery, type Query } from '../../../core/routing/url'
 import { yuan } from '../../../core/format/money'
@@ -10,6 +10,7 @@ import { ChoiceGroup } from '../../../core/ui/ChoiceGroup'
 import { PageLoading } from '../../../core/ui/PageLoading'
 import { useOrderInfo } from '../hooks/useOrderInfo'
 import { usePaidWatch } from '../hooks/usePaidWatch'
+import { needsOtherBrowser, offeredProviders, pay } from '../pay'
 import {
   canPay,
   OPEN_IN_BROWSER_TEXT,
@@ -20,7 +21,6 @@ import {
   PAY_TYPE,
   PROVIDER_OPTIONS,
   type PayType,
-  type ProviderId,
 } from '../rules'
 import { OfflineGuidance } from './OfflineGuidance'
 import { OrderLines } from './OrderLines'
@@ -54,7 +54,7 @@ function PaymentForm({ orderCode, query }: { orderCode: string; query: Query }) 
   const { state, reload } = useOrderInfo(orderCode)
   const info = state.status === 'ready' ? state.info : null
   const [payType, setPayType] = useState<PayType>(PAY_TYPE.online)
-  const [provider, setProvider] = useState<ProviderId>(PROVIDERS[0].value)
+  const [provider, setProvider] = useState<PaymentProvider>(PROVIDERS[0].value)
   const [starting, setStarting] = useState(false)
   const [qrUrl, setQrUrl] = useState<string | null>(null)
   const [confirming, setConfirming] = useState(false)
@@ -147,7 +147,7 @@ function PaymentForm({ orderCode, query }: { orderCode: string; query: Query }) 
         onChange={setPayType}
       />
       {payType === PAY_TYPE.online ? (
-        <ChoiceGroup<ProviderId>
+        <ChoiceGroup<PaymentProvider>
           variant='page'
           label='支付渠道'
           options={PROVIDERS}

@@ -1,10 +1,9 @@
 // The one payment adapter (doc2 §2 Payment page): pages call pay(order) and act on the outcome;
 // which provider call and which client path ran is decided here, from the environment.
+import type { PaymentProvider } from '../../core/contract/payments'
 
 /** desktop browser, phone browser, WeChat's in-app browser, mini-program. */
 export type PayEnvironment = 'desktop' | 'mobile' | 'wechat' | 'mini'
-/** provider 1 Alipay-type, 2 WeChat-type (doc2 §2). */
-export type PayProvider = 1 | 2
 export type PayPath =
   | 'alipayQr'
   | 'wxNative'
@@ -17,7 +16,7 @@ export type PayPath =
 
 export interface PayOrder {
   orderCode: string
-  provider: PayProvider
+  provider: PaymentProvider
   /** Product name, shown by the provider. */
   subject: string
 }
@@ -36,10 +35,10 @@ export type PayOutcome =
 
 export declare function payEnvironment(): PayEnvironment
 /** Which path pays with `provider` in `env` (pure). */
-export declare function payPath(env: PayEnvironment, provider: PayProvider): PayPath
+export declare function payPath(env: PayEnvironment, provider: PaymentProvider): PayPath
 /** The providers this platform can pay with, in the order offered (the mini-program: WeChat Pay only). */
-export declare function offeredProviders(): PayProvider[]
+export declare function offeredProviders(): PaymentProvider[]
 /** True when `provider` cannot pay inside this browser (Alipay in WeChat's): show the open-in-browser guidance. */
-export declare function needsOtherBrowser(provider: PayProvider): boolean
+export declare function needsOtherBrowser(provider: PaymentProvider): boolean
 /** Starts paying; a refused provider call rejects with its ApiError (already shown as a toast). */
 export declare function pay(order: PayOrder): Promise<PayOutcome>

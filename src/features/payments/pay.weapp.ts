@@ -2,9 +2,9 @@
 // WeChat Pay, so that is the one provider it offers. Each payment sends a fresh wx.login code: the
 // server turns it into the payer's openid for the mini-program (jscode2session).
 import Taro from '@tarojs/taro'
-import type { JsapiParams } from '../contract/payments'
-import { http } from '../http/request'
-import type { PayEnvironment, PayOrder, PayOutcome, PayPath, PayProvider } from './pay'
+import type { JsapiParams, PaymentProvider, WxpayTradeRequest } from '../../core/contract/payments'
+import { http } from '../../core/http/request'
+import type { PayEnvironment, PayOrder, PayOutcome, PayPath } from './pay'
 
 export function payEnvironment(): PayEnvironment {
   return 'mini'
@@ -14,8 +14,8 @@ export function payPath(): PayPath {
   return 'miniJsapi'
 }
 
-export function offeredProviders(): PayProvider[] {
-  return [2]
+export function offeredProviders(): PaymentProvider[] {
+  return ['wxpay']
 }
 
 export function needsOtherBrowser(): boolean {
@@ -34,7 +34,7 @@ export async function pay({ orderCode, subject }: PayOrder): Promise<PayOutcome>
     out_trade_no: orderCode,
     body: subject,
     code,
-  })
+  } satisfies WxpayTradeRequest)
   try {
     await Taro.requestPayment(params)
     return { kind: 'confirming' }

@@ -3,11 +3,20 @@
 // WeChat's browser. JSAPI needs the payer's openid for the official account: without a payer token
 // the server answers `authorize_url` (WeChat's silent snsapi_base page), which comes back to the
 // payment page with `wxPayer`; the token is kept for this browser session and sent with JSAPI.
-import type { AlipayQrAnswer, AlipayWapAnswer, JsapiParams, WxpayAnswer } from '../contract/payments'
-import { http } from '../http/request'
-import type { PayEnvironment, PayOrder, PayOutcome, PayPath, PayProvider } from './pay'
+import type {
+  AlipayQrAnswer,
+  AlipayTradeRequest,
+  AlipayWapAnswer,
+  JsapiParams,
+  PaymentProvider,
+  WxpayAnswers,
+  WxpayTradeRequest,
+  WxpayTradeType,
+} from '../../core/contract/payments'
+import { http } from '../../core/http/request'
+import type { PayEnvironment, PayOrder, PayOutcome, PayPath } from './pay'
 
-const PROVIDERS: PayProvider[] = [1, 2]
+const PROVIDERS: PaymentProvider[] = ['alipay', 'wxpay']
 
 const DESKTOP_QUERY = '(min-width: 768px)'
 /** WeixinJSBridge appears shortly after the page loads in WeChat; give up after this. */
@@ -27,24 +36,24 @@ export function payEnvironment(): PayEnvironment {
   return window.matchMedia?.(DESKTOP_QUERY).matches ? 'desktop' : 'mobile'
 }
 
-const PATHS: Record<PayEnvironment, Record<PayProvider, PayPath>> = {
-  desktop: { 1: 'alipayQr', 2: 'wxNative' },
-  mobile: { 1: 'alipayWap', 2: 'wxMweb' },
+const PATHS: Record<PayEnvironment, Record<PaymentProvider, PayPath>> = {
+  desktop: { alipay: 'alipayQr', wxpay: 'wxNative' },
+  mobile: { alipay: 'alipayWap', wxpay: 'wxMweb' },
   // WeChat's browser pays WeChat-type in place; it blocks Alipay's wap page, so Alipay-type asks
   // the customer to open the page in a browser.
-  wechat: { 1: 'openInBrowser', 2: 'wxJsapi' },
-  mini: { 1: 'miniJsapi', 2: 'miniJsapi' },
+  wechat: { alipay: 'openInBrowser', wxpay: 'wxJsapi' },
+  mini: { alipay: 'miniJsapi', wxpay: 'miniJsapi' },
 }
 
-export function payPath(env: PayEnvironment, provider: PayProvider): PayPath {
+export function payPath(env: PayEnvironment, provider: PaymentProvider): PayPath {
   return PATHS[env][provider]
 }
 
-export function offeredProviders(): PayProvider[] {
+export function offeredProviders(): PaymentProvider[] {
   return [...PROVIDERS]
 }
 
-export function needsOtherBrowser(provider: PayProvider): boolean {
+export function needsOtherBrowser(provider: PaymentProvider): boolean {
   return payPath(payEnvironment(), provider) === 'openInBrowser'
 }
 
@@ -109,28 +118,33 @@ function leaveFor(url: string): PayOutcome {
 }
 
 export async function pay({ orderCode, provider, subject }: PayOrder): Promise<PayOutcome> {
-  const trade = { out_trade_no: orderCode, subject, body: subject }
-  // The answer's shape follows the trade type (WxpayAnswer); each case reads its own.
-  const wxpay = <T extends WxpayAnswer>(tradeType: string, extra: Record<string, string> = {}) =>
-    http.post<T>('/api/wxpay/tradePrecreate', { ...trade, trade_type: tradeType, ...extra })
+  const alipayTrade = { out_trade_no: orderCode, subject } satisfies AlipayTradeRequest
+  // The answer's shape follows the trade type (WxpayAnswers).
+  const wxpay = <T extends WxpayTradeType>(tradeType: T, payer?: string) =>
+    http.post<WxpayAnswers[T]>('/api/wxpay/tradePrecreate', {
+      trade_type: tradeType,
+      out_trade_no: orderCode,
+      body: subject,
+      ...(payer ? { payer } : {}),
+    } satisfies WxpayTradeRequest)
   switch (payPath(payEnvironment(), provider)) {
     case 'alipayQr':
       return {
         kind: 'qr',
-        url: (await http.post<AlipayQrAnswer>('/api/alipay/tradePrecreate', trade)).qr_code,
+        url: (await http.post<AlipayQrAnswer>('/api/alipay/tradePrecreate', alipayTrade)).qr_code,
       }
     case 'wxNative':
-      return { kind: 'qr', url: (await wxpay<{ code_url: string }>('NATIVE')).code_url }
+      return { kind: 'qr', url: (await wxpay('NATIVE')).code_url }
     case 'alipayWap':
-      return leaveFor((await http.post<AlipayWapAnswer>('/api/alipay/tradeWapPay', trade)).url)
+      return leaveFor((await http.post<AlipayWapAnswer>('/api/alipay/tradeWapPay', alipayTrade)).url)
     case 'wxMweb':
-      return leaveFor((await wxpay<{ mweb_url: string }>('MWEB')).mweb_url)
+      return leaveFor((await wxpay('MWEB')).mweb_url)
     case 'openInBrowser':
       return { kind: 'openInBrowser' }
     default: {
       const payer = payerToken()
       if (payer === PAYER_REFUSED) return { kind: 'failed', message: FAILED }
-      const answer = await wxpay<JsapiParams | { authorize_url: string }>('JSAPI', payer ? { payer } : {})
+      const answer = await wxpay('JSAPI', payer ?? undefined)
       if ('authorize_url' in answer) {
         window.sessionStorage.removeItem(PAYER_KEY)
         return leaveFor(answer.authorize_url)
