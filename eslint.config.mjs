@@ -100,11 +100,12 @@ export default tseslint.config(
               message: 'services/shared imports no domain: every domain imports it',
             },
             {
-              // Settings sit below every layer; a default a setting needs lives in config.ts. (It
-              // still reads the providers' settings parsers, server/providers/*settings.ts.)
-              target: './server/config.ts',
-              from: ['./server/http', './server/services', './server/routes'],
-              message: 'config imports no HTTP layer, service or route: the default lives in config.ts',
+              // Settings sit below every layer: config/ reads the environment, the providers' settings
+              // included, and a default a setting needs lives there.
+              target: './server/config',
+              from: ['./server/http', './server/providers', './server/services', './server/routes'],
+              message:
+                'config imports no HTTP layer, provider, service or route: the default lives in config/',
             },
             {
               target: './server/db',
@@ -135,7 +136,7 @@ export default tseslint.config(
               message: 'the HTTP plumbing never imports a route',
             },
             {
-              target: ['./server/config.ts', './server/security'],
+              target: ['./server/config', './server/security'],
               from: ['./server/services', './server/routes', './server/db', './server/app.ts'],
               message: 'configuration and crypto helpers sit below every layer',
             },

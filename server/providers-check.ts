@@ -1,7 +1,7 @@
 // `npm run providers:check`: validates the providers' settings in the environment (README
 // "Deploying") without starting the server or sending anything. Exit status 1 on any problem.
 import { checkProviders } from './providers/checks'
-import { endpointsUnsafe } from './providers/settings'
+import { endpointsUnsafe } from './config/providers'
 
 const production = !['development', 'test'].includes(process.env.NODE_ENV ?? '')
 const results = checkProviders(process.env, production)

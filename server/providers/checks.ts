@@ -10,7 +10,7 @@ import {
   type AlipayKeys,
   type ProviderCheck as PaymentCheck,
   type WechatPaySettings,
-} from './payment/settings'
+} from '../config/payment'
 import {
   OPTIONAL_TEMPLATES,
   readMailSettings,
@@ -20,10 +20,10 @@ import {
   type MailSettings,
   type Reading,
   type SmsSettings,
-} from './settings'
+} from '../config/providers'
 
 import { WECHAT_TEMPLATES } from '../../src/core/contract/wechat-messages'
-import { readWechatMessaging, templateVariable } from './wechat/settings'
+import { readWechatMessaging, templateVariable } from '../config/wechat'
 
 type Env = Record<string, string | undefined>
 
@@ -113,7 +113,7 @@ export const PROVIDER_CHECKS: ProviderCheck[] = [
     service: 'SMS',
     check: (env, production) => {
       const result = fromReading(readSmsSettings(env, production), smsProvider)
-      // The code hashes' key (config.ts refuses to start without it in production).
+      // The code hashes' key (config/ refuses to start without it in production).
       if (production && (env.SMS_CODE_SECRET ?? '').length < 32)
         result.problems.push('SMS_CODE_SECRET is shorter than 32 characters')
       return result

@@ -1,4 +1,4 @@
-// Builds every outside service's provider from the configuration (providers/settings.ts): a real
+// Builds every outside service's provider from the configuration (config/providers.ts): a real
 // one where configured, the sandbox in development only, none (…未配置 / 在线支付暂未开通) otherwise.
 import type { ServerConfig } from '../config'
 import type { AppContext } from '../context'
@@ -21,7 +21,7 @@ export interface MessageGateways {
 export type Gateways = MessageGateways & PaymentGateways
 
 export function createGateways(ctx: AppContext): Gateways {
-  // The one sandbox rule: never in production, whatever the settings say (config.ts refuses it too).
+  // The one sandbox rule: never in production, whatever the settings say (config/ refuses it too).
   const sandboxAllowed = !ctx.config.production
   return { ...messageGateways(ctx, sandboxAllowed), ...paymentGateways(ctx, sandboxAllowed) }
 }

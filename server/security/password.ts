@@ -43,7 +43,7 @@ export function decryptPassword(ciphertext: string, key: string): string | null 
 // replaced at the member's next successful login (isCurrentPasswordHash).
 export const PRODUCTION_COST = 2 ** 17
 /**
- * N = 2^10 under NODE_ENV=test only, which is never production mode (server/config.ts): the test
+ * N = 2^10 under NODE_ENV=test only, which is never production mode (server/config/): the test
  * suites log in thousands of times and would otherwise spend most of CI in scrypt.
  */
 export const TEST_COST = 2 ** 10

@@ -16,7 +16,7 @@ import {
   type RefundRequest,
   type TradeOrder,
 } from '../../server/providers/payment/gateway'
-import { checkAlipay, type AlipayKeys } from '../../server/providers/payment/settings'
+import { checkAlipay, type AlipayKeys } from '../../server/config/payment'
 import { startFakeAlipay, type FakeAlipay } from './support/fake-alipay'
 
 const NOTIFY_URL = 'https://console.example.cn/api/alipay/notify'

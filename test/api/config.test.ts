@@ -16,7 +16,7 @@ import {
   loadConfig,
   parseTrustProxy,
 } from '../../server/config'
-import { TEMPLATE_VARIABLES } from '../../server/providers/settings'
+import { TEMPLATE_VARIABLES } from '../../server/config/providers'
 
 describe('loadConfig (docs/api.md "Configuration")', () => {
   it('has development defaults under NODE_ENV=development', () => {

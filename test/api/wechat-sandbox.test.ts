@@ -2,7 +2,7 @@
 // GET /__dev/wechat/messages lists them (the sandbox's own template ids stand in for WeChat's).
 import { eq } from 'drizzle-orm'
 import { outbox, workOrders } from '../../server/db/schema'
-import { WECHAT_API_ORIGIN } from '../../server/providers/wechat/settings'
+import { WECHAT_API_ORIGIN } from '../../server/config/wechat'
 import { addSubscriptions } from '../../server/services/wechat/subscription-quota'
 import { DEMO, startTestServer, type TestServer } from './support/harness'
 import { multipart } from './support/multipart'

@@ -3,7 +3,7 @@
 // nothing written, and each member reads and writes only its own subscriptions.
 import { eq } from 'drizzle-orm'
 import { members, wechatSubscriptions } from '../../server/db/schema'
-import { WECHAT_API_ORIGIN } from '../../server/providers/wechat/settings'
+import { WECHAT_API_ORIGIN } from '../../server/config/wechat'
 import { recordWechatId, SANDBOX_APP_ID } from '../../server/services/wechat/wechat-ids'
 import {
   SUBSCRIPTION_MSG,

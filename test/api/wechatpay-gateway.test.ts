@@ -13,7 +13,7 @@ import {
   type RefundRequest,
   type TradeOrder,
 } from '../../server/providers/payment/gateway'
-import type { WechatPaySettings } from '../../server/providers/payment/settings'
+import type { WechatPaySettings } from '../../server/config/payment'
 import {
   checkWechatPay,
   createWechatPay,

@@ -3,12 +3,8 @@
 import nodemailer from 'nodemailer'
 import { parseConnectionUrl } from 'nodemailer/lib/shared'
 import { errorCode, SENT, type DeliveryResult } from '../delivery'
+import type { SmtpSettings } from '../../config/providers'
 import type { MailGateway, OutgoingMail } from './index'
-
-export interface SmtpSettings {
-  url: string
-  from: string
-}
 
 /**
  * A 5xx answer to the envelope or the message (no such mailbox, refused content) is final; anything

@@ -25,9 +25,9 @@ import {
   type TradeOrder,
   type TradeState,
 } from './gateway'
-import type { AlipayKeys } from './settings'
+import type { AlipayKeys } from '../../config/payment'
 
-export { checkAlipay } from './settings'
+export { checkAlipay } from '../../config/payment'
 
 export interface AlipayOptions {
   notifyUrl: string

@@ -23,10 +23,10 @@ import {
   type TradeState,
   type WechatPayGateway,
 } from './gateway'
-import type { WechatPayPlatformKey, WechatPaySettings } from './settings'
+import type { WechatPayPlatformKey, WechatPaySettings } from '../../config/payment'
 import { parseTradeBill } from './wechatpay-bill'
 
-export { checkWechatPay } from './settings'
+export { checkWechatPay } from '../../config/payment'
 
 /** WeChat's documented tolerance between a notification's timestamp and our clock. */
 export const NOTIFY_MAX_SKEW_SECONDS = 300

@@ -15,16 +15,8 @@ import {
   type SendRecords,
   type SentQuery,
 } from '../delivery'
-import type { OutgoingSms, SmsGateway, SmsTemplate } from './index'
-
-export interface AliyunSmsSettings {
-  accessKeyId: string
-  accessKeySecret: string
-  /** https://dysmsapi.aliyuncs.com unless set. */
-  endpoint: URL
-  signName: string
-  templates: Record<SmsTemplate, string>
-}
+import type { AliyunSmsSettings } from '../../config/providers'
+import type { OutgoingSms, SmsGateway } from './index'
 
 /** Provider codes a person is told about; any other isv.* refusal is final too. */
 const REFUSALS: Record<string, RefusalReason> = {

@@ -3,26 +3,8 @@
 // Carriers in China send only registered templates, so a message is a template id plus parameters;
 // `text` is the same message written out, for the sandbox and the log of a development phone.
 import type { SmsPurpose } from '../../../src/core/contract/sms'
+import type { SmsTemplate } from '../../config/providers'
 import type { DeliveryResult } from '../delivery'
-
-/** One registered template per kind of message (SMS_TEMPLATE_* in README "Deploying"). */
-export const SMS_TEMPLATES = [
-  'login',
-  'register',
-  'reset',
-  'bind',
-  'verify',
-  'changePhone',
-  'transfer',
-  'activationLink',
-  'recipientLink',
-  'refund',
-  'expiry',
-  'renewed',
-  'security',
-  'workOrder',
-] as const
-export type SmsTemplate = (typeof SMS_TEMPLATES)[number]
 
 /** Which template carries the code of each purpose. */
 export const CODE_TEMPLATE: Record<SmsPurpose, SmsTemplate> = {

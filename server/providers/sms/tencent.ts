@@ -5,18 +5,8 @@
 // Codes: https://cloud.tencent.com/document/product/382/52075
 import { sms } from 'tencentcloud-sdk-nodejs-sms'
 import { CLOCK_SKEW_MS, sentAs, type DeliveryResult, type SendRecords, type SentQuery } from '../delivery'
-import { positionalParams, type OutgoingSms, type SmsGateway, type SmsTemplate } from './index'
-
-export interface TencentSmsSettings {
-  secretId: string
-  secretKey: string
-  sdkAppId: string
-  region: string
-  /** https://sms.tencentcloudapi.com unless set. */
-  endpoint: URL
-  signName: string
-  templates: Record<SmsTemplate, string>
-}
+import type { TencentSmsSettings } from '../../config/providers'
+import { positionalParams, type OutgoingSms, type SmsGateway } from './index'
 
 /** Refusals an operator must fix (keys, permissions, the app, sign or template ids); retrying cannot. */
 const misconfigured = (code: string) =>

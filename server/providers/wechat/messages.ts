@@ -8,7 +8,7 @@ import type { WechatApp } from '../../../src/core/contract/wechat-messages'
 import type { WechatAppCredentials } from '../../config'
 import { errorCode, sentAs, type DeliveryResult } from '../delivery'
 import type { AccessTokens, WechatHttp } from './access-token'
-import type { MiniprogramState } from './settings'
+import type { MiniprogramState } from '../../config/wechat'
 
 export const WECHAT_ERRCODE = {
   invalidToken: 40001,

@@ -8,7 +8,7 @@ import { NOTIFY_CATEGORY, subAdminKey, type NotifyCategory } from '../../../src/
 import type { NoticeDetails } from '../../../src/core/contract/notices'
 import type { AppContext } from '../../context'
 import type { Database } from '../../db/client'
-import type { SmsTemplate } from '../../providers/sms/index'
+import type { SmsTemplate } from '../../config/providers'
 import { storeNotice } from '../notices/notices'
 import { WRITTEN_MAIL, type Outbox, type QueuedMessage } from '../outbox/outbox'
 import type { MessageParams, RobotParams } from '../outbox/outgoing-texts'

@@ -18,7 +18,7 @@ import {
   type RefusalReason,
 } from '../../providers/delivery'
 import type { MessageGateways } from '../../providers/index'
-import type { SmsTemplate } from '../../providers/sms/index'
+import type { SmsTemplate } from '../../config/providers'
 import { countOutboxDelivery } from '../shared/counters'
 import { createSmsBudget, smsKindOf } from '../sms/sms-budget'
 import {

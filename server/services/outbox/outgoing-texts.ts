@@ -1,7 +1,7 @@
 // The words of every outgoing SMS and mail. A real carrier sends its registered template (the
 // template id and these parameters); the sandbox and the mail show the text written out here.
 import { plainName } from '../../../src/core/validation/rules'
-import type { SmsTemplate } from '../../providers/sms/index'
+import type { SmsTemplate } from '../../config/providers'
 
 /**
  * What a queued message carries: a code, a link with the inviting account and the person, a refund,

@@ -19,7 +19,7 @@ import {
 } from '../../providers/wechat/access-token'
 import { WECHAT_ERRCODE, wechatMessaging, type WechatMessageGateway } from '../../providers/wechat/messages'
 import { sandboxWechatMessages } from '../../providers/wechat/sandbox'
-import { WECHAT_API_ORIGIN } from '../../providers/wechat/settings'
+import { WECHAT_API_ORIGIN } from '../../config/wechat'
 import type { Person } from '../notifications/audience'
 import type { ChannelSender, Outbox, QueuedMessage, Tx } from '../outbox/outbox'
 import type { WechatParams } from '../outbox/outgoing-texts'

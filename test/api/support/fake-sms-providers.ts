@@ -10,7 +10,7 @@
 import crypto from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { SMS_TEMPLATES, type SmsTemplate } from '../../../server/providers/sms/index'
+import { SMS_TEMPLATES, type SmsTemplate } from '../../../server/config/providers'
 
 const sha256 = (data: string | Buffer) => crypto.createHash('sha256').update(data).digest('hex')
 const hmac = (key: string | Buffer, data: string) => crypto.createHmac('sha256', key).update(data).digest()

@@ -37,7 +37,7 @@ declare global {
 jest.mock('cookie', () => globalThis.__hostCookie)
 
 export { DEMO, DEMO_PASSWORD } from '../../../server/seed'
-import { WECHAT_API_ORIGIN } from '../../../server/providers/wechat/settings'
+import { WECHAT_API_ORIGIN } from '../../../server/config/wechat'
 
 export interface TestClock {
   (): Date

@@ -1,7 +1,7 @@
 // The expiry and renewal SMS templates: optional like SMS_TEMPLATE_REFUND, named by
 // providers:check when left out, and filled in the documented order at Tencent Cloud.
 import { checkProviders } from '../../../server/providers/checks'
-import { TEMPLATE_VARIABLES } from '../../../server/providers/settings'
+import { TEMPLATE_VARIABLES } from '../../../server/config/providers'
 import { positionalParams } from '../../../server/providers/sms/index'
 import { smsTemplateParams, smsText } from '../../../server/services/outbox/outgoing-texts'
 

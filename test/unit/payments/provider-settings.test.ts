@@ -3,7 +3,7 @@
 // providers' own hosts; nothing is sent anywhere.
 import path from 'node:path'
 import { checkAlipay } from '../../../server/providers/payment/alipay'
-import { loadPaymentSettings } from '../../../server/providers/payment/settings'
+import { loadPaymentSettings } from '../../../server/config/payment'
 import { checkWechatPay } from '../../../server/providers/payment/wechatpay'
 import { openPayer, sealPayer } from '../../../server/services/payments/wechat-payer'
 import { paymentEnv } from '../support/payment-env'

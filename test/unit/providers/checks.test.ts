@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { smtpTransportOptions } from '../../../server/providers/mail/smtp'
 import { checkProviders } from '../../../server/providers/checks'
-import { TEMPLATE_VARIABLES } from '../../../server/providers/settings'
+import { TEMPLATE_VARIABLES } from '../../../server/config/providers'
 import { paymentEnv } from '../support/payment-env'
 
 const payment = paymentEnv('provider-checks')

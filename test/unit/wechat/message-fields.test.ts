@@ -9,7 +9,7 @@ import {
   time,
 } from '../../../server/services/wechat/message-fields'
 import { nextBeijingMidnight } from '../../../server/services/wechat/wechat-messaging'
-import { templateVariable } from '../../../server/providers/wechat/settings'
+import { templateVariable } from '../../../server/config/wechat'
 
 describe("WeChat's field rules", () => {
   it('a thing is at most 20 characters, cut with …', () => {

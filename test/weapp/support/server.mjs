@@ -17,7 +17,7 @@ export async function startServer(env = {}) {
     shared,
   ] = await Promise.all([
     load('../../../server/app.ts'),
-    load('../../../server/config.ts'),
+    load('../../../server/config/index.ts'),
     load('../../../server/db/client.ts'),
     load('../../../server/db/migrate.ts'),
     load('../../../server/seed/index.ts'),

@@ -9,19 +9,19 @@ import {
   DEVELOPMENT_SWITCH_SIGN_PREFIX,
   PASSWORD_AES_KEY,
   SWITCH_SIGN_PREFIX,
-} from '../src/core/config/shared'
-import { loadPaymentSettings, type PaymentSettings } from './providers/payment/settings'
-import { readWechatMessaging, type WechatMessagingSettings } from './providers/wechat/settings'
-import { DEFAULT_STOP_TIMEOUT_MS } from './lifecycle'
-import { parseDataKey } from './security/data-encryption'
+} from '../../src/core/config/shared'
+import { loadPaymentSettings, type PaymentSettings } from './payment'
+import { readWechatMessaging, type WechatMessagingSettings } from './wechat'
+import { DEFAULT_STOP_TIMEOUT_MS } from '../lifecycle'
+import { parseDataKey } from '../security/data-encryption'
 import {
   readMailSettings,
   readPublicOrigin,
   readSmsSettings,
   type MailSettings,
   type SmsSettings,
-} from './providers/settings'
-import { assertPasswordKey } from './security/password'
+} from './providers'
+import { assertPasswordKey } from '../security/password'
 
 /**
  * The default count of each limited anonymous call per address and minute
@@ -82,7 +82,7 @@ export interface ServerConfig {
   stopTimeoutMs: number
   /** METRICS_TOKEN: /metrics wants `Authorization: Bearer <it>`; null = open in the sandbox, off in production. */
   metricsToken: string | null
-  /** The SMS provider (SMS_PROVIDER, providers/settings.ts); null = SMS refused as 未配置. */
+  /** The SMS provider (SMS_PROVIDER, config/providers.ts); null = SMS refused as 未配置. */
   sms: SmsSettings | null
   /** The mail provider (SMTP_URL, MAIL_FROM); null = mail refused as 未配置. */
   mail: MailSettings | null

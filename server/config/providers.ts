@@ -1,13 +1,53 @@
 // Which provider serves each outside service and where it is reached, read from the environment
-// (README "Deploying"). The same reading backs the start-up (config.ts refuses to start on a
+// (README "Deploying"). The same reading backs the start-up (config/index.ts refuses to start on a
 // problem) and `npm run providers:check` (checks.ts), so both judge a deployment alike. Nothing
 // here sends.
-import type { AliyunSmsSettings } from './sms/aliyun'
-import { SMS_TEMPLATES, type SmsTemplate } from './sms/index'
-import type { TencentSmsSettings } from './sms/tencent'
-import type { SmtpSettings } from './mail/smtp'
 
 type Env = Record<string, string | undefined>
+
+/** One registered template per kind of message (SMS_TEMPLATE_* in README "Deploying"). */
+export const SMS_TEMPLATES = [
+  'login',
+  'register',
+  'reset',
+  'bind',
+  'verify',
+  'changePhone',
+  'transfer',
+  'activationLink',
+  'recipientLink',
+  'refund',
+  'expiry',
+  'renewed',
+  'security',
+  'workOrder',
+] as const
+export type SmsTemplate = (typeof SMS_TEMPLATES)[number]
+
+export interface AliyunSmsSettings {
+  accessKeyId: string
+  accessKeySecret: string
+  /** https://dysmsapi.aliyuncs.com unless set. */
+  endpoint: URL
+  signName: string
+  templates: Record<SmsTemplate, string>
+}
+
+export interface TencentSmsSettings {
+  secretId: string
+  secretKey: string
+  sdkAppId: string
+  region: string
+  /** https://sms.tencentcloudapi.com unless set. */
+  endpoint: URL
+  signName: string
+  templates: Record<SmsTemplate, string>
+}
+
+export interface SmtpSettings {
+  url: string
+  from: string
+}
 
 export type SmsSettings =
   | { provider: 'sandbox' }

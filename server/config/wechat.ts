@@ -6,7 +6,7 @@ import {
   WECHAT_TEMPLATES,
   type WechatApp,
   type WechatTemplate,
-} from '../../../src/core/contract/wechat-messages'
+} from '../../src/core/contract/wechat-messages'
 
 type Env = Record<string, string | undefined>
 

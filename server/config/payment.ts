@@ -5,7 +5,7 @@
 // `providers:check` prints the same list.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import { providerEndpoint, type ProviderHosts } from '../settings'
+import { providerEndpoint, type ProviderHosts } from './providers'
 
 type Env = Record<string, string | undefined>
 
