@@ -227,6 +227,11 @@ export default tseslint.config(
       'testing-library/render-result-naming-convention': 'off',
     },
   },
+  {
+    // No React here: `useTestServer` (support/harness.ts) registers jest's hooks, not React's.
+    files: ['test/api/**/*.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
   featureBoundaries(),
 )
 

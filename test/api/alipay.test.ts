@@ -7,7 +7,7 @@ import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { checkAlipay } from '../../server/providers/payment/alipay'
 import { createServices } from '../../server/services'
-import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
+import { DEMO, testConfig, useTestServer } from './support/harness'
 import { providerOrders } from './support/provider-orders'
 import { startFakeAlipay, type FakeAlipay } from './support/fake-alipay'
 
@@ -18,7 +18,7 @@ const otherPublicKey = () =>
 
 const ORIGIN = 'https://console.example.cn'
 
-let server: TestServer
+const server = useTestServer()
 let fake: FakeAlipay
 let app: FastifyInstance
 let owner: string
@@ -33,14 +33,12 @@ const productionConfig = () =>
 
 beforeAll(async () => {
   fake = await startFakeAlipay({ now: () => server.clock() })
-  server = await startTestServer()
   expect(checkAlipay(fake.env).problems).toEqual([])
   app = await server.buildVariant(productionConfig())
   owner = await server.tokenFor(DEMO.owner)
 }, 120_000)
 
 afterAll(async () => {
-  await server?.close()
   await fake?.close()
 })
 

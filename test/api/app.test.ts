@@ -4,9 +4,9 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import { sandboxMessages } from '../../server/db/schema'
-import { startTestServer, testConfig, type TestServer } from './support/harness'
+import { testConfig, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let production: FastifyInstance
 let withConsole: FastifyInstance
 let staticDir: string
@@ -14,7 +14,6 @@ let staticDir: string
 const INDEX_HTML = '<!doctype html><title>会员中心</title><div id="app"></div>'
 
 beforeAll(async () => {
-  server = await startTestServer()
   staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-static-'))
   fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX_HTML)
   fs.mkdirSync(path.join(staticDir, 'js'))
@@ -25,7 +24,6 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await server?.close()
   fs.rmSync(staticDir, { recursive: true, force: true })
 })
 

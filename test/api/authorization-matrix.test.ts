@@ -22,7 +22,7 @@ import {
   workOrders,
 } from '../../server/db/schema'
 import { CODE } from '../../server/http/envelope'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 import {
   inputOf,
   isSandboxRoute,
@@ -190,7 +190,7 @@ interface Persona {
   secrets: string[]
 }
 
-let server: TestServer
+const server = useTestServer()
 let routes: RegisteredRoute[]
 const personas = {} as Record<PersonaName, Persona>
 const tokens = new Map<PersonaName, string>()
@@ -346,7 +346,6 @@ async function secretsFor(phone: string | null, sessionAccountId: number | null)
 }
 
 beforeAll(async () => {
-  server = await startTestServer()
   routes = routesOf(server.app)
   const main = await accountIdOf(DEMO.mainAccount)
   const other = await accountIdOf(DEMO.otherAccount)
@@ -380,8 +379,6 @@ beforeAll(async () => {
     secrets: await secretsFor(DEMO.otherOwner, other),
   }
 }, 60_000)
-
-afterAll(() => server?.close())
 
 // ---- Requests carrying the foreign account's ids --------------------------------------------
 

@@ -17,20 +17,14 @@ import { SESSION_CHANNEL } from '../../server/services/auth/session-cache'
 import { UNREAD_REPLIES_CHANNEL } from '../../server/services/work-orders/unread-replies-cache'
 import { addRecord } from '../../server/services/work-orders/work-order-rows'
 import { RECORD_ROLE } from '../../src/core/contract/work-orders'
-import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
+import { DEMO, testConfig, useTestServer } from './support/harness'
 
 const INFO = '/api/pc/getPersonalInfo'
 const REVOKED = { code: 996, message: '登录状态已失效，请重新登录', data: null }
 
 // Each test builds an app or two: slow on a loaded 2-core machine.
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
+const server = useTestServer()
 
 async function call(app: FastifyInstance, url: string, token: string) {
   const response = await app.inject({ method: 'GET', url, headers: { token }, remoteAddress: '127.0.0.1' })

@@ -5,7 +5,7 @@ import { minutes } from '../../server/context'
 import { accounts, operateRecords } from '../../server/db/schema'
 import { SWITCH_SIGN_PREFIX } from '../../src/core/config/shared'
 import { switchSignature } from '../../src/core/crypto/switch-sign'
-import { DEMO_PASSWORD, startTestServer, type LoginData, type TestServer } from './support/harness'
+import { DEMO_PASSWORD, useTestServer, type LoginData } from './support/harness'
 
 const API = '/api/app/account'
 const ELSEWHERE = '198.51.100.77'
@@ -28,14 +28,8 @@ interface AccountItem {
   role: number
 }
 
-let server: TestServer
+const server = useTestServer()
 let nextPhone = 1
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
 
 // Past the SMS resend lock and hourly limits of earlier tests.
 beforeEach(() => server.clock.advance(minutes(61)))

@@ -17,22 +17,17 @@ import {
   workOrderRecords,
   workOrders,
 } from '../../server/db/schema'
-import { BUSINESS_STATUS, SETTLE_MS } from '../../server/services/checkout/fulfilment'
+import { BUSINESS_STATUS } from '../../src/core/contract/products'
+import { SETTLE_MS } from '../../server/services/checkout/fulfilment'
 import { FILE_URL_TTL_SECONDS } from '../../server/services/work-orders/file-urls'
 import { RECORD_ROLE } from '../../server/services/work-orders/work-orders'
 import { hashToken } from '../../server/security/tokens'
 import { storeNotice } from '../../server/services/notices/notices'
 import { LISTS_CHANNEL } from '../../server/services/shared/first-page-cache'
 import { ALL_GROUPS, ALL_GROUPS_ID } from '../../server/services/shared/notified-cache'
-import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
+import { DEMO, testConfig, useTestServer } from './support/harness'
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
+const server = useTestServer()
 
 type Row = { id: number } & Record<string, unknown>
 type Envelope = { code: number; message: string; data: { data?: Row[]; list?: Row[]; total: number } }

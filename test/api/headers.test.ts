@@ -4,9 +4,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { startTestServer, type TestServer } from './support/harness'
+import { useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let withConsole: FastifyInstance
 let embeddable: FastifyInstance
 let overTls: FastifyInstance
@@ -16,7 +16,6 @@ const INDEX_HTML = '<!doctype html><title>会员中心</title><script defer src=
 const PORTAL = 'https://portal.example.com'
 
 beforeAll(async () => {
-  server = await startTestServer()
   staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-headers-'))
   fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX_HTML)
   fs.mkdirSync(path.join(staticDir, 'js'))
@@ -27,7 +26,6 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await server?.close()
   fs.rmSync(staticDir, { recursive: true, force: true })
 })
 

@@ -7,14 +7,13 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import { MEMORY_URL, openDatabase, type DatabaseHandle } from '../../server/db/client'
-import { hostPGlite, startTestServer, testConfig, type TestServer } from './support/harness'
+import { hostPGlite, testConfig, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let production: FastifyInstance
 let staticDir: string
 
 beforeAll(async () => {
-  server = await startTestServer()
   staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-static-'))
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>会员中心</title>')
   // Production with the console: an unknown path would get index.html.
@@ -22,7 +21,6 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await server?.close()
   fs.rmSync(staticDir, { recursive: true, force: true })
 })
 

@@ -18,9 +18,9 @@ import {
 } from '../../server/db/schema'
 import { insertOrder, insertOrders } from '../../server/services/orders/order-lines'
 import { storeNotice } from '../../server/services/notices/notices'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 /** The same app without its notified caches: what is checked here are the counters themselves. */
 let uncached: FastifyInstance
 let mainId: number
@@ -30,7 +30,6 @@ let businessIds: number[]
 const tokens = { owner: '', subAdmin: '', other: '' }
 
 beforeAll(async () => {
-  server = await startTestServer()
   uncached = await server.buildVariant({}, { listen: undefined })
   const rows = await server.db.select().from(accounts)
   mainId = rows.find((a) => a.memberAccount === DEMO.mainAccount)!.id
@@ -43,8 +42,6 @@ beforeAll(async () => {
   const owned = await server.db.select().from(businesses).where(eq(businesses.accountId, mainId))
   businessIds = owned.map((b) => b.id).slice(0, 2)
 }, 60_000)
-
-afterAll(() => server?.close())
 
 interface Page {
   data: unknown[]

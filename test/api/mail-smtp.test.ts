@@ -2,7 +2,7 @@
 // (smtp-server), reading what arrived (mailparser); then a sub-admin invitation in production mode
 // with the SMS provider pointed at the Aliyun fake and mail at this server.
 import { smtpMail } from '../../server/providers/mail/smtp'
-import { DEMO_PASSWORD, startTestServer, type TestServer } from './support/harness'
+import { DEMO_PASSWORD, useTestServer } from './support/harness'
 import { startFakeAliyunSms, templateIds, type FakeAliyun } from './support/fake-sms-providers'
 import { mailTo, SMTP_PASSWORD, startSmtpInbox } from './support/smtp-inbox'
 
@@ -59,14 +59,12 @@ describe('the SMTP adapter', () => {
 })
 
 describe('a sub-admin invitation in production mode', () => {
-  let server: TestServer
+  const server = useTestServer()
   let fake: FakeAliyun
   beforeAll(async () => {
-    server = await startTestServer()
     fake = await startFakeAliyunSms()
   }, 300_000)
   afterAll(async () => {
-    await server?.close()
     await fake?.close()
   })
 

@@ -7,21 +7,19 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import { registerGauge } from '../../server/http/metrics'
-import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
+import { DEMO, testConfig, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let staticDir: string
 
 const TOKEN = 'metrics-token-for-tests'
 
 beforeAll(async () => {
-  server = await startTestServer()
   staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-static-'))
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>会员中心</title>')
 }, 180_000)
 
 afterAll(async () => {
-  await server?.close()
   fs.rmSync(staticDir, { recursive: true, force: true })
 })
 

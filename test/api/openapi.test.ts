@@ -9,7 +9,7 @@ import { documentText } from '../../server/http/api-document'
 import { firstDifference } from '../../server/http/response-check'
 import { buildApp } from '../../server/app'
 import { isTiedToContract } from '../../server/routes/schemas'
-import { startTestServer, testConfig, type TestServer } from './support/harness'
+import { testConfig, useTestServer } from './support/harness'
 import { routesOf, type RegisteredRoute } from './support/route-table'
 
 jest.mock('fastify', () => jest.requireActual('./support/route-table').recordingFastify())
@@ -28,19 +28,14 @@ interface Operation {
 }
 type Document = { paths: Record<string, Record<string, Operation>> }
 
-let server: TestServer
+const server = useTestServer()
 let production: FastifyInstance
 let generated: string
 
 beforeAll(async () => {
-  server = await startTestServer()
   production = await server.buildVariant({ production: true })
   generated = documentText(production.swagger())
 }, 60_000)
-
-afterAll(async () => {
-  await server?.close()
-})
 
 const keyOf = (route: Pick<RegisteredRoute, 'method' | 'url'>) => `${route.method} ${route.url}`
 /** Fastify's `/a/:id` is OpenAPI's `/a/{id}`. */

@@ -6,9 +6,9 @@ import { accounts, businesses, notices, orders, outbox, payments, subAccounts } 
 import { DEV_PAY_NOTIFY_SECRET } from '../../server/config'
 import { FULFILMENT_MESSAGES } from '../../server/services/checkout/fulfilment'
 import { signFields } from '../../server/providers/payment/sandbox'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let mainAccountId: number
 let owner: string
 let otherOwner: string
@@ -42,14 +42,11 @@ const orderRow = async (code: string) =>
 const paymentRows = (code: string) => server.db.select().from(payments).where(eq(payments.orderCode, code))
 
 beforeAll(async () => {
-  server = await startTestServer()
   const rows = await server.db.select().from(accounts)
   mainAccountId = rows.find((a) => a.memberAccount === DEMO.mainAccount)!.id
   owner = await server.tokenFor(DEMO.owner)
   otherOwner = await server.tokenFor(DEMO.otherOwner)
 }, 60_000)
-
-afterAll(() => server?.close())
 
 describe('precreate calls', () => {
   it('desktop QR texts and phone redirects point at the payment sandbox for the order', async () => {

@@ -7,7 +7,7 @@ import { migrateDatabase } from '../../server/db/migrate'
 import { seedDatabase, seedOptions } from '../../server/seed'
 import { resetDatabase } from '../../server/seed/reset-database'
 import { members, outbox, smsCodes } from '../../server/db/schema'
-import { DEMO, openTestDatabase, startTestServer, type TestServer } from './support/harness'
+import { DEMO, openTestDatabase, useTestServer } from './support/harness'
 
 const PRODUCTION_ENV = {
   NODE_ENV: 'production',
@@ -89,15 +89,12 @@ describe('npm run db:reset in the sandbox', () => {
 })
 
 describe('a production server', () => {
-  let server: TestServer
+  const server = useTestServer()
   let production: FastifyInstance
 
   beforeAll(async () => {
-    server = await startTestServer()
     production = await server.buildVariant({ production: true, payNotifySecret: null })
   }, 60_000)
-
-  afterAll(() => server?.close())
 
   it('registers no /__dev route at all', () => {
     const routes = production.printRoutes({ commonPrefix: false })

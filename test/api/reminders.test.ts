@@ -10,7 +10,7 @@ import { businesses, notices, notificationSettings, subAccounts } from '../../se
 import { createNotifier } from '../../server/services/notifications/notifier'
 import { createOutbox } from '../../server/services/outbox/outbox'
 import { createReminders, type Reminders } from '../../server/services/renewal/reminders'
-import { startTestServer, testConfig, type TestServer } from './support/harness'
+import { testConfig, useTestServer } from './support/harness'
 import {
   addRecipient,
   addSubAdmin,
@@ -31,7 +31,7 @@ const EXPIRY = beijing('2031-03-15T10:00:00')
 /** Another test's expiry, 60 days on per test: no run of one reaches another's products (nor the demo's). */
 const apart = (n: number) => new Date(EXPIRY.getTime() + n * 60 * DAY)
 
-let server: TestServer
+const server = useTestServer()
 let second: DatabaseHandle | null = null
 /** The clock both instances read (the reminder job and the notifier's quiet hours). */
 let current = new Date(EXPIRY.getTime() - 31 * DAY)
@@ -47,7 +47,6 @@ let one: Reminders
 let two: Reminders
 
 beforeAll(async () => {
-  server = await startTestServer()
   // On PostgreSQL the second instance opens the database on its own, as another process would.
   if (server.databaseUrl) second = await openDatabase(server.databaseUrl)
   one = instance(server.db)
@@ -56,7 +55,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await second?.close()
-  await server?.close()
 })
 
 let domains = 0

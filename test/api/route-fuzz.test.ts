@@ -10,7 +10,7 @@ import Fastify, { type LightMyRequestResponse } from 'fastify'
 import { CODE } from '../../server/http/envelope'
 import { registerErrorHandler } from '../../server/http/error-handler'
 import { INVALID_PARAMS } from '../../server/services/shared/errors'
-import { DEMO_PASSWORD, startTestServer, type TestServer } from './support/harness'
+import { DEMO_PASSWORD, useTestServer } from './support/harness'
 import {
   inputOf,
   routesOf,
@@ -25,13 +25,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20260501)
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
 const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 60_000)
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
+const server = useTestServer()
 
 // ---- Inputs ---------------------------------------------------------------------------------
 

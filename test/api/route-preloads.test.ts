@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { ROUTE_PRELOADS_FILE } from '../../server/http/route-preloads'
-import { startTestServer, type TestServer } from './support/harness'
+import { useTestServer } from './support/harness'
 
 const INDEX_HTML = '<!doctype html><title>会员中心</title><div id="app"></div>'
 const LOGIN_FILES = ['/js/365.29af60c4.js', '/css/651.7a8d9691.css', '/js/651.a11ecffc.js']
@@ -13,7 +13,7 @@ const LOGIN_LINK =
   '</js/365.29af60c4.js>; rel=preload; as=script, </css/651.7a8d9691.css>; rel=preload; as=style, ' +
   '</js/651.a11ecffc.js>; rel=preload; as=script'
 
-let server: TestServer
+const server = useTestServer()
 const dirs: string[] = []
 
 function staticDir(preloads?: string): string {
@@ -26,12 +26,7 @@ function staticDir(preloads?: string): string {
   return dir
 }
 
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
 afterAll(async () => {
-  await server?.close()
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true })
 })
 

@@ -6,14 +6,9 @@ import { outbox as outboxTable } from '../../server/db/schema'
 import { createOutbox } from '../../server/services/outbox/outbox'
 import { createSmsService } from '../../server/services/sms/sms'
 import { createGateways } from '../../server/providers/index'
-import { startTestServer, testConfig, type TestServer } from './support/harness'
+import { testConfig, useTestServer, type TestServer } from './support/harness'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
-}, 120_000)
-afterAll(() => server?.close())
-
+const server = useTestServer()
 const TOO_MANY = { code: 429, message: '发送次数过多，请1小时后再试', data: null }
 let nextPhone = 13500000100
 const newPhone = () => String((nextPhone += 1))

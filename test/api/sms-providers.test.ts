@@ -16,7 +16,7 @@ import type { OutgoingSms, SmsGateway } from '../../server/providers/sms/index'
 import { reportsBeginTime, tencentSms } from '../../server/providers/sms/tencent'
 import { createOutbox, retryDelayMs } from '../../server/services/outbox/outbox'
 import { createOutboxDispatcher } from '../../server/services/outbox/outbox-dispatcher'
-import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
+import { DEMO, testConfig, useTestServer, type TestServer } from './support/harness'
 import {
   startFakeAliyunSms,
   startFakeTencentSms,
@@ -288,7 +288,7 @@ describe('the window searched in the send records', () => {
 
 describe.each(['aliyun', 'tencent'] as const)('SMS login with %s in production mode', (kind) => {
   let fake: Fake
-  let server: TestServer
+  const server = useTestServer()
   let production: Awaited<ReturnType<TestServer['buildVariant']>>
   let nextPhone = 1
 
@@ -296,7 +296,6 @@ describe.each(['aliyun', 'tencent'] as const)('SMS login with %s in production m
     // The providers date their records by the server's (test) clock.
     const now = () => server.clock()
     fake = kind === 'aliyun' ? await startFakeAliyunSms({ now }) : await startFakeTencentSms({ now })
-    server = await startTestServer()
     production = await server.buildVariant({
       production: true,
       sms: settingsFor(kind, fake),
@@ -305,7 +304,6 @@ describe.each(['aliyun', 'tencent'] as const)('SMS login with %s in production m
     })
   }, 120_000)
   afterAll(async () => {
-    await server?.close()
     await fake?.close()
   })
   beforeEach(() => fake.behave('*', null))

@@ -2,18 +2,12 @@ import { and, desc, eq } from 'drizzle-orm'
 import { MSG } from '../../src/core/validation/messages'
 import { hours, minutes } from '../../server/context'
 import { smsCodes } from '../../server/db/schema'
-import { DEMO, startTestServer, type LoginData, type TestServer } from './support/harness'
+import { DEMO, useTestServer, type LoginData } from './support/harness'
 import { freshIp } from './support/addresses'
 
-let server: TestServer
+const server = useTestServer()
 
 // The limit tests make a dozen sends, each behind a freshly drawn and solved slider.
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
 
 // Every test starts past the previous one's send limits.
 beforeEach(() => server.clock.advance(hours(1) + 1000))

@@ -6,21 +6,18 @@ import { and, eq } from 'drizzle-orm'
 import type { OrderInfo } from '../../src/core/contract/checkout'
 import { DEMO_UNPAID_RENEWAL } from '../../server/seed/products'
 import { accounts, orders } from '../../server/db/schema'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let owner: string
 let subAdmin: string
 let otherOwner: string
 
 beforeAll(async () => {
-  server = await startTestServer()
   owner = await server.tokenFor(DEMO.owner)
   subAdmin = await server.tokenFor(DEMO.subAdmin)
   otherOwner = await server.tokenFor(DEMO.otherOwner)
 }, 60_000)
-
-afterAll(() => server?.close())
 
 const MISSING = { code: 508, message: '订单不存在', data: null }
 const FEIGN = '/api/feignOrder/getOrderInfo'

@@ -5,13 +5,13 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
-import { startTestServer, type TestServer } from './support/harness'
+import { useTestServer } from './support/harness'
 
 const INDEX_HTML = `<!doctype html><title>会员中心</title><div id="app"></div>${' '.repeat(2000)}`
 const APP_JS = `console.log(${JSON.stringify('会员中心 '.repeat(400))})`
 const SMALL_CSS = 'body{margin:0}'
 
-let server: TestServer
+const server = useTestServer()
 let app: FastifyInstance
 let staticDir: string
 
@@ -25,7 +25,6 @@ function writeWithCopies(file: string, text: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer()
   staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-static-compressed-'))
   writeWithCopies('index.html', INDEX_HTML)
   writeWithCopies('js/app.1a2b3c4d.js', APP_JS)
@@ -36,7 +35,6 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await server?.close()
   fs.rmSync(staticDir, { recursive: true, force: true })
 })
 

@@ -20,23 +20,20 @@ import {
 } from '../../server/services/work-orders/uploads'
 import type { UploadedFile } from '../../src/core/contract/work-orders'
 import type { FastifyInstance } from 'fastify'
-import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
+import { DEMO, testConfig, useTestServer } from './support/harness'
 import { multipart, SAMPLE, type FilePart } from './support/multipart'
 
 // The machine running the suite may be slow; nothing here is timed.
 jest.setTimeout(120_000)
 
-let server: TestServer
+const server = useTestServer()
 const tokens = { owner: '', other: '', subAdmin: '' }
 
 beforeAll(async () => {
-  server = await startTestServer()
   tokens.owner = await server.tokenFor(DEMO.owner)
   tokens.other = await server.tokenFor(DEMO.otherOwner)
   tokens.subAdmin = await server.tokenFor(DEMO.subAdmin)
 }, 180_000)
-
-afterAll(() => server?.close())
 
 type UploadAnswer = { code: number; message: string; data: UploadedFile | null }
 

@@ -324,3 +324,26 @@ export async function startTestServer(
   }
   return server
 }
+
+/**
+ * The test file's server: started before its tests (beforeAll, registered first so the file's own
+ * hooks see it) and closed after them. The object it returns stands for that server; reading it
+ * before the start, at the file's top level, throws.
+ */
+export function useTestServer(
+  overrides: Partial<ServerConfig> = {},
+  options: Pick<VariantOptions, 'wechatHttp'> = {},
+): TestServer {
+  let started: TestServer | undefined
+  beforeAll(async () => {
+    started = await startTestServer(overrides, options)
+  }, 60_000)
+  afterAll(() => started?.close())
+  return new Proxy({} as TestServer, {
+    get(_unstarted, key) {
+      if (!started)
+        throw new Error(`the test server starts in beforeAll: read server.${String(key)} in a test`)
+      return Reflect.get(started, key)
+    },
+  })
+}
