@@ -8,7 +8,14 @@ import { Refusal } from '../services/shared/errors'
 import type { Services } from '../services'
 import type { SessionService } from '../services/auth/sessions'
 import type { Viewer } from '../services/shared/viewer'
-import type { EvaluateDetail, SurveyItem } from '../../src/core/contract/evaluations'
+import {
+  SURVEY_ITEM_TYPE,
+  type BusinessEvaluatedQuery,
+  type EvaluateDetail,
+  type EvaluateDetailQuery,
+  type SubmitEvaluation,
+  type SurveyItem,
+} from '../../src/core/contract/evaluations'
 import { EVALUATION_MSG } from '../../src/core/validation/evaluations'
 import { documented, TAG } from './api-tags'
 import {
@@ -24,18 +31,24 @@ import {
   shape,
   text,
 } from './responses'
-import { object, rowId, shortText, type TypedApp } from './schemas'
+import { object, requestOf, rowId, shortText, type TypedApp } from './schemas'
 
 /** A uuId: 36 characters; room for nothing else. */
 const uuId = shortText(36)
 /** The answers of one survey as JSON: a few text answers of at most 1000 characters each. */
 const EVALUATE_CONTENT_MAX = 20_000
 
+const detailQuery = requestOf<EvaluateDetailQuery>()(object({ uuId }, ['uuId']))
+const submitBody = requestOf<SubmitEvaluation>()(
+  object({ id: uuId, evaluateContent: shortText(EVALUATE_CONTENT_MAX) }, ['id', 'evaluateContent']),
+)
+const businessQuery = requestOf<BusinessEvaluatedQuery>()(object({ businessId: rowId }, ['businessId']))
+
 const about = documented(TAG.evaluations)
 
 const surveyItem = responseOf<SurveyItem>()(
   shape({
-    type: oneOfValues([0, 1, 2, 3, 4, 5, 6]),
+    type: oneOfValues(Object.values(SURVEY_ITEM_TYPE)),
     title: text,
     explain: text,
     required: flag,
@@ -76,7 +89,7 @@ export function evaluationRoutes(
     {
       schema: {
         ...about('评价问卷（公开，uuId 为凭证）'),
-        querystring: object({ uuId }, ['uuId']),
+        querystring: detailQuery,
         response: answer(evaluateDetail),
       },
     },
@@ -89,10 +102,7 @@ export function evaluationRoutes(
       schema: {
         ...about('提交评价（公开）'),
         response: nullAnswer,
-        body: object({ id: uuId, evaluateContent: shortText(EVALUATE_CONTENT_MAX) }, [
-          'id',
-          'evaluateContent',
-        ]),
+        body: submitBody,
       },
     },
     async (req) => {
@@ -106,7 +116,7 @@ export function evaluationRoutes(
     {
       schema: {
         ...about('业务是否已评价'),
-        querystring: object({ businessId: rowId }, ['businessId']),
+        querystring: businessQuery,
         response: answer(flag),
       },
       preHandler: requireViewer,

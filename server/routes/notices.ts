@@ -14,6 +14,8 @@ import {
   type NoticeDetail,
   type NoticeFile,
   type NoticeItem,
+  type NoticeListQuery,
+  type NoticeTargetBody,
 } from '../../src/core/contract/notices'
 import { documented, TAG } from './api-tags'
 import {
@@ -30,18 +32,21 @@ import {
   shape,
   text,
 } from './responses'
-import { object, shortText, type TypedApp, pageNum, pageSize, rowId } from './schemas'
+import { byId, object, requestOf, shortText, type TypedApp, pageNum, pageSize, rowId } from './schemas'
 
-const listQuery = object({ pageNum, pageSize, readStatus: { type: 'integer', enum: [0, 1] } }, [
-  'pageNum',
-  'pageSize',
-])
-// signRead 1 with idsList (the service refuses an empty one), 2 for all.
-const targetBody = object(
-  { signRead: { type: 'integer', enum: [1, 2] }, idsList: { type: 'array', items: rowId, maxItems: 1000 } },
-  ['signRead'],
+const listQuery = requestOf<NoticeListQuery>()(
+  object({ pageNum, pageSize, readStatus: { type: 'integer', enum: Object.values(READ_STATUS) } }, [
+    'pageNum',
+    'pageSize',
+  ]),
 )
-const idQuery = object({ id: rowId }, ['id'])
+// signRead 1 with idsList (the service refuses an empty one), 2 for all.
+const targetBody = requestOf<NoticeTargetBody>()(
+  object(
+    { signRead: { type: 'integer', enum: [1, 2] }, idsList: { type: 'array', items: rowId, maxItems: 1000 } },
+    ['signRead'],
+  ),
+)
 
 const about = documented(TAG.notices)
 const readStatus = oneOfValues(Object.values(READ_STATUS))
@@ -117,7 +122,7 @@ export function noticeRoutes(app: TypedApp, { notices, workOrders }: Services, {
   app.get(
     '/api/pc/selectMessageInfoById',
     {
-      schema: { ...about('消息详情（并标为已读）'), querystring: idQuery, response: answer(noticeDetail) },
+      schema: { ...about('消息详情（并标为已读）'), querystring: byId, response: answer(noticeDetail) },
       preHandler: requireViewer,
     },
     async (req) => ok(await notices.open(req.viewer, req.query.id)),
@@ -163,7 +168,7 @@ export function noticeRoutes(app: TypedApp, { notices, workOrders }: Services, {
   app.post(
     '/api/pc/updatePopStatus',
     {
-      schema: { ...about('标记首页弹窗已显示'), body: idQuery, response: nullAnswer },
+      schema: { ...about('标记首页弹窗已显示'), body: byId, response: nullAnswer },
       preHandler: requireViewer,
     },
     async (req) => {

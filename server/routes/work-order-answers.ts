@@ -2,7 +2,11 @@
 // answers, tied to the wire contract's types.
 import {
   FIELD_CODES,
+  FILE_TYPE,
+  RECORD_ROLE,
   SERVICE_PROJECTS,
+  WORK_ORDER_STATUS,
+  WORK_ORDER_TYPE,
   type ConsultableOrder,
   type CreatedWorkOrder,
   type MaintenanceOrder,
@@ -19,8 +23,8 @@ import {
 import { dateTime, flag, int, listOf, nullable, oneOfValues, responseOf, shape, text } from './responses'
 
 const zeroOrOne = oneOfValues([0, 1])
-const workOrderType = oneOfValues([0, 1, 2, 3, 4])
-const workOrderStatus = oneOfValues([0, 1, 2, 3, 4, 5])
+const workOrderType = oneOfValues(Object.values(WORK_ORDER_TYPE))
+const workOrderStatus = oneOfValues(Object.values(WORK_ORDER_STATUS))
 const fieldCode = oneOfValues(FIELD_CODES)
 
 const workOrderFile = responseOf<WorkOrderFile>()(
@@ -29,7 +33,7 @@ const workOrderFile = responseOf<WorkOrderFile>()(
     fileUrl: text,
     fileName: text,
     fileSize: int,
-    type: oneOfValues([0, 3, 4]),
+    type: oneOfValues(Object.values(FILE_TYPE)),
   }),
 )
 export const serviceProjectItem = responseOf<ServiceProjectItem>()(
@@ -63,7 +67,7 @@ export const workOrderRow = responseOf<WorkOrderSummary>()(
 const workOrderRecord = responseOf<WorkOrderRecord>()(
   shape({
     id: int,
-    role: oneOfValues([0, 1, 2, 3, 4]),
+    role: oneOfValues(Object.values(RECORD_ROLE)),
     title: text,
     content: text,
     createTime: dateTime,
@@ -106,29 +110,12 @@ export const problemTemplate = responseOf<ProblemTemplate>()(
   }),
 )
 export const consultableOrder = responseOf<ConsultableOrder>()(
-  shape(
-    {
-      orderCode: text,
-      productName: text,
-      productVersion: text,
-      createTime: dateTime,
-      payAmount: text,
-    },
-    ['payAmount'],
-  ),
+  shape({ orderCode: text, productName: text, productVersion: text, createTime: dateTime, payAmount: text }),
 )
 export const createdWorkOrder = responseOf<CreatedWorkOrder>()(shape({ id: int, number: text }))
 export const newStatus = shape({ status: int })
 export const waitFinish = responseOf<WaitFinishWorkOrder>()(
-  shape(
-    {
-      exist: flag,
-      workOrderId: nullable(int),
-      number: nullable(text),
-      submittedBy: nullable(text),
-    },
-    ['number', 'submittedBy'],
-  ),
+  shape({ exist: flag, workOrderId: nullable(int), number: nullable(text), submittedBy: nullable(text) }),
 )
 export const evaluation = responseOf<WorkOrderEvaluation>()(shape({ evaluateStatus: int, url: text }))
 export const maintenanceOrder = responseOf<MaintenanceOrder>()(

@@ -4,7 +4,7 @@
 // (上传文件大小不能超过5MB!, 文件格式不支持, 上传失败，请重新上传！), never a 4xx/5xx page.
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { MAX_FILE_BYTES, type UploadedFile } from '../../src/core/contract/work-orders'
+import { MAX_FILE_BYTES, type SignedFileQuery, type UploadedFile } from '../../src/core/contract/work-orders'
 import { WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
@@ -18,7 +18,7 @@ import {
 } from '../services/work-orders/uploads'
 import { documented, TAG } from './api-tags'
 import { answer, fileAnswer, int, responseOf, shape, text } from './responses'
-import { boundedInteger, INT32_MAX, object, type TypedApp } from './schemas'
+import { boundedInteger, INT32_MAX, object, requestOf, type TypedApp } from './schemas'
 
 export const MULTIPART_LIMITS = {
   fileSize: MAX_FILE_BYTES,
@@ -50,13 +50,15 @@ export async function readUpload(
   return { upload, fields }
 }
 
-const downloadQuery = object(
-  {
-    fileId: { type: 'string', pattern: '^[0-9a-f]{32}$' },
-    expires: boundedInteger(1, INT32_MAX),
-    sig: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' },
-  },
-  ['fileId', 'expires', 'sig'],
+const downloadQuery = requestOf<SignedFileQuery>()(
+  object(
+    {
+      fileId: { type: 'string', pattern: '^[0-9a-f]{32}$' },
+      expires: boundedInteger(1, INT32_MAX),
+      sig: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' },
+    },
+    ['fileId', 'expires', 'sig'],
+  ),
 )
 
 const about = documented(TAG.workOrders)

@@ -1,7 +1,22 @@
 // Work orders (doc2 §7 "Work orders"), the maintenance service's calls (websiteButler) and the
 // communication records. Every call is the viewer's own: the service filters by account and, for
 // a sub-admin, by submitter, so another account's id answers exactly like a missing one.
-import { FIELD_CODES, SERVICE_PROJECTS } from '../../src/core/contract/work-orders'
+import {
+  FIELD_CODES,
+  FILE_TYPE,
+  SERVICE_PROJECTS,
+  WORK_ORDER_TYPE,
+  type CloseWorkOrderRequest,
+  type CreateWorkOrderRequest,
+  type MaintenanceOrderQuery,
+  type MyWorkOrderQuery,
+  type OpenWorkOrderRequest,
+  type ProblemTemplateQuery,
+  type RecordLookRequest,
+  type SaveRecordRequest,
+  type WorkOrderCountQuery,
+  type WorkOrderEvaluationQuery,
+} from '../../src/core/contract/work-orders'
 import { WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
@@ -24,8 +39,10 @@ import {
 } from './work-order-answers'
 import {
   boundedInteger,
+  byId,
   integer,
   object,
+  requestOf,
   rowId,
   shortText,
   type TypedApp,
@@ -48,64 +65,69 @@ const serviceProject = {
 // Bounded generously: more than five answers the spec's 当前限制最多上传 5 个文件 from the validators.
 const fileRefs = { type: 'array', maxItems: 20, items: object({ fileId }, ['fileId']) } as const
 
-const createBody = object(
-  {
-    // WORK_ORDER_TYPE's codes, spelled out so the body types as WorkOrderType.
-    type: { type: 'integer', enum: [0, 1, 2, 3, 4] },
-    templateId: rowId,
-    source: boundedInteger(0, 100),
-    acWorkOrderDataPos: {
-      type: 'array',
-      maxItems: FIELD_CODES.length,
-      items: object({ fieldCode: { enum: [...FIELD_CODES] }, fieldValue: text, sort: integer }, [
-        'fieldCode',
-        'fieldValue',
-      ]),
+const createBody = requestOf<CreateWorkOrderRequest>()(
+  object(
+    {
+      type: { type: 'integer', enum: Object.values(WORK_ORDER_TYPE) },
+      templateId: rowId,
+      source: boundedInteger(0, 100),
+      acWorkOrderDataPos: {
+        type: 'array',
+        maxItems: FIELD_CODES.length,
+        items: object({ fieldCode: { enum: [...FIELD_CODES] }, fieldValue: text, sort: integer }, [
+          'fieldCode',
+          'fieldValue',
+        ]),
+      },
+      acWorkOrderFilePos: {
+        type: 'array',
+        // Five in each of the three upload fields; more answers the validators' message.
+        maxItems: 60,
+        items: object({ fileId, type: { enum: Object.values(FILE_TYPE) } }, ['fileId', 'type']),
+      },
+      productVersion: shortText(64),
+      serviceProject,
     },
-    acWorkOrderFilePos: {
-      type: 'array',
-      // Five in each of the three upload fields; more answers the validators' message.
-      maxItems: 60,
-      items: object({ fileId, type: { enum: [0, 3, 4] } }, ['fileId', 'type']),
-    },
-    productVersion: shortText(64),
-    serviceProject,
-  },
-  ['type', 'templateId', 'source', 'acWorkOrderDataPos', 'acWorkOrderFilePos'],
+    ['type', 'templateId', 'source', 'acWorkOrderDataPos', 'acWorkOrderFilePos'],
+  ),
 )
-const idBody = object({ id: rowId }, ['id'])
-const idQuery = object({ id: rowId }, ['id'])
-const closeBody = object({ id: rowId, isClose: { enum: [0, 1] }, closeReason: shortText(32) }, [
-  'id',
-  'isClose',
-])
-const openBody = object({ id: rowId, content: text, communicateReason: shortText(32), serviceProject }, [
-  'id',
-])
+const closeBody = requestOf<CloseWorkOrderRequest>()(
+  object({ id: rowId, isClose: { enum: [0, 1] }, closeReason: shortText(32) }, ['id', 'isClose']),
+)
+const openBody = requestOf<OpenWorkOrderRequest>()(
+  object({ id: rowId, content: text, communicateReason: shortText(32), serviceProject }, ['id']),
+)
 /** Empty = no filter (a form's cleared field). */
 const day = { type: 'string', pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' } as const
 /** One status or a comma-separated list (IN_SERVICE_STATUS_QUERY); empty = all. */
 const statusList = { type: 'string', pattern: '^([0-5](,[0-5]){0,5})?$' } as const
-const listQuery = object(
-  {
-    pageNum,
-    pageSize,
-    orderNum: { type: 'string', pattern: '^\\d{0,8}$' },
-    description: shortText(500),
-    status: statusList,
-    submitTimeStartDate: day,
-    submitTimeEndDate: day,
-    keyword: shortText(500),
-  },
-  ['pageNum', 'pageSize'],
+const listQuery = requestOf<MyWorkOrderQuery>()(
+  object(
+    {
+      pageNum,
+      pageSize,
+      orderNum: { type: 'string', pattern: '^\\d{0,8}$' },
+      description: shortText(500),
+      status: statusList,
+      submitTimeStartDate: day,
+      submitTimeEndDate: day,
+      keyword: shortText(500),
+    },
+    ['pageNum', 'pageSize'],
+  ),
 )
-const templateQuery = object({ workType: boundedInteger(0, 4), state: boundedInteger(0, 1) }, ['workType'])
-const orderCodeQuery = object({ orderCode: shortText(32), productVersion: shortText(64) }, ['orderCode'])
-const recordBody = object({ workOrderId: rowId, content: text, acWorkOrderFilePos: fileRefs }, [
-  'workOrderId',
-  'content',
-])
-const workOrderIdBody = object({ workOrderId: rowId }, ['workOrderId'])
+const countQuery = requestOf<WorkOrderCountQuery>()(object({ status: statusList }))
+const templateQuery = requestOf<ProblemTemplateQuery>()(
+  object({ workType: boundedInteger(0, 4), state: boundedInteger(0, 1) }, ['workType']),
+)
+const orderCodeQuery = requestOf<MaintenanceOrderQuery>()(
+  object({ orderCode: shortText(32), productVersion: shortText(64) }, ['orderCode']),
+)
+const recordBody = requestOf<SaveRecordRequest>()(
+  object({ workOrderId: rowId, content: text, acWorkOrderFilePos: fileRefs }, ['workOrderId', 'content']),
+)
+const workOrderIdBody = requestOf<RecordLookRequest>()(object({ workOrderId: rowId }, ['workOrderId']))
+const evaluationQuery = requestOf<WorkOrderEvaluationQuery>()(object({ workId: rowId }, ['workId']))
 
 const about = documented(TAG.workOrders)
 
@@ -149,7 +171,7 @@ export function workOrderRoutes(app: TypedApp, services: Services, guards: Guard
   app.get(
     '/api/acWorkOrder/getWorkDetail',
     {
-      schema: { ...about('工单详情'), querystring: idQuery, response: answer(workOrderDetail) },
+      schema: { ...about('工单详情'), querystring: byId, response: answer(workOrderDetail) },
       ...viewerOnly,
     },
     async (req) => ok(await workOrders.detail(req.viewer, req.query.id)),
@@ -190,7 +212,7 @@ export function workOrderRoutes(app: TypedApp, services: Services, guards: Guard
     {
       schema: {
         ...about('我的工单数量'),
-        querystring: object({ status: statusList }),
+        querystring: countQuery,
         response: answer(int),
       },
       ...viewerOnly,
@@ -200,7 +222,7 @@ export function workOrderRoutes(app: TypedApp, services: Services, guards: Guard
 
   app.post(
     '/api/acWorkOrder/deleteWorkOrder',
-    { schema: { ...about('删除工单'), body: idBody, response: nullAnswer }, ...viewerOnly },
+    { schema: { ...about('删除工单'), body: byId, response: nullAnswer }, ...viewerOnly },
     async (req) => {
       await workOrders.remove(req.viewer, req.body.id)
       return ok(null, '删除成功')
@@ -209,7 +231,7 @@ export function workOrderRoutes(app: TypedApp, services: Services, guards: Guard
 
   app.post(
     '/api/acWorkOrder/urgentWorkOrder',
-    { schema: { ...about('工单加急'), body: idBody, response: nullAnswer }, ...viewerOnly },
+    { schema: { ...about('工单加急'), body: byId, response: nullAnswer }, ...viewerOnly },
     async (req) => {
       await workOrders.urge(req.viewer, req.body.id)
       return ok(null, '加急申请已提交')
@@ -227,7 +249,7 @@ export function workOrderRoutes(app: TypedApp, services: Services, guards: Guard
     {
       schema: {
         ...about('工单评价链接'),
-        querystring: object({ workId: rowId }, ['workId']),
+        querystring: evaluationQuery,
         response: answer(nullable(evaluation)),
       },
       ...viewerOnly,

@@ -4,6 +4,7 @@
 // (the work-order detail) and expires after FILE_URL_TTL_SECONDS; the key is config.fileUrlSecret
 // (FILE_URL_SECRET in production), shared by every instance.
 import crypto from 'node:crypto'
+import type { SignedFileQuery } from '../../../src/core/contract/work-orders'
 
 export const FILE_URL_PATH = '/api/user/downLoadFile'
 /** Long enough to read a detail page and open its files; a reload issues fresh addresses. */
@@ -24,11 +25,7 @@ export function signedFileUrl(secret: string, fileId: string, now: Date): string
  * Whether an address is genuine and current. A far-future `expires` is refused too: only this
  * server makes addresses, and never for longer than the TTL.
  */
-export function isValidFileSignature(
-  secret: string,
-  address: { fileId: string; expires: number; sig: string },
-  now: Date,
-): boolean {
+export function isValidFileSignature(secret: string, address: SignedFileQuery, now: Date): boolean {
   const seconds = now.getTime() / 1000
   if (address.expires <= seconds || address.expires > seconds + FILE_URL_TTL_SECONDS + 60) return false
   const expected = Buffer.from(signatureOf(secret, address.fileId, address.expires))

@@ -5,7 +5,12 @@
 import crypto from 'node:crypto'
 import { Readable } from 'node:stream'
 import { and, count, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm'
-import { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, type UploadedFile } from '../../../src/core/contract/work-orders'
+import {
+  ALLOWED_EXTENSIONS,
+  MAX_FILE_BYTES,
+  type SignedFileQuery,
+  type UploadedFile,
+} from '../../../src/core/contract/work-orders'
 import { fileExtension, WORK_ORDER_MSG } from '../../../src/core/validation/work-orders'
 import type { AppContext } from '../../context'
 import { uploadedFiles, uploadReservations, workOrders } from '../../db/schema'
@@ -207,7 +212,7 @@ export function createUploadService({ db, config, now }: AppContext, { storage }
    * A file read through its signed address; a stale or forged one is refused like a missing file.
    * The id names one file forever, so it is the entity tag.
    */
-  async function read(address: { fileId: string; expires: number; sig: string }, ifNoneMatch?: string) {
+  async function read(address: SignedFileQuery, ifNoneMatch?: string) {
     if (!isValidFileSignature(config.fileUrlSecret, address, now())) throw forbidden(FILE_LINK_INVALID)
     const [file] = await db.select().from(uploadedFiles).where(eq(uploadedFiles.id, address.fileId))
     if (!file) throw notFound(FILE_LINK_INVALID)

@@ -9,7 +9,9 @@ import {
   WORK_ORDER_STATUS,
   WORK_ORDER_TYPE,
   workOrderActions,
-  type ServiceProjectRequest,
+  type CloseWorkOrderRequest,
+  type OpenWorkOrderRequest,
+  type SaveRecordRequest,
   type WorkOrderActions,
   type WorkOrderStatus,
   type WorkOrderType,
@@ -61,25 +63,6 @@ export const SYSTEM_TEXT = {
   adjusted: '服务项目调整',
   urged: '客户申请加急处理，请尽快响应',
 } as const
-
-export interface CloseRequest {
-  id: number
-  isClose: 0 | 1
-  closeReason?: string
-}
-
-export interface OpenRequest {
-  id: number
-  content?: string
-  communicateReason?: string
-  serviceProject?: ServiceProjectRequest[]
-}
-
-export interface RecordRequest {
-  workOrderId: number
-  content: string
-  acWorkOrderFilePos?: { fileId: string }[]
-}
 
 const actionsOf = (row: WorkOrderRow): WorkOrderActions =>
   workOrderActions({
@@ -140,7 +123,7 @@ export function createWorkOrderActions(
    * saveRecords: a message with attachments at any status before closed (doc2 §4 "add message (any
    * time)"). The status stays: at 1 a message does not reopen the order, 继续咨询 does.
    */
-  function saveRecord(viewer: Viewer, request: RecordRequest) {
+  function saveRecord(viewer: Viewer, request: SaveRecordRequest) {
     return onOwned(viewer, request.workOrderId, async (tx, row, at) => {
       if (!actionsOf(row).reply) throw invalid(ACTION_REFUSED.reply)
       const files = request.acWorkOrderFilePos ?? []
@@ -161,7 +144,7 @@ export function createWorkOrderActions(
   }
 
   /** closeWorkOrder: isClose 1 closes with a reason (→ 4); isClose 0 confirms completion at 1 (→ 3). */
-  function close(viewer: Viewer, request: CloseRequest) {
+  function close(viewer: Viewer, request: CloseWorkOrderRequest) {
     return onOwned(
       viewer,
       request.id,
@@ -202,7 +185,7 @@ export function createWorkOrderActions(
    * openWorkOrder: with serviceProject, adjusts an open maintenance order's items; at status 1,
    * continues the service (→ 2); closed, reopens with a reason (→ 0). Anything else is refused.
    */
-  function open(viewer: Viewer, request: OpenRequest) {
+  function open(viewer: Viewer, request: OpenWorkOrderRequest) {
     return onOwned(viewer, request.id, async (tx, row, at) => {
       const actions = actionsOf(row)
       const content = (request.content ?? '').trim()

@@ -74,11 +74,6 @@ export async function openMaintenanceWorkOrder(db: Db, accountId: number) {
   return row ?? null
 }
 
-/** A create request as the route takes it: `sort` comes from the template, so a field's own is optional. */
-export type CreateWorkOrderInput = Omit<CreateWorkOrderRequest, 'acWorkOrderDataPos'> & {
-  acWorkOrderDataPos: { fieldCode: FieldCode; fieldValue: string; sort?: number }[]
-}
-
 export function createWorkOrderCreation({ db, now }: AppContext) {
   /** getOrderList: the paid and refunded orders a work order can be about. */
   async function orderList(viewer: Viewer): Promise<ConsultableOrder[]> {
@@ -126,7 +121,7 @@ export function createWorkOrderCreation({ db, now }: AppContext) {
   }
 
   /** The request's text values, one per code (a repeated code is refused). */
-  function valuesOf(request: CreateWorkOrderInput): Partial<Record<FieldCode, string>> {
+  function valuesOf(request: CreateWorkOrderRequest): Partial<Record<FieldCode, string>> {
     const values: Partial<Record<FieldCode, string>> = {}
     for (const field of request.acWorkOrderDataPos) {
       if (field.fieldCode in values) throw invalid(INVALID_PARAMS)
@@ -143,7 +138,7 @@ export function createWorkOrderCreation({ db, now }: AppContext) {
     return counts
   }
 
-  async function create(viewer: Viewer, request: CreateWorkOrderInput): Promise<CreatedWorkOrder> {
+  async function create(viewer: Viewer, request: CreateWorkOrderRequest): Promise<CreatedWorkOrder> {
     const template = await offeredTemplate(db, request.templateId)
     if (!template || template.workType !== request.type) throw invalid(WORK_ORDER_MSG.templateRequired)
     const maintenance = request.type === WORK_ORDER_TYPE.maintenance

@@ -74,10 +74,7 @@ const isSearch = (query: WorkOrderFilter) =>
 const LIST_KEPT_MS = (FILE_URL_TTL_SECONDS * 1000) / 3
 
 /** The list's filters; `status` as the query carries it (a status or a list). */
-export type WorkOrderFilter = Omit<MyWorkOrderQuery, 'pageNum' | 'pageSize' | 'status'> & {
-  status?: string | number
-}
-export type WorkOrderListQuery = WorkOrderFilter & Pick<MyWorkOrderQuery, 'pageNum' | 'pageSize'>
+export type WorkOrderFilter = Omit<MyWorkOrderQuery, 'pageNum' | 'pageSize'>
 
 export function createWorkOrderService(ctx: AppContext, deps: { notifier?: Pick<Notifier, 'send'> } = {}) {
   const {
@@ -149,16 +146,13 @@ export function createWorkOrderService(ctx: AppContext, deps: { notifier?: Pick<
    * each status tab) is kept, for a third of its picture addresses' lifetime: an address it hands out
    * stays valid long enough to open. A text or date search is read each time.
    */
-  function list(viewer: Viewer, query: WorkOrderListQuery): Promise<Page<ReturnType<typeof summaryOf>>> {
+  function list(viewer: Viewer, query: MyWorkOrderQuery): Promise<Page<ReturnType<typeof summaryOf>>> {
     if (isSearch(query)) return read(viewer, query)
     const key = `work-orders:${addresseeKey(viewer)}:${query.status ?? ''}`
     return firstPages.page(viewer.accountId, key, query, () => read(viewer, query), LIST_KEPT_MS)
   }
 
-  async function read(
-    viewer: Viewer,
-    query: WorkOrderListQuery,
-  ): Promise<Page<ReturnType<typeof summaryOf>>> {
+  async function read(viewer: Viewer, query: MyWorkOrderQuery): Promise<Page<ReturnType<typeof summaryOf>>> {
     const where = filterOf(viewer, query)
     const rows = await db
       .select()

@@ -39,6 +39,11 @@ export interface SurveyItem {
  */
 export type SurveyAnswer = string | string[] | number | null
 
+/** getEvaluateDetail's query: the survey's uuId from the /evaluate link. */
+export interface EvaluateDetailQuery {
+  uuId: string
+}
+
 /** getEvaluateDetail (uuId). `id` is the uuId again: it is what sumbit sends. */
 export interface EvaluateDetail {
   id: string
@@ -52,4 +57,9 @@ export interface EvaluateDetail {
 export interface SubmitEvaluation {
   id: string
   evaluateContent: string
+}
+
+/** judgeBusinessIsEvaluate's query: a feignApi call other services of the platform make, not the console. */
+export interface BusinessEvaluatedQuery {
+  businessId: number
 }

@@ -1,6 +1,7 @@
 // Work orders on the wire (doc2 §3 "Work order", §4 work-order states, §7 "Work orders", §9): the
 // shapes, code tables and the state table the console and the reference server share. Times are
 // ISO 8601 (shown as UTC+8); file URLs are short-lived signed addresses issued to the owner.
+import type { PageQuery } from './paging'
 
 // ---------------------------------------------------------------- code tables
 
@@ -146,13 +147,30 @@ export interface ServiceProjectItem {
   isUpdate: 0 | 1
 }
 
-/** What a form sends for one item: a count (input items) or 0/1 (switches). */
-export interface ServiceProjectRequest {
+/**
+ * What a form sends for one item: a count (input items) or 0/1 (switches). A type literal: the
+ * route's schema types each item with an open index signature, which an interface does not match.
+ */
+export type ServiceProjectRequest = {
   code: ServiceProjectCode
   inputNum: number
 }
 
+/** getServiceProjectList / getWebsiteDomainByDaiweiOrder: one of the viewer's maintenance orders. */
+export interface MaintenanceOrderQuery {
+  orderCode: string
+  productVersion?: string
+}
+
 // ---------------------------------------------------------------- shapes
+
+/** downLoadFile's query: the signed address the server issues (file-urls.ts), sent by <img> and downloads. */
+export interface SignedFileQuery {
+  fileId: string
+  /** Unix seconds. */
+  expires: number
+  sig: string
+}
 
 /** doc2 §3 "file" entries: fileUrl is a signed address; fileId is what a form sends back. */
 export interface WorkOrderFile {
@@ -243,12 +261,20 @@ export interface ProblemTemplate {
   fieldChild: TemplateField[]
 }
 
+/** getWorkList: the problem templates of a type; `state` 1 (the default) lists the enabled ones. */
+export interface ProblemTemplateQuery {
+  /** A WORK_ORDER_TYPE code. */
+  workType: number
+  state?: number
+}
+
 /** doc2 §3 create payload. */
 export interface CreateWorkOrderRequest {
   type: WorkOrderType
   templateId: number
   source: number
-  acWorkOrderDataPos: Omit<WorkOrderDataField, 'name'>[]
+  /** A field's `sort` may be left out: the server takes the template's. */
+  acWorkOrderDataPos: { fieldCode: FieldCode; fieldValue: string; sort?: number }[]
   /** Uploaded files by id, each with its type code. */
   acWorkOrderFilePos: { fileId: string; type: WorkOrderFileType }[]
   productVersion?: string
@@ -268,7 +294,7 @@ export interface ConsultableOrder {
   productVersion: string
   createTime: string
   /** What was paid, in yuan ('199.00'), shown beside the order when choosing it. */
-  payAmount?: string
+  payAmount: string
 }
 
 /** A maintenance order of the account (getDaiweiOrderList) and the site it looks after. */
@@ -279,18 +305,43 @@ export interface MaintenanceOrder {
   termYear: number
 }
 
-export interface MyWorkOrderQuery {
-  pageNum: number
-  pageSize: number
+/** getMyWorkOrderList's query. */
+export interface MyWorkOrderQuery extends PageQuery {
   orderNum?: string
   description?: string
-  /** One status, or IN_SERVICE_STATUS_QUERY for the 服务中 tab. */
-  status?: WorkOrderStatus | typeof IN_SERVICE_STATUS_QUERY
+  /**
+   * One status or a comma-separated list of statuses: IN_SERVICE_STATUS_QUERY for the 服务中 tab,
+   * '2,5' for 处理中; empty or left out for all.
+   */
+  status?: string
   /** Beijing days, YYYY-MM-DD, both ends included. */
   submitTimeStartDate?: string
   submitTimeEndDate?: string
   /** Matches the number or the description. */
   keyword?: string
+}
+
+/** getMyWorkOrderCount's query: `status` as getMyWorkOrderList takes it. */
+export interface WorkOrderCountQuery {
+  status?: string
+}
+
+/** closeWorkOrder: isClose 1 closes with a reason (CLOSE_REASONS), 0 confirms completion. */
+export interface CloseWorkOrderRequest {
+  id: number
+  isClose: 0 | 1
+  closeReason?: string
+}
+
+/**
+ * openWorkOrder: with serviceProject, adjusts a maintenance order's items; else continues the
+ * service (content) or reopens a closed order (communicateReason from REOPEN_REASONS, content).
+ */
+export interface OpenWorkOrderRequest {
+  id: number
+  content?: string
+  communicateReason?: string
+  serviceProject?: ServiceProjectRequest[]
 }
 
 /** getIsExistWaitFinishWorkOrder: an unfinished maintenance work order of the account blocks a new one. */
@@ -299,9 +350,9 @@ export interface WaitFinishWorkOrder {
   /** The blocking work order when the caller may open it (a sub-admin sees only its own). */
   workOrderId: number | null
   /** Its number, so a caller who may not open it can name it (null when none blocks). */
-  number?: string | null
+  number: string | null
   /** Who submitted it: null for the main account, else the sub-admin's name. */
-  submittedBy?: string | null
+  submittedBy: string | null
 }
 
 /** A reply (saveRecords): files by the id their upload answered. */
@@ -309,6 +360,16 @@ export interface SaveRecordRequest {
   workOrderId: number
   content: string
   acWorkOrderFilePos?: { fileId: string }[]
+}
+
+/** updRecordLook: the engineer replies of one work order are seen. */
+export interface RecordLookRequest {
+  workOrderId: number
+}
+
+/** judgeIsEvalaute's query. */
+export interface WorkOrderEvaluationQuery {
+  workId: number
 }
 
 /** judgeIsEvalaute: 0 not yet rated (url to /evaluate), non-zero rated; null when no survey applies. */

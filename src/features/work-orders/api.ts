@@ -1,19 +1,26 @@
 // Work-order calls (doc2 §7 "Work orders"), one line each, typed by the shared contract.
 import {
   IN_SERVICE_STATUS_QUERY,
+  type CloseWorkOrderRequest,
   type ConsultableOrder,
   type CreatedWorkOrder,
   type CreateWorkOrderRequest,
   type MaintenanceOrder,
+  type MaintenanceOrderQuery,
   type MyWorkOrderQuery,
+  type OpenWorkOrderRequest,
   type ProblemTemplate,
+  type ProblemTemplateQuery,
+  type RecordLookRequest,
   type SaveRecordRequest,
   type ServiceProjectItem,
   type ServiceProjectRequest,
   type UploadedFile,
   type WaitFinishWorkOrder,
+  type WorkOrderCountQuery,
   type WorkOrderDetail,
   type WorkOrderEvaluation,
+  type WorkOrderEvaluationQuery,
   type WorkOrderSummary,
   type WorkOrderType,
 } from '../../core/contract/work-orders'
@@ -25,16 +32,12 @@ const RECORDS = '/api/appWorkOrderCommunicationRecords'
 const BUTLER = '/api/app/websiteButler'
 export const UPLOAD_URL = apiUrl('/api/workOrderFile/upload')
 
-/**
- * The list's query: `status` is one status or a comma-separated list (the 服务中 tab's
- * IN_SERVICE_STATUS_QUERY, 处理中's '2,5'), as the server's getMyWorkOrderList takes it.
- */
-export type MyWorkOrderListQuery = Omit<MyWorkOrderQuery, 'status'> & { status?: string }
-
 export const workOrderApi = {
   /** The form shows a failed load with 重试. */
   templates: (workType: WorkOrderType) =>
-    http.get<ProblemTemplate[]>(`${WO}/getWorkList`, { workType, state: 1 }, { silent: true }),
+    http.get<ProblemTemplate[]>(`${WO}/getWorkList`, { workType, state: 1 } satisfies ProblemTemplateQuery, {
+      silent: true,
+    }),
   consultableOrders: () => http.post<ConsultableOrder[]>(`${WO}/getOrderList`),
   newConsultableOrders: () => http.post<ConsultableOrder[]>(`${WO}/getNewOrderList`),
   /** The form shows the refusal above 提交. */
@@ -43,32 +46,47 @@ export const workOrderApi = {
   detail: (id: number | string) => http.get<WorkOrderDetail>(`${WO}/getWorkDetail`, { id }, { silent: true }),
   /** isClose 0 confirms completion (a toast on refusal); 1 closes from its dialog (the refusal shown there). */
   close: (id: number, closeReason: string, isClose: 1 | 0) =>
-    http.post<null>(`${WO}/closeWorkOrder`, { id, closeReason, isClose }, { silent: isClose === 1 }),
+    http.post<null>(`${WO}/closeWorkOrder`, { id, closeReason, isClose } satisfies CloseWorkOrderRequest, {
+      silent: isClose === 1,
+    }),
   /** From the 继续咨询 / 重开服务 / 调整服务项目 dialogs, which show the refusal. */
   open: (id: number, content: string, communicateReason: string, serviceProject?: ServiceProjectRequest[]) =>
     http.post<null>(
       `${WO}/openWorkOrder`,
-      { id, content, communicateReason, serviceProject },
+      { id, content, communicateReason, serviceProject } satisfies OpenWorkOrderRequest,
       { silent: true },
     ),
-  list: (query: MyWorkOrderListQuery) =>
+  list: (query: MyWorkOrderQuery) =>
     http.get<Page<WorkOrderSummary>>(`${WO}/getMyWorkOrderList`, { ...query }, { silent: true }),
   inServiceCount: () =>
-    http.get<number>(`${WO}/getMyWorkOrderCount`, { status: IN_SERVICE_STATUS_QUERY }, { silent: true }),
+    http.get<number>(
+      `${WO}/getMyWorkOrderCount`,
+      { status: IN_SERVICE_STATUS_QUERY } satisfies WorkOrderCountQuery,
+      { silent: true },
+    ),
   remove: (id: number) => http.post<null>(`${WO}/deleteWorkOrder`, { id }),
   urgent: (id: number) => http.post<null>(`${WO}/urgentWorkOrder`, { id }),
   waitFinishMaintenance: () => http.get<WaitFinishWorkOrder>(`${WO}/getIsExistWaitFinishWorkOrder`),
   evaluation: (workId: number) =>
-    http.get<WorkOrderEvaluation | null>(`${WO}/judgeIsEvalaute`, { workId }, { silent: true }),
+    http.get<WorkOrderEvaluation | null>(
+      `${WO}/judgeIsEvalaute`,
+      { workId } satisfies WorkOrderEvaluationQuery,
+      { silent: true },
+    ),
   /** The reply box shows the refusal. */
   reply: (request: SaveRecordRequest) =>
     http.post<null>(`${RECORDS}/saveRecords`, { ...request }, { silent: true }),
   markViewed: (workOrderId: number) =>
-    http.post<null>(`${RECORDS}/updRecordLook`, { workOrderId }, { silent: true }),
+    http.post<null>(`${RECORDS}/updRecordLook`, { workOrderId } satisfies RecordLookRequest, {
+      silent: true,
+    }),
   maintenanceOrders: () =>
     http.get<MaintenanceOrder[]>(`${BUTLER}/getDaiweiOrderList`, undefined, { silent: true }),
   serviceProjects: (orderCode: string, productVersion: string) =>
-    http.get<ServiceProjectItem[]>(`${BUTLER}/getServiceProjectList`, { orderCode, productVersion }),
+    http.get<ServiceProjectItem[]>(`${BUTLER}/getServiceProjectList`, {
+      orderCode,
+      productVersion,
+    } satisfies MaintenanceOrderQuery),
 }
 
 export type { UploadedFile }

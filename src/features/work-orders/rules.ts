@@ -13,6 +13,7 @@ import {
   type CreateWorkOrderRequest,
   type FieldCode,
   type MaintenanceOrder,
+  type MyWorkOrderQuery,
   type ProblemTemplate,
   type RecordRole,
   type ServiceProjectItem,
@@ -26,7 +27,6 @@ import { yuan } from '../../core/format/money'
 import { formatBeijingTime } from '../../core/format/time'
 import { clientSource } from '../../core/platform/env'
 import { dateRangeError, numberQuery, WORK_ORDER_MSG } from '../../core/validation/work-orders'
-import type { MyWorkOrderListQuery } from './api'
 
 export type StatusTone = 'green' | 'orange' | 'blue' | 'grey'
 
@@ -126,10 +126,10 @@ export function listQuery(
   filter: ListFilter,
   tab: ListTab,
   requireBothDates: boolean,
-): { query: Omit<MyWorkOrderListQuery, 'pageNum' | 'pageSize'> } | { error: string } {
+): { query: Omit<MyWorkOrderQuery, 'pageNum' | 'pageSize'> } | { error: string } {
   const error = dateRangeError(filter.start, filter.end, requireBothDates)
   if (error) return { error }
-  const query: Omit<MyWorkOrderListQuery, 'pageNum' | 'pageSize'> = {}
+  const query: Omit<MyWorkOrderQuery, 'pageNum' | 'pageSize'> = {}
   const orderNum = numberQuery(filter.number)
   if (orderNum) query.orderNum = orderNum
   const description = filter.description.trim()
@@ -236,7 +236,7 @@ export function consultableOrderView(o: ConsultableOrder) {
     code: o.orderCode,
     product: `${o.productName}${o.productVersion ? `（${o.productVersion}）` : ''}`,
     date: formatBeijingTime(o.createTime, 'YYYY-MM-DD'),
-    amount: o.payAmount === undefined ? '' : yuan(o.payAmount),
+    amount: yuan(o.payAmount),
   }
 }
 

@@ -7,6 +7,7 @@ const order = (orderCode: string, productName: string, extra: Partial<Consultabl
   productName,
   productVersion: '',
   createTime: '2026-11-30T16:30:00Z',
+  payAmount: '199.00',
   ...extra,
 })
 const orders = [
@@ -25,8 +26,8 @@ describe('consultableOrderView', () => {
       amount: '¥1999.00',
     })
   })
-  it('an order without a version or an amount shows neither', () => {
-    expect(consultableOrderView(orders[1])).toMatchObject({ product: '小程序商城', amount: '' })
+  it('an order without a version shows the product alone', () => {
+    expect(consultableOrderView(orders[1])).toMatchObject({ product: '小程序商城', amount: '¥199.00' })
   })
 })
 

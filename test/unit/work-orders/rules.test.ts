@@ -280,6 +280,7 @@ describe("step 2's form, kept as a draft (doc2 §2, §3)", () => {
     productName: '企业官网',
     productVersion,
     createTime: '2026-01-01T00:00:00Z',
+    payAmount: '199.00',
   })
 
   it('offers an order as its code, product and version (no brackets without a version)', () => {
