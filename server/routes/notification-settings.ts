@@ -3,14 +3,18 @@
 import {
   NOTIFY_CATEGORY,
   NOTIFY_MESSAGES,
+  type Audience,
+  type CategoryAudience,
   type NotificationSettings,
+  type QuietHours,
+  type SaveNotificationSettingsRequest,
 } from '../../src/core/contract/notifications'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
 import { documented, TAG } from './api-tags'
 import { answer, listOf, nullable, oneOfValues, responseOf, shape, text } from './responses'
-import { object, shortText, type TypedApp } from './schemas'
+import { object, requestOf, shortText, type TypedApp } from './schemas'
 
 /** Keys one channel may name: the owner, sub-admins and recipients of an account, with room to spare. */
 const keys = { type: 'array', maxItems: 200, items: shortText(24) } as const
@@ -21,9 +25,14 @@ const categoryRow = object({
   audience: object({ inbox: keys, sms: keys, email: keys }),
 })
 const quietHours = { anyOf: [{ type: 'null' }, object({ start: shortText(8), end: shortText(8) })] } as const
-const saveBody = object({ categories: { type: 'array', maxItems: 20, items: categoryRow }, quietHours }, [
-  'categories',
-])
+/** The contract's save as the service takes it: any category text, any part of a row missing. */
+type SavedSettings = SaveNotificationSettingsRequest<
+  Partial<CategoryAudience<string, Partial<Audience>>>,
+  Partial<QuietHours>
+>
+const saveBody = requestOf<SavedSettings>()(
+  object({ categories: { type: 'array', maxItems: 20, items: categoryRow }, quietHours }, ['categories']),
+)
 
 const about = documented(TAG.notices)
 const audienceKeys = listOf(text)

@@ -1,32 +1,35 @@
 // Product transfer (account-area §7 "Product transfer"; docs/api.md "Product transfer"): main account
 // only (a sub-admin gets the 403 envelope). The two SMS sends and step 2's confirmation are this
 // server's own calls beside the spec's three.
-import { TRANSFER_MESSAGES, type TransferProduct } from '../../src/core/contract/product-transfer'
+import {
+  TRANSFER_MESSAGES,
+  type CheckCodeRequest,
+  type ConfirmProductsRequest,
+  type MoveBusinessRequest,
+  type TransferProduct,
+} from '../../src/core/contract/product-transfer'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
 import { SMS_MESSAGES } from '../services/sms/sms'
 import { documented, TAG } from './api-tags'
 import { answer, int, listOf, nullAnswer, responseOf, shape, text } from './responses'
-import { object, rowId, shortText, type TypedApp } from './schemas'
+import { object, requestOf, rowId, shortText, type TypedApp } from './schemas'
+import { phoneSliderBody, sliderBody } from './slider-bodies'
 
 const about = documented(TAG.productTransfer)
 
 const ids = { type: 'array', items: rowId, maxItems: 200 } as const
-const sliderBody = object({ captchaId: shortText(64), captchaData: shortText(256) })
-const phoneSliderBody = object({
-  phone: shortText(32),
-  captchaId: shortText(64),
-  captchaData: shortText(256),
-})
-const checkBody = object({ phone: shortText(32), code: shortText(32) })
-const chooseBody = object({ businessIds: ids })
-const moveBody = object({
-  phone: shortText(32),
-  bindPhone: shortText(32),
-  code: shortText(32),
-  businessIds: ids,
-})
+const checkBody = requestOf<CheckCodeRequest>()(object({ phone: shortText(32), code: shortText(32) }))
+const chooseBody = requestOf<ConfirmProductsRequest>()(object({ businessIds: ids }))
+const moveBody = requestOf<MoveBusinessRequest>()(
+  object({
+    phone: shortText(32),
+    bindPhone: shortText(32),
+    code: shortText(32),
+    businessIds: ids,
+  }),
+)
 
 const transferProduct = responseOf<TransferProduct>()(
   shape({ id: int, secondDomain: text, productName: text, companyName: text }),

@@ -4,7 +4,18 @@ import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
-import type { ProductCard, ProductPage, Site, UnpaidCheck } from '../../src/core/contract/products'
+import type {
+  BackendSignIn,
+  BackendSignInQuery,
+  BusinessQuery,
+  DeliveryAddress,
+  OrderOpenQuery,
+  ProductCard,
+  ProductPage,
+  SecondDomainQuery,
+  Site,
+  UnpaidCheck,
+} from '../../src/core/contract/products'
 import { documented, TAG } from './api-tags'
 import {
   answer,
@@ -18,7 +29,7 @@ import {
   shape,
   text,
 } from './responses'
-import { object, rowId as businessId, shortText, type TypedApp, pageQuery } from './schemas'
+import { object, requestOf, rowId as businessId, shortText, type TypedApp, pageQuery } from './schemas'
 
 const about = documented(TAG.products)
 
@@ -57,9 +68,15 @@ const site = responseOf<Site>()(shape({ id: int, siteName: text, secondDomain: t
 const unpaidCheck = responseOf<UnpaidCheck>()(
   shape({ status: oneOfValues([200, 300]), orderCode: text }, ['orderCode']),
 )
+const deliveryAddress = responseOf<DeliveryAddress>()(shape({ address: text }))
+const backendSignIn = responseOf<BackendSignIn>()(shape({ url: text }))
 
-const byBusiness = object({ businessId }, ['businessId'])
-const byDomain = object({ secondDomain: shortText(128) }, ['secondDomain'])
+const byBusiness = requestOf<BusinessQuery>()(object({ businessId }, ['businessId']))
+const byDomain = requestOf<SecondDomainQuery>()(object({ secondDomain: shortText(128) }, ['secondDomain']))
+const byOrder = requestOf<OrderOpenQuery>()(object({ orderCode: shortText(32) }, ['orderCode']))
+const backendQuery = requestOf<BackendSignInQuery>()(
+  object({ businessId, tag: shortText(32) }, ['businessId']),
+)
 
 export function productRoutes(app: TypedApp, { products }: Services, { requireViewer }: Guards) {
   app.get(
@@ -95,7 +112,7 @@ export function productRoutes(app: TypedApp, { products }: Services, { requireVi
     {
       schema: {
         ...about('订单开通的产品是否已开通'),
-        querystring: object({ orderCode: shortText(32) }, ['orderCode']),
+        querystring: byOrder,
         response: answer(flag),
       },
       preHandler: requireViewer,
@@ -132,7 +149,7 @@ export function productRoutes(app: TypedApp, { products }: Services, { requireVi
       schema: {
         ...about('站点的交付中心地址'),
         querystring: byDomain,
-        response: answer(shape({ address: text })),
+        response: answer(deliveryAddress),
       },
       preHandler: requireViewer,
     },
@@ -144,8 +161,8 @@ export function productRoutes(app: TypedApp, { products }: Services, { requireVi
     {
       schema: {
         ...about('免登录进入产品后台（一次性链接）'),
-        querystring: object({ businessId, tag: shortText(32) }, ['businessId']),
-        response: answer(shape({ url: text })),
+        querystring: backendQuery,
+        response: answer(backendSignIn),
       },
       preHandler: requireViewer,
     },

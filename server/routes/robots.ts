@@ -6,14 +6,16 @@ import {
   ROBOT_MESSAGES,
   ROBOT_PLATFORM,
   type GroupRobot,
+  type GroupRobotCategoryRequest,
   type RobotTestAnswer,
+  type SaveGroupRobotRequest,
 } from '../../src/core/contract/robots'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
 import { documented, TAG } from './api-tags'
 import { answer, flag, listOf, oneOfValues, responseOf, shape, text } from './responses'
-import { object, shortText, type TypedApp } from './schemas'
+import { object, requestOf, shortText, type TypedApp } from './schemas'
 
 const about = documented(TAG.notices)
 const groupRobots = listOf(
@@ -31,8 +33,10 @@ const testAnswer = responseOf<RobotTestAnswer>()(shape({ ok: flag, message: text
 
 // Nothing is required and the lengths are generous: the service tells a wrong or missing address
 // in its own words (仅支持企业微信、钉钉、飞书的机器人 Webhook 地址（https）) rather than 非法参数.
-const category = object({ category: shortText(32) })
-const saveBody = object({ category: shortText(32), url: shortText(2048), secret: shortText(256) })
+const category = requestOf<GroupRobotCategoryRequest<string>>()(object({ category: shortText(32) }))
+const saveBody = requestOf<SaveGroupRobotRequest<string>>()(
+  object({ category: shortText(32), url: shortText(2048), secret: shortText(256) }),
+)
 
 export function robotRoutes(app: TypedApp, { groupRobots: robots }: Services, guards: Guards) {
   const { requireMainAccount } = guards

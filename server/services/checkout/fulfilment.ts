@@ -7,12 +7,9 @@
 // nothing, and its payment is refunded (services/payments). A batch renewal (a renewal
 // order naming its businesses in its lines only) renews all of its lines or none.
 import { asc, eq, inArray } from 'drizzle-orm'
-import {
-  BUSINESS_STATUS,
-  businessOrderRefusal,
-  type BusinessOrderKind,
-} from '../../../src/core/validation/business-orders'
+import { businessOrderRefusal, type BusinessOrderKind } from '../../../src/core/validation/business-orders'
 import { ORDER_TYPE } from '../../../src/core/contract/orders'
+import { BUSINESS_STATUS } from '../../../src/core/contract/products'
 import type { AppContext } from '../../context'
 import type { Database } from '../../db/client'
 import { businesses, orders } from '../../db/schema'

@@ -6,13 +6,21 @@ import { and, count, desc, eq, exists, gt, isNotNull, lte, not, sql } from 'driz
 import { ORDER_STATUS, ORDER_TYPE } from '../../../src/core/contract/orders'
 import type { PageQuery } from '../../../src/core/contract/paging'
 import { offsetOf, pageOf, totalBeside } from '../shared/paging'
-import type { ProductCard, ProductPage, Site, UnpaidCheck } from '../../../src/core/contract/products'
+import {
+  BUSINESS_STATUS,
+  type BackendSignIn,
+  type DeliveryAddress,
+  type ProductCard,
+  type ProductPage,
+  type Site,
+  type UnpaidCheck,
+} from '../../../src/core/contract/products'
 import { later, minutes, type AppContext } from '../../context'
 import { businesses, orders } from '../../db/schema'
 import { forbidden, invalid } from '../shared/errors'
 import { hashToken, newToken } from '../../security/tokens'
 import { findSku, priceOf, upgradeTargets } from '../checkout/catalog'
-import { BUSINESS_STATUS, SETTLE_MS, type Fulfilment } from '../checkout/fulfilment'
+import { SETTLE_MS, type Fulfilment } from '../checkout/fulfilment'
 import { managesSites as managesAccountSites, mayFollowOrder, orderMissing } from '../orders/order-access'
 import { addresseeKey, type Viewer } from '../shared/viewer'
 import { createFirstPageCache } from '../shared/first-page-cache'
@@ -230,7 +238,7 @@ export function createProductService(
   }
 
   /** GET /api/pc/getAddressByProjectStatus: the delivery centre of a site ('' = none yet). */
-  async function deliveryAddress(viewer: Viewer, secondDomain: string): Promise<{ address: string }> {
+  async function deliveryAddress(viewer: Viewer, secondDomain: string): Promise<DeliveryAddress> {
     return { address: (await ownedByDomain(viewer, secondDomain)).deliveryAddress }
   }
 
@@ -238,7 +246,12 @@ export function createProductService(
    * GET /api/pc/miandenglu: a sign-in link to the product backend, valid once for a minute (the
    * reference server's backend is the sandbox page /__dev/products/backend).
    */
-  async function backendSignIn(viewer: Viewer, businessId: number, tag: string, origin: string) {
+  async function backendSignIn(
+    viewer: Viewer,
+    businessId: number,
+    tag: string,
+    origin: string,
+  ): Promise<BackendSignIn> {
     const business = await ownedById(viewer, businessId)
     if (business.status === BUSINESS_STATUS.opening) throw invalid(PRODUCT_MESSAGES.opening)
     if (business.showHoutai !== 1 || business.status === BUSINESS_STATUS.refunded) {

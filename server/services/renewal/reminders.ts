@@ -13,7 +13,7 @@ import {
   RENEWAL_MODE,
 } from '../../../src/core/contract/renewal'
 import { formatBeijingTime } from '../../../src/core/format/time'
-import { BUSINESS_STATUS } from '../../../src/core/validation/business-orders'
+import { BUSINESS_STATUS } from '../../../src/core/contract/products'
 import type { AppContext } from '../../context'
 import { businesses, reminderSends } from '../../db/schema'
 import type { Executor } from '../checkout/fulfilment'

@@ -84,16 +84,26 @@ export interface QuietHours {
   end: string
 }
 
+/** One row of the table: a category and who hears it on each channel. */
+export interface CategoryAudience<Category = NotifyCategory, Channels = Audience> {
+  category: Category
+  audience: Channels
+}
+
 export interface NotificationSettings {
-  categories: { category: NotifyCategory; audience: Audience }[]
+  categories: CategoryAudience[]
   candidates: AudienceCandidate[]
   quietHours: QuietHours | null
 }
 
-/** POST /api/notify/settings: the whole table and the quiet hours. */
-export interface SaveNotificationSettingsRequest {
-  categories: { category: NotifyCategory; audience: Audience }[]
-  quietHours: QuietHours | null
+/**
+ * POST /api/notify/settings: the whole table and the quiet hours. The server takes Row and Quiet
+ * loosened (any category text, any part missing) and answers those in the form's own words
+ * (未知的消息类型, 请输入正确的时间), not 非法参数.
+ */
+export interface SaveNotificationSettingsRequest<Row = CategoryAudience, Quiet = QuietHours> {
+  categories: Row[]
+  quietHours: Quiet | null
 }
 
 export const NOTIFY_MESSAGES = {

@@ -23,17 +23,20 @@ export interface GroupRobot {
   updatedAt: string
 }
 
-/** POST /api/notify/robots: set or replace the category's robot. */
-export interface SaveGroupRobotRequest {
-  category: NotifyCategory
+/**
+ * POST /api/notify/robots: set or replace the category's robot. The server takes
+ * `SaveGroupRobotRequest<string>`: an unknown category is answered 未知的消息类型, not 非法参数.
+ */
+export interface SaveGroupRobotRequest<Category = NotifyCategory> {
+  category: Category
   url: string
   /** DingTalk's SEC… or Feishu's signing secret; empty or absent when the robot has none. */
   secret?: string
 }
 
-/** POST /api/notify/robots/delete and /test. */
-export interface GroupRobotCategoryRequest {
-  category: NotifyCategory
+/** POST /api/notify/robots/delete and /test; the server takes `GroupRobotCategoryRequest<string>`. */
+export interface GroupRobotCategoryRequest<Category = NotifyCategory> {
+  category: Category
 }
 
 /** POST /api/notify/robots/test: what the robot's platform answered the one post. */

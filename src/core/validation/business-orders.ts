@@ -2,17 +2,7 @@
 // list shows 续费 / 升级 / 重新购买 by this table, and the server accepts a renewal, an upgrade or a
 // buy-new order (ConfirmOrder, GenerateOrder, payment, fulfilment) only where the same table shows it.
 import { CHANNEL } from '../contract/orders'
-
-/** account-area §4: 0 opening … 6 upgrading; anything else is abnormal. */
-export const BUSINESS_STATUS = {
-  opening: 0,
-  valid: 1,
-  paused: 2,
-  stopped: 3,
-  expired: 4,
-  refunded: 5,
-  upgrading: 6,
-} as const
+import { BUSINESS_STATUS } from '../contract/products'
 
 /** An order on an existing business: 续费, 升级, or 重新购买 on its domain. */
 export type BusinessOrderKind = 'renew' | 'upgrade' | 'buyNew'

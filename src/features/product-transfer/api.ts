@@ -1,6 +1,8 @@
 // Product transfer (account-area §7 "Product transfer"; docs/api.md "Product transfer").
+import type { PhoneSmsRequest } from '../../core/contract/account-settings'
 import type {
   CheckCodeRequest,
+  ConfirmProductsRequest,
   MoveBusinessRequest,
   TransferProduct,
 } from '../../core/contract/product-transfer'
@@ -20,10 +22,14 @@ export const transferApi = {
   checkCode: (body: CheckCodeRequest) => http.post<null>('/api/pc/checkCodeByAccountId', { ...body }, silent),
   /** Step 2, within the 30 s the verification holds. */
   confirmProducts: (businessIds: number[]) =>
-    http.post<null>('/api/pc/transfer/confirmProducts', { businessIds }, silent),
+    http.post<null>(
+      '/api/pc/transfer/confirmProducts',
+      { businessIds } satisfies ConfirmProductsRequest,
+      silent,
+    ),
   /** Step 3's code to the receiving phone, after the slider solved for that phone. */
   sendReceiverCode: (phone: string, slider: SolvedSlider) =>
-    http.post<null>('/api/pc/transfer/sendSmsCode', { phone, ...slider }, silent),
+    http.post<null>('/api/pc/transfer/sendSmsCode', { phone, ...slider } satisfies PhoneSmsRequest, silent),
   moveBusiness: (body: MoveBusinessRequest) =>
     http.post<null>('/api/wechat/moveBusiness', { ...body }, silent),
 }

@@ -3,8 +3,8 @@
 import { isMainAccount } from '../../core/routing/guard'
 import { withQuery } from '../../core/routing/url'
 import { CHANNEL, ORDER_TYPE } from '../../core/contract/orders'
-import type { UnpaidCheck } from '../../core/contract/products'
-import { BUSINESS_STATUS, shownOrders } from '../../core/validation/business-orders'
+import { BUSINESS_STATUS, type UnpaidCheck } from '../../core/contract/products'
+import { shownOrders } from '../../core/validation/business-orders'
 
 /** account-area §4: 0 opening … 6 upgrading; anything else is abnormal. */
 export const PRODUCT_STATUS = BUSINESS_STATUS
