@@ -7,19 +7,16 @@ import type { WorkOrderEvaluation } from '../../src/core/contract/work-orders'
 import { accounts, evaluations, orders, workOrders } from '../../server/db/schema'
 import { EVALUATION_DEMO, SUBMITTED_ANSWERS } from '../../server/seed/evaluations'
 import { minutes } from '../../server/context'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let owner: string
 let other: string
 
 beforeAll(async () => {
-  server = await startTestServer()
   owner = await server.tokenFor(DEMO.owner)
   other = await server.tokenFor(DEMO.otherOwner)
 }, 60_000)
-
-afterAll(() => server?.close())
 
 /** Public, or as a session (the answers of a submitted survey are shown to its own account only). */
 const detail = (uuId: string, token?: string) =>

@@ -3,16 +3,15 @@ import { accounts, notices, subAccounts } from '../../server/db/schema'
 import { storeNotice, type NoticeDraft } from '../../server/services/notices/notices'
 import { NOTICES_CHANNEL } from '../../server/services/notices/notice-cache'
 import type { NoticeDetail } from '../../src/core/contract/notices'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let mainAccountId: number
 let otherAccountId: number
 let liZiguanId: number
 const tokens: Record<'owner' | 'subAdmin' | 'other', string> = { owner: '', subAdmin: '', other: '' }
 
 beforeAll(async () => {
-  server = await startTestServer()
   const rows = await server.db.select().from(accounts)
   mainAccountId = rows.find((a) => a.memberAccount === DEMO.mainAccount)!.id
   otherAccountId = rows.find((a) => a.memberAccount === DEMO.otherAccount)!.id
@@ -22,8 +21,6 @@ beforeAll(async () => {
   tokens.subAdmin = await server.tokenFor(DEMO.subAdmin)
   tokens.other = await server.tokenFor(DEMO.otherOwner)
 }, 60_000)
-
-afterAll(() => server?.close())
 
 interface Item {
   id: number

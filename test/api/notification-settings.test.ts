@@ -10,7 +10,7 @@ import { createNotifier } from '../../server/services/notifications/notifier'
 import { createOperateLog } from '../../server/services/operate-log/operate-log'
 import { createOutbox } from '../../server/services/outbox/outbox'
 import { ROLE } from '../../server/services/shared/roles'
-import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
+import { DEMO, testConfig, useTestServer } from './support/harness'
 import {
   addRecipient,
   addSubAdmin,
@@ -20,7 +20,7 @@ import {
   type NotifyAccount,
 } from './support/notify-people'
 
-let server: TestServer
+const server = useTestServer()
 let who: NotifyAccount
 let sub: { id: number; phone: string; mailbox: string }
 let subOff: { id: number }
@@ -29,7 +29,6 @@ let unconfirmed: { id: number }
 let otherSub: { id: number }
 
 beforeAll(async () => {
-  server = await startTestServer()
   who = await newAccount(server, 13975000000)
   sub = await addSubAdmin(server.db, who.accountId, freshPhone(13975100000))
   subOff = await addSubAdmin(server.db, who.accountId, freshPhone(13975100000), { receive: 0 })
@@ -38,8 +37,6 @@ beforeAll(async () => {
   const other = await newAccount(server, 13975300000)
   otherSub = await addSubAdmin(server.db, other.accountId, freshPhone(13975100000))
 }, 120_000)
-
-afterAll(() => server?.close())
 
 const URL = '/api/notify/settings'
 const read = (token = who.token) => server.get<NotificationSettings>(URL, { token })

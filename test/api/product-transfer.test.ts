@@ -21,16 +21,10 @@ import { BILLED_ELSEWHERE, SIGN_STATUS } from '../../src/core/contract/orders'
 import { TRANSFER_MESSAGES } from '../../src/core/contract/product-transfer'
 import { ACTION_REFUSED } from '../../server/services/work-orders/work-order-actions'
 import { openWorkOrderMessage } from '../../server/services/product-transfer/product-transfer'
-import { DEMO, DEMO_PASSWORD, startTestServer, type TestServer } from './support/harness'
+import { DEMO, DEMO_PASSWORD, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let nextPhone = 1
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
 
 // Past the 60 s resend lock and the hourly limits of earlier tests.
 beforeEach(() => server.clock.advance(minutes(61)))

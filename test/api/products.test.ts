@@ -10,21 +10,18 @@ import { insertOrder } from '../../server/services/orders/order-lines'
 import { createNotifier } from '../../server/services/notifications/notifier'
 import { createOutbox } from '../../server/services/outbox/outbox'
 import { createReminders } from '../../server/services/renewal/reminders'
-import { DEMO, startTestServer, testConfig, type TestServer } from './support/harness'
+import { DEMO, testConfig, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let owner: string
 let subAdmin: string
 let otherOwner: string
 
 beforeAll(async () => {
-  server = await startTestServer()
   owner = await server.tokenFor(DEMO.owner)
   subAdmin = await server.tokenFor(DEMO.subAdmin)
   otherOwner = await server.tokenFor(DEMO.otherOwner)
 }, 60_000)
-
-afterAll(() => server?.close())
 
 interface ProductPage {
   data: ProductCard[]

@@ -12,20 +12,17 @@ import {
 } from '../../server/services/work-orders/uploads'
 import { WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import type { UploadedFile, WorkOrderDetail } from '../../src/core/contract/work-orders'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 import { multipart, SAMPLE, type FilePart } from './support/multipart'
 
-let server: TestServer
+const server = useTestServer()
 const tokens = { owner: '', other: '', subAdmin: '' }
 
 beforeAll(async () => {
-  server = await startTestServer()
   tokens.owner = await server.tokenFor(DEMO.owner)
   tokens.other = await server.tokenFor(DEMO.otherOwner)
   tokens.subAdmin = await server.tokenFor(DEMO.subAdmin)
 }, 60_000)
-
-afterAll(() => server?.close())
 
 async function upload(files: FilePart[], token: string = tokens.owner, url = '/api/workOrderFile/upload') {
   const body = multipart(files)

@@ -1,17 +1,14 @@
 // The orders a work order can be about (getOrderList, getNewOrderList) carry what the submit form's
 // order picker shows beside each: the day it was placed and what was paid.
 import type { ConsultableOrder } from '../../src/core/contract/work-orders'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let token = ''
 
 beforeAll(async () => {
-  server = await startTestServer()
   token = await server.tokenFor(DEMO.owner)
 }, 60_000)
-afterAll(() => server?.close())
-
 describe('consultable orders show their date and amount', () => {
   it.each(['/api/acWorkOrder/getOrderList', '/api/acWorkOrder/getNewOrderList'])('%s', async (path) => {
     const answer = await server.post<ConsultableOrder[]>(path, {}, { token })

@@ -16,18 +16,15 @@ import { WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import { maintenanceAllowances, workOrders } from '../../server/db/schema'
 import { CODE } from '../../server/http/envelope'
 import { ACTION_REFUSED } from '../../server/services/work-orders/work-order-actions'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 const tokens = { owner: '', subAdmin: '' }
 
 beforeAll(async () => {
-  server = await startTestServer()
   tokens.owner = await server.tokenFor(DEMO.owner)
   tokens.subAdmin = await server.tokenFor(DEMO.subAdmin)
 }, 60_000)
-
-afterAll(() => server?.close())
 
 const owner = () => ({ token: tokens.owner })
 const detailOf = async (id: number) =>

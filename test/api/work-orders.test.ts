@@ -16,15 +16,14 @@ import { WORK_ORDER_MSG } from '../../src/core/validation/work-orders'
 import { workOrders } from '../../server/db/schema'
 import { CODE } from '../../server/http/envelope'
 import type { Page } from '../../server/services/shared/paging'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 import { multipart, SAMPLE } from './support/multipart'
 
-let server: TestServer
+const server = useTestServer()
 const tokens = { owner: '', subAdmin: '', other: '' }
 let templates: Record<string, ProblemTemplate>
 
 beforeAll(async () => {
-  server = await startTestServer()
   tokens.owner = await server.tokenFor(DEMO.owner)
   tokens.subAdmin = await server.tokenFor(DEMO.subAdmin)
   tokens.other = await server.tokenFor(DEMO.otherOwner)
@@ -39,8 +38,6 @@ beforeAll(async () => {
     for (const template of list.data) templates[template.taskName] = template
   }
 }, 60_000)
-
-afterAll(() => server?.close())
 
 const as = (who: keyof typeof tokens) => ({ token: tokens[who] })
 
