@@ -85,16 +85,10 @@ const EXCEPTIONS = {
     'its BEM block `.operation-log` is used by OperationLog.tsx; renamed together',
   'src/features/work-orders/components/workorders.scss':
     'its `.wo-` blocks and the file name follow the weapp subpackage `workorders` (glossary)',
-  'server/db/tables-subaccounts.ts':
-    'drizzle-kit reads the schema by file; renamed by the migration owner with the next schema change',
   'src/core/validation/recipient.ts':
     'the one recipient form (singular as the form); to become recipients.ts',
-  'src/core/validation/transfer.ts': 'the transfer form of product-transfer; to become product-transfer.ts',
   'test/component/operate-log/operation-log.test.tsx':
     'named after OperationLog.tsx, which it tests; renamed with it',
-  'test/e2e/evaluation.spec.ts': 'to become evaluations.spec.ts (being edited beside this check)',
-  'test/e2e/workorders.spec.ts': 'to become work-orders.spec.ts (being edited beside this check)',
-  'test/e2e/workorder-forms.spec.ts': 'to become work-order-forms.spec.ts (being edited beside this check)',
 }
 
 /** Where domain names appear: flat folders list files, deep ones every folder and file below. */

@@ -30,7 +30,7 @@ import {
   productsError,
   receiverPhoneError,
   transferCodeError,
-} from '../../../src/core/validation/transfer'
+} from '../../../src/core/validation/product-transfer'
 import { later, type AppContext } from '../../context'
 import {
   businesses,

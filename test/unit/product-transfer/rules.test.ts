@@ -17,7 +17,7 @@ import {
   productsError,
   receiverPhoneError,
   transferCodeError,
-} from '../../../src/core/validation/transfer'
+} from '../../../src/core/validation/product-transfer'
 
 describe('the 30 s the step-1 verification holds (fake timers)', () => {
   beforeEach(() => {

@@ -95,12 +95,14 @@ describe('check-names', () => {
     const { status, output } = checkNames(
       copy((dir) =>
         fs.renameSync(
-          path.join(dir, 'test/e2e/evaluation.spec.ts'),
-          path.join(dir, 'test/e2e/evaluations.spec.ts'),
+          path.join(dir, 'src/core/validation/recipient.ts'),
+          path.join(dir, 'src/core/validation/recipients.ts'),
         ),
       ),
     )
-    expect(output).toContain('test/e2e/evaluation.spec.ts is an exception nothing needs any more: remove it')
+    expect(output).toContain(
+      'src/core/validation/recipient.ts is an exception nothing needs any more: remove it',
+    )
     expect(status).toBe(1)
   })
 })

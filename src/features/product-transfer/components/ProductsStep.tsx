@@ -4,7 +4,7 @@ import { Button } from '../../../core/ui/Button'
 import { Checkbox } from '../../../core/ui/Checkbox'
 import { FieldError } from '../../../core/ui/FieldError'
 import { useSubmit } from '../../../core/ui/useSubmit'
-import { productsError } from '../../../core/validation/transfer'
+import { productsError } from '../../../core/validation/product-transfer'
 import { transferApi, type TransferProduct } from '../api'
 import {
   holdLeft,

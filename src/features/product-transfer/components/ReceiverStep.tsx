@@ -9,7 +9,7 @@ import { TextField } from '../../../core/ui/TextField'
 import { useForm } from '../../../core/ui/useForm'
 import { useSubmit } from '../../../core/ui/useSubmit'
 import { collectErrors } from '../../../core/validation/rules'
-import { receiverPhoneError, transferCodeError } from '../../../core/validation/transfer'
+import { receiverPhoneError, transferCodeError } from '../../../core/validation/product-transfer'
 import { transferApi } from '../api'
 import { isVerificationLost, TRANSFER_MESSAGES } from '../rules'
 

@@ -5,7 +5,7 @@ import { Button } from '../../../core/ui/Button'
 import { FieldError } from '../../../core/ui/FieldError'
 import { SmsCodeField } from '../../../core/ui/SmsCodeField'
 import { useSubmit } from '../../../core/ui/useSubmit'
-import { transferCodeError } from '../../../core/validation/transfer'
+import { transferCodeError } from '../../../core/validation/product-transfer'
 import { transferApi } from '../api'
 
 /** Step 1 (§2, §4): an SMS code to the bound phone (slider first), checked by checkCodeByAccountId. */
