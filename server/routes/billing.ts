@@ -1,18 +1,22 @@
 // Invoices and contracts (doc2 §7: applyBill, getTreeAddress, esign applyContract / getContractUrl),
 // saved invoice titles, 合并开票, the 发票 list with its PDFs and 换开.
 // Main accounts only; the forms are checked again by services/invoices/* with the client's rules.
-import {
-  emptyContractForm,
-  emptyInvoiceForm,
-  type ContractForm,
-  type InvoiceForm,
-} from '../../src/core/validation/billing'
 import type {
+  ContractApplyRequest,
+  ContractDocs,
+  ContractForm,
   InvoiceApplication,
+  InvoiceApplyRequest,
+  InvoiceForm,
   InvoiceOrderRef,
   InvoiceTitle,
   InvoiceTitleRequest,
+  InvoiceTitleUpdateRequest,
+  MergedInvoiceRequest,
+  ReissueRequest,
 } from '../../src/core/contract/invoices'
+import type { OrderIdQuery } from '../../src/core/contract/orders'
+import { emptyContractForm, emptyInvoiceForm } from '../../src/core/validation/billing'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
@@ -49,6 +53,9 @@ import {
 const small = boundedInteger(0, 9)
 const regionId = boundedInteger(0, 999_999)
 const field = shortText(300)
+/** Text fields of a form, each any text up to 300 characters (the form rules bound them further). */
+const texts = <const N extends string>(...names: N[]) =>
+  Object.fromEntries(names.map((name) => [name, field])) as Record<N, typeof field>
 
 // Types only: a missing field is reported with the spec's message by the form rules, not as 非法参数.
 // amount, content and receiveAddress are accepted and ignored: the server computes them.
@@ -58,31 +65,32 @@ const invoiceFields = {
   province: regionId,
   city: regionId,
   area: regionId,
-  ...Object.fromEntries(
-    [
-      'title',
-      'code',
-      'applicant',
-      'IdCard',
-      'applicantPhone',
-      'enterpriseAddress',
-      'enterpriseTel',
-      'depositBank',
-      'depositBankCard',
-      'receiveMail',
-      'receiveName',
-      'receivePhone',
-      'address',
-    ].map((name) => [name, field]),
+  ...texts(
+    'title',
+    'code',
+    'applicant',
+    'IdCard',
+    'applicantPhone',
+    'enterpriseAddress',
+    'enterpriseTel',
+    'depositBank',
+    'depositBankCard',
+    'receiveMail',
+    'receiveName',
+    'receivePhone',
+    'address',
   ),
 } as const
 
-const invoiceBody = object({ orderId: rowId, ...invoiceFields }, ['orderId'])
+const invoiceBody = requestOf<InvoiceApplyRequest>()(
+  object({ orderId: rowId, ...invoiceFields }, ['orderId']),
+)
 
 /** 合并开票: the orders by their codes (a refusal names the code the client sent). */
-const mergedBody = object(
-  { orderCodes: { type: 'array', items: shortText(64), maxItems: 200 }, ...invoiceFields },
-  ['orderCodes'],
+const mergedBody = requestOf<MergedInvoiceRequest>()(
+  object({ orderCodes: { type: 'array', items: shortText(64), maxItems: 200 }, ...invoiceFields }, [
+    'orderCodes',
+  ]),
 )
 
 const titleFields = {
@@ -96,9 +104,11 @@ const titleFields = {
   mailboxes: { type: 'array', items: shortText(300), maxItems: 20 },
 } as const
 const titleBody = requestOf<InvoiceTitleRequest>()(object(titleFields, ['mailboxes']))
-const titleUpdateBody = object({ id: rowId, ...titleFields }, ['id', 'mailboxes'])
+const titleUpdateBody = requestOf<InvoiceTitleUpdateRequest>()(
+  object({ id: rowId, ...titleFields }, ['id', 'mailboxes']),
+)
 
-const reissueBody = object({ id: rowId, reason: shortText(1000) }, ['id'])
+const reissueBody = requestOf<ReissueRequest>()(object({ id: rowId, reason: shortText(1000) }, ['id']))
 
 /** A title request with every text present (a missing one is the rules' "required"). */
 function titleRequest(given: Partial<InvoiceTitleRequest>): InvoiceTitleRequest {
@@ -115,12 +125,13 @@ function titleRequest(given: Partial<InvoiceTitleRequest>): InvoiceTitleRequest 
   }
 }
 
-const contractBody = object(
-  {
-    orderId: rowId,
-    applyType: small,
-    ...Object.fromEntries(
-      [
+// The type names the client sends besides the codes (idTypeName, orgLegalIdTypeName) are ignored.
+const contractBody = requestOf<ContractApplyRequest>()(
+  object(
+    {
+      orderId: rowId,
+      applyType: small,
+      ...texts(
         'name',
         'orgName',
         'idType',
@@ -131,11 +142,12 @@ const contractBody = object(
         'orgLegalName',
         'mobile',
         'contacts',
-      ].map((name) => [name, field]),
-    ),
-  },
-  ['orderId'],
+      ),
+    },
+    ['orderId'],
+  ),
 )
+const contractQuery = requestOf<OrderIdQuery>()(object({ orderId: rowId }, ['orderId']))
 
 const about = documented(TAG.billing)
 
@@ -177,7 +189,9 @@ const invoiceApplication = responseOf<InvoiceApplication>()(
   }),
 )
 /** A contract's PDF: its name and address. */
-const contractDocs = shape({ docs: listOf(shape({ fileName: text, fileUrl: text })) })
+const contractDocs = responseOf<ContractDocs>()(
+  shape({ docs: listOf(shape({ fileName: text, fileUrl: text })) }),
+)
 const pdfFile = fileAnswer(['application/pdf'])
 
 // An absent subject stays absent (请选择个人企业); everything else defaults to empty.
@@ -299,7 +313,7 @@ export function billingRoutes(app: TypedApp, { billing }: Services, { requireMai
     {
       schema: {
         ...about('订单的电子合同'),
-        querystring: object({ orderId: rowId }, ['orderId']),
+        querystring: contractQuery,
         response: answer(contractDocs),
       },
       preHandler,

@@ -5,11 +5,18 @@
 import type { Guards } from '../http/auth'
 import { ok, OK_MESSAGE } from '../http/envelope'
 import type { Services } from '../services'
-import type { ConfirmOrderLine, OrderInfo, OrderTimeout } from '../../src/core/contract/checkout'
+import type {
+  ConfirmOrderLine,
+  ConfirmOrderRequest,
+  GenerateOrderRequest,
+  OrderCodeQuery,
+  OrderInfo,
+  OrderTimeout,
+} from '../../src/core/contract/checkout'
 import { documented, TAG } from './api-tags'
 import { buyCyclePrice, orderServiceAnswer, paymentLine } from './order-answers'
 import { answer, dateTime, flag, int, listOf, nullable, responseOf, shape, text } from './responses'
-import { integer, object, shortText, type TypedApp } from './schemas'
+import { integer, object, requestOf, shortText, type TypedApp } from './schemas'
 
 const about = documented(TAG.checkout)
 
@@ -42,7 +49,36 @@ const orderTimeout = responseOf<OrderTimeout>()(shape({ h: int, m: int, s: int }
 /** The order services answer { IsSuccess, Message, Data } (doc2 §7); refusals are the usual envelope. */
 const oapiOk = <T>(Data: T) => ({ IsSuccess: true, code: 200, Message: OK_MESSAGE, Data })
 
-const byOrderCode = { querystring: object({ orderCode: shortText(32) }, ['orderCode']) }
+const byOrderCode = {
+  querystring: requestOf<OrderCodeQuery>()(object({ orderCode: shortText(32) }, ['orderCode'])),
+}
+
+const confirmOrderBody = requestOf<ConfirmOrderRequest>()(
+  object(
+    {
+      SkuId: shortText(32),
+      OrderTypeId: integer,
+      secondDomain: shortText(128),
+      OrderNo: shortText(32),
+    },
+    ['SkuId', 'OrderTypeId'],
+  ),
+)
+
+const generateOrderBody = requestOf<GenerateOrderRequest>()(
+  object(
+    {
+      NewACUserId: { anyOf: [integer, shortText(16)] },
+      SkuId: shortText(32),
+      OrderTypeId: integer,
+      BuyCycle: integer,
+      FrontEndUrl: shortText(512),
+      OrderNo: shortText(32),
+      CommonParam: shortText(1024),
+    },
+    ['SkuId', 'OrderTypeId', 'BuyCycle'],
+  ),
+)
 
 export function checkoutRoutes(app: TypedApp, { checkout, payments }: Services, { requireViewer }: Guards) {
   app.post(
@@ -51,15 +87,7 @@ export function checkoutRoutes(app: TypedApp, { checkout, payments }: Services, 
       preHandler: requireViewer,
       schema: {
         ...about('确认订单：SKU 的购买周期与价格'),
-        body: object(
-          {
-            SkuId: shortText(32),
-            OrderTypeId: integer,
-            secondDomain: shortText(128),
-            OrderNo: shortText(32),
-          },
-          ['SkuId', 'OrderTypeId'],
-        ),
+        body: confirmOrderBody,
         response: orderServiceAnswer(listOf(confirmOrderLine)),
       },
     },
@@ -72,18 +100,7 @@ export function checkoutRoutes(app: TypedApp, { checkout, payments }: Services, 
       preHandler: requireViewer,
       schema: {
         ...about('生成订单（未支付，按目录定价）'),
-        body: object(
-          {
-            NewACUserId: { anyOf: [integer, shortText(16)] },
-            SkuId: shortText(32),
-            OrderTypeId: integer,
-            BuyCycle: integer,
-            FrontEndUrl: shortText(512),
-            OrderNo: shortText(32),
-            CommonParam: shortText(1024),
-          },
-          ['SkuId', 'OrderTypeId', 'BuyCycle'],
-        ),
+        body: generateOrderBody,
         response: orderServiceAnswer(listOf(paymentLine)),
       },
     },

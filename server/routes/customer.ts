@@ -2,13 +2,17 @@
 // Public, as the page is: /customer?userId=&accountId= is opened from links without a login.
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
-import type { VipServer } from '../../src/core/contract/customer'
+import type { QrImageQuery, VipServer, VipServerQuery } from '../../src/core/contract/customer'
 import { documented, TAG } from './api-tags'
 import { answer, responseOf, shape, text } from './responses'
-import { object, rowId, shortText, type TypedApp } from './schemas'
+import { object, requestOf, rowId, shortText, type TypedApp } from './schemas'
 
 const about = documented(TAG.customer)
 const vipServer = responseOf<VipServer>()(shape({ name: text, qrCode: text }))
+const vipServerQuery = requestOf<VipServerQuery>()(
+  object({ userId: shortText(64), accountId: rowId }, ['userId', 'accountId']),
+)
+const qrImageQuery = requestOf<QrImageQuery>()(object({ qrCode: shortText(64) }, ['qrCode']))
 
 export function customerRoutes(app: TypedApp, { customer }: Services) {
   app.get(
@@ -16,7 +20,7 @@ export function customerRoutes(app: TypedApp, { customer }: Services) {
     {
       schema: {
         ...about('专属客服信息'),
-        querystring: object({ userId: shortText(64), accountId: rowId }, ['userId', 'accountId']),
+        querystring: vipServerQuery,
         response: answer(vipServer),
       },
     },
@@ -28,7 +32,7 @@ export function customerRoutes(app: TypedApp, { customer }: Services) {
     {
       schema: {
         ...about('客服企业微信二维码图片'),
-        querystring: object({ qrCode: shortText(64) }, ['qrCode']),
+        querystring: qrImageQuery,
         response: answer(text),
       },
     },

@@ -3,7 +3,12 @@
 // format or range) is the usual JSON envelope, answered before any byte of the file.
 import type { FastifyRequest } from 'fastify'
 import { PassThrough } from 'node:stream'
-import { MAIN_ACCOUNT_EXPORTS, PERSONAL_DATA_EXPORTS, type ExportKind } from '../../src/core/contract/exports'
+import {
+  MAIN_ACCOUNT_EXPORTS,
+  PERSONAL_DATA_EXPORTS,
+  type ExportKind,
+  type ExportRequestQuery,
+} from '../../src/core/contract/exports'
 import type { Guards } from '../http/auth'
 import type { Services } from '../services'
 import { ENVELOPE_CODE, REFUSAL_CODE } from '../../src/core/contract/envelope'
@@ -11,21 +16,23 @@ import { REVERIFY_CODE } from '../../src/core/contract/fresh-session'
 import { CONTENT_TYPE } from '../services/exports/export-rules'
 import { documented, TAG } from './api-tags'
 import { fileAnswer } from './responses'
-import { object, shortText, type TypedApp } from './schemas'
+import { object, requestOf, shortText, type TypedApp } from './schemas'
 
 // Any text: an unknown kind is refused after the session check (the service), like a bad filter.
 const params = object({ kind: shortText(32) }, ['kind'])
-const query = object({
-  // Checked by the service, which answers with the export's own messages.
-  format: shortText(8),
-  from: shortText(10),
-  to: shortText(10),
-  // 我的工单's filters, as its list takes them (routes/work-orders.ts listQuery).
-  orderNum: { type: 'string', pattern: '^\\d{0,8}$' },
-  description: shortText(500),
-  status: { type: 'string', pattern: '^([0-5](,[0-5]){0,5})?$' },
-  keyword: shortText(500),
-})
+const query = requestOf<ExportRequestQuery>()(
+  object({
+    // Checked by the service, which answers with the export's own messages.
+    format: shortText(8),
+    from: shortText(10),
+    to: shortText(10),
+    // 我的工单's filters, as its list takes them (routes/work-orders.ts listQuery).
+    orderNum: { type: 'string', pattern: '^\\d{0,8}$' },
+    description: shortText(500),
+    status: { type: 'string', pattern: '^([0-5](,[0-5]){0,5})?$' },
+    keyword: shortText(500),
+  }),
+)
 
 const schema = {
   ...documented(TAG.exports)('导出列表为 XLSX 或 CSV 文件'),

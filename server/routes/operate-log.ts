@@ -6,7 +6,7 @@ import { deviceOf } from '../services/account/device-info'
 import { DEVICE_PLATFORM, type DeviceInfo, type OperateRecord } from '../../src/core/contract/operate-log'
 import { documented, TAG } from './api-tags'
 import { answer, int, oneOfValues, pageOf, responseOf, shape, text } from './responses'
-import { object, type TypedApp, pageNum, pageSize } from './schemas'
+import { pageQuery, type TypedApp } from './schemas'
 
 const about = documented(TAG.operateLog)
 
@@ -23,7 +23,7 @@ export function operateLogRoutes(app: TypedApp, { operateLog }: Services, { requ
     {
       schema: {
         ...about('操作日志列表'),
-        querystring: object({ pageNum, pageSize }, ['pageNum', 'pageSize']),
+        querystring: pageQuery,
         response: answer(pageOf(operateRecord)),
       },
       preHandler: requireViewer,

@@ -3,21 +3,18 @@
 import type { BuyCyclePrice, PaymentLine } from '../../src/core/contract/checkout'
 import { decimal, flag, int, refusalEnvelope, responseOf, shape, text } from './responses'
 
-/** doc2 §3 "Payment line"; `secondDomain` is optional in the contract, though every line has one. */
+/** doc2 §3 "Payment line". */
 export const paymentLine = responseOf<PaymentLine>()(
-  shape(
-    {
-      OrderNo: text,
-      ProductName: text,
-      ProductTypeName: text,
-      BuyCycle: int,
-      PayMethod: text,
-      Count: int,
-      Price: text,
-      secondDomain: text,
-    },
-    ['secondDomain'],
-  ),
+  shape({
+    OrderNo: text,
+    ProductName: text,
+    ProductTypeName: text,
+    BuyCycle: int,
+    PayMethod: text,
+    Count: int,
+    Price: text,
+    secondDomain: text,
+  }),
 )
 
 /** A cycle (years) and its price in yuan, from the catalogue. */

@@ -5,7 +5,16 @@ import { ok } from '../http/envelope'
 import { Refusal } from '../services/shared/errors'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
-import type { Order, OrderLineItem, OrderPayment } from '../../src/core/contract/orders'
+import {
+  ORDER_STATUS,
+  type BusinessOrdersQuery,
+  type Order,
+  type OrderIdQuery,
+  type OrderLineItem,
+  type OrderPayment,
+  type SyncOrderStatusRequest,
+  type UpdateOrderRequest,
+} from '../../src/core/contract/orders'
 import { documented, TAG } from './api-tags'
 import { orderServiceAnswer } from './order-answers'
 import {
@@ -23,13 +32,23 @@ import {
   shape,
   text,
 } from './responses'
-import { object, shortText, type TypedApp, pageNum, pageSize, rowId } from './schemas'
+import { object, pageNum, pageQuery, pageSize, requestOf, rowId, shortText, type TypedApp } from './schemas'
 
 const about = documented(TAG.orders)
 
-const pageQuery = object({ pageNum, pageSize }, ['pageNum', 'pageSize'])
 /** doc2 §4: the only status the console sets is 4, voided. */
-const VOIDED = { type: 'integer', enum: [4] } as const
+const VOIDED = { type: 'integer', enum: [ORDER_STATUS.voided] } as const
+
+const businessOrdersQuery = requestOf<BusinessOrdersQuery>()(
+  object({ businessId: rowId, pageNum, pageSize }, ['businessId', 'pageNum', 'pageSize']),
+)
+const orderIdQuery = requestOf<OrderIdQuery>()(object({ orderId: rowId }, ['orderId']))
+const syncStatusBody = requestOf<SyncOrderStatusRequest>()(
+  object({ orderCode: shortText(32), status: VOIDED }, ['orderCode', 'status']),
+)
+const updateOrderBody = requestOf<UpdateOrderRequest>()(
+  object({ OrderNo: shortText(32), orderProcessStatusId: VOIDED }, ['OrderNo', 'orderProcessStatusId']),
+)
 
 const orderLine = responseOf<OrderLineItem>()(
   shape({
@@ -96,7 +115,7 @@ export function orderRoutes(app: TypedApp, { orders, payments }: Services, { req
     {
       schema: {
         ...about('一个产品的订单'),
-        querystring: object({ businessId: rowId, pageNum, pageSize }, ['businessId', 'pageNum', 'pageSize']),
+        querystring: businessOrdersQuery,
         response: answer(pageOf(order)),
       },
       preHandler,
@@ -110,7 +129,7 @@ export function orderRoutes(app: TypedApp, { orders, payments }: Services, { req
     {
       schema: {
         ...about('订单详情（含支付记录）'),
-        querystring: object({ orderId: rowId }, ['orderId']),
+        querystring: orderIdQuery,
         response: answer(order),
       },
       preHandler,
@@ -125,7 +144,7 @@ export function orderRoutes(app: TypedApp, { orders, payments }: Services, { req
     {
       schema: {
         ...about('作废订单（账号服务）'),
-        body: object({ orderCode: shortText(32), status: VOIDED }, ['orderCode', 'status']),
+        body: syncStatusBody,
         response: nullAnswer,
       },
       preHandler,
@@ -142,10 +161,7 @@ export function orderRoutes(app: TypedApp, { orders, payments }: Services, { req
     {
       schema: {
         ...about('作废订单（订单服务）'),
-        body: object({ OrderNo: shortText(32), orderProcessStatusId: VOIDED }, [
-          'OrderNo',
-          'orderProcessStatusId',
-        ]),
+        body: updateOrderBody,
         response: orderServiceAnswer(none),
       },
       preHandler,
@@ -166,7 +182,7 @@ export function orderRoutes(app: TypedApp, { orders, payments }: Services, { req
     {
       schema: {
         ...documented(TAG.evaluations)('订单的评价链接'),
-        querystring: object({ orderId: rowId }, ['orderId']),
+        querystring: orderIdQuery,
         response: answer(text),
       },
       preHandler,

@@ -7,7 +7,11 @@ import {
   RENEWAL_FILTERS,
   RENEWAL_MODE,
   type BatchRenewalAnswer,
+  type BatchRenewalItem,
+  type BatchRenewalRequest,
   type RenewalItem,
+  type RenewalListQuery,
+  type RenewalModeRequest,
 } from '../../src/core/contract/renewal'
 import type { Services } from '../services'
 import { documented, TAG } from './api-tags'
@@ -24,7 +28,7 @@ import {
   shape,
   text,
 } from './responses'
-import { integer, object, rowId, shortText, type TypedApp } from './schemas'
+import { integer, object, requestOf, rowId, shortText, type TypedApp } from './schemas'
 
 const about = documented(TAG.renewal)
 
@@ -50,7 +54,12 @@ const batchRenewalAnswer = responseOf<BatchRenewalAnswer>()(
   shape({ orderCode: text, totalAmount: text, lines: listOf(paymentLine) }),
 )
 
-const listQuery = object({ filter: { type: 'string', enum: RENEWAL_FILTERS }, keyword: shortText(64) })
+const listQuery = requestOf<RenewalListQuery>()(
+  object({ filter: { type: 'string', enum: RENEWAL_FILTERS }, keyword: shortText(64) }),
+)
+const modeBody = requestOf<RenewalModeRequest>()(
+  object({ businessId: rowId, mode: integer }, ['businessId', 'mode']),
+)
 
 /**
  * Only these fields, refused otherwise (非法参数): Fastify's ajv silently drops fields that
@@ -60,7 +69,7 @@ const exactly = <const N extends string>(...names: N[]) =>
   ({ propertyNames: { enum: names }, additionalProperties: false }) as const
 
 /** A batch names products and cycles only: a price or any other field is refused. */
-const batchBody = {
+const batchBody = requestOf<BatchRenewalRequest<Partial<BatchRenewalItem>>>()({
   ...object(
     {
       items: {
@@ -76,7 +85,7 @@ const batchBody = {
     ['items'],
   ),
   ...exactly('items'),
-} as const
+} as const)
 
 export function renewalRoutes(app: TypedApp, { renewal }: Services, { requireMainAccount }: Guards) {
   const preHandler = requireMainAccount
@@ -95,7 +104,7 @@ export function renewalRoutes(app: TypedApp, { renewal }: Services, { requireMai
     {
       schema: {
         ...about('设置续费方式'),
-        body: object({ businessId: rowId, mode: integer }, ['businessId', 'mode']),
+        body: modeBody,
         response: nullAnswer,
       },
       preHandler,

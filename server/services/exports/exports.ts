@@ -7,7 +7,7 @@ import type { Writable } from 'node:stream'
 import {
   EXPORT_KIND_LABEL,
   type ExportFormat,
-  type WorkOrderExportQuery,
+  type ExportRequestQuery,
 } from '../../../src/core/contract/exports'
 import type { AppContext } from '../../context'
 import { SESSION_MESSAGES } from '../auth/sessions'
@@ -27,7 +27,7 @@ import { exportSource } from './export-sources'
 import { DownloadClosed, exportWriter } from './export-writer'
 
 /** The query as it arrives: the format is checked here, to answer with the export's own message. */
-export type ExportRequest = Omit<Partial<WorkOrderExportQuery>, 'format'> & { format?: string }
+export type ExportRequest = Partial<ExportRequestQuery>
 
 /** Rows per query: big enough that 100k rows take 100 short queries, small enough to hold at once. */
 export const EXPORT_BATCH_ROWS = 1000

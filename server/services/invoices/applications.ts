@@ -5,17 +5,21 @@
 // every receiving mailbox through the outbox.
 import crypto from 'node:crypto'
 import { and, count, desc, eq, inArray } from 'drizzle-orm'
-import { INVOICE_LOG_TYPE, INVOICE_STATE, type InvoiceApplication } from '../../../src/core/contract/invoices'
+import {
+  INVOICE_LOG_TYPE,
+  INVOICE_STATE,
+  type InvoiceApplication,
+  INVOICE_SUBJECT,
+  type InvoiceForm,
+} from '../../../src/core/contract/invoices'
 import { BILL_STATUS } from '../../../src/core/contract/orders'
 import {
   BILLING_MSG,
   INVOICE_CONTENT,
-  INVOICE_SUBJECT,
   isElectronicBill,
   isPaperBill,
   mailboxesOf,
   validateInvoice,
-  type InvoiceForm,
 } from '../../../src/core/validation/billing'
 import {
   INVOICE_MSG,

@@ -3,8 +3,8 @@
 // The e-sign provider is stood in for by a sandbox that signs at once and renders a real PDF.
 import crypto from 'node:crypto'
 import { and, desc, eq, inArray } from 'drizzle-orm'
+import { APPLY_TYPE, type ContractForm, type InvoiceForm } from '../../../src/core/contract/invoices'
 import {
-  APPLY_TYPE,
   canApplyContract,
   canApplyInvoice,
   idTypeName,
@@ -12,8 +12,6 @@ import {
   ORG_ID_TYPES,
   PERSON_ID_TYPES,
   validateContract,
-  type ContractForm,
-  type InvoiceForm,
 } from '../../../src/core/validation/billing'
 import { BILL_STATUS, SIGN_STATUS } from '../../../src/core/contract/orders'
 import type { AppContext } from '../../context'

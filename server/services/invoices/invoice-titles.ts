@@ -6,8 +6,9 @@ import {
   INVOICE_LOG_TYPE,
   type InvoiceTitle,
   type InvoiceTitleRequest,
+  INVOICE_SUBJECT,
 } from '../../../src/core/contract/invoices'
-import { INVOICE_SUBJECT, mailboxesOf } from '../../../src/core/validation/billing'
+import { mailboxesOf } from '../../../src/core/validation/billing'
 import { INVOICE_MSG, MAX_INVOICE_TITLES, validateInvoiceTitle } from '../../../src/core/validation/invoices'
 import type { AppContext } from '../../context'
 import { accounts, invoiceTitles } from '../../db/schema'

@@ -8,13 +8,15 @@ import {
   RENEWAL_MODE,
   RENEWAL_MODE_LABEL,
   type BatchRenewalAnswer,
+  type BatchRenewalItem,
   type BatchRenewalRequest,
   type RenewalItem,
   type RenewalListQuery,
   type RenewalMode,
 } from '../../../src/core/contract/renewal'
 import { CHANNEL, ORDER_STATUS, ORDER_TYPE } from '../../../src/core/contract/orders'
-import { businessOrderRefusal, BUSINESS_STATUS } from '../../../src/core/validation/business-orders'
+import { BUSINESS_STATUS } from '../../../src/core/contract/products'
+import { businessOrderRefusal } from '../../../src/core/validation/business-orders'
 import { later, type AppContext } from '../../context'
 import { businesses } from '../../db/schema'
 import { invalid, sessionEnded } from '../shared/errors'
@@ -190,7 +192,7 @@ export function createRenewalService(
   /** POST /api/renewal/batchOrder: one unpaid renewal order, a line per product. */
   async function batchOrder(
     viewer: Viewer,
-    input: { items: Partial<BatchRenewalRequest['items'][number]>[] },
+    input: BatchRenewalRequest<Partial<BatchRenewalItem>>,
   ): Promise<BatchRenewalAnswer> {
     const refused = selectionRefusal(input.items)
     if (refused) throw invalid(refused)

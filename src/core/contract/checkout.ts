@@ -23,7 +23,7 @@ export interface BuyCyclePrice {
   Price: number
 }
 
-/** ConfirmOrder's body. */
+/** ConfirmOrder's body (the confirm-order page). */
 export interface ConfirmOrderRequest {
   SkuId: string
   OrderTypeId: number
@@ -66,7 +66,12 @@ export interface PaymentLine {
   /** Yuan with two decimals ("1980.00"). */
   Price: string
   /** The product's domain (a renewal's; '' for a new purchase not opened yet). */
-  secondDomain?: string
+  secondDomain: string
+}
+
+/** getOrderInfo (both paths), getOrderTimeOut and getOrderStatus: an order by its code. */
+export interface OrderCodeQuery {
+  orderCode: string
 }
 
 /** getOrderInfo. */

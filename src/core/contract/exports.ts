@@ -38,6 +38,12 @@ export interface WorkOrderExportQuery extends ExportQuery {
   keyword?: string
 }
 
+/**
+ * The query as the server takes it: all text, the format too (a bad one is answered with
+ * EXPORT_MESSAGES.badFormat, not 非法参数).
+ */
+export type ExportRequestQuery = { [K in keyof WorkOrderExportQuery]: string }
+
 /** 我的工单's list query (its submit-date names) as its export's filters (from / to). */
 export function workOrderExportFilters(query: {
   orderNum?: string

@@ -1,5 +1,24 @@
-// Invoice data on the wire (doc2 §7 getTreeAddress; saved titles, 合并开票 and the 发票 list).
+// Invoice and contract data on the wire (doc2 §3, §7 applyBill, getTreeAddress, esign applyContract /
+// getContractUrl; saved titles, 合并开票 and the 发票 list). The forms' rules and messages are
+// core/validation/billing.ts and invoices.ts.
 import { OPERATE_TYPE } from './operate-log'
+
+/** doc2 §3: subject 1 personal, 2 enterprise. */
+export const INVOICE_SUBJECT = { personal: 1, enterprise: 2 } as const
+/** doc2 §3: 1 electronic ordinary, 2 paper ordinary, 3 paper special, 4 electronic special. */
+export const BILL_TYPE = { electronic: 1, paper: 2, paperSpecial: 3, electronicSpecial: 4 } as const
+/** doc2 §3: a contract's applyType, 0 personal, 1 enterprise. */
+export const APPLY_TYPE = { personal: 0, enterprise: 1 } as const
+/** A person's documents: the e-sign service's credential codes (idType, orgLegalIdType). */
+export const PERSON_ID_TYPE = {
+  mainlandId: 'CRED_PSN_CH_IDCARD',
+  taiwanPermit: 'CRED_PSN_CH_TWCARD',
+  macaoPermit: 'CRED_PSN_CH_MACAO',
+  hongKongPermit: 'CRED_PSN_CH_HONGKONG',
+  passport: 'CRED_PSN_PASSPORT',
+} as const
+/** An organisation's code type (an enterprise contract's idType). */
+export const ORG_ID_TYPE = { uscc: 'CRED_ORG_USCC', registration: 'CRED_ORG_REGCODE' } as const
 
 /** A node of the province / city / district tree; ids are GB/T 2260 division codes. */
 export interface Region {
@@ -70,4 +89,85 @@ export interface InvoiceApplication {
   reissueReason: string
   /** Whether the PDF can be downloaded (GET /api/pc/downloadInvoice?id=). */
   downloadable: boolean
+}
+
+/**
+ * The invoice form (doc2 §3 Invoice application): applyBill's and applyMergedBill's fields. A type,
+ * not an interface: the dialog's useForm takes it as a record.
+ */
+export type InvoiceForm = {
+  /** INVOICE_SUBJECT. */
+  subject: number
+  /** BILL_TYPE. */
+  billType: number
+  title: string
+  /** Taxpayer id; for a person the ID number (doc2 §3). */
+  code: string
+  applicant: string
+  IdCard: string
+  applicantPhone: string
+  enterpriseAddress: string
+  enterpriseTel: string
+  depositBank: string
+  depositBankCard: string
+  receiveMail: string
+  receiveName: string
+  receivePhone: string
+  /** Region ids from getTreeAddress; 0 = none chosen. */
+  province: number
+  city: number
+  area: number
+  /** The detailed address (the server prefixes the province and city names). */
+  address: string
+}
+
+/** POST /api/pc/applyBill: one order's invoice. */
+export interface InvoiceApplyRequest extends InvoiceForm {
+  orderId: number
+}
+
+/** POST /api/pc/applyMergedBill: one invoice for several orders, named by their codes. */
+export interface MergedInvoiceRequest extends InvoiceForm {
+  orderCodes: string[]
+}
+
+/** POST /api/pc/updateInvoiceTitle. */
+export interface InvoiceTitleUpdateRequest extends InvoiceTitleRequest {
+  id: number
+}
+
+/** POST /api/pc/reissueInvoice: 换开 of an issued invoice. */
+export interface ReissueRequest {
+  id: number
+  reason: string
+}
+
+/** The contract form (doc2 §3 Contract application); a type for useForm, as InvoiceForm. */
+export type ContractForm = {
+  /** APPLY_TYPE. */
+  applyType: number
+  /** 合同抬头. */
+  name: string
+  orgName: string
+  /** Personal: the person's document; enterprise: the organisation's code type. */
+  idType: string
+  /** Personal: the document number. */
+  idNumber: string
+  /** Enterprise: the organisation's code. */
+  facNumber: string
+  orgLegalIdType: string
+  orgLegalIdNumber: string
+  orgLegalName: string
+  mobile: string
+  contacts: string
+}
+
+/** POST /api/esign/applyContract. */
+export interface ContractApplyRequest extends ContractForm {
+  orderId: number
+}
+
+/** applyContract's and getContractUrl's answer: the contract's PDFs. */
+export interface ContractDocs {
+  docs: { fileName: string; fileUrl: string }[]
 }

@@ -1,5 +1,6 @@
 // Orders on the wire (doc2 §3 "Order", §4 order status, invoice and contract states, channels):
 // the code tables both ends compare against, and the order as getOrder / getOrderById answer it.
+import type { PageQuery } from './paging'
 
 /** doc2 §4 order status. */
 export const ORDER_STATUS = { paid: 1, refunded: 2, unpaid: 3, voided: 4 } as const
@@ -23,6 +24,28 @@ export const ORDER_TYPE_LABEL: Record<OrderTypeId, string> = { 1: '新购', 2: '
 
 export const isOrderType = (value: number): value is OrderTypeId =>
   (Object.values(ORDER_TYPE) as number[]).includes(value)
+
+/** getOrderById, getEvaluateUrl and esign getContractUrl: one order of the viewer's account. */
+export interface OrderIdQuery {
+  orderId: number
+}
+
+/** getOrderDetails: the orders of one product, a page at a time. */
+export interface BusinessOrdersQuery extends PageQuery {
+  businessId: number
+}
+
+/** doc2 §4 cancel, step 2 (syncOrderStatus): the only status the console sets is voided. */
+export interface SyncOrderStatusRequest {
+  orderCode: string
+  status: typeof ORDER_STATUS.voided
+}
+
+/** doc2 §4 cancel, step 1 (the order service's UpdateOrder): voided, in its own names. */
+export interface UpdateOrderRequest {
+  OrderNo: string
+  orderProcessStatusId: typeof ORDER_STATUS.voided
+}
 
 /** An order as the client sees it (doc2 §3 "Order"). Times are ISO 8601; amounts yuan. */
 export interface Order {

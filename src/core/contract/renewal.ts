@@ -62,12 +62,22 @@ export interface RenewalItem {
 /** POST /api/renewal/mode. */
 export interface RenewalModeRequest {
   businessId: number
-  mode: RenewalMode
+  /** RenewalMode; the server refuses any other number with 请选择续费方式, not 非法参数. */
+  mode: number
 }
 
-/** POST /api/renewal/batchOrder: a product and the cycle (years) chosen for it. */
-export interface BatchRenewalRequest {
-  items: { businessId: number; buyCycle: number }[]
+/** A product of a batch renewal and the cycle (years) chosen for it. */
+export interface BatchRenewalItem {
+  businessId: number
+  buyCycle: number
+}
+
+/**
+ * POST /api/renewal/batchOrder. The server takes `BatchRenewalRequest<Partial<BatchRenewalItem>>`:
+ * an item missing a field is refused with the selection's own message, not 非法参数.
+ */
+export interface BatchRenewalRequest<Item = BatchRenewalItem> {
+  items: Item[]
 }
 
 /** The order created: paid through the payment page (/orderByPlay?orderCode=). */

@@ -1,6 +1,15 @@
 // Invoice and contract applications (doc2 §3, §5): the identity-number formats and both forms'
 // rules with the spec's exact messages. The invoice and contract dialogs and the reference server
 // (POST /api/pc/applyBill, /api/esign/applyContract) run the same functions.
+import {
+  APPLY_TYPE,
+  BILL_TYPE,
+  INVOICE_SUBJECT,
+  ORG_ID_TYPE,
+  PERSON_ID_TYPE,
+  type ContractForm,
+  type InvoiceForm,
+} from '../contract/invoices'
 import { BILL_STATUS, CHANNEL, ORDER_STATUS, SIGN_STATUS } from '../contract/orders'
 import { collectErrors, isMailbox, isPhone, type FieldErrors } from './rules'
 
@@ -110,10 +119,6 @@ export const isBankCard = (value: string) => /^\d{5,30}$/.test(value.trim())
 
 // ---------------------------------------------------------------- invoice
 
-/** doc2 §3: subject 1 personal, 2 enterprise. */
-export const INVOICE_SUBJECT = { personal: 1, enterprise: 2 } as const
-/** doc2 §3: 1 electronic ordinary, 2 paper ordinary, 3 paper special, 4 electronic special. */
-export const BILL_TYPE = { electronic: 1, paper: 2, paperSpecial: 3, electronicSpecial: 4 } as const
 /** doc2 §3, §9: the invoice content is fixed. */
 export const INVOICE_CONTENT = '技术服务费'
 /** doc2 §9: paper invoices under this amount (yuan) ask for confirmation (courier paid on delivery). */
@@ -131,30 +136,6 @@ export const isElectronicBill = (billType: number) =>
   billType === BILL_TYPE.electronic || billType === BILL_TYPE.electronicSpecial
 export const isPaperBill = (billType: number) =>
   billType === BILL_TYPE.paper || billType === BILL_TYPE.paperSpecial
-
-export type InvoiceForm = {
-  subject: number
-  billType: number
-  title: string
-  /** Taxpayer id; for a person the ID number (doc2 §3). */
-  code: string
-  applicant: string
-  IdCard: string
-  applicantPhone: string
-  enterpriseAddress: string
-  enterpriseTel: string
-  depositBank: string
-  depositBankCard: string
-  receiveMail: string
-  receiveName: string
-  receivePhone: string
-  /** Region ids from getTreeAddress; 0 = none chosen. */
-  province: number
-  city: number
-  area: number
-  /** The detailed address (the server prefixes the province and city names). */
-  address: string
-}
 
 export function emptyInvoiceForm(subject: number = INVOICE_SUBJECT.personal): InvoiceForm {
   return {
@@ -275,9 +256,6 @@ export function needsPaperConfirmation(billType: number, amount: number): boolea
 
 // ---------------------------------------------------------------- contract
 
-/** doc2 §3: applyType 0 personal, 1 enterprise. */
-export const APPLY_TYPE = { personal: 0, enterprise: 1 } as const
-
 export interface IdTypeDef {
   code: string
   name: string
@@ -285,40 +263,40 @@ export interface IdTypeDef {
   invalid: string
 }
 
-/** A person's documents (the e-sign service's credential codes), each with its doc2 §5 message. */
+/** A person's documents (PERSON_ID_TYPE), each with its doc2 §5 message. */
 export const PERSON_ID_TYPES: readonly IdTypeDef[] = [
   {
-    code: 'CRED_PSN_CH_IDCARD',
+    code: PERSON_ID_TYPE.mainlandId,
     name: '大陆身份证',
     valid: isMainlandIdCard,
     invalid: BILLING_MSG.mainlandIdInvalid,
   },
   {
-    code: 'CRED_PSN_CH_TWCARD',
+    code: PERSON_ID_TYPE.taiwanPermit,
     name: '台湾来往大陆通行证',
     valid: isTaiwanPermit,
     invalid: BILLING_MSG.taiwanPermitInvalid,
   },
   {
-    code: 'CRED_PSN_CH_MACAO',
+    code: PERSON_ID_TYPE.macaoPermit,
     name: '澳门来往大陆通行证',
     valid: isMacaoPermit,
     invalid: BILLING_MSG.macaoPermitInvalid,
   },
   {
-    code: 'CRED_PSN_CH_HONGKONG',
+    code: PERSON_ID_TYPE.hongKongPermit,
     name: '香港来往大陆通行证',
     valid: isHongKongPermit,
     invalid: BILLING_MSG.hongKongPermitInvalid,
   },
-  { code: 'CRED_PSN_PASSPORT', name: '护照', valid: isPassport, invalid: BILLING_MSG.passportInvalid },
+  { code: PERSON_ID_TYPE.passport, name: '护照', valid: isPassport, invalid: BILLING_MSG.passportInvalid },
 ]
 
 /** An organisation's code: the unified social credit code or the older 15-digit registration number. */
 export const ORG_ID_TYPES: readonly IdTypeDef[] = [
-  { code: 'CRED_ORG_USCC', name: '统一社会信用代码', valid: isUscc, invalid: BILLING_MSG.usccInvalid },
+  { code: ORG_ID_TYPE.uscc, name: '统一社会信用代码', valid: isUscc, invalid: BILLING_MSG.usccInvalid },
   {
-    code: 'CRED_ORG_REGCODE',
+    code: ORG_ID_TYPE.registration,
     name: '工商注册号',
     valid: isRegistrationNumber,
     invalid: BILLING_MSG.registrationInvalid,
@@ -327,24 +305,6 @@ export const ORG_ID_TYPES: readonly IdTypeDef[] = [
 
 export const idTypeName = (types: readonly IdTypeDef[], code: string) =>
   types.find((t) => t.code === code)?.name ?? ''
-
-export type ContractForm = {
-  applyType: number
-  /** 合同抬头. */
-  name: string
-  orgName: string
-  /** Personal: the person's document; enterprise: the organisation's code type. */
-  idType: string
-  /** Personal: the document number. */
-  idNumber: string
-  /** Enterprise: the organisation's code. */
-  facNumber: string
-  orgLegalIdType: string
-  orgLegalIdNumber: string
-  orgLegalName: string
-  mobile: string
-  contacts: string
-}
 
 export function emptyContractForm(applyType: number = APPLY_TYPE.personal): ContractForm {
   const enterprise = applyType === APPLY_TYPE.enterprise

@@ -1,16 +1,9 @@
 // Saved invoice titles (发票抬头), 合并开票 and 换开: the rules the title form, the merged
 // application and the re-issue dialog share with the reference server. The title's fields follow
 // doc2 §5 "Invoice" with its exact messages (core/validation/billing.ts).
-import type { InvoiceTitleRequest } from '../contract/invoices'
+import { INVOICE_SUBJECT, type InvoiceForm, type InvoiceTitleRequest } from '../contract/invoices'
 import { BILL_STATUS, CHANNEL, ORDER_STATUS } from '../contract/orders'
-import {
-  BILLING_MSG,
-  INVOICE_SUBJECT,
-  isBankCard,
-  isMainlandIdCard,
-  mailboxesError,
-  type InvoiceForm,
-} from './billing'
+import { BILLING_MSG, isBankCard, isMainlandIdCard, mailboxesError } from './billing'
 import { collectErrors, type FieldErrors } from './rules'
 
 /** How many titles an account may keep. */

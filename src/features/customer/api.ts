@@ -1,5 +1,5 @@
 // The customer page's calls (spec account-area §7 accountVipServer, getUrlByQrcode).
-import type { VipServer } from '../../core/contract/customer'
+import type { QrImageQuery, VipServer, VipServerQuery } from '../../core/contract/customer'
 import { http } from '../../core/http/request'
 
 export type { VipServer }
@@ -8,8 +8,9 @@ export type { VipServer }
 const silent = { silent: true }
 
 export const customerApi = {
-  vipServer: (userId: string, accountId: string) =>
-    http.get<VipServer>('/api/app/account/accountVipServer', { userId, accountId }, silent),
+  vipServer: (query: VipServerQuery) =>
+    http.get<VipServer>('/api/app/account/accountVipServer', { ...query }, silent),
   /** A base64 PNG data: URL of the manager's enterprise-WeChat QR code. */
-  qrImage: (qrCode: string) => http.get<string>('/api/user/getUrlByQrcode', { qrCode }, silent),
+  qrImage: (qrCode: string) =>
+    http.get<string>('/api/user/getUrlByQrcode', { qrCode } satisfies QrImageQuery, silent),
 }

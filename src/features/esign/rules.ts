@@ -1,12 +1,7 @@
 // Contract dialog rules (doc2 §3-§5 Contract): apply types, the document types each shows, the
 // payload. The field rules are shared with the server (core/validation/billing.ts).
-import {
-  APPLY_TYPE,
-  idTypeName,
-  ORG_ID_TYPES,
-  PERSON_ID_TYPES,
-  type ContractForm,
-} from '../../core/validation/billing'
+import { APPLY_TYPE, type ContractForm } from '../../core/contract/invoices'
+import { idTypeName, ORG_ID_TYPES, PERSON_ID_TYPES } from '../../core/validation/billing'
 
 export const APPLY_TYPE_LABELS: Record<number, string> = {
   [APPLY_TYPE.personal]: '个人',

@@ -2,9 +2,13 @@
 // and 换开.
 import type {
   InvoiceApplication,
+  InvoiceApplyRequest,
   InvoiceTitle,
   InvoiceTitleRequest,
+  InvoiceTitleUpdateRequest,
+  MergedInvoiceRequest,
   Region,
+  ReissueRequest,
 } from '../../core/contract/invoices'
 import type { Order } from '../../core/contract/orders'
 import type { Page, PageQuery } from '../../core/contract/paging'
@@ -13,25 +17,27 @@ import { http } from '../../core/http/request'
 
 export type { InvoiceApplication, InvoiceTitle, InvoiceTitleRequest, Region }
 
-/** The applyBill payload: the form plus what the server recomputes anyway (doc2 §3). */
-export type InvoicePayload = Record<string, string | number>
-
 export const invoiceApi = {
   regions: () => http.get<Region[]>('/api/pc/getTreeAddress'),
   // Silent: the dialog shows the server's message under the form.
-  apply: (payload: InvoicePayload) => http.post<null>('/api/pc/applyBill', payload, { silent: true }),
-  applyMerged: (orderCodes: string[], payload: InvoicePayload) =>
-    http.post<{ id: number }>('/api/pc/applyMergedBill', { ...payload, orderCodes }, { silent: true }),
+  apply: (request: InvoiceApplyRequest) =>
+    http.post<null>('/api/pc/applyBill', { ...request }, { silent: true }),
+  applyMerged: (request: MergedInvoiceRequest) =>
+    http.post<{ id: number }>('/api/pc/applyMergedBill', { ...request }, { silent: true }),
   // Silent: the list shows its own error state.
   list: (query: PageQuery) =>
     http.get<Page<InvoiceApplication>>('/api/pc/getInvoiceList', { ...query }, { silent: true }),
   reissue: (id: number, reason: string) =>
-    http.post<null>('/api/pc/reissueInvoice', { id, reason }, { silent: true }),
+    http.post<null>('/api/pc/reissueInvoice', { id, reason } satisfies ReissueRequest, { silent: true }),
   titles: () => http.get<InvoiceTitle[]>('/api/pc/getInvoiceTitles', {}, { silent: true }),
   addTitle: (title: InvoiceTitleRequest) =>
     http.post<InvoiceTitle>('/api/pc/addInvoiceTitle', { ...title }, { silent: true }),
   updateTitle: (id: number, title: InvoiceTitleRequest) =>
-    http.post<InvoiceTitle>('/api/pc/updateInvoiceTitle', { ...title, id }, { silent: true }),
+    http.post<InvoiceTitle>(
+      '/api/pc/updateInvoiceTitle',
+      { ...title, id } satisfies InvoiceTitleUpdateRequest,
+      { silent: true },
+    ),
   deleteTitle: (id: number) => http.post<null>('/api/pc/deleteInvoiceTitle', { id }),
   /** The newest orders, for 合并开票 to pick the invoiceable ones from. */
   recentOrders: () =>

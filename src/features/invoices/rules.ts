@@ -2,22 +2,23 @@
 // paper confirmation, the payload. The field rules themselves are shared with the server
 // (core/validation/billing.ts).
 import {
+  BILL_TYPE,
   INVOICE_STATE,
+  INVOICE_SUBJECT,
   type InvoiceApplication,
+  type InvoiceApplyRequest,
+  type InvoiceForm,
   type InvoiceTitle,
   type InvoiceTitleRequest,
 } from '../../core/contract/invoices'
 import type { Order } from '../../core/contract/orders'
 import {
-  BILL_TYPE,
   billTypesFor,
   emptyInvoiceForm,
   INVOICE_CONTENT,
-  INVOICE_SUBJECT,
   isPaperBill,
   PAPER_INVOICE_THRESHOLD,
   mailboxesOf,
-  type InvoiceForm,
 } from '../../core/validation/billing'
 import { invoiceRefusal, sumOfAmounts, titleFill } from '../../core/validation/invoices'
 import type { Region } from './api'
@@ -92,12 +93,20 @@ export function receiveAddress(
   return `${province?.name ?? ''}${city?.name ?? ''}${form.address.trim()}`
 }
 
+/** The applyBill body as doc2 §3 lists it: the request and what the server recomputes anyway. */
+export type InvoicePayload = InvoiceApplyRequest & {
+  orderCode: string
+  content: string
+  amount: number
+  receiveAddress: string
+}
+
 /** The applyBill body (doc2 §3 Invoice application); the server recomputes amount and address. */
 export function invoicePayload(
   order: { id: number; orderCode: string; payAmount: number },
   form: InvoiceForm,
   tree: readonly Region[],
-) {
+): InvoicePayload {
   const trimmed = Object.fromEntries(
     Object.entries(form).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]),
   ) as InvoiceForm

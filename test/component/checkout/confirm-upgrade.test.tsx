@@ -26,6 +26,7 @@ const paymentLine = {
   PayMethod: '年',
   Count: 1,
   Price: '547.95',
+  secondDomain: 'xcsite',
 }
 
 beforeEach(() => {

@@ -1,3 +1,4 @@
+import { type ContractForm } from '../../../src/core/contract/invoices'
 import {
   BILLING_MSG,
   emptyContractForm,
@@ -9,7 +10,6 @@ import {
   isUscc,
   usccCheckChar,
   validateContract,
-  type ContractForm,
 } from '../../../src/core/validation/billing'
 import { contractPayload, idTypesFor } from '../../../src/features/esign/rules'
 

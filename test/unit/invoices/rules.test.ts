@@ -1,3 +1,4 @@
+import { type InvoiceForm } from '../../../src/core/contract/invoices'
 import {
   BILLING_MSG,
   billTypesFor,
@@ -7,7 +8,6 @@ import {
   isMainlandIdCard,
   needsPaperConfirmation,
   validateInvoice,
-  type InvoiceForm,
 } from '../../../src/core/validation/billing'
 import { isMailbox } from '../../../src/core/validation/rules'
 import {

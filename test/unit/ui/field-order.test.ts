@@ -1,9 +1,8 @@
+import { APPLY_TYPE, INVOICE_SUBJECT } from '../../../src/core/contract/invoices'
 import {
-  APPLY_TYPE,
   billTypesFor,
   emptyContractForm,
   emptyInvoiceForm,
-  INVOICE_SUBJECT,
   validateContract,
   validateInvoice,
 } from '../../../src/core/validation/billing'

@@ -18,7 +18,7 @@ const CANVAS_ID = 'customer-card-canvas'
 export function CustomerCard({ userId, accountId }: { userId: string; accountId: string }) {
   const saving = useSubmit({ messageOf: () => '生成名片失败，请重试', toastFailure: true })
   const card = useResource(async () => {
-    const { name, qrCode } = await customerApi.vipServer(userId, accountId)
+    const { name, qrCode } = await customerApi.vipServer({ userId, accountId: Number(accountId) })
     return { name, qrImage: qrCode ? await customerApi.qrImage(qrCode) : '' }
   }, [userId, accountId])
 

@@ -6,13 +6,8 @@ import { FormSheet, SheetTextField, useFieldReveal } from '../../../core/ui/Form
 import { toast } from '../../../core/ui/toast'
 import { useForm } from '../../../core/ui/useForm'
 import { useSubmit } from '../../../core/ui/useSubmit'
-import {
-  APPLY_TYPE,
-  emptyContractForm,
-  PERSON_ID_TYPES,
-  validateContract,
-  type ContractForm,
-} from '../../../core/validation/billing'
+import { APPLY_TYPE, type ContractForm } from '../../../core/contract/invoices'
+import { emptyContractForm, PERSON_ID_TYPES, validateContract } from '../../../core/validation/billing'
 import { esignApi, type ContractDocs } from '../api'
 import {
   APPLY_TYPE_LABELS,
@@ -55,7 +50,7 @@ export function ContractDialog({ orderId, onClose, onSigned }: ContractDialogPro
     const errors = validateContract(v)
     if (!form.check(() => errors)) return reveal.show(errors)
     void apply.run(async () => {
-      const docs = await esignApi.apply(orderId, contractPayload(v))
+      const docs = await esignApi.apply({ orderId, ...contractPayload(v) })
       toast.success('申请成功')
       onSigned(docs)
     })

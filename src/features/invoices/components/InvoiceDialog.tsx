@@ -9,13 +9,12 @@ import { TextField } from '../../../core/ui/TextField'
 import { toast } from '../../../core/ui/toast'
 import { useForm } from '../../../core/ui/useForm'
 import { useSubmit } from '../../../core/ui/useSubmit'
+import { INVOICE_SUBJECT, type InvoiceForm } from '../../../core/contract/invoices'
 import {
   billTypesFor,
   INVOICE_CONTENT,
-  INVOICE_SUBJECT,
   needsPaperConfirmation,
   validateInvoice,
-  type InvoiceForm,
 } from '../../../core/validation/billing'
 import { invoiceApi, type Region } from '../api'
 import {
@@ -29,6 +28,7 @@ import {
   mergedAmount,
   PAPER_CONFIRM_TEXT,
   SUBJECT_LABELS,
+  type InvoicePayload,
 } from '../rules'
 import { TitlePicker } from './TitlePicker'
 import './invoice.scss'
@@ -68,7 +68,7 @@ export function InvoiceDialog({ order: given, onClose, onApplied }: InvoiceDialo
   const order = asOne(given)
   const form = useForm<InvoiceForm>(changeSubject(INVOICE_SUBJECT.personal))
   const [tree, setTree] = useState<Region[]>([])
-  const [pending, setPending] = useState<Record<string, string | number> | null>(null)
+  const [pending, setPending] = useState<InvoicePayload | null>(null)
   const apply = useSubmit({ fallback: '申请失败，请重试' })
   const reveal = useFieldReveal(INVOICE_FIELD_ORDER)
   const v = form.values
@@ -78,14 +78,10 @@ export function InvoiceDialog({ order: given, onClose, onApplied }: InvoiceDialo
     if (show.receiver && !tree.length) invoiceApi.regions().then(setTree, () => undefined)
   }, [show.receiver, tree.length])
 
-  const send = (payload: Record<string, string | number>) => {
+  const send = (payload: InvoicePayload) => {
     setPending(null)
     void apply.run(async () => {
-      if (merged)
-        await invoiceApi.applyMerged(
-          merged.map((o) => o.orderCode),
-          payload,
-        )
+      if (merged) await invoiceApi.applyMerged({ ...payload, orderCodes: merged.map((o) => o.orderCode) })
       else await invoiceApi.apply(payload)
       toast.success('申请成功')
       onApplied()

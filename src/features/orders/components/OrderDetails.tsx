@@ -49,7 +49,7 @@ export function OrderDetails({ query }: { query: OrderDetailsQuery }) {
 
 function BusinessOrders({ businessId }: { businessId: string }) {
   const mode = useListMode()
-  const list = usePagedList(orderApi.ofBusiness, { mode, filter: { businessId } })
+  const list = usePagedList(orderApi.ofBusiness, { mode, filter: { businessId: Number(businessId) } })
   const actions = useOrderActions({ reload: list.reload, restart: () => list.pager.onChange(1) })
   return (
     <>
@@ -65,7 +65,9 @@ function BusinessOrders({ businessId }: { businessId: string }) {
 
 function SingleOrder({ orderId }: { orderId: string }) {
   const mode = useListMode()
-  const order = useResource(() => orderApi.byId(orderId), [orderId], { fallback: ORDER_EMPTY_TEXT })
+  const order = useResource(() => orderApi.byId({ orderId: Number(orderId) }), [orderId], {
+    fallback: ORDER_EMPTY_TEXT,
+  })
   const reload = () => void order.reload()
   const actions = useOrderActions({ reload, restart: reload })
   if (!order.data) return <ResourceStatus resource={order} />
