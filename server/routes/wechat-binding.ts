@@ -1,7 +1,15 @@
 // WeChat bind / change / unbind from the account settings (account-area §2, §4, §7). The spec
 // names these calls without paths; they live under /api/wechat beside the WeChat logins.
 import { ENVELOPE_CODE } from '../../src/core/contract/envelope'
-import type { BindPoll, ChangePoll } from '../../src/core/contract/wechat'
+import type {
+  BindPoll,
+  BindPollQuery,
+  ChangePoll,
+  JsCodeRequest,
+  SceneCodeQuery,
+  UpdateWechatRequest,
+  WechatOwner,
+} from '../../src/core/contract/wechat'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
@@ -9,10 +17,17 @@ import type { Services } from '../services'
 import { WECHAT_BINDING_MESSAGES } from '../services/wechat/wechat-binding'
 import { documented, TAG } from './api-tags'
 import { answer, flag, nullAnswer, oneOfValues, responseOf, shape, text } from './responses'
-import { integer, object, shortText, type TypedApp } from './schemas'
+import { integer, object, requestOf, shortText, type TypedApp } from './schemas'
 import { qrScene, sceneRequester, sceneSecretOf } from './wechat'
 
-const ownerBody = { accountId: integer, phone: shortText(32) }
+const ownerFields = { accountId: integer, phone: shortText(32) }
+const ownerBody = requestOf<WechatOwner>()(object(ownerFields))
+const updateBody = requestOf<UpdateWechatRequest>()(
+  object({ ...ownerFields, wxOpenId: shortText(64), code: shortText(64), jsCode: shortText(256) }),
+)
+const bindPollQuery = requestOf<BindPollQuery>()(object({ userId: shortText(64), code: shortText(64) }))
+const jsCodeBody = requestOf<JsCodeRequest>()(object({ code: shortText(256) }))
+const changePollQuery = requestOf<SceneCodeQuery>()(object({ code: shortText(64) }))
 
 const about = documented(TAG.wechat)
 const bindPoll = responseOf<BindPoll>()(shape({ key: oneOfValues([0, 1, 2]), scanned: flag }))
@@ -60,7 +75,7 @@ export function wechatBindingRoutes(app: TypedApp, { wechatBinding }: Services, 
       ...signedIn,
       schema: {
         ...about('轮询绑定微信结果（请求头 X-Scene-Secret）'),
-        querystring: object({ userId: shortText(64), code: shortText(64) }),
+        querystring: bindPollQuery,
         response: answer(bindPoll),
         ...sceneRefusals,
       },
@@ -79,7 +94,7 @@ export function wechatBindingRoutes(app: TypedApp, { wechatBinding }: Services, 
       ...sensitive,
       schema: {
         ...about('小程序绑定当前微信'),
-        body: object({ code: shortText(256) }),
+        body: jsCodeBody,
         response: answer(bindPoll),
       },
     },
@@ -95,7 +110,7 @@ export function wechatBindingRoutes(app: TypedApp, { wechatBinding }: Services, 
       ...signedIn,
       schema: {
         ...about('轮询更换微信扫码结果（请求头 X-Scene-Secret）'),
-        querystring: object({ code: shortText(64) }),
+        querystring: changePollQuery,
         response: answer(changePoll),
         ...sceneRefusals,
       },
@@ -110,12 +125,7 @@ export function wechatBindingRoutes(app: TypedApp, { wechatBinding }: Services, 
       ...sensitive,
       schema: {
         ...about('更换绑定的微信'),
-        body: object({
-          ...ownerBody,
-          wxOpenId: shortText(64),
-          code: shortText(64),
-          jsCode: shortText(256),
-        }),
+        body: updateBody,
         response: nullAnswer,
         ...sceneRefusals,
       },
@@ -128,7 +138,7 @@ export function wechatBindingRoutes(app: TypedApp, { wechatBinding }: Services, 
 
   app.post(
     '/api/wechat/unBindingWechat',
-    { ...sensitive, schema: { ...about('解绑微信'), body: object(ownerBody), response: nullAnswer } },
+    { ...sensitive, schema: { ...about('解绑微信'), body: ownerBody, response: nullAnswer } },
     async (req) => {
       await wechatBinding.unbind(req.viewer, req.body, req.ip)
       return ok(null, WECHAT_BINDING_MESSAGES.unbound)

@@ -8,6 +8,7 @@
 // The sandbox's scan page stands in for WeChat's consent page and sends the browser here too.
 // These are pages for a phone: no script, nothing echoed but our texts and escaped values.
 import type { FastifyReply } from 'fastify'
+import type { OauthCallbackQuery, SceneConfirmForm } from '../../src/core/contract/wechat'
 import { formatBeijingTime } from '../../src/core/format/time'
 import { Refusal, invalid } from '../services/shared/errors'
 import { escapeHtml, sandboxPage } from '../http/sandbox-page'
@@ -17,7 +18,7 @@ import { OAUTH_STATE_PREFIX, WECHAT_MESSAGES } from '../services/wechat/wechat'
 import { OAUTH_CALLBACK_PATH } from '../services/wechat/wechat-identity'
 import { documented, TAG } from './api-tags'
 import { refusalEnvelope, text } from './responses'
-import { object, shortText, type TypedApp } from './schemas'
+import { object, requestOf, shortText, type TypedApp } from './schemas'
 
 /** Where the confirmation form posts (a page, outside /api). */
 export const SCENE_CONFIRM_PATH = '/wechat/oauth/confirm'
@@ -41,6 +42,12 @@ const STYLE = `
 `
 
 const about = documented(TAG.wechat)
+const callbackQuery = requestOf<OauthCallbackQuery>()(
+  object({ code: shortText(256), state: shortText(160), redirect: shortText(512) }),
+)
+const confirmForm = requestOf<SceneConfirmForm>()(
+  object({ token: shortText(128), action: { enum: ['confirm', 'cancel'] } }, ['token', 'action']),
+)
 
 /** A page for the phone; a refusal envelope (its input, its rate) before any page. */
 const phonePage = {
@@ -101,7 +108,7 @@ export function wechatCallbackRoutes(app: TypedApp, { wechat, wechatBinding, wec
     {
       schema: {
         ...about('微信网页授权回调（手机浏览器）'),
-        querystring: object({ code: shortText(256), state: shortText(160), redirect: shortText(512) }),
+        querystring: callbackQuery,
         response: { ...phonePage, ...toLogin },
       },
     },
@@ -145,10 +152,7 @@ export function wechatCallbackRoutes(app: TypedApp, { wechat, wechatBinding, wec
           ...about('手机上确认或取消扫码操作（表单）'),
           consumes: ['application/x-www-form-urlencoded'],
           response: phonePage,
-          body: object({ token: shortText(128), action: { enum: ['confirm', 'cancel'] } }, [
-            'token',
-            'action',
-          ]),
+          body: confirmForm,
         },
       },
       async (req, reply) => {

@@ -6,8 +6,10 @@ import {
   SUBSCRIPTION_MSG,
   WECHAT_TEMPLATES,
   type JssdkConfig,
+  type JssdkConfigQuery,
   type SaveSubscriptionsRequest,
   type Subscriptions,
+  type SubscriptionsQuery,
 } from '../../src/core/contract/wechat-messages'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
@@ -18,9 +20,9 @@ import { object, requestOf, shortText, type TypedApp } from './schemas'
 
 // Text on the wire: the service tells an unknown app or answer in its own words (未知的微信应用,
 // 订阅结果无效) rather than 非法参数.
-const appQuery = object({ app: shortText(8) })
+const appQuery = requestOf<SubscriptionsQuery>()(object({ app: shortText(8) }))
 // The page's own address; the service signs only the console's pages (页面地址无效).
-const pageQuery = object({ url: shortText(2048) }, ['url'])
+const pageQuery = requestOf<JssdkConfigQuery>()(object({ url: shortText(2048) }, ['url']))
 const saveBody = requestOf<SaveSubscriptionsRequest>()(
   object({
     app: shortText(8),

@@ -4,12 +4,18 @@ import type { FastifyRequest } from 'fastify'
 import type { PhoneCodeRequest } from '../../src/core/contract/auth'
 import { ENVELOPE_CODE } from '../../src/core/contract/envelope'
 import type {
+  JsCodeRequest,
   MiniBindPhoneRequest,
   MiniLoginAnswer,
   OauthLoginRequest,
   OauthUrlAnswer,
+  OauthUrlQuery,
+  QrPoll,
   QrScene,
+  QrSceneQuery,
   ScanCodeAnswer,
+  ScanCodeAnswerRequest,
+  SceneCodeQuery,
   WechatLoginResult,
 } from '../../src/core/contract/wechat'
 import type { Guards } from '../http/auth'
@@ -24,8 +30,16 @@ import { object, requestOf, shortText, type TypedApp } from './schemas'
 import { loginResult } from './session-answers'
 import { wechatCallbackRoutes } from './wechat-callback'
 
-const codeQuery = object({ code: shortText(128) })
-const codeBody = object({ code: shortText(256) })
+const purposeQuery = requestOf<QrSceneQuery>()(object({ purpose: shortText(16) }))
+const codeQuery = requestOf<SceneCodeQuery>()(object({ code: shortText(128) }))
+const jsCodeBody = requestOf<JsCodeRequest>()(object({ code: shortText(256) }))
+const scanAnswerBody = requestOf<ScanCodeAnswerRequest>()(
+  object({ code: shortText(256), confirmToken: shortText(128), action: { enum: ['confirm', 'cancel'] } }, [
+    'confirmToken',
+    'action',
+  ]),
+)
+const oauthUrlQuery = requestOf<OauthUrlQuery>()(object({ redirect: shortText(512) }))
 const oauthLoginBody = requestOf<OauthLoginRequest>()(object({ code: shortText(256), nonce: shortText(64) }))
 const miniBindBody = requestOf<MiniBindPhoneRequest>()(
   object({ bindTicket: shortText(128), phone: shortText(32), code: shortText(32) }),
@@ -35,15 +49,12 @@ const bindPhoneBody = requestOf<PhoneCodeRequest>()(object({ phone: shortText(32
 const about = documented(TAG.wechat)
 
 export const qrScene = responseOf<QrScene>()(shape({ code: text, url: text, expiresIn: int, secret: text }))
-// Every WeChat login says whether the member is new; the contract (and so the schema) has it optional.
 const wechatLoginFields = { ...loginResult.properties, needBindPhone: flag, isNewMember: flag }
-const wechatLogin = responseOf<WechatLoginResult>()(shape(wechatLoginFields, ['cancellation', 'isNewMember']))
-/** getTokenByCode: the scene's state, and the login once the phone confirmed. */
-type QrPoll = { status: 'waiting' | 'scanned' } | ({ status: 'confirmed' } & WechatLoginResult)
+const wechatLogin = responseOf<WechatLoginResult>()(shape(wechatLoginFields, ['cancellation']))
 const qrPoll = responseOf<QrPoll>()({
   anyOf: [
     shape({ status: oneOfValues(['waiting', 'scanned']) }),
-    shape({ status: oneOfValues(['confirmed']), ...wechatLoginFields }, ['cancellation', 'isNewMember']),
+    shape({ status: oneOfValues(['confirmed']), ...wechatLoginFields }, ['cancellation']),
   ],
 })
 // A new openid gets a ticket to bind a phone with instead of a session.
@@ -76,7 +87,7 @@ export function wechatRoutes(app: TypedApp, services: Services, guards: Guards) 
       {
         schema: {
           ...about('微信扫码登录 / 注册二维码'),
-          querystring: object({ purpose: shortText(16) }),
+          querystring: purposeQuery,
           response: answer(qrScene),
         },
       },
@@ -117,10 +128,7 @@ export function wechatRoutes(app: TypedApp, services: Services, guards: Guards) 
     {
       schema: {
         ...about('小程序扫码：确认或取消电脑登录'),
-        body: object(
-          { code: shortText(256), confirmToken: shortText(128), action: { enum: ['confirm', 'cancel'] } },
-          ['confirmToken', 'action'],
-        ),
+        body: scanAnswerBody,
         response: nullAnswer,
         'x-error-codes': QR_REFUSALS,
       },
@@ -138,7 +146,7 @@ export function wechatRoutes(app: TypedApp, services: Services, guards: Guards) 
     {
       schema: {
         ...about('微信内网页授权地址'),
-        querystring: object({ redirect: shortText(512) }),
+        querystring: oauthUrlQuery,
         response: answer(oauthUrlAnswer),
       },
     },
@@ -164,7 +172,7 @@ export function wechatRoutes(app: TypedApp, services: Services, guards: Guards) 
 
   app.post(
     '/api/wechat/miniLogin',
-    { schema: { ...about('小程序登录'), body: codeBody, response: answer(miniLoginAnswer) } },
+    { schema: { ...about('小程序登录'), body: jsCodeBody, response: answer(miniLoginAnswer) } },
     async (req) => {
       const answer = await wechat.miniLogin(req.body.code ?? '', req.ip)
       return ok(answer, 'token' in answer ? LOGIN_OK : OK_MESSAGE)

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { hours, minutes } from '../../server/context'
 import { accounts, members, notices, operateRecords } from '../../server/db/schema'
+import type { QrScene, WechatLoginResult } from '../../src/core/contract/wechat'
 import { DEMO, startTestServer, type LoginData, type TestServer } from './support/harness'
 import { answerQr, scanAndAnswer, scanQr } from './support/wechat-phone'
 import { freshIp } from './support/addresses'
@@ -20,27 +21,15 @@ const EXPIRED_QR = { code: 989, message: '二维码已失效，请刷新二维�
 const NOT_REGISTERED = { code: 993, message: '该微信尚未注册，请先注册', data: null }
 const INFO = '/api/pc/getPersonalInfo'
 
-interface Scene {
-  code: string
-  url: string
-  expiresIn: number
-  secret: string
-}
-
-interface WechatLogin extends LoginData {
-  needBindPhone: boolean
-  isNewMember: boolean
-}
-
 const newScene = async (purpose = 'login') =>
-  (await server.get<Scene>(`/api/wechat/getQrAddress?purpose=${purpose}`, { headers: HOST })).data
+  (await server.get<QrScene>(`/api/wechat/getQrAddress?purpose=${purpose}`, { headers: HOST })).data
 
 /** The desktop that created the scene polls with its secret. */
-const poll = (scene: Pick<Scene, 'code' | 'secret'>, ip = freshIp()) =>
-  server.get<{ status: string } & Partial<WechatLogin>>(`/api/wechat/getTokenByCode?code=${scene.code}`, {
-    ip,
-    headers: { 'x-scene-secret': scene.secret },
-  })
+const poll = (scene: Pick<QrScene, 'code' | 'secret'>, ip = freshIp()) =>
+  server.get<{ status: string } & Partial<WechatLoginResult>>(
+    `/api/wechat/getTokenByCode?code=${scene.code}`,
+    { ip, headers: { 'x-scene-secret': scene.secret } },
+  )
 
 /** The phone scans as `openid` (the sandbox's stand-in for WeChat) and presses 确认 or 取消. */
 const answer = async (code: string, action: 'confirm' | 'cancel', openid: string = DEMO.ownerOpenId) => {
@@ -65,7 +54,7 @@ async function bindCode(phone: string): Promise<string> {
 
 describe('desktop QR login: getQrAddress, the sandbox scan page, getTokenByCode', () => {
   it('hands out a random scene with the sandbox scan URL on the request origin', async () => {
-    const first = await server.get<Scene>('/api/wechat/getQrAddress?purpose=login', { headers: HOST })
+    const first = await server.get<QrScene>('/api/wechat/getQrAddress?purpose=login', { headers: HOST })
     expect(first).toEqual({
       code: 200,
       message: '操作成功',
@@ -79,7 +68,7 @@ describe('desktop QR login: getQrAddress, the sandbox scan page, getTokenByCode'
     expect(first.data.url).toBe(`http://mc.example.cn/__dev/wechat/scan?code=${first.data.code}`)
     expect((await newScene()).code).not.toBe(first.data.code)
     // The spec's spelling with a trailing slash, and no purpose (login).
-    expect((await server.get<Scene>('/api/wechat/getQrAddress/')).data.code).toMatch(/^[0-9a-f]{32}$/)
+    expect((await server.get<QrScene>('/api/wechat/getQrAddress/')).data.code).toMatch(/^[0-9a-f]{32}$/)
     expect((await server.get('/api/wechat/getQrAddress?purpose=pay')).code).toBe(400)
   })
 
@@ -334,7 +323,7 @@ describe('WeChat in-app browser: oauthUrl, the sandbox consent page, oauthLogin'
 
   it('logs a known openid in once per code', async () => {
     const { code, nonce } = await consent(DEMO.ownerOpenId)
-    const result = await server.post<WechatLogin>('/api/wechat/oauthLogin', { code, nonce })
+    const result = await server.post<WechatLoginResult>('/api/wechat/oauthLogin', { code, nonce })
     expect(result).toEqual({
       code: 200,
       message: '登录成功',
@@ -392,7 +381,11 @@ describe('WeChat in-app browser: oauthUrl, the sandbox consent page, oauthLogin'
 
 describe('mini-program: miniLogin, miniBindPhone', () => {
   const miniLogin = (code: string) =>
-    server.post<WechatLogin & { bindTicket: string }>('/api/wechat/miniLogin', { code }, { ip: freshIp() })
+    server.post<WechatLoginResult & { bindTicket: string }>(
+      '/api/wechat/miniLogin',
+      { code },
+      { ip: freshIp() },
+    )
 
   it('logs a known openid in', async () => {
     const result = await miniLogin(`sandbox:${DEMO.ownerOpenId}`)
@@ -418,7 +411,7 @@ describe('mini-program: miniLogin, miniBindPhone', () => {
   it('creates a member for a new phone, once per ticket', async () => {
     const { bindTicket } = (await miniLogin('sandbox:wx-mini-new')).data
     const code = await bindCode('13400000101')
-    const result = await server.post<WechatLogin>('/api/wechat/miniBindPhone', {
+    const result = await server.post<WechatLoginResult>('/api/wechat/miniBindPhone', {
       bindTicket,
       phone: '13400000101',
       code,
@@ -454,7 +447,7 @@ describe('mini-program: miniLogin, miniBindPhone', () => {
     })
     expect(refused.message).toBe('请输入正确的手机号和验证码')
     server.clock.advance(61_000)
-    const result = await server.post<WechatLogin>('/api/wechat/miniBindPhone', {
+    const result = await server.post<WechatLoginResult>('/api/wechat/miniBindPhone', {
       bindTicket,
       phone: DEMO.otherOwner,
       code: await bindCode(DEMO.otherOwner),
@@ -511,7 +504,7 @@ describe('GET then POST /api/app/scanCode: a mini-program session confirms a des
     const token = await miniToken()
     const desktopAgent =
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36'
-    const created = await server.get<Scene>('/api/wechat/getQrAddress?purpose=login', {
+    const created = await server.get<QrScene>('/api/wechat/getQrAddress?purpose=login', {
       ip: '203.0.113.9',
       headers: { 'user-agent': desktopAgent },
     })

@@ -8,6 +8,7 @@
 //   it, or a mini-program session): the scene becomes scanned and the phone is shown what it would
 //   approve, with a one-time form token; only 确认 with that token confirms, 取消 ends the scene.
 import { and, eq, type SQL } from 'drizzle-orm'
+import type { SceneAnswer } from '../../../src/core/contract/wechat'
 import type { Database } from '../../db/client'
 import { wechatBindScenes, wechatScenes } from '../../db/schema'
 import { hashToken, newToken } from '../../security/tokens'
@@ -93,7 +94,7 @@ export async function settleScene<T extends SceneTable>(
   db: Database,
   table: T,
   formToken: string,
-  action: 'confirm' | 'cancel',
+  action: SceneAnswer,
   now: Date,
 ): Promise<T['$inferSelect'] | null> {
   if (!formToken) return null

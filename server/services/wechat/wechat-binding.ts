@@ -19,6 +19,9 @@ import {
   type BindKey,
   type BindPoll,
   type ChangePoll,
+  type SceneAnswer,
+  type UpdateWechatRequest,
+  type WechatOwner,
 } from '../../../src/core/contract/wechat'
 import { maskPhone } from '../../../src/core/format/mask'
 import type { AppContext } from '../../context'
@@ -59,19 +62,6 @@ export const WECHAT_BINDING_MESSAGES = {
   qrExpired: WECHAT_MESSAGES.qrExpired,
 } as const
 
-export interface OwnerInput {
-  accountId?: number | string
-  phone?: string
-}
-
-export interface UpdateInput extends OwnerInput {
-  /** The openid an approved change scene reported (H5), with that scene's code if known. */
-  wxOpenId?: string
-  code?: string
-  /** A wx.login code (mini-program) instead of a scene. */
-  jsCode?: string
-}
-
 type Scene = typeof wechatBindScenes.$inferSelect
 
 interface BindingDeps {
@@ -104,7 +94,7 @@ export function createWechatBindingService(ctx: AppContext, deps: BindingDeps) {
   }
 
   /** Another account's id, or a phone that is not the viewer's bound phone, is refused. */
-  async function checkOwner(viewer: Viewer, input: OwnerInput) {
+  async function checkOwner(viewer: Viewer, input: Partial<WechatOwner>) {
     const member = await memberOf(viewer)
     const phone = (input.phone ?? '').trim()
     if (
@@ -246,7 +236,11 @@ export function createWechatBindingService(ctx: AppContext, deps: BindingDeps) {
    * The openid the client proves: a wx.login code, or an approved change scene used up now (its
    * code, with the secret its creating browser got).
    */
-  async function provenOpenId(viewer: Viewer, input: UpdateInput, secret: string | undefined) {
+  async function provenOpenId(
+    viewer: Viewer,
+    input: Partial<UpdateWechatRequest>,
+    secret: string | undefined,
+  ) {
     if (input.jsCode !== undefined) return identity.ofMiniProgramCode(input.jsCode)
     const openid = (input.wxOpenId ?? '').trim()
     const code = (input.code ?? '').trim()
@@ -268,7 +262,7 @@ export function createWechatBindingService(ctx: AppContext, deps: BindingDeps) {
   /** POST updateWechat {accountId, phone, wxOpenId | jsCode}: the member's WeChat becomes the new one. */
   async function change(
     viewer: Viewer,
-    input: UpdateInput,
+    input: Partial<UpdateWechatRequest>,
     secret: string | undefined,
     ip: string,
   ): Promise<void> {
@@ -300,7 +294,7 @@ export function createWechatBindingService(ctx: AppContext, deps: BindingDeps) {
   // ---- unbind and status ----
 
   /** POST unBindingWechat {accountId, phone}. */
-  async function unbind(viewer: Viewer, input: OwnerInput, ip: string): Promise<void> {
+  async function unbind(viewer: Viewer, input: Partial<WechatOwner>, ip: string): Promise<void> {
     const member = await checkOwner(viewer, input)
     if (!member.wxOpenId) throw invalid(WECHAT_BINDING_MESSAGES.notBound)
     await db.update(members).set({ wxOpenId: null }).where(eq(members.id, member.id))
@@ -347,7 +341,7 @@ export function createWechatBindingService(ctx: AppContext, deps: BindingDeps) {
   }
 
   /** 确认 / 取消 with the form token of a scan; false when the token is unknown, used or expired. */
-  async function settleBindScene(formToken: string, action: 'confirm' | 'cancel'): Promise<boolean> {
+  async function settleBindScene(formToken: string, action: SceneAnswer): Promise<boolean> {
     return (await settleScene(db, wechatBindScenes, formToken, action, now())) !== null
   }
 

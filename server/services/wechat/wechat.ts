@@ -13,7 +13,14 @@ import crypto from 'node:crypto'
 import { and, eq, gt, isNull, type SQL } from 'drizzle-orm'
 import { maskPhone } from '../../../src/core/format/mask'
 import { validateSmsLogin } from '../../../src/core/validation/rules'
-import type { MiniBindPhoneRequest, MiniLoginAnswer, ScanCodeAnswer } from '../../../src/core/contract/wechat'
+import type {
+  MiniBindPhoneRequest,
+  MiniLoginAnswer,
+  QrPoll,
+  ScanCodeAnswer,
+  SceneAnswer,
+  WechatLoginResult,
+} from '../../../src/core/contract/wechat'
 import { formatBeijingTime } from '../../../src/core/format/time'
 import { later, minutes, type AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/errors'
@@ -69,13 +76,6 @@ export const WECHAT_MESSAGES = {
   officialAccount: '公众号关注二维码',
 } as const
 
-export interface WechatLogin extends IssuedSession {
-  /** The member has no bound phone: the client shows the bind-phone step. */
-  needBindPhone: boolean
-  /** The member was created by this login (WeChat registration). */
-  isNewMember: boolean
-}
-
 /** What the phone is asked to approve, by scene purpose (bind and change: wechat-binding.ts). */
 export const SCENE_ACTION = {
   login: '在电脑上登录会员中心',
@@ -87,9 +87,6 @@ export interface Requester {
   userAgent: string | string[] | undefined
   ip: string
 }
-
-export type PollAnswer =
-  { status: 'waiting' } | { status: 'scanned' } | ({ status: 'confirmed' } & WechatLogin)
 
 type TicketKind = 'oauthState' | 'oauthCode' | 'miniBind'
 
@@ -167,12 +164,13 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
 
   // ---- members and sessions ----
 
+  /** The contract's answer, still typed as an issued session (its Role) for the login's notice. */
   async function loginAs(
     member: Member,
     ip: string,
     source: string,
     isNewMember: boolean,
-  ): Promise<WechatLogin> {
+  ): Promise<WechatLoginResult & IssuedSession> {
     const content = isNewMember ? '微信注册成功' : '微信登录成功'
     // Where this member's WeChat messages go: the app that just logged it in.
     if (member.wxOpenId) {
@@ -244,7 +242,7 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
    * GET /api/wechat/getTokenByCode (creator's secret in X-Scene-Secret): waiting, scanned, or (once)
    * the login, after 确认 on the phone. A wrong or missing secret is answered as an unknown scene.
    */
-  async function poll(code: string, secret: string | undefined, ip: string): Promise<PollAnswer> {
+  async function poll(code: string, secret: string | undefined, ip: string): Promise<QrPoll> {
     const scene = await creatorsScene(code, secret)
     const status = scene ? qrScene.view(scene, now()) : 'expired'
     if (status === 'waiting' || status === 'scanned') return { status }
@@ -310,7 +308,7 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
   /** 确认 / 取消 with the form token of a scan; false when the token is unknown, used or expired. */
   async function settleLoginScene(
     formToken: string,
-    action: 'confirm' | 'cancel',
+    action: SceneAnswer,
     memberId?: number,
   ): Promise<boolean> {
     if (memberId !== undefined) {
@@ -349,11 +347,7 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
   }
 
   /** POST /api/app/scanCode {code, confirmToken, action}: the session's explicit 确认 or 取消. */
-  async function answerScanCode(
-    viewer: Viewer,
-    confirmToken: string,
-    action: 'confirm' | 'cancel',
-  ): Promise<void> {
+  async function answerScanCode(viewer: Viewer, confirmToken: string, action: SceneAnswer): Promise<void> {
     if (!(await settleLoginScene(confirmToken, action, viewer.memberId))) {
       throw qrExpired(WECHAT_MESSAGES.qrExpired)
     }
@@ -416,7 +410,7 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
   }
 
   /** POST /api/wechat/oauthLogin {code, nonce}: single use, and only with the nonce of the browser that asked. */
-  async function oauthLogin(code: string, nonce: string, ip: string): Promise<WechatLogin> {
+  async function oauthLogin(code: string, nonce: string, ip: string): Promise<WechatLoginResult> {
     const sameBrowser = eq(wechatTickets.browserNonceHash, hashToken(nonce))
     const ticket = nonce ? await takeTicketRow(code, 'oauthCode', sameBrowser) : null
     if (!ticket?.openid) throw invalid(WECHAT_MESSAGES.oauthExpired)
@@ -449,7 +443,7 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
    * POST /api/wechat/miniBindPhone: the openid behind the ticket joins the phone's member, or a new
    * member (phone, no password) when the phone is nobody's. The ticket survives a wrong code.
    */
-  async function miniBindPhone(input: Partial<MiniBindPhoneRequest>, ip: string): Promise<WechatLogin> {
+  async function miniBindPhone(input: Partial<MiniBindPhoneRequest>, ip: string): Promise<WechatLoginResult> {
     const { phone, code } = phoneAndCode(input)
     const ticket = (input.bindTicket ?? '').trim()
     const openid = await peekTicket(ticket, 'miniBind')

@@ -70,6 +70,14 @@ export interface SubscriptionState {
   refused: boolean
 }
 
+/**
+ * GET /api/app/wechat/subscriptions: a WechatApp. Text on the wire: another is refused with
+ * 未知的微信应用.
+ */
+export interface SubscriptionsQuery {
+  app: string
+}
+
 /** GET /api/app/wechat/subscriptions?app=mini|oa */
 export interface Subscriptions {
   app: WechatApp
@@ -100,6 +108,11 @@ export interface JssdkConfig {
   nonceStr: string
   signature: string
   openTagList: string[]
+}
+
+/** GET /api/app/wechat/jssdkConfig: the page's own address (only the console's pages are signed). */
+export interface JssdkConfigQuery {
+  url: string
 }
 
 export const JSSDK_MSG = {

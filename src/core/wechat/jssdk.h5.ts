@@ -2,7 +2,7 @@
 // The script is WeChat's own (res.wx.qq.com, allowed by the CSP) and loads once; wx.config runs once
 // per signed address. iOS signs the address the console was entered at (WeChat there keeps the
 // landing URL for a single-page app), other systems the current one. Used by the H5 subscribe adapter.
-import { JSSDK_MSG, type JssdkConfig } from '../contract/wechat-messages'
+import { JSSDK_MSG, type JssdkConfig, type JssdkConfigQuery } from '../contract/wechat-messages'
 import { http } from '../http/request'
 
 export const JSSDK_SRC = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js'
@@ -53,7 +53,9 @@ export function readyForOpenTags(): Promise<void> {
   if (!ready) {
     ready = Promise.all([
       loadScript(),
-      http.get<JssdkConfig>('/api/app/wechat/jssdkConfig', { url }, { silent: true }),
+      http.get<JssdkConfig>('/api/app/wechat/jssdkConfig', { url } satisfies JssdkConfigQuery, {
+        silent: true,
+      }),
     ]).then(
       ([wx, config]) =>
         new Promise<void>((resolve, reject) => {
