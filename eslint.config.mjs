@@ -233,6 +233,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   featureBoundaries(),
+  serviceLayers(),
 )
 
 /**
@@ -288,5 +289,86 @@ function featureBoundaries() {
         },
       ],
     },
+  }
+}
+
+/**
+ * The server's service domains, bottom first: a domain imports only the domains before it (and
+ * services/shared, below them all), so the domains form no circle. The imports that still run back
+ * up are listed in `upward`, each with its reason. A domain folder missing from the order fails
+ * here, so a new one takes its place on purpose.
+ */
+function serviceLayers() {
+  const order = [
+    'notices',
+    'operate-log',
+    'outbox',
+    'notifications',
+    'auth',
+    'sms',
+    'wechat',
+    'account',
+    'evaluations',
+    'orders',
+    'checkout',
+    'renewal',
+    'products',
+    'payments',
+    'invoices',
+    'customer',
+    'work-orders',
+    'exports',
+    'product-transfer',
+    'recipients',
+    'sub-accounts',
+  ]
+  const upward = {
+    'auth>account': {
+      files: [
+        'account-cancellation',
+        'account-login-mask',
+        'device-info',
+        'ip-city',
+        'known-addresses',
+        'login-devices',
+        'members',
+        'second-factor',
+      ],
+      reason:
+        'sign-in checks what the account settings hold (login mask, second factor, known addresses, devices, a pending cancellation) and reads the member directory',
+    },
+    'auth>sms': { files: ['sms'], reason: 'phone login takes the SMS service its codes go through (a type)' },
+    'sms>account': {
+      files: ['members'],
+      reason: 'an SMS code request checks the phone against the member directory (a type)',
+    },
+    'wechat>account': {
+      files: ['accounts', 'device-info', 'members'],
+      reason: 'WeChat login and binding find and update members and name the requesting device',
+    },
+    'notifications>wechat': {
+      files: ['wechat-messaging'],
+      reason: 'the notifier plans WeChat messages through the WeChat channel it is handed (a type)',
+    },
+  }
+  const { readdirSync } = process.getBuiltinModule('node:fs')
+  const folders = readdirSync(new URL('./server/services', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+    .map((entry) => entry.name)
+  const unplaced = folders.filter((folder) => !order.includes(folder))
+  if (unplaced.length)
+    throw new Error(`eslint.config.mjs serviceLayers: place ${unplaced.join(', ')} in the order`)
+  const zones = order.flatMap((domain, index) =>
+    order.slice(index + 1).map((above) => ({
+      target: `./server/services/${domain}`,
+      from: `./server/services/${above}`,
+      except: (upward[`${domain}>${above}`]?.files ?? []).map((file) => `./${file}.ts`),
+      message: `services/${domain} sits below services/${above} (eslint.config.mjs serviceLayers): move what both need down, or hand it over from services/index.ts`,
+    })),
+  )
+  return {
+    files: ['server/services/**/*.ts'],
+    plugins: { 'service-layer': importPlugin },
+    rules: { 'service-layer/no-restricted-paths': ['error', { zones }] },
   }
 }

@@ -7,20 +7,12 @@ import { ANONYMOUS_CALLS_PER_MINUTE as PER_MINUTE, loadConfig } from '../../serv
 import { RATE_LIMIT_RULES, RATE_LIMITED, type RateLimitRule } from '../../server/http/rate-limits'
 import { routesOf } from './support/route-table'
 import { freshIp } from './support/addresses'
-import { startTestServer, type TestServer } from './support/harness'
+import { useTestServer } from './support/harness'
 
 jest.mock('fastify', () => jest.requireActual('./support/route-table').recordingFastify())
 
-let server: TestServer
-
-beforeAll(async () => {
-  // The other API test files lift the limit (testConfig); this one runs with the default.
-  server = await startTestServer({ anonymousCallsPerMinute: PER_MINUTE })
-}, 60_000)
-
-afterAll(async () => {
-  await server?.close()
-})
+// The other API test files lift the limit (testConfig); this one runs with the default.
+const server = useTestServer({ anonymousCallsPerMinute: PER_MINUTE })
 
 afterEach(() => {
   jest.restoreAllMocks()

@@ -8,19 +8,11 @@ import { rateLimitWindows } from '../../server/db/schema'
 import { rateLimitStoreFor } from '../../server/http/rate-limit-store'
 import { ANONYMOUS_CALLS_PER_MINUTE as PER_MINUTE } from '../../server/config'
 import { RATE_LIMITED, SharedWindowStore } from '../../server/http/rate-limits'
-import { startTestServer, testConfig, type TestServer } from './support/harness'
+import { testConfig, useTestServer } from './support/harness'
 
 jest.setTimeout(120_000)
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startTestServer({ anonymousCallsPerMinute: PER_MINUTE })
-}, 180_000)
-
-afterAll(async () => {
-  await server?.close()
-})
+const server = useTestServer({ anonymousCallsPerMinute: PER_MINUTE })
 
 const LIMITED = { code: 429, message: RATE_LIMITED, data: null }
 

@@ -44,13 +44,11 @@ import {
   orderStaleness,
   type BusinessRow,
   type Executor,
-  type OrderRow,
 } from './fulfilment'
-import { managesSites, mayFollowOrder, orderMissing } from '../orders/order-access'
-import { insertOrder, linesOfOrder, paymentLineOf } from '../orders/order-lines'
-import { unpaidRenewalsOf } from '../renewal/pending-renewals'
+import { managesSites, mayFollowOrder, NO_WEBSITE_MANAGE, orderMissing } from '../orders/order-access'
+import { insertOrder, linesOfOrder, paymentLineOf, type OrderRow } from '../orders/order-lines'
+import { unpaidRenewalsOf } from '../orders/pending-renewals'
 import { RENEWAL_MESSAGES } from '../../../src/core/contract/renewal'
-import { PRODUCT_MESSAGES } from '../products/products'
 import type { Viewer } from '../shared/viewer'
 
 export { ORDER_MISSING } from '../orders/order-access'
@@ -117,7 +115,7 @@ export function createCheckoutService({ db, now }: AppContext) {
 
   /** Renewing and upgrading manage a site: a sub-admin needs website management (account-area §6). */
   async function requireSiteManager(viewer: Viewer) {
-    if (!(await managesSites(db, viewer))) throw forbidden(PRODUCT_MESSAGES.noWebsiteManage)
+    if (!(await managesSites(db, viewer))) throw forbidden(NO_WEBSITE_MANAGE)
   }
 
   /**

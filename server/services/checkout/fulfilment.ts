@@ -14,15 +14,11 @@ import type { AppContext } from '../../context'
 import type { Database } from '../../db/client'
 import { businesses, orders } from '../../db/schema'
 import { findSku, upgradePrice, upgradeRefusal } from './catalog'
-import type { Reminders } from '../renewal/reminders'
-import { linesOfOrder, setLineBusiness, type OrderLineRow } from '../orders/order-lines'
+import { linesOfOrder, setLineBusiness, type OrderLineRow, type OrderRow } from '../orders/order-lines'
 
 /** A transaction (or the database itself: a transaction is a Database too). */
 export type Executor = Database
 
-export type OrderRow = typeof orders.$inferSelect
-
-export { BUSINESS_STATUS }
 export type BusinessRow = typeof businesses.$inferSelect
 
 export const FULFILMENT_MESSAGES = {
@@ -136,9 +132,14 @@ export function addYears(from: Date, years: number): Date {
   return next
 }
 
+/** What fulfilment tells the renewal reminders (services/renewal/reminders.ts): these products renewed. */
+export interface RenewalNotices {
+  renewed(tx: Executor, businessIds: number[]): Promise<void>
+}
+
 export function createFulfilment(
   { now, log }: Pick<AppContext, 'now' | 'log'>,
-  { reminders }: { reminders: Pick<Reminders, 'renewed'> },
+  { reminders }: { reminders: RenewalNotices },
 ) {
   async function fulfilOrder(tx: Executor, order: OrderRow): Promise<FulfilmentOutcome> {
     const at = now()

@@ -9,7 +9,7 @@ import { subAccounts } from '../../db/schema'
 import { Refusal } from '../shared/errors'
 import { ORDER_MISSING_CODE, ORDER_STATE_MESSAGES } from '../../../src/core/contract/checkout'
 import { ORDER_TYPE } from '../../../src/core/contract/orders'
-import type { OrderRow } from '../checkout/fulfilment'
+import type { OrderRow } from './order-lines'
 import { ROLE } from '../shared/roles'
 import type { Viewer } from '../shared/viewer'
 
@@ -19,6 +19,9 @@ export const ORDER_MISSING_MESSAGE = ORDER_STATE_MESSAGES.missing
 
 /** The one refusal for an order code that is missing, another account's, or not the sub-admin's. */
 export const orderMissing = () => new Refusal(ORDER_MISSING, ORDER_MISSING_MESSAGE)
+
+/** Refused to a sub-admin without website management (account-area §6). */
+export const NO_WEBSITE_MANAGE = '您暂无网站管理权限，请联系主账号开通'
 
 /** Main accounts always; a sub-admin only with is_website_manage 1 (account-area §6). */
 export async function managesSites(db: Database, viewer: Viewer): Promise<boolean> {

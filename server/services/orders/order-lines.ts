@@ -9,8 +9,8 @@ import type { Database } from '../../db/client'
 import { orderLines, orders } from '../../db/schema'
 
 type Executor = Database
-type OrderRow = typeof orders.$inferSelect
 type NewOrder = typeof orders.$inferInsert
+export type OrderRow = typeof orders.$inferSelect
 export type OrderLineRow = typeof orderLines.$inferSelect
 /** A line before its order exists. */
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>

@@ -19,15 +19,13 @@ import { countedTotal } from '../shared/list-counts'
 import { offsetOf, pageOf, totalBeside, type Page, type PageRequest } from '../shared/paging'
 import { createFirstPageCache } from '../shared/first-page-cache'
 import type { Viewer } from '../shared/viewer'
-import { linesOf, linesOfOrder, orderLineView, type OrderLineRow } from './order-lines'
+import { linesOf, linesOfOrder, orderLineView, type OrderLineRow, type OrderRow } from './order-lines'
 
 export const ORDER_MESSAGES = {
   notYours: '无权访问',
   onlyUnpaidVoid: '只有未支付的订单可以作废',
   noEvaluation: '该订单暂不能评价',
 } as const
-
-export type OrderRow = typeof orders.$inferSelect
 
 /** is_display of an order the lists show. */
 const DISPLAYED = 1

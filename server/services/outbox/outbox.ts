@@ -20,7 +20,7 @@ import {
 import type { MessageGateways } from '../../providers/index'
 import type { SmsTemplate } from '../../config/providers'
 import { countOutboxDelivery } from '../shared/counters'
-import { createSmsBudget, smsKindOf } from '../sms/sms-budget'
+import { createSmsBudget, smsKindOf } from './sms-budget'
 import {
   mailContent,
   smsTemplateParams,
@@ -147,7 +147,7 @@ export function createOutbox(ctx: AppContext, gateways: MessageGateways) {
    * NOTIFY at commit). `attemptNow`: the caller will make the first attempt itself right after the
    * commit, so dispatchers leave the row alone for FIRST_ATTEMPT_WAIT_MS (and take it if it does not).
    * `notBefore`: no attempt before then (an SMS held by the account's quiet hours).
-   * An SMS past its budget (services/sms/sms-budget.ts) is refused with 429, nothing written.
+   * An SMS past its budget (services/outbox/sms-budget.ts) is refused with 429, nothing written.
    */
   async function enqueue(tx: Tx, message: QueuedMessage, options: EnqueueOptions = {}): Promise<number> {
     if (message.channel === 'sms') await smsBudget.admit(tx, message.accountId ?? null, smsKindOf(message))

@@ -5,7 +5,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { paymentAttempts } from '../../db/schema'
 import type { PaymentProvider } from '../../../src/core/contract/payments'
-import type { OrderRow } from '../checkout/fulfilment'
+import type { OrderRow } from '../orders/order-lines'
 
 /** How an order is offered: Alipay QR or wap; WeChat NATIVE, H5, JSAPI in its browser or the mini-program. */
 export type PayChannel = 'qr' | 'wap' | 'native' | 'h5' | 'jsapi-web' | 'jsapi-mini'

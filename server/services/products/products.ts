@@ -21,16 +21,21 @@ import { forbidden, invalid } from '../shared/errors'
 import { hashToken, newToken } from '../../security/tokens'
 import { findSku, priceOf, upgradeTargets } from '../checkout/catalog'
 import { SETTLE_MS, type Fulfilment } from '../checkout/fulfilment'
-import { managesSites as managesAccountSites, mayFollowOrder, orderMissing } from '../orders/order-access'
+import {
+  managesSites as managesAccountSites,
+  mayFollowOrder,
+  NO_WEBSITE_MANAGE,
+  orderMissing,
+} from '../orders/order-access'
 import { addresseeKey, type Viewer } from '../shared/viewer'
 import { createFirstPageCache } from '../shared/first-page-cache'
 import { insertOrder } from '../orders/order-lines'
-import { unpaidRenewalsOf } from '../renewal/pending-renewals'
+import { unpaidRenewalsOf } from '../orders/pending-renewals'
 import { ROLE } from '../shared/roles'
 
 export const PRODUCT_MESSAGES = {
   businessNotFound: '产品不存在或无权操作',
-  noWebsiteManage: '您暂无网站管理权限，请联系主账号开通',
+  noWebsiteManage: NO_WEBSITE_MANAGE,
   opening: '产品开通中，请稍后再试',
   noBackend: '该产品暂不支持登录后台',
   ticketInvalid: '登录链接已失效，请返回会员中心重新进入',

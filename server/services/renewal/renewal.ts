@@ -28,7 +28,7 @@ import { insertOrder, linesOfOrder, paymentLineOf } from '../orders/order-lines'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
 import { SESSION_MESSAGES } from '../auth/sessions'
 import type { Viewer } from '../shared/viewer'
-import { unpaidRenewalsOf } from './pending-renewals'
+import { unpaidRenewalsOf } from '../orders/pending-renewals'
 import {
   batchSummary,
   daysLeft,

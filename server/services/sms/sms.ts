@@ -20,7 +20,7 @@ import { invalid, notConfigured, tooManyRequests, type Refusal } from '../shared
 import type { RefusalReason } from '../../providers/delivery'
 import { CODE_TEMPLATE } from '../../providers/sms/index'
 import type { Outbox } from '../outbox/outbox'
-import { createSmsBudget } from './sms-budget'
+import { createSmsBudget } from '../outbox/sms-budget'
 
 // What a code is sent for is part of the wire contract.
 export type { SmsPurpose }

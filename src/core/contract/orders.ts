@@ -1,6 +1,7 @@
 // Orders on the wire (doc2 §3 "Order", §4 order status, invoice and contract states, channels):
 // the code tables both ends compare against, and the order as getOrder / getOrderById answer it.
 import type { PageQuery } from './paging'
+import type { PaymentProvider } from './payments'
 
 /** doc2 §4 order status. */
 export const ORDER_STATUS = { paid: 1, refunded: 2, unpaid: 3, voided: 4 } as const
@@ -103,7 +104,7 @@ export type PaymentState = (typeof PAYMENT_STATE)[keyof typeof PAYMENT_STATE]
 
 /** A payment of an order as its detail shows it. Amounts yuan, times ISO 8601. */
 export interface OrderPayment {
-  provider: 'alipay' | 'wxpay'
+  provider: PaymentProvider
   amount: number
   paidAt: string
   state: PaymentState
