@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm'
 import { accounts, contractApplications, invoiceApplications, orders } from '../../server/db/schema'
 import type { Region } from '../../src/core/contract/invoices'
 import { insertOrder } from '../../server/services/orders/order-lines'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let owner: string
 let subAdmin: string
 let otherOwner: string
@@ -12,7 +12,6 @@ let mainId: number
 let otherId: number
 
 beforeAll(async () => {
-  server = await startTestServer()
   const rows = await server.db.select().from(accounts)
   mainId = rows.find((a) => a.memberAccount === DEMO.mainAccount)!.id
   otherId = rows.find((a) => a.memberAccount === DEMO.otherAccount)!.id
@@ -20,8 +19,6 @@ beforeAll(async () => {
   subAdmin = await server.tokenFor(DEMO.subAdmin)
   otherOwner = await server.tokenFor(DEMO.otherOwner)
 }, 60_000)
-
-afterAll(() => server?.close())
 
 type Order = typeof orders.$inferSelect
 

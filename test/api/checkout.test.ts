@@ -9,9 +9,9 @@ import { CATALOGUE, UPGRADE_MESSAGES } from '../../server/services/checkout/cata
 import { FULFILMENT_MESSAGES } from '../../server/services/checkout/fulfilment'
 import { signFields } from '../../server/providers/payment/sandbox'
 import { PRODUCT_MESSAGES } from '../../server/services/products/products'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let mainAccountId: number
 let otherAccountId: number
 let owner: string
@@ -90,7 +90,6 @@ async function newOrder(token: string, extra: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer()
   const rows = await server.db.select().from(accounts)
   mainAccountId = rows.find((a) => a.memberAccount === DEMO.mainAccount)!.id
   otherAccountId = rows.find((a) => a.memberAccount === DEMO.otherAccount)!.id
@@ -100,8 +99,6 @@ beforeAll(async () => {
   await addBusiness(mainAccountId, 'pay-main-site')
   await addBusiness(otherAccountId, 'pay-other-site')
 }, 60_000)
-
-afterAll(() => server?.close())
 
 describe('POST /oapi/newac/ConfirmOrder', () => {
   it('answers the catalogue line of the SKU with its buy cycles and prices', async () => {

@@ -1,19 +1,16 @@
 import { accounts } from '../../server/db/schema'
 import { DEMO_VIP_QR_CODE } from '../../server/seed/sub-accounts'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let mainAccountId: number
 let otherAccountId: number
 
 beforeAll(async () => {
-  server = await startTestServer()
   const rows = await server.db.select().from(accounts)
   mainAccountId = rows.find((a) => a.memberAccount === DEMO.mainAccount)!.id
   otherAccountId = rows.find((a) => a.memberAccount === DEMO.otherAccount)!.id
 }, 60_000)
-
-afterAll(() => server?.close())
 
 const vip = (userId: string, accountId: number | string) =>
   server.get<{ name: string; qrCode: string }>(

@@ -11,17 +11,11 @@ import { EXPORT_MESSAGES, exportPath, type ExportKind } from '../../src/core/con
 import { REVERIFY_CODE } from '../../src/core/contract/fresh-session'
 import { OPERATE_TYPE } from '../../src/core/contract/operate-log'
 import type { CreatedWorkOrder, ProblemTemplate } from '../../src/core/contract/work-orders'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 
 // Exports of thousands of rows: each test's own time, not a speed check (npm run bench:export is).
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
+const server = useTestServer()
 
 /** The raw answer of an export call (a file, or a JSON envelope when refused). */
 const download = (kind: ExportKind, query: string, token?: string) =>

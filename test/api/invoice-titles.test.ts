@@ -1,24 +1,21 @@
 import { and, eq } from 'drizzle-orm'
 import { accounts, invoiceTitles, operateRecords } from '../../server/db/schema'
 import type { InvoiceTitle } from '../../src/core/contract/invoices'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let owner: string
 let subAdmin: string
 let otherOwner: string
 let mainId: number
 
 beforeAll(async () => {
-  server = await startTestServer()
   const rows = await server.db.select().from(accounts)
   mainId = rows.find((a) => a.memberAccount === DEMO.mainAccount)!.id
   owner = await server.tokenFor(DEMO.owner)
   subAdmin = await server.tokenFor(DEMO.subAdmin)
   otherOwner = await server.tokenFor(DEMO.otherOwner)
 }, 60_000)
-
-afterAll(() => server?.close())
 
 const enterprise = (fields: Record<string, unknown> = {}) => ({
   subject: 2,

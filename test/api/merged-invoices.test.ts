@@ -12,9 +12,9 @@ import {
 import { insertOrder } from '../../server/services/orders/order-lines'
 import type { InvoiceApplication, InvoiceTitle } from '../../src/core/contract/invoices'
 import type { Page } from '../../src/core/contract/paging'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let owner: string
 let subAdmin: string
 let otherOwner: string
@@ -22,7 +22,6 @@ let mainId: number
 let otherId: number
 
 beforeAll(async () => {
-  server = await startTestServer()
   const rows = await server.db.select().from(accounts)
   mainId = rows.find((a) => a.memberAccount === DEMO.mainAccount)!.id
   otherId = rows.find((a) => a.memberAccount === DEMO.otherAccount)!.id
@@ -30,8 +29,6 @@ beforeAll(async () => {
   subAdmin = await server.tokenFor(DEMO.subAdmin)
   otherOwner = await server.tokenFor(DEMO.otherOwner)
 }, 60_000)
-
-afterAll(() => server?.close())
 
 type Order = typeof orders.$inferSelect
 

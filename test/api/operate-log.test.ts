@@ -1,18 +1,15 @@
 import type { OperateRecord } from '../../src/core/contract/operate-log'
 import type { Page as ContractPage } from '../../src/core/contract/paging'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 const tokens: Record<'owner' | 'subAdmin' | 'other', string> = { owner: '', subAdmin: '', other: '' }
 
 beforeAll(async () => {
-  server = await startTestServer()
   tokens.owner = await server.tokenFor(DEMO.owner)
   tokens.subAdmin = await server.tokenFor(DEMO.subAdmin)
   tokens.other = await server.tokenFor(DEMO.otherOwner)
 }, 60_000)
-
-afterAll(() => server?.close())
 
 type Entry = OperateRecord
 type Page = ContractPage<Entry>

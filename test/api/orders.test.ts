@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { accounts, businesses, orders } from '../../server/db/schema'
 import type { Order } from '../../src/core/contract/orders'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let owner: string
 let subAdmin: string
 let otherOwner: string
@@ -11,7 +11,6 @@ let mainId: number
 let otherId: number
 
 beforeAll(async () => {
-  server = await startTestServer()
   const rows = await server.db.select().from(accounts)
   mainId = rows.find((a) => a.memberAccount === DEMO.mainAccount)!.id
   otherId = rows.find((a) => a.memberAccount === DEMO.otherAccount)!.id
@@ -19,8 +18,6 @@ beforeAll(async () => {
   subAdmin = await server.tokenFor(DEMO.subAdmin)
   otherOwner = await server.tokenFor(DEMO.otherOwner)
 }, 60_000)
-
-afterAll(() => server?.close())
 
 interface Page<T> {
   data: T[]

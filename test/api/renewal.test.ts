@@ -22,9 +22,9 @@ import { signFields } from '../../server/providers/payment/sandbox'
 import { MEMORY_URL, openDatabase } from '../../server/db/client'
 import { migrateDatabase, MIGRATIONS_FOLDER } from '../../server/db/migrate'
 import { members } from '../../server/db/schema'
-import { DEMO, hostPGlite, startTestServer, type TestServer } from './support/harness'
+import { DEMO, hostPGlite, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let mainAccountId: number
 let otherAccountId: number
 let owner: string
@@ -86,15 +86,12 @@ async function pay(code: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer()
   const rows = await server.db.select().from(accounts)
   mainAccountId = rows.find((a) => a.memberAccount === DEMO.mainAccount)!.id
   otherAccountId = rows.find((a) => a.memberAccount === DEMO.otherAccount)!.id
   owner = await server.tokenFor(DEMO.owner)
   subAdmin = await server.tokenFor(DEMO.subAdmin)
 }, 60_000)
-
-afterAll(() => server?.close())
 
 describe('GET /api/renewal/products', () => {
   it('lists every product of the account with a term by expiry: the demo expires in grace, 2, 6 and 28 days', async () => {

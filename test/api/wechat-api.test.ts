@@ -20,7 +20,7 @@ import {
   productionWithFakeWechat,
   SESSION_KEY,
 } from './support/fake-wechat'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 import { answerQr, scanQr } from './support/wechat-phone'
 import { freshIp } from './support/addresses'
 
@@ -151,7 +151,7 @@ describe('the WeChat client', () => {
 })
 
 describe('production mode: openids come from WeChat only', () => {
-  let server: TestServer
+  const server = useTestServer()
   let production: FastifyInstance
   let unconfigured: FastifyInstance
   const wechat = fakeWechat()
@@ -159,12 +159,9 @@ describe('production mode: openids come from WeChat only', () => {
   jest.setTimeout(30_000)
 
   beforeAll(async () => {
-    server = await startTestServer()
     production = await productionWithFakeWechat(server, wechat)
     unconfigured = await server.buildVariant({ production: true, publicOrigin: ORIGIN })
   }, 60_000)
-
-  afterAll(() => server?.close())
 
   const call = async <T = unknown>(
     app: FastifyInstance,

@@ -1,16 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { hours } from '../../server/context'
 import { accounts, members, notices, operateRecords } from '../../server/db/schema'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 import { answerQr, scanAndAnswer, scanQr } from './support/wechat-phone'
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
+const server = useTestServer()
 
 beforeEach(() => server.clock.advance(hours(1) + 1000))
 

@@ -6,7 +6,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { members, notices, sessions } from '../../server/db/schema'
 import { fakeWechat, productionWithFakeWechat } from './support/fake-wechat'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 import { answerQr, scanQr } from './support/wechat-phone'
 
 const EXPIRED_QR = { code: 989, message: '二维码已失效，请刷新二维码', data: null }
@@ -22,17 +22,14 @@ interface Scene {
   secret: string
 }
 
-let server: TestServer
+const server = useTestServer()
 let production: FastifyInstance
 const wechat = fakeWechat()
 let issued = 0
 
 beforeAll(async () => {
-  server = await startTestServer()
   production = await productionWithFakeWechat(server, wechat)
 }, 60_000)
-
-afterAll(() => server?.close())
 
 /** A call on the production app from the attacker's computer. */
 async function call<T = unknown>(url: string, options: { token?: string; secret?: string } = {}) {

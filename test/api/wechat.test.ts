@@ -2,17 +2,11 @@ import { desc, eq } from 'drizzle-orm'
 import { hours, minutes } from '../../server/context'
 import { accounts, members, notices, operateRecords } from '../../server/db/schema'
 import type { QrScene, WechatLoginResult } from '../../src/core/contract/wechat'
-import { DEMO, startTestServer, type LoginData, type TestServer } from './support/harness'
+import { DEMO, useTestServer, type LoginData } from './support/harness'
 import { answerQr, scanAndAnswer, scanQr } from './support/wechat-phone'
 import { freshIp } from './support/addresses'
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
+const server = useTestServer()
 
 beforeEach(() => server.clock.advance(hours(1) + 1000))
 

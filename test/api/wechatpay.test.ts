@@ -11,7 +11,7 @@ import { paymentAttempts } from '../../server/db/schema'
 import type { FastifyInstance } from 'fastify'
 import { checkWechatPay } from '../../server/providers/payment/wechatpay'
 import type { WechatApi } from '../../server/services/wechat/wechat-api'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 import { providerOrders } from './support/provider-orders'
 import {
   MINI_APPID,
@@ -23,7 +23,7 @@ import {
 
 const ORIGIN = 'https://console.example.cn'
 
-let server: TestServer
+const server = useTestServer()
 let fake: FakeWechatPay
 let app: FastifyInstance
 let owner: string
@@ -36,7 +36,6 @@ const wechatApi: WechatApi = {
 
 beforeAll(async () => {
   fake = await startFakeWechatPay(() => server.clock())
-  server = await startTestServer()
   const check = checkWechatPay(fake.env)
   expect(check.problems).toEqual([])
   app = await server.buildVariant(
@@ -54,7 +53,6 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  await server?.close()
   await fake?.close()
 })
 
