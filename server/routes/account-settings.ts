@@ -1,12 +1,17 @@
 // Account settings calls (account-area §7 "Account"; docs/api.md "Account settings"). Sensitive
 // changes (password, phone, e-mail, login mask, cancellation) need a fresh session.
 import type { UpdateMemberAccountRequest } from '../../src/core/contract/account'
-import type {
-  EditNameRequest,
-  LoginMask,
-  PasswordChangeRequest,
-  PhoneChangeRequest,
-  PhoneSmsRequest,
+import {
+  PASSWORD_MODEL,
+  type ClientAddress,
+  type EditEmailRequest,
+  type EditNameRequest,
+  type LoginMask,
+  type PasswordChangeRequest,
+  type PasswordModelAnswer,
+  type PhoneChangeRequest,
+  type PhoneSmsRequest,
+  type ReferralCodeRequest,
 } from '../../src/core/contract/account-settings'
 import type { SmsCodeRequest } from '../../src/core/contract/auth'
 import {
@@ -15,7 +20,7 @@ import {
   type CancellationCheck,
 } from '../../src/core/contract/cancellation'
 import type { SolvedSlider } from '../../src/core/contract/captcha'
-import { maskAddress, PASSWORD_MODEL } from '../../src/core/validation/account'
+import { maskAddress } from '../../src/core/validation/account'
 import { CANCELLATION_MSG } from '../../src/core/validation/cancellation'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
@@ -74,8 +79,8 @@ const phoneBody = requestOf<PhoneChangeRequest>()(
     verificationCode: shortText(16),
   }),
 )
-const emailBody = object({ mailbox: shortText(128) })
-const referralBody = object({ referralCode: shortText(32) })
+const emailBody = requestOf<EditEmailRequest>()(object({ mailbox: shortText(128) }))
+const referralBody = requestOf<ReferralCodeRequest>()(object({ referralCode: shortText(32) }))
 // 100 addresses of up to 15 characters and their commas.
 const maskBody = requestOf<LoginMask>()(object({ status: integer, ip: shortText(1600) }, ['status']))
 const cancelBody = requestOf<CancelAccountRequest>()(
@@ -83,9 +88,11 @@ const cancelBody = requestOf<CancelAccountRequest>()(
 )
 
 const about = documented(TAG.account)
-const passwordModel = shape({ model: oneOfValues(Object.values(PASSWORD_MODEL)) })
+const passwordModel = responseOf<PasswordModelAnswer>()(
+  shape({ model: oneOfValues(Object.values(PASSWORD_MODEL)) }),
+)
 const loginMask = responseOf<LoginMask>()(shape({ status: int, ip: text }))
-const clientAddress = shape({ ip: text })
+const clientAddress = responseOf<ClientAddress>()(shape({ ip: text }))
 const cancellationCheck = responseOf<CancellationCheck>()(
   shape({
     subAdmin: flag,

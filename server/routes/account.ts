@@ -2,6 +2,7 @@
 import type {
   AccountListItem,
   PersonalInfo,
+  PersonalInfoQuery,
   RelatedSite,
   SwitchAccountRequest,
 } from '../../src/core/contract/account'
@@ -45,7 +46,9 @@ const accountListItem = responseOf<AccountListItem>()(
   }),
 )
 
-const personalInfoQuery = object({ userId: shortText(64), accountId: shortText(32) }, ['userId', 'accountId'])
+const personalInfoQuery = requestOf<PersonalInfoQuery>()(
+  object({ userId: shortText(64), accountId: shortText(32) }, ['userId', 'accountId']),
+)
 const switchBody = requestOf<SwitchAccountRequest>()(
   object({ accountId: rowId, subAccountId: rowIdOrZero, role: integer, sign: shortText(64) }, [
     'accountId',

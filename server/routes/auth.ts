@@ -1,6 +1,9 @@
 // Logins, registration, password reset, the security verification, logout and the entry-token
 // exchange (doc2 §7 "Login and account").
 import type {
+  EntryExchangeResult,
+  EntryTokenQuery,
+  LoginStatus,
   PasswordLoginRequest,
   PasswordResetRequest,
   PhoneCodeRequest,
@@ -12,7 +15,6 @@ import { LOGIN_OK, ok } from '../http/envelope'
 import type { Services } from '../services'
 import { PHONE_AUTH_MESSAGES } from '../services/auth/phone-auth'
 import { VERIFIED_MESSAGE } from '../services/account/security-verification'
-import type { LoginStatus } from '../services/account/security-verification'
 import { SECOND_FACTOR_STEP } from '../../src/core/contract/second-factor'
 import { documented, TAG } from './api-tags'
 import { answer, flag, int, nullAnswer, oneOfValues, responseOf, shape, text } from './responses'
@@ -49,13 +51,16 @@ const passwordResetBody = requestOf<PasswordResetRequest>()(
   }),
 )
 const confirmBody = requestOf<SmsCodeRequest>()(object({ code: shortText(32) }))
+const entryTokenQuery = requestOf<EntryTokenQuery>()(object({ token: shortText(128) }))
 
 const about = documented(TAG.auth)
 const loginStatus = responseOf<LoginStatus>()(
   shape({ verified: flag, phone: text, secondFactor: oneOfValues(Object.values(SECOND_FACTOR_STEP)) }),
 )
 /** The session an entry token is exchanged for, and where the token came from. */
-const enteredSession = shape({ token: text, accountId: int, subAccountId: int, role: int, source: text })
+const enteredSession = responseOf<EntryExchangeResult>()(
+  shape({ token: text, accountId: int, subAccountId: int, role: int, source: text }),
+)
 
 export function authRoutes(app: TypedApp, services: Services, guards: Guards) {
   const { login, phoneAuth, securityVerification } = services
@@ -126,7 +131,7 @@ export function authRoutes(app: TypedApp, services: Services, guards: Guards) {
     {
       schema: {
         ...about('用入口令牌换取会话'),
-        querystring: object({ token: shortText(128) }),
+        querystring: entryTokenQuery,
         response: answer(enteredSession),
       },
     },

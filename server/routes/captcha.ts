@@ -3,12 +3,22 @@ import { tokenOf } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
 import { SLIDER_MESSAGES } from '../services/auth/captchas'
-import type { ImageCaptcha, SliderCheckRequest, SliderPuzzle } from '../../src/core/contract/captcha'
+import type {
+  ImageCaptcha,
+  ImageCaptchaQuery,
+  SliderCheckRequest,
+  SliderPuzzle,
+  SliderPuzzleQuery,
+} from '../../src/core/contract/captcha'
 import { documented, TAG } from './api-tags'
 import { answer, int, nullAnswer, responseOf, shape, text } from './responses'
 import { integer, object, requestOf, shortText, type TypedApp } from './schemas'
 
-const sliderTypeQuery = object({ type: shortText(16) })
+const imageTypeQuery = requestOf<ImageCaptchaQuery>()(object({ type: integer }))
+const sliderTypeFields = object({ type: shortText(16) })
+const sliderTypeQuery = requestOf<SliderPuzzleQuery>()(sliderTypeFields)
+// POST may send no body at all (the type then comes in the query).
+const sliderTypeBody = requestOf<SliderPuzzleQuery>()({ ...sliderTypeFields, nullable: true })
 const sliderCheckBody = requestOf<SliderCheckRequest>()(
   object({ id: shortText(64), captchaData: shortText(256), phone: shortText(32) }),
 )
@@ -33,7 +43,7 @@ export function captchaRoutes(app: TypedApp, { captchas, sessions, smsRequests }
     {
       schema: {
         ...about('图形验证码'),
-        querystring: object({ type: integer }),
+        querystring: imageTypeQuery,
         response: answer(imageCaptcha),
       },
     },
@@ -53,7 +63,7 @@ export function captchaRoutes(app: TypedApp, { captchas, sessions, smsRequests }
       schema: {
         ...about('滑块验证码（POST）'),
         querystring: sliderTypeQuery,
-        body: { ...sliderTypeQuery, nullable: true },
+        body: sliderTypeBody,
         response: answer(sliderPuzzle),
       },
     },

@@ -5,6 +5,7 @@ import {
   WECHAT_REVERIFY_MSG,
   type TotpReverifyRequest,
   type WechatReverifyAnswer,
+  type WechatReverifyCodeQuery,
   type WechatReverifyDetails,
   type WechatReverifyState,
   type WechatReverifyTicket,
@@ -35,7 +36,7 @@ const wechatAnswerBody = requestOf<WechatReverifyAnswer>()(
     'answer',
   ]),
 )
-const wechatCodeQuery = object({ code: shortText(64) }, ['code'])
+const wechatCodeQuery = requestOf<WechatReverifyCodeQuery>()(object({ code: shortText(64) }, ['code']))
 
 const about = documented(TAG.account)
 const protection = responseOf<OperationProtection>()(

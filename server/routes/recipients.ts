@@ -5,9 +5,12 @@
 // updateValidateStatus are public: the random link id is the credential (/validate needs no login).
 import {
   VALIDATE_TYPE,
+  type EditRecipientRequest,
   type Recipient,
   type RecipientForm,
+  type RecipientPage,
   type ValidateLinkInfo,
+  type ValidateLinkRequest,
 } from '../../src/core/contract/recipients'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
@@ -15,7 +18,7 @@ import { originOf } from '../http/origin'
 import type { Services } from '../services'
 import { documented, TAG } from './api-tags'
 import { answer, int, listOf, nullAnswer, oneOfValues, responseOf, shape, text } from './responses'
-import { byId, integer, object, rowId, shortText, type TypedApp, pageQuery } from './schemas'
+import { byId, integer, object, requestOf, rowId, shortText, type TypedApp, pageQuery } from './schemas'
 
 const BASE = '/api/pc'
 
@@ -25,10 +28,11 @@ const formFields = {
   bingPhone: shortText(32),
   position: shortText(32),
 }
-const addBody = object(formFields)
-const editBody = object({ id: rowId, ...formFields }, ['id'])
-const linkFields = { id: shortText(128), validateType: integer }
-const linkQuery = object(linkFields, ['id', 'validateType'])
+const addBody = requestOf<RecipientForm>()(object(formFields))
+const editBody = requestOf<EditRecipientRequest>()(object({ id: rowId, ...formFields }, ['id']))
+const linkQuery = requestOf<ValidateLinkRequest>()(
+  object({ id: shortText(128), validateType: integer }, ['id', 'validateType']),
+)
 
 const about = documented(TAG.notices)
 const recipient = responseOf<Recipient>()(
@@ -45,8 +49,7 @@ const recipient = responseOf<Recipient>()(
     createTime: text,
   }),
 )
-/** This list names its rows `list` (doc2 §7), not `data` as the other pages. */
-const recipientPage = shape({ list: listOf(recipient), total: int, pages: int })
+const recipientPage = responseOf<RecipientPage>()(shape({ list: listOf(recipient), total: int, pages: int }))
 const linkInfo = responseOf<ValidateLinkInfo>()({
   anyOf: [
     shape({ valid: { const: false } }),

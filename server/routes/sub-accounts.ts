@@ -5,12 +5,35 @@ import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import { originOf } from '../http/origin'
 import type { Services } from '../services'
-import type { DictionaryItem, SubAdminItem, SubAdminSwitch } from '../services/sub-accounts/sub-accounts'
-import type { ActivationInfo } from '../../src/core/contract/sub-accounts'
-import type { SubAdminForm } from '../../src/core/validation/sub-admin'
+import type { SubAdminSwitch } from '../services/sub-accounts/sub-accounts'
+import type {
+  ActivationInfo,
+  ActivationQuery,
+  ActivationRequest,
+  ActivationSmsRequest,
+  AddAvailability,
+  DictionaryQuery,
+  EditSubAdminRequest,
+  PhoneAvailability,
+  PhoneNumberRequest,
+  Position,
+  SubAdmin,
+  SubAdminForm,
+  SubAdminPage,
+  SubAdminSwitchRequest,
+} from '../../src/core/contract/sub-accounts'
 import { documented, TAG } from './api-tags'
 import { answer, dateTime, flag, int, listOf, nullAnswer, responseOf, shape, text } from './responses'
-import { byId as idQuery, integer, object, rowId, shortText, type TypedApp, pageQuery } from './schemas'
+import {
+  byId as idQuery,
+  integer,
+  object,
+  requestOf,
+  rowId,
+  shortText,
+  type TypedApp,
+  pageQuery,
+} from './schemas'
 import { loginResult } from './session-answers'
 
 const BASE = '/api/app/account'
@@ -21,24 +44,39 @@ const formFields = {
   phoneNumber: shortText(32),
   position: shortText(32),
 }
-const addBody = object(formFields)
-const editBody = object({ id: rowId, ...formFields }, ['id'])
-const switchBody = object({ id: rowId, status: integer }, ['id', 'status'])
-const activeCodeQuery = object({ activeCode: shortText(128) }, ['activeCode'])
-const activateBody = object({ activeCode: shortText(128), code: shortText(16), phone: shortText(32) }, [
-  'activeCode',
-  'code',
-  'phone',
-])
-const activationSmsBody = object(
-  { activeCode: shortText(128), phone: shortText(32), captchaId: shortText(64), captchaData: shortText(256) },
-  ['activeCode', 'phone', 'captchaId'],
+const addBody = requestOf<SubAdminForm>()(object(formFields))
+const editBody = requestOf<EditSubAdminRequest>()(object({ id: rowId, ...formFields }, ['id']))
+const switchBody = requestOf<SubAdminSwitchRequest>()(
+  object({ id: rowId, status: integer }, ['id', 'status']),
+)
+const dictionaryQuery = requestOf<DictionaryQuery>()(object({ code: shortText(64) }, ['code']))
+const phoneNumberBody = requestOf<PhoneNumberRequest>()(
+  object({ phoneNumber: shortText(32) }, ['phoneNumber']),
+)
+const activeCodeQuery = requestOf<ActivationQuery>()(object({ activeCode: shortText(128) }, ['activeCode']))
+const activateBody = requestOf<ActivationRequest>()(
+  object({ activeCode: shortText(128), code: shortText(16), phone: shortText(32) }, [
+    'activeCode',
+    'code',
+    'phone',
+  ]),
+)
+const activationSmsBody = requestOf<ActivationSmsRequest>()(
+  object(
+    {
+      activeCode: shortText(128),
+      phone: shortText(32),
+      captchaId: shortText(64),
+      captchaData: shortText(256),
+    },
+    ['activeCode', 'phone', 'captchaId'],
+  ),
 )
 
 const about = documented(TAG.subAccounts)
 
-const dictionaryItem = responseOf<DictionaryItem>()(shape({ itemValue: text, itemText: text }))
-const subAdmin = responseOf<SubAdminItem>()(
+const position = responseOf<Position>()(shape({ itemValue: text, itemText: text }))
+const subAdmin = responseOf<SubAdmin>()(
   shape({
     id: int,
     fullName: text,
@@ -54,8 +92,9 @@ const subAdmin = responseOf<SubAdminItem>()(
   }),
 )
 // The list answers `list`, not the `data` of the other pages (the console reads it so).
-const subAdminPage = shape({ list: listOf(subAdmin), total: int, pages: int })
-const addAvailability = shape({ available: flag, used: int, limit: int })
+const subAdminPage = responseOf<SubAdminPage>()(shape({ list: listOf(subAdmin), total: int, pages: int }))
+const addAvailability = responseOf<AddAvailability>()(shape({ available: flag, used: int, limit: int }))
+const phoneAvailability = responseOf<PhoneAvailability>()(shape({ available: flag }))
 const activationInfo = responseOf<ActivationInfo>()(
   shape({ phone: text, maskedPhone: text, fullName: text, accountName: text, activeState: int }),
 )
@@ -78,8 +117,8 @@ export function subAccountRoutes(app: TypedApp, { subAccounts }: Services, guard
     {
       schema: {
         ...about('数据字典（职位）'),
-        querystring: object({ code: shortText(64) }, ['code']),
-        response: answer(listOf(dictionaryItem)),
+        querystring: dictionaryQuery,
+        response: answer(listOf(position)),
       },
       preHandler: requireViewer,
     },
@@ -119,8 +158,8 @@ export function subAccountRoutes(app: TypedApp, { subAccounts }: Services, guard
     {
       schema: {
         ...about('手机号能否用于子管理员'),
-        body: object({ phoneNumber: shortText(32) }, ['phoneNumber']),
-        response: answer(shape({ available: flag })),
+        body: phoneNumberBody,
+        response: answer(phoneAvailability),
       },
       preHandler: requireMainAccount,
     },

@@ -1,14 +1,17 @@
 // Password and login phone of the viewer's member (account-area §2, §4 password model, §5; doc2 §5
 // passwords trimmed and encrypted in transit). Both are sensitive: their routes need a fresh session.
 import { eq } from 'drizzle-orm'
-import type { PasswordChangeRequest, PhoneChangeRequest } from '../../../src/core/contract/account-settings'
+import {
+  PASSWORD_MODEL,
+  type PasswordChangeRequest,
+  type PasswordModel,
+  type PhoneChangeRequest,
+} from '../../../src/core/contract/account-settings'
 import { maskPhone } from '../../../src/core/format/mask'
 import {
   ACCOUNT_MSG,
-  PASSWORD_MODEL,
   validatePasswordChange,
   type PasswordChangeForm,
-  type PasswordModel,
 } from '../../../src/core/validation/account'
 import { MSG } from '../../../src/core/validation/messages'
 import { phoneError, smsCodeError } from '../../../src/core/validation/rules'

@@ -4,6 +4,7 @@ import crypto from 'node:crypto'
 import { asc, eq, inArray } from 'drizzle-orm'
 import type {
   AccountListItem,
+  LoginResult,
   PersonalInfo,
   RelatedSite,
   SwitchAccountRequest,
@@ -15,7 +16,7 @@ import { accounts, sites, subAccounts } from '../../db/schema'
 import { forbidden, invalid, sessionEnded } from '../shared/errors'
 import type { MemberDirectory } from './members'
 import { ROLE, type RoleGrant, type RoleService } from '../shared/roles'
-import { SESSION_MESSAGES, type IssuedSession, type SessionService } from '../auth/sessions'
+import { SESSION_MESSAGES, type SessionService } from '../auth/sessions'
 import type { Viewer } from '../shared/viewer'
 import type { SignIn } from '../auth/sign-in'
 
@@ -125,7 +126,7 @@ export function createAccountService(
     viewer: Viewer,
     request: SwitchAccountRequest,
     ip: string,
-  ): Promise<IssuedSession> {
+  ): Promise<LoginResult> {
     const target = { accountId: request.accountId, subAccountId: request.subAccountId, role: request.role }
     const expected = switchSignature(config.switchSignPrefix, target)
     if (!sameText(request.sign.trim().toUpperCase(), expected)) throw invalid(SIGN_MISMATCH)

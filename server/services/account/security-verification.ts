@@ -1,6 +1,7 @@
 // The security verification after a password login from an address the member has not used
 // (doc2 §2 Login "security verification modal", §4): the session starts pending; an SMS code sent
 // to the bound phone and confirmed here verifies it and makes the address known.
+import type { LoginStatus } from '../../../src/core/contract/auth'
 import { maskPhone } from '../../../src/core/format/mask'
 import { smsCodeError } from '../../../src/core/validation/rules'
 import type { AppContext } from '../../context'
@@ -11,18 +12,10 @@ import { PHONE_AUTH_MESSAGES } from '../auth/phone-auth'
 import type { SessionService } from '../auth/sessions'
 import type { Viewer } from '../shared/viewer'
 import type { SmsService } from '../sms/sms'
-import { SECOND_FACTOR_STEP, type SecondFactorStep } from '../../../src/core/contract/second-factor'
+import { SECOND_FACTOR_STEP } from '../../../src/core/contract/second-factor'
 import type { SmsRequests } from '../sms/sms-requests'
 
 export const VERIFIED_MESSAGE = '验证成功'
-
-export interface LoginStatus {
-  verified: boolean
-  /** The bound phone, masked (138****0001); '' when none. */
-  phone: string
-  /** What the login still owes of the second factor (second-factor.ts). */
-  secondFactor: SecondFactorStep
-}
 
 interface VerificationDeps {
   members: MemberDirectory

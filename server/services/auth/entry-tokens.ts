@@ -9,7 +9,8 @@ import { notFound, sessionEnded } from '../shared/errors'
 import { hashToken, newToken } from '../../security/tokens'
 import type { MemberDirectory } from '../account/members'
 import type { RoleService } from '../shared/roles'
-import type { IssuedSession, SessionService } from './sessions'
+import type { EntryExchangeResult } from '../../../src/core/contract/auth'
+import type { SessionService } from './sessions'
 import type { SignIn } from './sign-in'
 
 export const ENTRY_TOKEN_TTL_MS = minutes(5)
@@ -28,7 +29,7 @@ export function createEntryTokenService(
   { members, roles, sessions, signIn }: EntryDeps,
 ) {
   /** Consumed by its first use, even if the session cannot be issued. */
-  async function exchange(token: string, ip: string): Promise<IssuedSession & { source: string }> {
+  async function exchange(token: string, ip: string): Promise<EntryExchangeResult> {
     if (!token) throw sessionEnded(ENTRY_TOKEN_INVALID)
     const current = now()
     const [entry] = await db

@@ -2,6 +2,7 @@
 // would add to keep the account: besides the fresh-session rule on those calls, every one added
 // leaves an operation-log entry and a 账号安全提醒 through the account's 账号安全 preferences
 // (services/notifications: the owner's inbox always, mail as chosen), so its owner sees it.
+import type { LoginResult } from '../../../src/core/contract/account'
 import { SECURITY_NOTICE_TYPE } from '../../../src/core/contract/notices'
 import { NOTIFY_CATEGORY } from '../../../src/core/contract/notifications'
 import type { AppContext } from '../../context'
@@ -33,8 +34,8 @@ export interface AddedLoginMethod {
 
 const paragraph = (text: string) => `<p>${text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`
 
-/** The role a security notice goes to: the main account, or one sub-admin. */
-type NoticeRecipient = Pick<RoleGrant, 'accountId' | 'subAccountId' | 'role'>
+/** The role a security notice goes to: the main account, or one sub-admin (a grant or a session). */
+type NoticeRecipient = Pick<LoginResult, 'accountId' | 'subAccountId' | 'role'>
 
 export function createLoginMethods(
   ctx: AppContext,

@@ -20,7 +20,7 @@ import type { CaptchaService } from './captchas'
 import type { KnownAddresses } from '../account/known-addresses'
 import { normaliseIdentifier, type AttemptSubject, type LoginLimits } from './login-limits'
 import type { Member, MemberDirectory } from '../account/members'
-import type { IssuedSession } from './sessions'
+import type { LoginResult } from '../../../src/core/contract/account'
 import { LOGIN_SOURCE, type SignIn } from './sign-in'
 
 export { NO_CONSOLE_ROLE } from './sign-in'
@@ -53,7 +53,7 @@ export function createLoginService(ctx: AppContext, deps: LoginDeps) {
     )
   }
 
-  async function loginByPassword(input: PasswordLoginInput, ip: string): Promise<IssuedSession> {
+  async function loginByPassword(input: PasswordLoginInput, ip: string): Promise<LoginResult> {
     const ciphertext = (input.password ?? '').trim()
     const password = ciphertext ? decryptPassword(ciphertext, ctx.config.passwordKey) : ''
     const error = formError(input, password)

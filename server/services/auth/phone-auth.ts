@@ -22,7 +22,8 @@ import type { LoginLimits } from './login-limits'
 import type { Member, MemberDirectory } from '../account/members'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
 import type { RoleService } from '../shared/roles'
-import type { IssuedSession, SessionService } from './sessions'
+import type { LoginResult } from '../../../src/core/contract/account'
+import type { SessionService } from './sessions'
 import { LOGIN_SOURCE, type SignIn } from './sign-in'
 import { freeGeneratedName } from './generated-name'
 import type { SmsService } from '../sms/sms'
@@ -82,7 +83,7 @@ export function createPhoneAuth(ctx: AppContext, deps: PhoneAuthDeps) {
   }
 
   /** POST /api/app/phoneLogin. */
-  async function phoneLogin(input: SmsLoginInput, ip: string): Promise<IssuedSession> {
+  async function phoneLogin(input: SmsLoginInput, ip: string): Promise<LoginResult> {
     const phone = (input.phone ?? '').trim()
     const code = (input.code ?? '').trim()
     if (!phone && !code) throw invalid(PHONE_AUTH_MESSAGES.phoneAndCodeRequired)
@@ -103,7 +104,7 @@ export function createPhoneAuth(ctx: AppContext, deps: PhoneAuthDeps) {
   }
 
   /** POST /api/pc/registerByPhone: a member with a main account, logged in. */
-  async function registerByPhone(input: RegistrationInput, ip: string): Promise<IssuedSession> {
+  async function registerByPhone(input: RegistrationInput, ip: string): Promise<LoginResult> {
     const phone = (input.phone ?? '').trim()
     const code = (input.code ?? '').trim()
     const password = plainPassword(input.password)

@@ -7,9 +7,10 @@ import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm'
 import { later, hours, minutes, type AppContext } from '../../context'
 import type { Database } from '../../db/client'
 import { sessions } from '../../db/schema'
+import type { LoginResult } from '../../../src/core/contract/account'
 import { sessionEnded } from '../shared/errors'
 import { hashToken, newToken } from '../../security/tokens'
-import { ROLE, type Role, type RoleGrant } from '../shared/roles'
+import { ROLE, type RoleGrant } from '../shared/roles'
 import { createSessionCache, forgetSessions, type CachedSession } from './session-cache'
 import { placeOf } from './request-device'
 import type { PendingSecondFactor, Viewer } from '../shared/viewer'
@@ -26,13 +27,6 @@ export const SESSION_MESSAGES = {
   expired: '登录已过期，请重新登录',
   revoked: '登录状态已失效，请重新登录',
 } as const
-
-export interface IssuedSession {
-  token: string
-  accountId: number
-  subAccountId: number
-  role: Role
-}
 
 const isLive = (session: CachedSession, at: Date) =>
   at.getTime() - session.lastSeenAt.getTime() <= SESSION_IDLE_MS && at < session.expiresAt
@@ -87,7 +81,7 @@ export function createSessionService({ db, now, sessionCache = createSessionCach
       pendingVerification?: boolean
       pendingSecondFactor?: PendingSecondFactor | null
     },
-  ): Promise<IssuedSession> {
+  ): Promise<LoginResult> {
     const token = newToken()
     const createdAt = now()
     // The calling device and the address's city, for 登录设备 (request-device.ts).

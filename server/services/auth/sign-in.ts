@@ -10,10 +10,10 @@ import type { SecondFactorService } from '../account/second-factor'
 import type { KnownAddresses } from '../account/known-addresses'
 import type { LoginDevices } from '../account/login-devices'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
-import type { PendingCancellation } from '../../../src/core/contract/cancellation'
+import type { LoginResult } from '../../../src/core/contract/account'
 import { pendingCancellationOf } from '../account/account-cancellation'
 import { ROLE, type RoleGrant, type RoleService, type RoleTarget } from '../shared/roles'
-import { markSessionFresh, type IssuedSession, type SessionService } from './sessions'
+import { markSessionFresh, type SessionService } from './sessions'
 
 export const NO_CONSOLE_ROLE = '当前账号未开通会员中心'
 
@@ -83,10 +83,7 @@ export function createSignIn(
   }
 
   /** The session, and 注销中 when the owner logs into an account being cancelled (撤销注销 is offered). */
-  async function signIn(
-    memberId: number,
-    options: SignInOptions,
-  ): Promise<IssuedSession & { cancellation?: PendingCancellation }> {
+  async function signIn(memberId: number, options: SignInOptions): Promise<LoginResult> {
     const grant = options.role
       ? await roles.heldRole(memberId, options.role)
       : await roles.primaryRole(memberId)

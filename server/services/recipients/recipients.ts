@@ -30,6 +30,7 @@ import {
   VALIDATE_TYPE,
   type Recipient,
   type RecipientForm,
+  type RecipientPage,
   type ValidateLinkInfo,
   type ValidateType,
 } from '../../../src/core/contract/recipients'
@@ -160,7 +161,7 @@ export function createRecipientService(
     return firstPages.page(owner.accountId, key, request, () => read(owner, request))
   }
 
-  async function read(owner: RecipientReader, request: PageRequest) {
+  async function read(owner: RecipientReader, request: PageRequest): Promise<RecipientPage> {
     const rows = await db
       .select()
       .from(recipients)

@@ -10,7 +10,12 @@
 //   member behind. A member created here has no password; it logs in by SMS or sets one later.
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { maskPhone } from '../../../src/core/format/mask'
-import type { ActivationInfo } from '../../../src/core/contract/sub-accounts'
+import type { LoginResult } from '../../../src/core/contract/account'
+import type {
+  ActivationInfo,
+  ActivationRequest,
+  ActivationSmsRequest,
+} from '../../../src/core/contract/sub-accounts'
 import { MSG } from '../../../src/core/validation/messages'
 import { smsCodeError } from '../../../src/core/validation/rules'
 import { hours, later, type AppContext } from '../../context'
@@ -22,7 +27,6 @@ import { hashToken, newToken } from '../../security/tokens'
 import type { CaptchaService } from '../auth/captchas'
 import type { Outbox } from '../outbox/outbox'
 import { ROLE } from '../shared/roles'
-import type { IssuedSession } from '../auth/sessions'
 import type { SignIn } from '../auth/sign-in'
 import type { SmsService } from '../sms/sms'
 
@@ -31,18 +35,6 @@ export const WRONG_SMS_CODE = '请输入正确的手机号和验证码'
 /** The code /activation asks for proves the phone; it is sent only to the sub-admin's own phone. */
 const ACTIVATION_SMS_PURPOSE = 'activation'
 export const ACTIVATION_SOURCE = 'activation'
-
-export interface ActivationRequest {
-  activeCode: string
-  code: string
-  phone: string
-}
-
-export interface ActivationSmsRequest {
-  activeCode: string
-  phone: string
-  captchaId: string
-}
 
 interface ActivationDeps {
   signIn: SignIn
@@ -155,7 +147,8 @@ export function createSubAccountActivation(
   }
 
   /** The code for /activation: only to the sub-admin's own phone, after a slider solved for it. */
-  async function sendSms(request: ActivationSmsRequest, ip: string): Promise<void> {
+  // The slide itself was checked by check222: its captchaId is spent here for this phone.
+  async function sendSms(request: Omit<ActivationSmsRequest, 'captchaData'>, ip: string): Promise<void> {
     const { subAdmin } = await pendingActivation(request.activeCode)
     if (request.phone.trim() !== subAdmin.phoneNumber) throw invalid(INVALID_PARAMS)
     await captchas.spendSlider(request.captchaId.trim(), subAdmin.phoneNumber)
@@ -193,7 +186,7 @@ export function createSubAccountActivation(
    * would refuse the login (cancelled, caller outside its mask) is refused first, before the code
    * and the link are spent.
    */
-  async function activate(request: ActivationRequest, ip: string): Promise<IssuedSession> {
+  async function activate(request: ActivationRequest, ip: string): Promise<LoginResult> {
     const codeError = smsCodeError(request.code)
     if (codeError) throw invalid(codeError)
     const { subAdmin, activation, accountName, memberAccount } = await pendingActivation(request.activeCode)

@@ -21,7 +21,14 @@ import { maskMailbox, maskPhone } from '../../../src/core/format/mask'
 import { MSG } from '../../../src/core/validation/messages'
 import { CANCELLATION_MSG } from '../../../src/core/validation/cancellation'
 import { pendingCancellationOf } from '../account/account-cancellation'
-import { validateSubAdmin, type SubAdminForm } from '../../../src/core/validation/sub-admin'
+import type {
+  AddAvailability,
+  Position,
+  SubAdmin,
+  SubAdminForm,
+  SubAdminPage,
+} from '../../../src/core/contract/sub-accounts'
+import { validateSubAdmin } from '../../../src/core/validation/sub-admin'
 import { plainName } from '../../../src/core/validation/rules'
 import { hours, type AppContext } from '../../context'
 import type { Database } from '../../db/client'
@@ -56,7 +63,6 @@ import type { RecipientService } from '../recipients/recipients'
 
 // What the routes and the tests name here, though it lives with the activation.
 export { ACTIVATION_TTL_MS } from './sub-account-activation'
-export type { ActivationRequest, ActivationSmsRequest } from './sub-account-activation'
 
 export const SUB_ADMIN_LIMIT = 10
 export const INVITATION_WINDOW_MS = hours(1)
@@ -70,27 +76,6 @@ export const POSITION_DICTIONARY = 'recipient_position'
 export const PHONE_TAKEN = '该手机号已被使用'
 export const SUB_ADMIN_NOT_FOUND = '子管理员不存在'
 export const PHONE_READ_ONLY = '手机号不可修改'
-
-export interface SubAdminItem {
-  id: number
-  fullName: string
-  mailbox: string
-  phoneNumber: string
-  position: string
-  positionName: string
-  /** 0 not activated, 1 active. */
-  activeState: number
-  isReceiveNotify: number
-  isWebsiteManage: number
-  /** Always 0: the main account's owner is not one of its sub-admins. */
-  isAdministrators: number
-  createTime: string
-}
-
-export interface DictionaryItem {
-  itemValue: string
-  itemText: string
-}
 
 interface SubAccountDeps {
   roles: RoleService
@@ -119,11 +104,11 @@ export function createSubAccountService(
   const activation = createSubAccountActivation(ctx, { signIn, captchas, sms, outbox })
   const live = (accountId: number) => and(eq(subAccounts.accountId, accountId), isNull(subAccounts.deletedAt))
 
-  async function positions(): Promise<DictionaryItem[]> {
+  async function positions(): Promise<Position[]> {
     return dictionary(POSITION_DICTIONARY)
   }
 
-  async function dictionary(code: string): Promise<DictionaryItem[]> {
+  async function dictionary(code: string): Promise<Position[]> {
     return db
       .select({ itemValue: dictionaryItems.itemValue, itemText: dictionaryItems.itemText })
       .from(dictionaryItems)
@@ -131,7 +116,7 @@ export function createSubAccountService(
       .orderBy(dictionaryItems.sort, dictionaryItems.id)
   }
 
-  async function toItems(rows: SubAdminRow[], masked = false): Promise<SubAdminItem[]> {
+  async function toItems(rows: SubAdminRow[], masked = false): Promise<SubAdmin[]> {
     const names = new Map((await positions()).map((p) => [p.itemValue, p.itemText]))
     return rows.map((row) => ({
       id: row.id,
@@ -177,7 +162,7 @@ export function createSubAccountService(
     return firstPages.page(viewer.accountId, key, request, () => read(viewer, request))
   }
 
-  async function read(viewer: Viewer, request: PageRequest) {
+  async function read(viewer: Viewer, request: PageRequest): Promise<SubAdminPage> {
     const rows = await db
       .select()
       .from(subAccounts)
@@ -189,7 +174,7 @@ export function createSubAccountService(
     return { list: await toItems(rows, isMasked(viewer)), total, pages: pagesOf(total, request) }
   }
 
-  async function detail(viewer: Viewer, id: number): Promise<SubAdminItem> {
+  async function detail(viewer: Viewer, id: number): Promise<SubAdmin> {
     const [item] = await toItems([await ownRow(viewer, id)], isMasked(viewer))
     return item
   }
@@ -200,7 +185,7 @@ export function createSubAccountService(
   }
 
   /** GET checkOderAvailable: whether one more sub-admin may be added. */
-  async function addAvailability(viewer: Viewer) {
+  async function addAvailability(viewer: Viewer): Promise<AddAvailability> {
     const used = await liveCount(viewer.accountId)
     return { available: used < SUB_ADMIN_LIMIT, used, limit: SUB_ADMIN_LIMIT }
   }
@@ -289,7 +274,7 @@ export function createSubAccountService(
   }
 
   /** `origin`: the request's, used for the link only in the sandbox without PUBLIC_ORIGIN. */
-  async function add(viewer: Viewer, form: SubAdminForm, ip: string, origin: string): Promise<SubAdminItem> {
+  async function add(viewer: Viewer, form: SubAdminForm, ip: string, origin: string): Promise<SubAdmin> {
     if (!invitationsConfigured()) throw notConfigured(INVITATION_GATEWAY)
     const values = await checkedForm(form)
     // 注销中: a new sub-admin would block the cancellation it is waiting for.
@@ -320,7 +305,7 @@ export function createSubAccountService(
     form: SubAdminForm,
     ip: string,
     origin: string,
-  ): Promise<SubAdminItem> {
+  ): Promise<SubAdmin> {
     const row = await ownRow(viewer, id)
     // §5: the phone is read-only on edit.
     if (form.phoneNumber && form.phoneNumber.trim() !== row.phoneNumber) throw invalid(PHONE_READ_ONLY)

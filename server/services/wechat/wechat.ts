@@ -42,7 +42,6 @@ import {
   settleScene,
   type Identified,
 } from './scene-approval'
-import type { IssuedSession } from '../auth/sessions'
 import type { Viewer } from '../shared/viewer'
 import { recordWechatId } from './wechat-ids'
 import { LOGIN_SOURCE, type SignIn } from '../auth/sign-in'
@@ -170,7 +169,7 @@ export function createWechatService({ db, now }: AppContext, deps: WechatDeps) {
     ip: string,
     source: string,
     isNewMember: boolean,
-  ): Promise<WechatLoginResult & IssuedSession> {
+  ): Promise<WechatLoginResult> {
     const content = isNewMember ? '微信注册成功' : '微信登录成功'
     // Where this member's WeChat messages go: the app that just logged it in.
     if (member.wxOpenId) {

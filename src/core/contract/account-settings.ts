@@ -9,6 +9,15 @@ export interface EditNameRequest {
   fullName: string
 }
 
+/** §4 password action: model 0 sets a first password, model 1 changes it (old password required). */
+export const PASSWORD_MODEL = { set: 0, change: 1 } as const
+export type PasswordModel = (typeof PASSWORD_MODEL)[keyof typeof PASSWORD_MODEL]
+
+/** GET /api/pc/checkPassword: whether the member has a password yet. */
+export interface PasswordModelAnswer {
+  model: PasswordModel
+}
+
 /** POST /api/pc/updatePassword: each password encryptPassword(trimmed), like the login's. */
 export interface PasswordChangeRequest {
   /** '' when the member has no password yet (model 0). */
@@ -31,6 +40,21 @@ export interface PhoneChangeRequest {
   /** The image captcha (GET /api/app/code) and what was typed for it. */
   uuId: string
   verificationCode: string
+}
+
+/** POST /api/pc/editAccountEmail. */
+export interface EditEmailRequest {
+  mailbox: string
+}
+
+/** POST /api/pc/updateAccountManagerByReferralCode: the customer manager's referral code. */
+export interface ReferralCodeRequest {
+  referralCode: string
+}
+
+/** GET /api/pc/getClientIp: the caller's address, partly hidden. */
+export interface ClientAddress {
+  ip: string
 }
 
 /**

@@ -33,6 +33,16 @@ export interface PersonalInfo {
   passwordUpdatedAt: string | null
 }
 
+/**
+ * GET /api/user/getPrersonalInfo: the spec's lookup of a profile by userId (the accountId, or
+ * accountId_subAccountId for a sub-admin), answered for the viewer's own alone. The console itself
+ * reads getPersonalInfo.
+ */
+export interface PersonalInfoQuery {
+  userId: string
+  accountId: string
+}
+
 export interface RelatedSite {
   siteName: string
   siteUrl: string

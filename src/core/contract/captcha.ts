@@ -1,5 +1,10 @@
 // Captchas on the wire (doc2 §5 image captcha, §7 "Slider captcha"). Images are data: URLs.
 
+/** GET /api/app/code's query: the scenario's captcha type (doc2 §5). */
+export interface ImageCaptchaQuery {
+  type: number
+}
+
 /** GET /api/app/code. */
 export interface ImageCaptcha {
   uuid: string
@@ -28,6 +33,11 @@ export function puzzleRefused(message: string): boolean {
     message === SLIDER_MESSAGES.expired ||
     message === SLIDER_MESSAGES.required
   )
+}
+
+/** GET /api/app/genCaptcha's query (and POST's body or query): SLIDER_TYPE. */
+export interface SliderPuzzleQuery {
+  type: string
 }
 
 /** GET /api/app/genCaptcha: drag the piece to the gap. */

@@ -39,6 +39,14 @@ export interface WechatReverifyTicket {
   expiresAt: string
 }
 
+/**
+ * The query of GET /api/app/account/reverify/wechat (the requesting browser's poll) and of
+ * .../wechat/details (the mini-program's look before it answers): the request's code.
+ */
+export interface WechatReverifyCodeQuery {
+  code: string
+}
+
 /** GET /api/app/account/reverify/wechat?code= (the requesting session): its state. */
 export interface WechatReverifyState {
   /** confirmed: the session is fresh from now (the request is used up). */

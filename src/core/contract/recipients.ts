@@ -34,12 +34,35 @@ export interface Recipient {
   createTime: string
 }
 
+/** searchRecipientList: this list names its rows `list` (doc2 §7), not `data` as the other pages. */
+export interface RecipientPage {
+  list: Recipient[]
+  total: number
+  pages: number
+}
+
 /** addRecipient / editRecipient (the phone is read-only on edit). */
 export interface RecipientForm {
   fullName: string
   mailbox: string
   bingPhone: string
   position: string
+}
+
+/** POST /api/pc/editRecipient: the phone is read-only (another one is refused). */
+export interface EditRecipientRequest extends Omit<RecipientForm, 'bingPhone'> {
+  id: number
+  bingPhone?: string
+}
+
+/**
+ * A confirmation link as /validate opens it: GET /api/pc/judgeInvalid's query and POST
+ * /api/pc/updateValidateStatus's body. The type is any number on the wire: one that is not a
+ * VALIDATE_TYPE makes the link invalid (添加超时), not the request.
+ */
+export interface ValidateLinkRequest {
+  id: string
+  validateType: number
 }
 
 /** judgeInvalid: a valid link says whom it confirms (masked); an invalid one says nothing else. */

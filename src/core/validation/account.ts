@@ -1,5 +1,6 @@
 // Account settings rules (account-area §5, §9; doc2 §5 passwords), checked by the forms and again by
 // the reference server: the account name, the login mask, the referral code, the password change.
+import { PASSWORD_MODEL, type PasswordModel } from '../contract/account-settings'
 import { collectErrors, newPasswordError, passwordAgainError, type FieldErrors } from './rules'
 
 export const ACCOUNT_MSG = {
@@ -62,10 +63,6 @@ export function accountFullNameError(value: string): string | null {
 export function accountReferralCodeError(value: string): string | null {
   return /^[A-Za-z0-9]{6}$/.test(value.trim()) ? null : ACCOUNT_MSG.referralCodeInvalid
 }
-
-/** §4 password action: model 0 sets a first password, model 1 changes it (old password required). */
-export const PASSWORD_MODEL = { set: 0, change: 1 } as const
-export type PasswordModel = (typeof PASSWORD_MODEL)[keyof typeof PASSWORD_MODEL]
 
 export interface PasswordChangeForm {
   oldPassword: string

@@ -1,17 +1,10 @@
 // The sub-admin form (account-area §5), checked by the dialog and again by the reference server.
+import type { SubAdminForm } from '../contract/sub-accounts'
 import { MSG } from './messages'
 import { collectErrors, isMailbox, phoneError, plainName, type FieldErrors } from './rules'
 
 /** §9: a sub-admin name is 1-32 characters. */
 export const SUB_ADMIN_NAME_MAX = 32
-
-export interface SubAdminForm {
-  fullName: string
-  mailbox: string
-  phoneNumber: string
-  /** A recipient_position dictionary itemValue. */
-  position: string
-}
 
 export function fullNameError(value: string): string | null {
   const name = plainName(value)

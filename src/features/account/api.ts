@@ -1,16 +1,19 @@
 import { http } from '../../core/http/request'
 import type { PersonalInfo } from '../../core/contract/account'
 import type {
+  ClientAddress,
+  EditEmailRequest,
   EditNameRequest,
   LoginMask,
   PasswordChangeRequest,
+  PasswordModelAnswer,
   PhoneChangeRequest,
   PhoneSmsRequest,
+  ReferralCodeRequest,
 } from '../../core/contract/account-settings'
 import type { SmsCodeRequest } from '../../core/contract/auth'
 import type { NotificationSettings, SaveNotificationSettingsRequest } from '../../core/contract/notifications'
 import type { SolvedSlider } from '../../core/ui/captcha/api'
-import type { PasswordModel } from '../../core/validation/account'
 
 /** getPersonalInfo as the account settings read it (the session's UserInfo plus what it leaves out). */
 export type AccountInfo = PersonalInfo
@@ -27,18 +30,23 @@ export const accountApi = {
       { memberAccount, fullName } satisfies EditNameRequest,
       silent,
     ),
-  passwordModel: () => http.get<{ model: PasswordModel }>('/api/pc/checkPassword', undefined, silent),
+  passwordModel: () => http.get<PasswordModelAnswer>('/api/pc/checkPassword', undefined, silent),
   updatePassword: (payload: PasswordChangeRequest) =>
     http.post<null>('/api/pc/updatePassword', { ...payload }, silent),
   sendPhoneCode: (phone: string, slider: SolvedSlider) =>
     http.post<null>('/api/pc/sendSmsCode2', { phone, ...slider } satisfies PhoneSmsRequest, silent),
   changePhone: (payload: PhoneChangeRequest) =>
     http.post<null>('/api/pc/updateBingPhone', { ...payload }, silent),
-  editEmail: (mailbox: string) => http.post<null>('/api/pc/editAccountEmail', { mailbox }, silent),
+  editEmail: (mailbox: string) =>
+    http.post<null>('/api/pc/editAccountEmail', { mailbox } satisfies EditEmailRequest, silent),
   updateReferralCode: (referralCode: string) =>
-    http.post<null>('/api/pc/updateAccountManagerByReferralCode', { referralCode }, silent),
+    http.post<null>(
+      '/api/pc/updateAccountManagerByReferralCode',
+      { referralCode } satisfies ReferralCodeRequest,
+      silent,
+    ),
   loginMask: () => http.get<LoginMask>('/api/pc/getMyIp', undefined, silent),
-  clientIp: () => http.get<{ ip: string }>('/api/pc/getClientIp', undefined, silent),
+  clientIp: () => http.get<ClientAddress>('/api/pc/getClientIp', undefined, silent),
   saveLoginMask: (mask: LoginMask) => http.post<null>('/api/pc/saveMyIp', { ...mask }, silent),
   cancelAccount: () => http.post<null>('/api/pc/cancelAccount', { confirmed: true }, silent),
   notificationSettings: () => http.get<NotificationSettings>('/api/notify/settings', undefined, silent),

@@ -1,6 +1,7 @@
 import type {
   TotpReverifyRequest,
   WechatReverifyAnswer,
+  WechatReverifyCodeQuery,
   WechatReverifyStartRequest,
   WechatReverifyState,
   WechatReverifyTicket,
@@ -31,7 +32,11 @@ export const operationProtectionApi = {
     ),
   /** The request's state; `confirmed` once: the session is fresh from then on. */
   pollWechat: (code: string) =>
-    http.get<WechatReverifyState>('/api/app/account/reverify/wechat', { code }, silent),
+    http.get<WechatReverifyState>(
+      '/api/app/account/reverify/wechat',
+      { code } satisfies WechatReverifyCodeQuery,
+      silent,
+    ),
   /** In the mini-program, its own WeChat answers the request (auth's scanner answers others'). */
   answerWechat: (request: WechatReverifyAnswer) =>
     http.post<null>('/api/app/account/reverify/wechat/answer', { ...request }, silent),

@@ -21,13 +21,8 @@ import type { LastLogin, LoginDevice } from '../../core/contract/login-devices'
 import { formatBeijingTime } from '../../core/format/time'
 import { isMainAccount } from '../../core/routing/guard'
 import { findRoute, ROUTES, type RouteDef } from '../../core/routing/routes'
-import {
-  joinMask,
-  maskEntriesError,
-  PASSWORD_MODEL,
-  type MaskEntryError,
-  type PasswordModel,
-} from '../../core/validation/account'
+import { PASSWORD_MODEL, type PasswordModel } from '../../core/contract/account-settings'
+import { joinMask, maskEntriesError, type MaskEntryError } from '../../core/validation/account'
 
 /** §9: a password older than 90 days is flagged. */
 export const PASSWORD_STALE_DAYS = 90

@@ -1,5 +1,6 @@
 import type { PcBindPhoneRequest } from '../../core/contract/account'
 import type {
+  LoginStatus,
   PasswordLoginRequest,
   PasswordResetRequest,
   PhoneCodeRequest,
@@ -11,18 +12,28 @@ import type {
   SecondFactorCodeRequest,
   SecondFactorEnrolment,
   SecondFactorLoginRequest,
-  SecondFactorStep,
 } from '../../core/contract/second-factor'
-import type { WechatReverifyAnswer, WechatReverifyDetails } from '../../core/contract/fresh-session'
+import type {
+  WechatReverifyAnswer,
+  WechatReverifyCodeQuery,
+  WechatReverifyDetails,
+} from '../../core/contract/fresh-session'
 import type { PublicSmsPurpose, SendSmsRequest } from '../../core/contract/sms'
 import {
   SCENE_SECRET_HEADER,
+  type JsCodeRequest,
   type MiniBindPhoneRequest,
   type MiniLoginAnswer,
   type OauthLoginRequest,
   type OauthUrlAnswer,
+  type OauthUrlQuery,
+  type QrPoll,
   type QrScene,
+  type QrSceneQuery,
   type ScanCodeAnswer,
+  type ScanCodeAnswerRequest,
+  type SceneAnswer,
+  type SceneCodeQuery,
   type WechatLoginResult,
 } from '../../core/contract/wechat'
 import { http } from '../../core/http/request'
@@ -30,9 +41,6 @@ import type { LoginResult } from '../../core/session/store'
 import type { SolvedSlider } from '../../core/ui/captcha/api'
 
 export type { MiniLoginAnswer, QrScene, ScanCodeAnswer, WechatLoginResult }
-
-export type QrPollAnswer =
-  { status: 'waiting' } | { status: 'scanned' } | ({ status: 'confirmed' } & WechatLoginResult)
 
 /** Calls for a login that is not stored yet carry its token explicitly. */
 const pending = (token: string) => ({ token, silent: true })
@@ -61,11 +69,7 @@ export const authApi = {
 
   // `secondFactor`: what the login still owes after the SMS verification (none, a code, enrolment).
   loginStatus: (token: string) =>
-    http.get<{ verified: boolean; phone: string; secondFactor: SecondFactorStep }>(
-      '/api/app/securityVerification/checkLoginStatus',
-      undefined,
-      pending(token),
-    ),
+    http.get<LoginStatus>('/api/app/securityVerification/checkLoginStatus', undefined, pending(token)),
   sendVerificationSms: (token: string, slider: SolvedSlider) =>
     http.post<null>('/api/app/securityVerification/sendSmsCode', { ...slider }, pending(token)),
   confirmVerification: (token: string, code: string) =>
@@ -102,21 +106,21 @@ export const authApi = {
     http.post<null>('/api/pc/bindPhone', { ...payload }, { silent: true }),
 
   qrScene: (purpose: 'login' | 'register') =>
-    http.get<QrScene>('/api/wechat/getQrAddress', { purpose }, { silent: true }),
+    http.get<QrScene>('/api/wechat/getQrAddress', { purpose } satisfies QrSceneQuery, { silent: true }),
   // Only the browser that created the scene holds its secret: polls without it get nothing.
   pollQr: ({ code, secret }: QrScene) =>
-    http.get<QrPollAnswer>(
-      '/api/wechat/getTokenByCode',
-      { code },
-      { silent: true, headers: { [SCENE_SECRET_HEADER]: secret } },
-    ),
-  oauthUrl: (redirect: string) => http.get<OauthUrlAnswer>('/api/wechat/oauthUrl', { redirect }),
+    http.get<QrPoll>('/api/wechat/getTokenByCode', { code } satisfies SceneCodeQuery, {
+      silent: true,
+      headers: { [SCENE_SECRET_HEADER]: secret },
+    }),
+  oauthUrl: (redirect: string) =>
+    http.get<OauthUrlAnswer>('/api/wechat/oauthUrl', { redirect } satisfies OauthUrlQuery),
   oauthLogin: (code: string, nonce: string) =>
     http.post<WechatLoginResult>('/api/wechat/oauthLogin', { code, nonce } satisfies OauthLoginRequest, {
       silent: true,
     }),
   miniLogin: (code: string) =>
-    http.post<MiniLoginAnswer>('/api/wechat/miniLogin', { code }, { silent: true }),
+    http.post<MiniLoginAnswer>('/api/wechat/miniLogin', { code } satisfies JsCodeRequest, { silent: true }),
   miniBindPhone: (bindTicket: string, phone: string, code: string) =>
     http.post<WechatLoginResult>(
       '/api/wechat/miniBindPhone',
@@ -125,12 +129,18 @@ export const authApi = {
     ),
   // The mini-program's 扫码登录: GET says what 确认 would approve; POST answers it explicitly.
   describeDesktopLogin: (code: string) =>
-    http.get<ScanCodeAnswer>('/api/app/scanCode', { code }, { silent: true }),
-  answerDesktopLogin: (code: string, confirmToken: string, action: 'confirm' | 'cancel') =>
-    http.post<null>('/api/app/scanCode', { code, confirmToken, action }, { silent: true }),
+    http.get<ScanCodeAnswer>('/api/app/scanCode', { code } satisfies SceneCodeQuery, { silent: true }),
+  answerDesktopLogin: (code: string, confirmToken: string, action: SceneAnswer) =>
+    http.post<null>('/api/app/scanCode', { code, confirmToken, action } satisfies ScanCodeAnswerRequest, {
+      silent: true,
+    }),
   // …and a browser's 操作保护 request, confirmed by this mini-program's WeChat (a wx.login code).
   describeBrowserAction: (code: string) =>
-    http.get<WechatReverifyDetails>('/api/app/account/reverify/wechat/details', { code }, { silent: true }),
+    http.get<WechatReverifyDetails>(
+      '/api/app/account/reverify/wechat/details',
+      { code } satisfies WechatReverifyCodeQuery,
+      { silent: true },
+    ),
   answerBrowserAction: (answer: WechatReverifyAnswer) =>
     http.post<null>('/api/app/account/reverify/wechat/answer', { ...answer }, { silent: true }),
   officialAccountQr: () =>

@@ -1,6 +1,6 @@
 import { http } from '../../core/http/request'
 import type { AccountListItem, LoginResult, SwitchAccountRequest } from '../../core/contract/account'
-import type { PasswordModel } from '../../core/validation/account'
+import type { PasswordModelAnswer } from '../../core/contract/account-settings'
 
 export type { AccountListItem }
 
@@ -13,6 +13,5 @@ export const shellApi = {
   switchAccount: (payload: SwitchAccountRequest) =>
     http.post<LoginResult>('/api/app/account/switchAccount', { ...payload }),
   // The header's 修改密码 asks whether a password exists (model 0 sets one, 1 changes it).
-  passwordModel: () =>
-    http.get<{ model: PasswordModel }>('/api/pc/checkPassword', undefined, { silent: true }),
+  passwordModel: () => http.get<PasswordModelAnswer>('/api/pc/checkPassword', undefined, { silent: true }),
 }

@@ -3,7 +3,8 @@
 // the session as it was. Returns where to go next; the link's token is never in that address.
 import { errorMessage } from '../../core/http/api-error'
 import { afterFailedEntry, entryLinkSessionChange, type GuardDecision } from '../../core/routing/guard'
-import { sessionApi, type EntryExchangeResult } from '../../core/session/api'
+import type { EntryExchangeResult } from '../../core/contract/auth'
+import { sessionApi } from '../../core/session/api'
 import { revokeToken } from '../../core/session/end-session'
 import { useSessionFlags } from '../../core/session/flags'
 import { useSession } from '../../core/session/store'

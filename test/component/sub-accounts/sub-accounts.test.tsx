@@ -30,6 +30,7 @@ const admin = (id: number, overrides: Partial<SubAdmin> = {}): SubAdmin => ({
   isReceiveNotify: 1,
   isWebsiteManage: 0,
   isAdministrators: 0,
+  createTime: '2024-01-01T00:00:00.000Z',
   ...overrides,
 })
 

@@ -1,4 +1,5 @@
 import { isFreshSession } from '../../../server/services/account/account-reverify'
+import { PASSWORD_MODEL } from '../../../src/core/contract/account-settings'
 import type { RouteDef } from '../../../src/core/routing/routes'
 import {
   accountFullNameError,
@@ -9,7 +10,6 @@ import {
   maskAllows,
   maskEntriesError,
   memberAccountError,
-  PASSWORD_MODEL,
   sanitizeName,
   splitMask,
   textWidth,
