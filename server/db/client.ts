@@ -19,6 +19,8 @@ import * as schema from './schema'
 export type Schema = typeof schema
 /** What services use: the query builder common to both drivers. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>
+/** What `db.transaction(async (tx) => …)` hands its callback. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 export type Driver =
   | { kind: 'pglite'; db: PgliteDatabase<Schema>; client: PGlite }

@@ -5,6 +5,7 @@
 // fails the test that met it.
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import { ENVELOPE_CODE } from '../../src/core/contract/envelope'
+import type { Same } from './schemas'
 
 export const text = { type: 'string' } as const
 export const int = { type: 'integer' } as const
@@ -45,7 +46,6 @@ export const pageOf = <const S>(item: S) => shape({ data: listOf(item), total: i
 
 /** What the type provider types an answer as from its schema. */
 type Answered<S> = (JsonSchemaToTsProvider & { schema: S })['serializer']
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 
 /** Shown in the type error when a response schema and its contract type part ways. */
 interface ContractMismatch<Schema, Contract> {

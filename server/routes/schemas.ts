@@ -55,12 +55,11 @@ export function object<
   return { type: 'object', properties, required: (required ?? []) as unknown as R } as const
 }
 
-
 /** What the routes' type provider types a request part as (`req.body`, `req.query`) from its schema. */
 type Typed<S> = (JsonSchemaToTsProvider & { schema: S })['validator']
 /** An object type's named fields, each present and defined: optionality and the open extras aside. */
 type Fields<X> = { [K in keyof X as string extends K ? never : K]-?: Exclude<X[K], undefined> }
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 
 /** Shown in the type error when a schema and its contract type part ways. */
 interface ContractMismatch<Schema, Contract> {

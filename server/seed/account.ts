@@ -3,7 +3,8 @@
 // (password model 0). The other demo accounts have no mask; 13800000003's password is 120 days old.
 import { ACCOUNT_DEMO, LOOPBACK_ADDRESSES } from '../db/demo'
 import { accounts, knownAddresses, loginMasks, members } from '../db/schema'
-import { daysAgo, demoPasswordHash, type DemoIds, type Tx } from './support'
+import { daysAgo, demoPasswordHash, type DemoIds } from './support'
+import type { Tx } from '../db/client'
 
 export { ACCOUNT_DEMO } from '../db/demo'
 

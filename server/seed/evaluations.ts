@@ -4,7 +4,8 @@ import { inArray } from 'drizzle-orm'
 import { EVALUATE_STATUS, type SurveyAnswer } from '../../src/core/contract/evaluations'
 import { ORDER_SURVEY } from '../services/evaluations/evaluation-templates'
 import { evaluations, orders } from '../db/schema'
-import { daysAgo, type DemoIds, type Tx } from './support'
+import { daysAgo, type DemoIds } from './support'
+import type { Tx } from '../db/client'
 
 export const EVALUATION_DEMO = {
   /** Open surveys of paid orders of 星辰科技: one for each e2e viewport and one to spare. */

@@ -18,7 +18,8 @@ import { seedSubAccounts } from './sub-accounts'
 import { seedRecipients } from './recipients'
 import { seedWorkOrders } from './work-orders'
 import { DEMO, LOOPBACK_ADDRESSES } from '../db/demo'
-import { daysAgo, demoPasswordHash, type DemoIds, type Tx } from './support'
+import { daysAgo, demoPasswordHash, type DemoIds } from './support'
+import type { Tx } from '../db/client'
 
 export { DEMO, DEMO_PASSWORD, LOOPBACK_ADDRESSES } from '../db/demo'
 

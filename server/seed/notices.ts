@@ -7,7 +7,8 @@ import { hours } from '../context'
 import { operateRecords } from '../db/schema'
 import { demoFileUrl } from '../services/notices/notice-files'
 import { storeNotice, type NoticeDraft } from '../services/notices/notices'
-import { daysAgo, type DemoIds, type Tx } from './support'
+import { daysAgo, type DemoIds } from './support'
+import type { Tx } from '../db/client'
 
 type DemoNotice = Omit<NoticeDraft, 'accountId' | 'createdAt' | 'popped'> & { days: number }
 

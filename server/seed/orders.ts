@@ -16,7 +16,8 @@ import {
   orders,
 } from '../db/schema'
 import { insertOrders } from '../services/orders/order-lines'
-import { daysAgo, type DemoIds, type Tx } from './support'
+import { daysAgo, type DemoIds } from './support'
+import type { Tx } from '../db/client'
 
 type Business = typeof businesses.$inferSelect
 type NewOrder = typeof orders.$inferInsert

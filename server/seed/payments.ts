@@ -5,7 +5,8 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import { ORDER_STATUS, PAYMENT_STATE } from '../../src/core/contract/orders'
 import { orders, payments } from '../db/schema'
-import type { DemoIds, Tx } from './support'
+import type { DemoIds } from './support'
+import type { Tx } from '../db/client'
 
 const DIRECT_CHANNEL = 32
 

@@ -8,7 +8,8 @@ import { priceOf } from '../services/checkout/catalog'
 import { RENEWAL_MODE } from '../../src/core/contract/renewal'
 import { businesses } from '../db/schema'
 import { insertOrder } from '../services/orders/order-lines'
-import { daysAgo, type DemoIds, type Tx } from './support'
+import { daysAgo, type DemoIds } from './support'
+import type { Tx } from '../db/client'
 
 type NewBusiness = typeof businesses.$inferInsert
 

@@ -7,7 +7,8 @@ import { later } from '../context'
 import { hashToken, newToken } from '../security/tokens'
 import { VALIDATE_TTL_MS, validatePath } from '../services/recipients/recipients'
 import { sandboxMessages, recipients, recipientValidations, subAccounts } from '../db/schema'
-import { daysAgo, type DemoIds, type Tx } from './support'
+import { daysAgo, type DemoIds } from './support'
+import type { Tx } from '../db/client'
 
 /** 钱小知: the recipient whose SMS confirmation link (in the outbox) has expired. */
 export const DEMO_EXPIRED_RECIPIENT = { phone: '13800000022', mailbox: 'qianxz@xingchen-demo.cn' }

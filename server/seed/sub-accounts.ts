@@ -12,7 +12,8 @@ import {
   subAccountActivations,
   subAccounts,
 } from '../db/schema'
-import { daysAgo, type DemoIds, type Tx } from './support'
+import { daysAgo, type DemoIds } from './support'
+import type { Tx } from '../db/client'
 
 /** recipient_position (account-area §3); 李子管 (seed.ts) is position 1, 张星辰 position 2. */
 export const DEMO_POSITIONS = [

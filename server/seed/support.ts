@@ -1,10 +1,7 @@
 // What every domain's demo seed receives: the transaction and the ids of the demo members and accounts.
 import { hours } from '../context'
 import { hashPassword } from '../security/password'
-import type { Database } from '../db/client'
 import { DEMO_PASSWORD } from '../db/demo'
-
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 let demoHash: Promise<string> | null = null
 /** Every demo member has the demo password: one scrypt hash (~0.4 s at N = 2^17) serves them all. */

@@ -19,7 +19,8 @@ import {
   workOrderTemplates,
 } from '../db/schema'
 import { drawPage } from '../services/notices/notice-files'
-import { daysAgo, type DemoIds, type Tx } from './support'
+import { daysAgo, type DemoIds } from './support'
+import type { Tx } from '../db/client'
 
 /** A screenshot-like PNG and a one-page PDF: real bytes, so previews and downloads work. */
 export const DEMO_PNG = drawPage(480, 300, [64, 128, 255])

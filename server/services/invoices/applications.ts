@@ -29,7 +29,7 @@ import {
   sumOfAmounts,
 } from '../../../src/core/validation/invoices'
 import type { AppContext } from '../../context'
-import type { Database } from '../../db/client'
+import type { Database, Tx } from '../../db/client'
 import { isUniqueViolation } from '../../db/errors'
 import { invoiceApplicationOrders, invoiceApplications, orders } from '../../db/schema'
 import { resolveRegion } from '../account/address-tree'
@@ -50,7 +50,6 @@ export const INVOICE_FILE_PATH = '/__dev/esign/invoices/'
 /** How long an invoice mail is worth sending. */
 const INVOICE_MAIL_TTL_MS = 7 * 24 * 3600_000
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 type ApplicationRow = typeof invoiceApplications.$inferSelect
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '')

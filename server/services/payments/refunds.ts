@@ -23,9 +23,9 @@ import type { Notifier } from '../notifications/notifier'
 import { refundSentence } from '../outbox/outgoing-texts'
 import { paymentMetrics } from '../shared/counters'
 import type { PaymentProvider } from '../../../src/core/contract/payments'
+import type { Tx } from '../../db/client'
 
 type PaymentRow = typeof payments.$inferSelect
-type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0]
 
 /** account-area §9: message type 20 is a refund. */
 export const REFUND_NOTICE_TYPE = 20

@@ -48,6 +48,7 @@ import { ROLE, type RoleGrant, type RoleService } from '../shared/roles'
 import type { Viewer } from '../shared/viewer'
 import { SMS_CODE_TTL_MS, type SmsService } from '../sms/sms'
 import type { SmsRequests, SmsSendInput } from '../sms/sms-requests'
+import type { Tx } from '../../db/client'
 
 /** Step 3's window once step 2 is confirmed in time: as long as the receiver's code lives. */
 export const TRANSFER_CLAIM_MS = SMS_CODE_TTL_MS
@@ -64,8 +65,6 @@ interface TransferDeps {
 /** The refusal naming a product with unfinished work orders, and their numbers. */
 export const openWorkOrderMessage = (product: string, numbers: string[]) =>
   `产品「${product}」有未完结的工单（工单号 ${numbers.join('、')}），请完结后再移交`
-
-type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0]
 
 /**
  * Refused while a work order of the sender about one of the businesses (its maintenance order or

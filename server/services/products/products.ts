@@ -20,7 +20,7 @@ import { businesses, orders } from '../../db/schema'
 import { forbidden, invalid } from '../shared/errors'
 import { hashToken, newToken } from '../../security/tokens'
 import { findSku, priceOf, upgradeTargets } from '../checkout/catalog'
-import { SETTLE_MS, type Fulfilment } from '../checkout/fulfilment'
+import { SETTLE_MS, type BusinessRow, type Fulfilment } from '../checkout/fulfilment'
 import {
   managesSites as managesAccountSites,
   mayFollowOrder,
@@ -42,8 +42,6 @@ export const PRODUCT_MESSAGES = {
 } as const
 
 export const BACKEND_TICKET_TTL_MS = minutes(1)
-
-export type BusinessRow = typeof businesses.$inferSelect
 
 /** The card fields of account-area §3 (times as ISO strings; the client shows them in UTC+8). */
 export function toCard(row: BusinessRow, isWebsiteManage: number): ProductCard {
