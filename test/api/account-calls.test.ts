@@ -9,16 +9,10 @@ import { minutes } from '../../server/context'
 import { accounts, operateRecords } from '../../server/db/schema'
 import { REVERIFY_CODE, REVERIFY_REQUIRED } from '../../src/core/contract/fresh-session'
 import { RATE_LIMITED } from '../../server/http/rate-limits'
-import { DEMO, DEMO_PASSWORD, startTestServer, type TestServer } from './support/harness'
+import { DEMO, DEMO_PASSWORD, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let nextPhone = 1
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
 
 // Past the 60 s resend lock and the hourly limits of earlier tests.
 beforeEach(() => server.clock.advance(minutes(61)))

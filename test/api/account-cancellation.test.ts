@@ -22,16 +22,10 @@ import type { CancellationCheck } from '../../src/core/contract/cancellation'
 import { OPERATE_TYPE } from '../../src/core/contract/operate-log'
 import { SWITCH_SIGN_PREFIX } from '../../src/core/config/shared'
 import { switchSignature } from '../../src/core/crypto/switch-sign'
-import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, type TestServer } from './support/harness'
+import { DEMO, DEMO_PASSWORD, encrypt, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let nextPhone = 1
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
 
 // Past the SMS send limits of earlier tests.
 beforeEach(() => server.clock.advance(hours(1) + 1000))

@@ -7,16 +7,10 @@ import { accounts, knownAddresses, members, operateRecords, sessions } from '../
 import { REVERIFY_CODE, REVERIFY_REQUIRED } from '../../src/core/contract/fresh-session'
 import { SWITCH_SIGN_PREFIX } from '../../src/core/config/shared'
 import { switchSignature } from '../../src/core/crypto/switch-sign'
-import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, type TestServer } from './support/harness'
+import { DEMO, DEMO_PASSWORD, encrypt, useTestServer } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let nextPhone = 1
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
 
 // Past the 60 s resend lock and the hourly limits of earlier tests.
 beforeEach(() => server.clock.advance(minutes(61)))

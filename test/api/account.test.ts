@@ -4,20 +4,17 @@ import { SWITCH_SIGN_PREFIX } from '../../src/core/config/shared'
 import { accounts, notices, subAccounts, workOrderRecords, workOrders } from '../../server/db/schema'
 import { NOTICES_CHANNEL } from '../../server/services/notices/notice-cache'
 import { UNREAD_REPLIES_CHANNEL } from '../../server/services/work-orders/unread-replies-cache'
-import { DEMO, startTestServer, type LoginData, type TestServer } from './support/harness'
+import { DEMO, useTestServer, type LoginData } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let mainAccountId: number
 let otherAccountId: number
 
 beforeAll(async () => {
-  server = await startTestServer()
   const rows = await server.db.select().from(accounts)
   mainAccountId = rows.find((a) => a.memberAccount === DEMO.mainAccount)!.id
   otherAccountId = rows.find((a) => a.memberAccount === DEMO.otherAccount)!.id
 }, 60_000)
-
-afterAll(() => server?.close())
 
 interface Info {
   memberId: number

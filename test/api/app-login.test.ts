@@ -4,22 +4,9 @@
 import { ACCOUNT_DEMO } from '../../server/seed/account'
 import { RATE_LIMITED } from '../../server/http/rate-limits'
 import { MSG } from '../../src/core/validation/messages'
-import {
-  DEMO,
-  DEMO_PASSWORD,
-  encrypt,
-  startTestServer,
-  type LoginData,
-  type TestServer,
-} from './support/harness'
+import { DEMO, DEMO_PASSWORD, encrypt, useTestServer, type LoginData } from './support/harness'
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
+const server = useTestServer()
 
 const LOGIN = '/api/app/login'
 const WRONG = { code: 400, message: MSG.credentialsWrong, data: null }

@@ -10,15 +10,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/client'
 import { notices, sessions } from '../../server/db/schema'
 import { hashToken } from '../../server/security/tokens'
 import { SESSION_CHANNEL } from '../../server/services/auth/session-cache'
-import {
-  DEMO,
-  DEMO_PASSWORD,
-  encrypt,
-  startTestServer,
-  testConfig,
-  type LoginData,
-  type TestServer,
-} from './support/harness'
+import { DEMO, DEMO_PASSWORD, encrypt, testConfig, useTestServer, type LoginData } from './support/harness'
 
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip
 
@@ -28,13 +20,7 @@ const SHENZHEN = '120.24.78.68'
 const SHANGHAI = '101.226.4.6'
 const newDeviceId = () => crypto.randomBytes(16).toString('hex')
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
+const server = useTestServer()
 
 onPostgres('登录设备 on two instances of one PostgreSQL', () => {
   let secondHandle: DatabaseHandle

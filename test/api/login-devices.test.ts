@@ -22,25 +22,14 @@ import type { LastLogin, LoginDevice, LoginHistoryEntry } from '../../src/core/c
 import type { Page } from '../../src/core/contract/paging'
 import { REVERIFY_CODE } from '../../src/core/contract/fresh-session'
 import { GENERATED_NAME_RESERVED } from '../../src/core/validation/generated-names'
-import {
-  DEMO,
-  DEMO_PASSWORD,
-  encrypt,
-  startTestServer,
-  testConfig,
-  type LoginData,
-  type TestServer,
-} from './support/harness'
+import { DEMO, DEMO_PASSWORD, encrypt, testConfig, useTestServer, type LoginData } from './support/harness'
 
-let server: TestServer
+const server = useTestServer()
 let proxied: FastifyInstance
 
 beforeAll(async () => {
-  server = await startTestServer()
   proxied = await server.buildVariant({ trustProxy: ['127.0.0.1'] })
 }, 60_000)
-
-afterAll(() => server?.close())
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36'

@@ -3,15 +3,9 @@ import { MSG } from '../../src/core/validation/messages'
 import { minutes } from '../../server/context'
 import { loginAttempts } from '../../server/db/schema'
 import { IDENTIFIER_FAILURE_LIMIT } from '../../server/services/auth/login-limits'
-import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, type TestServer } from './support/harness'
+import { DEMO, DEMO_PASSWORD, encrypt, useTestServer } from './support/harness'
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
+const server = useTestServer()
 
 const LOCKED = { code: 429, message: '登录失败次数过多，账号已锁定，请15分钟后再试', data: null }
 const THROTTLED = { code: 429, message: '登录尝试过于频繁，请稍后再试', data: null }

@@ -4,22 +4,9 @@ import { MSG } from '../../src/core/validation/messages'
 import { captchas, knownAddresses, loginAttempts, members, operateRecords } from '../../server/db/schema'
 import { minutes } from '../../server/context'
 import { passwordHashCost, verifyPassword } from '../../server/security/password'
-import {
-  DEMO,
-  DEMO_PASSWORD,
-  encrypt,
-  startTestServer,
-  type LoginData,
-  type TestServer,
-} from './support/harness'
+import { DEMO, DEMO_PASSWORD, encrypt, useTestServer, type LoginData } from './support/harness'
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
+const server = useTestServer()
 
 const LOGIN = '/api/app/loginByPassword'
 

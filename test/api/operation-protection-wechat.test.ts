@@ -13,17 +13,12 @@ import {
   type WechatReverifyTicket,
 } from '../../src/core/contract/fresh-session'
 import { PROTECTED_ACTIONS } from '../../src/core/contract/operation-protection'
-import { DEMO, DEMO_PASSWORD, startTestServer, type TestServer } from './support/harness'
+import { DEMO, DEMO_PASSWORD, useTestServer } from './support/harness'
 import { isSandboxRoute, routesOf } from './support/route-table'
 
 jest.mock('fastify', () => jest.requireActual('./support/route-table').recordingFastify())
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
-}, 120_000)
-afterAll(() => server?.close())
-
+const server = useTestServer()
 const SETTING = '/api/app/account/operationProtection'
 const REQUEST = '/api/app/account/reverify/wechat'
 const DETAILS = `${REQUEST}/details`

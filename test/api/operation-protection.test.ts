@@ -14,14 +14,9 @@ import {
 import { OPERATE_TYPE } from '../../src/core/contract/operate-log'
 import { OPERATION_PROTECTION_MSG } from '../../src/core/contract/operation-protection'
 import type { SecondFactorEnrolment } from '../../src/core/contract/second-factor'
-import { DEMO, DEMO_PASSWORD, startTestServer, type TestServer } from './support/harness'
+import { DEMO, DEMO_PASSWORD, useTestServer } from './support/harness'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
-}, 120_000)
-afterAll(() => server?.close())
-
+const server = useTestServer()
 const SETTING = '/api/app/account/operationProtection'
 /** A protected action with no other effect on the member: ending its other sessions. */
 const PROTECTED = '/api/app/account/loginDevices/signOutOthers'

@@ -4,23 +4,10 @@ import { hours } from '../../server/context'
 import { accounts, knownAddresses, members, operateRecords, sessions } from '../../server/db/schema'
 import { verifyPassword } from '../../server/security/password'
 import { hashToken } from '../../server/security/tokens'
-import {
-  DEMO,
-  DEMO_PASSWORD,
-  encrypt,
-  startTestServer,
-  type LoginData,
-  type TestServer,
-} from './support/harness'
+import { DEMO, DEMO_PASSWORD, encrypt, useTestServer, type LoginData } from './support/harness'
 import { freshIp } from './support/addresses'
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
+const server = useTestServer()
 
 // Every test starts past the previous one's SMS send limits.
 beforeEach(() => server.clock.advance(hours(1) + 1000))

@@ -8,17 +8,11 @@ import { minutes } from '../../server/context'
 import { members, notices, operateRecords } from '../../server/db/schema'
 import { RATE_LIMITED } from '../../server/http/rate-limits'
 import { PHONE_BINDING_MESSAGES } from '../../server/services/account/phone-binding'
-import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, type TestServer } from './support/harness'
+import { DEMO, DEMO_PASSWORD, encrypt, useTestServer } from './support/harness'
 import { scanAndAnswer } from './support/wechat-phone'
 import { freshIp } from './support/addresses'
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
+const server = useTestServer()
 
 // Past the 60 s resend lock and the hourly SMS limits of earlier tests.
 beforeEach(() => server.clock.advance(minutes(61)))

@@ -22,7 +22,7 @@ import { hours } from '../../server/context'
 import { recipientValidations } from '../../server/db/schema'
 import { createCheckoutService } from '../../server/services/checkout/checkout'
 import { createHousekeeping } from '../../server/services/housekeeping'
-import { DEMO, DEMO_PASSWORD, startTestServer, testConfig, type TestServer } from './support/harness'
+import { DEMO, DEMO_PASSWORD, testConfig, useTestServer } from './support/harness'
 
 const API = '/api/pc'
 
@@ -40,7 +40,7 @@ interface Mail {
   url: string
 }
 
-let server: TestServer
+const server = useTestServer()
 let owner: string
 let otherOwner: string
 let liZiguan: string
@@ -56,13 +56,10 @@ const form = (bingPhone: string, overrides: Record<string, string> = {}) => ({
 })
 
 beforeAll(async () => {
-  server = await startTestServer()
   owner = await server.tokenFor(DEMO.owner)
   otherOwner = await server.tokenFor(DEMO.otherOwner)
   liZiguan = await server.tokenFor(DEMO.subAdmin)
 }, 60_000)
-
-afterAll(() => server?.close())
 
 const list = (token: string) =>
   server.get<ListPage>(`${API}/searchRecipientList?pageNum=1&pageSize=50`, { token })

@@ -13,14 +13,9 @@ import {
   type RecoveryCodes,
   type SecondFactorEnrolment,
 } from '../../src/core/contract/second-factor'
-import { DEMO_PASSWORD, encrypt, startTestServer, type TestServer } from './support/harness'
+import { DEMO_PASSWORD, encrypt, useTestServer } from './support/harness'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
-}, 120_000)
-afterAll(() => server?.close())
-
+const server = useTestServer()
 const API = '/api/app/secondFactor'
 const STEP_MS = TOTP_PERIOD_S * 1000
 let nextPhone = 13600000400

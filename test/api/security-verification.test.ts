@@ -2,16 +2,10 @@ import { and, eq } from 'drizzle-orm'
 import { MSG } from '../../src/core/validation/messages'
 import { hours } from '../../server/context'
 import { knownAddresses, members, smsCodes } from '../../server/db/schema'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 import { freshIp } from './support/addresses'
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
+const server = useTestServer()
 
 beforeEach(() => server.clock.advance(hours(1) + 1000))
 

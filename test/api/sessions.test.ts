@@ -12,15 +12,9 @@ import {
 import { hashToken } from '../../server/security/tokens'
 import { createCheckoutService } from '../../server/services/checkout/checkout'
 import { createHousekeeping } from '../../server/services/housekeeping'
-import { DEMO, DEMO_PASSWORD, encrypt, startTestServer, testConfig, type TestServer } from './support/harness'
+import { DEMO, DEMO_PASSWORD, encrypt, testConfig, useTestServer, type TestServer } from './support/harness'
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
+const server = useTestServer()
 
 const INFO = '/api/pc/getPersonalInfo'
 const ended = (message: string) => ({ code: 996, message, data: null })

@@ -4,15 +4,9 @@ import { PNG } from 'pngjs'
 import { MSG } from '../../src/core/validation/messages'
 import { minutes } from '../../server/context'
 import { captchas } from '../../server/db/schema'
-import { startTestServer, type TestServer } from './support/harness'
+import { useTestServer } from './support/harness'
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-
-afterAll(() => server?.close())
+const server = useTestServer()
 
 type Puzzle = SliderPuzzle
 

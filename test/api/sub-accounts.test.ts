@@ -12,7 +12,7 @@ import {
   SUB_ADMIN_LIMIT,
   TOO_MANY_INVITATIONS,
 } from '../../server/services/sub-accounts/sub-accounts'
-import { DEMO, DEMO_PASSWORD, startTestServer, type LoginData, type TestServer } from './support/harness'
+import { DEMO, DEMO_PASSWORD, useTestServer, type LoginData } from './support/harness'
 
 const API = '/api/app/account'
 
@@ -43,7 +43,7 @@ interface Mail {
   url: string
 }
 
-let server: TestServer
+const server = useTestServer()
 let mainAccountId: number
 let otherAccountId: number
 let owner: string
@@ -63,7 +63,6 @@ const form = (phoneNumber: string, overrides: Record<string, string> = {}) => ({
 })
 
 beforeAll(async () => {
-  server = await startTestServer()
   const rows = await server.db.select().from(accounts)
   mainAccountId = rows.find((a) => a.memberAccount === DEMO.mainAccount)!.id
   otherAccountId = rows.find((a) => a.memberAccount === DEMO.otherAccount)!.id
@@ -71,8 +70,6 @@ beforeAll(async () => {
   otherOwner = await server.tokenFor(DEMO.otherOwner)
   liZiguan = await server.tokenFor(DEMO.subAdmin)
 }, 60_000)
-
-afterAll(() => server?.close())
 
 const list = (token: string, pageNum = 1, pageSize = 10) =>
   server.get<ListPage>(`${API}/getAccountSubAccountList?pageNum=${pageNum}&pageSize=${pageSize}`, { token })

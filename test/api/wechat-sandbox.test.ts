@@ -4,20 +4,16 @@ import { eq } from 'drizzle-orm'
 import { outbox, workOrders } from '../../server/db/schema'
 import { WECHAT_API_ORIGIN } from '../../server/config/wechat'
 import { addSubscriptions } from '../../server/services/wechat/subscription-quota'
-import { DEMO, startTestServer, type TestServer } from './support/harness'
+import { DEMO, useTestServer } from './support/harness'
 import { multipart } from './support/multipart'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({
-    wechatMessaging: {
-      templates: { mini: { workOrderReply: 'sandbox-workOrderReply' }, oa: {} },
-      miniprogramState: 'developer',
-      apiOrigin: WECHAT_API_ORIGIN,
-    },
-  })
-}, 120_000)
-afterAll(() => server?.close())
+const server = useTestServer({
+  wechatMessaging: {
+    templates: { mini: { workOrderReply: 'sandbox-workOrderReply' }, oa: {} },
+    miniprogramState: 'developer',
+    apiOrigin: WECHAT_API_ORIGIN,
+  },
+})
 
 it('records what it sends and lists it', async () => {
   const login = await server.post<{ token: string }>('/api/wechat/miniLogin', {

@@ -10,26 +10,23 @@ import {
   type Subscriptions,
   type WechatTemplate,
 } from '../../src/core/contract/wechat-messages'
-import { startTestServer, type TestServer } from './support/harness'
+import { useTestServer } from './support/harness'
 import { newAccount, type NotifyAccount } from './support/notify-people'
 
-let server: TestServer
+const server = useTestServer({
+  wechatMessaging: {
+    templates: { mini: { workOrderReply: 'tpl-reply', expiry: 'tpl-expiry' }, oa: {} },
+    miniprogramState: 'developer',
+    apiOrigin: WECHAT_API_ORIGIN,
+  },
+})
 let who: NotifyAccount
 let other: NotifyAccount
 
 beforeAll(async () => {
-  server = await startTestServer({
-    wechatMessaging: {
-      templates: { mini: { workOrderReply: 'tpl-reply', expiry: 'tpl-expiry' }, oa: {} },
-      miniprogramState: 'developer',
-      apiOrigin: WECHAT_API_ORIGIN,
-    },
-  })
   who = await newAccount(server, 13976000000)
   other = await newAccount(server, 13976100000)
 }, 120_000)
-
-afterAll(() => server?.close())
 
 const URL = '/api/app/wechat/subscriptions'
 const read = (app = 'mini', token = who.token) => server.get<Subscriptions>(`${URL}?app=${app}`, { token })
