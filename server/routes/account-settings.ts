@@ -10,7 +10,6 @@ import {
   type PasswordChangeRequest,
   type PasswordModelAnswer,
   type PhoneChangeRequest,
-  type PhoneSmsRequest,
   type ReferralCodeRequest,
 } from '../../src/core/contract/account-settings'
 import type { SmsCodeRequest } from '../../src/core/contract/auth'
@@ -19,7 +18,6 @@ import {
   type CancelAccountRequest,
   type CancellationCheck,
 } from '../../src/core/contract/cancellation'
-import type { SolvedSlider } from '../../src/core/contract/captcha'
 import { maskAddress } from '../../src/core/validation/account'
 import { CANCELLATION_MSG } from '../../src/core/validation/cancellation'
 import type { Guards } from '../http/auth'
@@ -45,19 +43,10 @@ import {
 } from './responses'
 import { integer, object, requestOf, shortText, type TypedApp } from './schemas'
 import { pendingCancellation } from './session-answers'
+import { phoneSliderBody, sliderBody } from './slider-bodies'
 
 // The contract's bodies (core/contract/account-settings.ts and the like); fields are optional
 // here but where required: a missing one gets the form's own message from the services.
-const sliderBody = requestOf<SolvedSlider>()(
-  object({ captchaId: shortText(64), captchaData: shortText(256) }),
-)
-const phoneSliderBody = requestOf<PhoneSmsRequest>()(
-  object({
-    phone: shortText(32),
-    captchaId: shortText(64),
-    captchaData: shortText(256),
-  }),
-)
 const codeBody = requestOf<SmsCodeRequest>()(object({ code: shortText(32) }))
 const nameBody = requestOf<EditNameRequest>()(
   object({ memberAccount: shortText(128), fullName: shortText(128) }),

@@ -28,7 +28,7 @@ export interface PasswordChangeRequest {
   model: number
 }
 
-/** POST /api/pc/sendSmsCode2: a changePhone code to the new phone, the slider solved for it. */
+/** POST /api/pc/sendSmsCode2 and /api/pc/transfer/sendSmsCode: a code to the phone named, the slider solved for it. */
 export interface PhoneSmsRequest extends SolvedSlider {
   phone: string
 }
