@@ -8,7 +8,7 @@ import {
   REVERIFY_WECHAT_REQUIRED,
   type ReverifyRequirement,
 } from '../../src/core/contract/fresh-session'
-import { ROLE } from '../services/shared/roles'
+import { ROLE } from '../../src/core/contract/account'
 import { protectedActionOf } from './protected-actions'
 import type { SessionService } from '../services/auth/sessions'
 import type { Viewer } from '../services/shared/viewer'

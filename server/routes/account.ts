@@ -1,16 +1,17 @@
 // Personal info, the account switch list and the switch (account-area §7 "Account"; doc2 §7).
-import type {
-  AccountListItem,
-  PersonalInfo,
-  PersonalInfoQuery,
-  RelatedSite,
-  SwitchAccountRequest,
+import {
+  ROLE,
+  type AccountListItem,
+  type PersonalInfo,
+  type PersonalInfoQuery,
+  type RelatedSite,
+  type SwitchAccountRequest,
 } from '../../src/core/contract/account'
 import type { Guards } from '../http/auth'
 import { ok } from '../http/envelope'
 import type { Services } from '../services'
 import { documented, TAG } from './api-tags'
-import { answer, int, listOf, nullable, responseOf, shape, text } from './responses'
+import { answer, int, listOf, nullable, oneOfValues, responseOf, shape, text } from './responses'
 import { integer, object, requestOf, rowId, rowIdOrZero, shortText, type TypedApp } from './schemas'
 import { loginResult } from './session-answers'
 
@@ -20,7 +21,7 @@ const personalInfo = responseOf<PersonalInfo>()(
     memberId: int,
     accountId: int,
     subAccountId: int,
-    role: int,
+    role: oneOfValues(Object.values(ROLE)),
     memberAccount: text,
     accountName: text,
     userName: text,
@@ -38,7 +39,7 @@ const accountListItem = responseOf<AccountListItem>()(
   shape({
     memberAccount: text,
     accountName: text,
-    role: int,
+    role: oneOfValues(Object.values(ROLE)),
     isLogin: int,
     relationSite: listOf(relatedSite),
     accountId: int,

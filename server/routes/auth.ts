@@ -10,6 +10,7 @@ import type {
   RegistrationRequest,
   SmsCodeRequest,
 } from '../../src/core/contract/auth'
+import { ROLE } from '../../src/core/contract/account'
 import type { Guards } from '../http/auth'
 import { LOGIN_OK, ok } from '../http/envelope'
 import type { Services } from '../services'
@@ -59,7 +60,13 @@ const loginStatus = responseOf<LoginStatus>()(
 )
 /** The session an entry token is exchanged for, and where the token came from. */
 const enteredSession = responseOf<EntryExchangeResult>()(
-  shape({ token: text, accountId: int, subAccountId: int, role: int, source: text }),
+  shape({
+    token: text,
+    accountId: int,
+    subAccountId: int,
+    role: oneOfValues(Object.values(ROLE)),
+    source: text,
+  }),
 )
 
 export function authRoutes(app: TypedApp, services: Services, guards: Guards) {

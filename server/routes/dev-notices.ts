@@ -4,7 +4,7 @@ import { ok } from '../http/envelope'
 import { notFound } from '../services/shared/errors'
 import type { Services } from '../services'
 import type { NoticeDetails, NoticeFile } from '../../src/core/contract/notices'
-import { ROLE } from '../services/shared/roles'
+import { ROLE } from '../../src/core/contract/account'
 import { boundedInteger, object, shortText, type TypedApp } from './schemas'
 
 export function devNoticeRoutes(app: TypedApp, { notices, members, roles }: Services) {

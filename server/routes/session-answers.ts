@@ -1,8 +1,8 @@
 // Response schemas shared by the routes that start a session (logins, the account switch, the
 // second factor): their answer is the same LoginResult.
-import type { LoginResult } from '../../src/core/contract/account'
+import { ROLE, type LoginResult } from '../../src/core/contract/account'
 import type { PendingCancellation } from '../../src/core/contract/cancellation'
-import { int, responseOf, shape, text } from './responses'
+import { int, oneOfValues, responseOf, shape, text } from './responses'
 
 export const pendingCancellation = responseOf<PendingCancellation>()(
   shape({ requestedAt: text, dueAt: text }),
@@ -10,7 +10,14 @@ export const pendingCancellation = responseOf<PendingCancellation>()(
 
 /** A new session; `cancellation` only while the account is 注销中. */
 export const loginResult = responseOf<LoginResult>()(
-  shape({ token: text, accountId: int, subAccountId: int, role: int, cancellation: pendingCancellation }, [
-    'cancellation',
-  ]),
+  shape(
+    {
+      token: text,
+      accountId: int,
+      subAccountId: int,
+      role: oneOfValues(Object.values(ROLE)),
+      cancellation: pendingCancellation,
+    },
+    ['cancellation'],
+  ),
 )

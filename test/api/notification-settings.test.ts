@@ -9,7 +9,7 @@ import { createLoginMethods } from '../../server/services/auth/login-methods'
 import { createNotifier } from '../../server/services/notifications/notifier'
 import { createOperateLog } from '../../server/services/operate-log/operate-log'
 import { createOutbox } from '../../server/services/outbox/outbox'
-import { ROLE } from '../../server/services/shared/roles'
+import { ROLE } from '../../src/core/contract/account'
 import { DEMO, testConfig, useTestServer } from './support/harness'
 import {
   addRecipient,

@@ -50,7 +50,8 @@ import { SECURITY_NOTICE_TYPE } from '../../../src/core/contract/notices'
 import { escapeHtml } from '../outbox/outgoing-texts'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
 import { Refusal, forbidden, invalid } from '../shared/errors'
-import { ACCOUNT_STATE, ACTIVE, ROLE, type RoleGrant } from '../shared/roles'
+import { ACCOUNT_STATE, ACTIVE, type RoleGrant } from '../shared/roles'
+import { ROLE } from '../../../src/core/contract/account'
 import type { AccountProfile } from './account-profile'
 
 /** Businesses that still run or will (opening, valid, paused, upgrading): 3 stopped, 4 expired, 5 refunded do not. */

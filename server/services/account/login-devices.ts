@@ -27,7 +27,8 @@ import { escapeHtml } from '../outbox/outgoing-texts'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
 import { invalid, sessionEnded } from '../shared/errors'
 import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging'
-import { ROLE, type RoleGrant, type RoleService } from '../shared/roles'
+import { type RoleGrant, type RoleService } from '../shared/roles'
+import { ROLE } from '../../../src/core/contract/account'
 import { deservesNewDeviceAlert, newDeviceAlertText } from './login-alert'
 
 /** The console page 不是我 opens: it signs that session out and opens the password change. */

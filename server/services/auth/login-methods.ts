@@ -8,7 +8,8 @@ import { NOTIFY_CATEGORY } from '../../../src/core/contract/notifications'
 import type { AppContext } from '../../context'
 import type { Notifier } from '../notifications/notifier'
 import { OPERATE_STATUS, type OperateLog } from '../operate-log/operate-log'
-import { ROLE, type RoleGrant } from '../shared/roles'
+import { type RoleGrant } from '../shared/roles'
+import { ROLE } from '../../../src/core/contract/account'
 
 export { SECURITY_NOTICE_TYPE }
 

@@ -26,7 +26,7 @@ import { createNoticeCache } from './notice-cache'
 import { createFirstPageCache } from '../shared/first-page-cache'
 import { countedTotal, NO_SCOPE } from '../shared/list-counts'
 import { offsetOf, pageOf, totalBeside, type Page } from '../shared/paging'
-import { ROLE } from '../shared/roles'
+import { ROLE } from '../../../src/core/contract/account'
 import { addresseeKey, type Viewer } from '../shared/viewer'
 
 export const UNREAD = READ_STATUS.unread

@@ -9,7 +9,8 @@ import { operateRecords } from '../../db/schema'
 import { countedTotal, NO_SCOPE } from '../shared/list-counts'
 import { offsetOf, pageOf, totalBeside, type Page, type PageRequest } from '../shared/paging'
 import { createFirstPageCache } from '../shared/first-page-cache'
-import { ROLE, type RoleGrant } from '../shared/roles'
+import { type RoleGrant } from '../shared/roles'
+import { ROLE } from '../../../src/core/contract/account'
 import { addresseeKey, type Viewer } from '../shared/viewer'
 
 // The codes are the wire contract's; the services that write entries read them from here.

@@ -10,7 +10,7 @@ import { Refusal } from '../shared/errors'
 import { ORDER_MISSING_CODE, ORDER_STATE_MESSAGES } from '../../../src/core/contract/checkout'
 import { ORDER_TYPE } from '../../../src/core/contract/orders'
 import type { OrderRow } from './order-lines'
-import { ROLE } from '../shared/roles'
+import { ROLE } from '../../../src/core/contract/account'
 import type { Viewer } from '../shared/viewer'
 
 /** doc2 §8: getOrderInfo code 508 shows "order does not exist" and goes back. */

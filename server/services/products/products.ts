@@ -31,7 +31,7 @@ import { addresseeKey, type Viewer } from '../shared/viewer'
 import { createFirstPageCache } from '../shared/first-page-cache'
 import { insertOrder } from '../orders/order-lines'
 import { unpaidRenewalsOf } from '../orders/pending-renewals'
-import { ROLE } from '../shared/roles'
+import { ROLE } from '../../../src/core/contract/account'
 
 export const PRODUCT_MESSAGES = {
   businessNotFound: '产品不存在或无权操作',

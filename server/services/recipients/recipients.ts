@@ -44,7 +44,7 @@ import { accounts, dictionaryItems, recipients, recipientValidations, subAccount
 import { invalid, INVALID_PARAMS, notConfigured, notFound, tooManyRequests } from '../shared/errors'
 import { hashToken, newToken } from '../../security/tokens'
 import type { Outbox } from '../outbox/outbox'
-import { ROLE, type Role } from '../shared/roles'
+import { ROLE, type Role } from '../../../src/core/contract/account'
 
 export const VALIDATE_TTL_MS = hours(24)
 export const RESEND_LOCK_MS = 60_000

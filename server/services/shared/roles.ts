@@ -4,10 +4,8 @@
 // why the account is refused instead of pretending the role is unknown.
 import { and, asc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
+import { ROLE, type Role } from '../../../src/core/contract/account'
 import { accounts, subAccounts } from '../../db/schema'
-
-export const ROLE = { main: 0, subAdmin: 1 } as const
-export type Role = (typeof ROLE)[keyof typeof ROLE]
 
 /** accounts.state (account-area §3): 1 normal, 0 cancelled (the operation log link hides, §2). */
 export const ACCOUNT_STATE = { normal: 1, cancelled: 0 } as const

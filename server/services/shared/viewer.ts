@@ -1,7 +1,7 @@
 // Who is calling: the session's member and the role it is acting in. Every domain reads it, so it
 // lives at the bottom with the roles; services/auth/sessions.ts makes it from a session.
 import type { SecondFactorStep } from '../../../src/core/contract/second-factor'
-import { ROLE, type Role } from './roles'
+import { ROLE, type Role } from '../../../src/core/contract/account'
 
 export interface Viewer {
   sessionId: number

@@ -26,7 +26,7 @@ import { invalid, INVALID_PARAMS } from '../shared/errors'
 import { hashToken, newToken } from '../../security/tokens'
 import type { CaptchaService } from '../auth/captchas'
 import type { Outbox } from '../outbox/outbox'
-import { ROLE } from '../shared/roles'
+import { ROLE } from '../../../src/core/contract/account'
 import type { SignIn } from '../auth/sign-in'
 import type { SmsService } from '../sms/sms'
 

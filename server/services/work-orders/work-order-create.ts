@@ -28,7 +28,7 @@ import {
 import type { AppContext } from '../../context'
 import { members, orders, workOrders } from '../../db/schema'
 import { invalid, INVALID_PARAMS } from '../shared/errors'
-import { ROLE } from '../shared/roles'
+import { ROLE } from '../../../src/core/contract/account'
 import type { Viewer } from '../shared/viewer'
 import { maintenanceOrdersOf, takeFromAllowance } from './work-order-maintenance'
 import { offeredTemplate } from './work-order-templates'

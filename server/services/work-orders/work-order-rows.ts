@@ -19,7 +19,7 @@ import type { Database } from '../../db/client'
 import { uploadedFiles, workOrderRecords, workOrders } from '../../db/schema'
 import { invalid, notFound } from '../shared/errors'
 import { signedFileUrl } from './file-urls'
-import { ROLE } from '../shared/roles'
+import { ROLE } from '../../../src/core/contract/account'
 import type { Viewer } from '../shared/viewer'
 
 export type WorkOrderRow = typeof workOrders.$inferSelect

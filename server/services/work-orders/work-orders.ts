@@ -23,7 +23,7 @@ import { members, subAccounts, uploadedFiles, workOrderRecords, workOrders } fro
 import { invalid, INVALID_PARAMS, notFound } from '../shared/errors'
 import { evaluatePath, surveyLink } from '../evaluations/evaluations'
 import { countedTotal } from '../shared/list-counts'
-import { ROLE } from '../shared/roles'
+import { ROLE } from '../../../src/core/contract/account'
 import { addresseeKey, type Viewer } from '../shared/viewer'
 import { createUnreadRepliesCache } from './unread-replies-cache'
 import { createWorkOrderActions } from './work-order-actions'

@@ -2,12 +2,16 @@
 // "Account list entries"): getPersonalInfo, getAccountList, switchAccount.
 import type { PendingCancellation } from './cancellation'
 
+/** account-area §6: the role a session acts in, the main account's own (0) or a sub-administrator's (1). */
+export const ROLE = { main: 0, subAdmin: 1 } as const
+export type Role = (typeof ROLE)[keyof typeof ROLE]
+
 /** A session as every login and switchAccount answer it: the token and the role acted in. */
 export interface LoginResult {
   token: string
   accountId: number
   subAccountId: number
-  role: number
+  role: Role
   /** The account is 注销中: the console opens 账户管理, where 撤销注销 is offered. */
   cancellation?: PendingCancellation
 }
@@ -17,7 +21,7 @@ export interface PersonalInfo {
   memberId: number
   accountId: number
   subAccountId: number
-  role: number
+  role: Role
   memberAccount: string
   accountName: string
   /** Sub-admin: its full name; main account: the account name. */
@@ -52,7 +56,7 @@ export interface RelatedSite {
 export interface AccountListItem {
   memberAccount: string
   accountName: string
-  role: number
+  role: Role
   /** 1 for the role this session is acting in. */
   isLogin: number
   relationSite: RelatedSite[]

@@ -3,9 +3,10 @@ import { ApiError } from '../../../src/core/http/api-error'
 import { http, NETWORK_FAILURE_MESSAGE, REQUEST_TIMEOUT_MS } from '../../../src/core/http/request'
 import { useSession } from '../../../src/core/session/store'
 import { useToasts } from '../../../src/core/ui/toast'
+import { ROLE } from '../../../src/core/contract/account'
 import { fail, installFakeApi, ok } from '../support/fake-api'
 
-const signedIn = { token: 'tok-1', accountId: 10, subAccountId: 0, role: 0 }
+const signedIn = { token: 'tok-1', accountId: 10, subAccountId: 0, role: ROLE.main }
 
 beforeEach(() => {
   useSession.getState().signIn(signedIn)

@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event'
 import Taro from '@tarojs/taro'
 import { useSession } from '../../../src/core/session/store'
 import { HomeBindPhone } from '../../../src/features/products/components/HomeBindPhone'
+import { ROLE } from '../../../src/core/contract/account'
 import { fail, installFakeApi, ok } from '../support/fake-api'
 
 const profile = (bindPhone: string) => ({
   memberId: 1,
   accountId: 1,
   subAccountId: 0,
-  role: 0,
+  role: ROLE.main,
   memberAccount: 'demo_main',
   accountName: '星辰科技',
   userName: '星辰科技',

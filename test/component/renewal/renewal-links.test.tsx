@@ -1,5 +1,6 @@
 // 续费管理 is reached from each product card on /index and from every expiry notice,
 // by the main account only.
+import type { Role } from '../../../src/core/contract/account'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useSession } from '../../../src/core/session/store'
@@ -58,7 +59,7 @@ function Home() {
   return <ProductList list={useProductList()} />
 }
 
-const signIn = (role: number) =>
+const signIn = (role: Role) =>
   useSession.getState().signIn({ token: 't', accountId: 1, subAccountId: role ? 7 : 0, role })
 
 beforeEach(() => mockNavigateTo.mockReset())

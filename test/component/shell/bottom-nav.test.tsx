@@ -1,3 +1,4 @@
+import type { Role } from '../../../src/core/contract/account'
 import Taro from '@tarojs/taro'
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -8,7 +9,7 @@ import { installFakeApi, ok } from '../support/fake-api'
 
 // The mini-program's bottom bar is a plain Taro component: here it is drawn with Taro's H5
 // components, the weapp runtime smoke (test/weapp) shows it on the built mini-program's pages.
-const profile = (role: number): UserInfo => ({
+const profile = (role: Role): UserInfo => ({
   memberId: 1,
   accountId: 1,
   subAccountId: role ? 3 : 0,
@@ -22,7 +23,7 @@ const profile = (role: number): UserInfo => ({
   passwordUpdatedAt: null,
 })
 
-function signIn(role: number) {
+function signIn(role: Role) {
   useSession.getState().signIn({ token: 't', accountId: 1, subAccountId: role ? 3 : 0, role })
   useSession.getState().setUserinfo(profile(role))
 }

@@ -1,3 +1,4 @@
+import type { Role } from '../../../src/core/contract/account'
 import Taro from '@tarojs/taro'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -6,7 +7,7 @@ import { useSession, type UserInfo } from '../../../src/core/session/store'
 import { Header } from '../../../src/features/shell/components/Header'
 import { installFakeApi, ok } from '../support/fake-api'
 
-const profile = (role: number): UserInfo => ({
+const profile = (role: Role): UserInfo => ({
   memberId: 1,
   accountId: 1,
   subAccountId: role ? 3 : 0,
@@ -20,7 +21,7 @@ const profile = (role: number): UserInfo => ({
   passwordUpdatedAt: null,
 })
 
-function signIn(role: number) {
+function signIn(role: Role) {
   useSession.getState().signIn({ token: 't', accountId: 1, subAccountId: role ? 3 : 0, role })
   useSession.getState().setUserinfo(profile(role))
 }
