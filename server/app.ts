@@ -68,10 +68,6 @@ import type { Reminders } from './services/renewal/reminders'
 import { createOutboxDispatcher } from './services/outbox/outbox-dispatcher'
 import type { Outbox } from './services/outbox/outbox'
 import type { MessageGateways } from './providers/index'
-import { createNoticeCache, NOTICES_CHANNEL } from './services/notices/notice-cache'
-import { createUnreadRepliesCache, UNREAD_REPLIES_CHANNEL } from './services/work-orders/unread-replies-cache'
-import { createSessionCache, SESSION_CHANNEL } from './services/auth/session-cache'
-import { createFirstPageCache, LISTS_CHANNEL } from './services/shared/first-page-cache'
 import type { WechatApi } from './services/wechat/wechat-api'
 
 export interface BuildOptions {
@@ -170,10 +166,6 @@ export function buildApp({
       return frameworkErrors(error, req, reply)
     },
   })
-  const sessionCache = createSessionCache({ listen, onChange: (id) => onNotified?.(SESSION_CHANNEL, id) })
-  const noticeCache = createNoticeCache(listen, (id) => onNotified?.(NOTICES_CHANNEL, id))
-  const unreadReplies = createUnreadRepliesCache(listen, (id) => onNotified?.(UNREAD_REPLIES_CHANNEL, id))
-  const firstPages = createFirstPageCache(listen, (id) => onNotified?.(LISTS_CHANNEL, id), now)
   const ctx: AppContext = {
     db,
     config,
@@ -181,10 +173,8 @@ export function buildApp({
     log: app.log,
     wechatApi,
     wechatHttp,
-    sessionCache,
-    noticeCache,
-    unreadReplies,
-    firstPages,
+    listen,
+    onNotified,
     fileStorage,
     gateways,
   }
@@ -199,18 +189,8 @@ export function buildApp({
   const outboxDispatcher = createOutboxDispatcher(services.outbox, { listen })
   app.addHook('onReady', () => outboxDispatcher.start())
   app.addHook('onClose', () => outboxDispatcher.stop())
-  app.addHook('onReady', async () => {
-    await sessionCache.start()
-    await noticeCache.start()
-    await unreadReplies.start()
-    await firstPages.start()
-  })
-  app.addHook('onClose', async () => {
-    await sessionCache.stop()
-    await noticeCache.stop()
-    await unreadReplies.stop()
-    await firstPages.stop()
-  })
+  app.addHook('onReady', () => services.caches.start())
+  app.addHook('onClose', () => services.caches.stop())
   const guards = createGuards(app, services.sessions, services.accountSettings.reverify)
   // The OpenAPI document reads each route as it is added: registered before all of them.
   registerApiDocument(app, guards, {
@@ -234,7 +214,8 @@ export function buildApp({
   })
   // A change an account makes shows in its own next call at once, not when the notification arrives.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.viewer) firstPages.forget(request.viewer.accountId)
+    if (request.method !== 'GET' && request.viewer)
+      services.caches.firstPages.forget(request.viewer.accountId)
     return payload
   })
   // Routes see their request types from their JSON schemas (routes/schemas.ts `TypedApp`).

@@ -3,12 +3,9 @@ import type { WechatHttp } from './providers/wechat/access-token'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ServerConfig } from './config'
 import type { Database } from './db/client'
+import type { Listen } from './db/notifications'
 import type { FileStorage } from './services/work-orders/file-storage'
-import type { FirstPageCache } from './services/shared/first-page-cache'
 import type { MessageGateways } from './providers/index'
-import type { NoticeCache } from './services/notices/notice-cache'
-import type { SessionCache } from './services/auth/session-cache'
-import type { UnreadRepliesCache } from './services/work-orders/unread-replies-cache'
 import type { WechatApi } from './services/wechat/wechat-api'
 
 /** Injected so tests can move time (idle expiry, lockout windows) without fake timers. */
@@ -23,16 +20,15 @@ export interface AppContext {
   wechatApi?: WechatApi
   /** How WeChat's message API is reached (stable_token, subscribeMessage.send); tests give a fake. */
   wechatHttp?: WechatHttp
-  /** Live sessions in memory, kept true by the database's notifications; default: nothing cached. */
-  sessionCache?: SessionCache
   /** The SMS and mail providers; default: those config names (providers/index.ts). */
   gateways?: MessageGateways
-  /** The home poll's and the header's answers about notices, kept true the same way; default: nothing cached. */
-  noticeCache?: NoticeCache
-  /** The unread engineer replies of each addressee, kept true the same way; default: nothing cached. */
-  unreadReplies?: UnreadRepliesCache
-  /** The first pages of the lists that change only when written, kept true the same way; default: nothing cached. */
-  firstPages?: FirstPageCache
+  /**
+   * The database's LISTEN: with it the services' caches (services/caches.ts) stay true across
+   * instances; without it nothing is cached.
+   */
+  listen?: Listen
+  /** Called when a change notification has been applied, with its channel and id (tests wait on it). */
+  onNotified?: (channel: string, id: number) => void
   /** Where uploads' bytes go (`fileStorageFor(handle)`, services/work-orders/file-storage.ts); default: the database (stored_files). */
   fileStorage?: FileStorage
 }

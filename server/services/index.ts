@@ -58,17 +58,22 @@ import { createWorkOrderService } from './work-orders/work-orders'
 import { databaseFileStorage } from './work-orders/file-storage'
 import { createUploadService } from './work-orders/uploads'
 import { createWorkOrderEngineer } from './work-orders/work-order-engineer'
+import { createCaches } from './caches'
 
 export function createServices(ctx: AppContext) {
+  // The in-memory caches, kept true by the database's notifications; started and stopped by the app.
+  const caches = createCaches(ctx)
+  const { firstPages } = caches
+  const sessionCache = caches.sessions
   const members = createMemberDirectory(ctx)
   const roles = createRoleService(ctx)
-  const sessions = createSessionService(ctx)
+  const sessions = createSessionService(ctx, { cache: sessionCache })
   const captchas = createCaptchaService(ctx)
-  const operateLog = createOperateLog(ctx)
+  const operateLog = createOperateLog(ctx, { firstPages })
   const knownAddresses = createKnownAddresses(ctx)
   const limits = createLoginLimits(ctx)
   // One login mask service: sign-in checks it at every login, account settings edit it.
-  const loginMasks = createLoginMasks(ctx)
+  const loginMasks = createLoginMasks(ctx, { sessionCache })
   // The outside providers, each handed to the service that calls it (tests may pass SMS and mail fakes).
   const gateways = { ...createGateways(ctx), ...ctx.gateways }
   // Outgoing SMS and mail: one outbox over the configured providers.
@@ -78,16 +83,16 @@ export function createServices(ctx: AppContext) {
   // Everything the console tells members (not codes or links) goes through the notifier's preferences.
   // WeChat subscription messages: the notifier plans them, the outbox sends them ('wechat' rows).
   const wechatMessaging = createWechatMessaging(ctx, { outbox })
-  const notifier = createNotifier(ctx, { outbox, wechat: wechatMessaging })
+  const notifier = createNotifier(ctx, { outbox, wechat: wechatMessaging, noticeCache: caches.notices })
   // 群机器人: the notifier queues 'robot' rows, this service posts them.
   const groupRobots = createGroupRobots(ctx, { operateLog, roles })
   outbox.useChannel('robot', groupRobots.sender)
   const reminders = createReminders(ctx, { notifier })
   const fulfilment = createFulfilment(ctx, { reminders })
   const checkout = createCheckoutService(ctx)
-  const orders = createOrderService(ctx)
+  const orders = createOrderService(ctx, { firstPages })
   const loginMethods = createLoginMethods(ctx, { operateLog, notifier })
-  const loginDevices = createLoginDevices(ctx, { roles, operateLog, notifier })
+  const loginDevices = createLoginDevices(ctx, { roles, operateLog, notifier, sessionCache })
   const secondFactor = createSecondFactor(ctx, { members, roles, sessions, limits, operateLog, loginMethods })
   const operationProtection = createOperationProtection(ctx, {
     roles,
@@ -122,15 +127,17 @@ export function createServices(ctx: AppContext) {
     sms,
     identity: wechatIdentity,
   })
-  const recipients = createRecipientService(ctx, outbox)
+  const recipients = createRecipientService(ctx, outbox, { firstPages })
   const uploads = createUploadService(ctx, { storage: fileStorage })
   // 注销账号 of a main account (a sub-admin's leaving goes through the same profile, at once).
   const accountCancellation = createAccountCancellation(ctx, {
     operateLog,
     notifier,
-    profile: createAccountProfile(ctx, { roles, operateLog }),
+    profile: createAccountProfile(ctx, { roles, operateLog, sessionCache }),
+    sessionCache,
   })
   return {
+    caches,
     outbox,
     notifier,
     wechatMessaging,
@@ -173,6 +180,7 @@ export function createServices(ctx: AppContext) {
       operateLog,
       loginMethods,
       identity: wechatIdentity,
+      sessions,
     }),
     entryTokens: createEntryTokenService(ctx, { members, roles, sessions, signIn }),
     accounts: createAccountService(ctx, { members, roles, sessions, signIn }),
@@ -187,13 +195,19 @@ export function createServices(ctx: AppContext) {
       loginMasks,
       operationProtection,
       secondFactor,
+      sessions,
+      sessionCache,
     }),
     operationProtection,
     wechatReverify: createWechatReverify(ctx, { operationProtection, identity: wechatIdentity }),
-    notices: createNoticeService(ctx),
-    workOrders: createWorkOrderService(ctx, { notifier }),
+    notices: createNoticeService(ctx, { noticeCache: caches.notices, firstPages }),
+    workOrders: createWorkOrderService(ctx, { notifier, unreadReplies: caches.unreadReplies, firstPages }),
     uploads,
-    workOrderEngineer: createWorkOrderEngineer(ctx, { storage: fileStorage, notifier }),
+    workOrderEngineer: createWorkOrderEngineer(ctx, {
+      storage: fileStorage,
+      notifier,
+      unreadReplies: caches.unreadReplies,
+    }),
     accountCancellation,
     housekeeping: createHousekeeping(ctx, { checkout, payments, uploads, accountCancellation }),
     subAccounts: createSubAccountService(ctx, {
@@ -204,12 +218,14 @@ export function createServices(ctx: AppContext) {
       sms,
       recipients,
       outbox,
+      sessionCache,
+      firstPages,
     }),
     recipients,
     customer: createCustomerService(ctx),
     evaluations: createEvaluationService(ctx),
     fulfilment,
-    products: createProductService(ctx, { fulfilment }),
+    products: createProductService(ctx, { fulfilment, firstPages }),
     productTransfer: createProductTransfer(ctx, { captchas, members, operateLog, roles, sms, smsRequests }),
     checkout,
     payments,

@@ -43,7 +43,7 @@ import {
   wechatSubscriptions,
   workOrders,
 } from '../../db/schema'
-import { forgetSessions } from '../auth/session-cache'
+import { forgetSessions, type SessionCache } from '../auth/session-cache'
 import type { Viewer } from '../shared/viewer'
 import type { Notifier, Tx } from '../notifications/notifier'
 import { SECURITY_NOTICE_TYPE } from '../../../src/core/contract/notices'
@@ -80,11 +80,12 @@ interface CancellationDeps {
   operateLog: OperateLog
   notifier: Notifier
   profile: AccountProfile
+  sessionCache?: SessionCache
 }
 
 export function createAccountCancellation(
-  { db, now, sessionCache }: AppContext,
-  { operateLog, notifier, profile }: CancellationDeps,
+  { db, now }: AppContext,
+  { operateLog, notifier, profile, sessionCache }: CancellationDeps,
 ) {
   /** The counts of what still keeps the account (see BLOCKER_KIND). */
   async function blockerCounts(accountId: number): Promise<Record<BlockerKind, number>> {

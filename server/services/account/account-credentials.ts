@@ -27,7 +27,7 @@ import { normaliseIdentifier, type LoginLimits } from '../auth/login-limits'
 import type { Member, MemberDirectory } from './members'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
 import { PHONE_AUTH_MESSAGES } from '../auth/phone-auth'
-import { endOtherSessions } from '../auth/sessions'
+import type { SessionService } from '../auth/sessions'
 import type { Viewer } from '../shared/viewer'
 import { forgetTrustedDevices } from './second-factor'
 import type { SmsService } from '../sms/sms'
@@ -51,11 +51,12 @@ interface CredentialDeps {
   sms: SmsService
   profile: AccountProfile
   limits: LoginLimits
+  sessions: Pick<SessionService, 'endOthers'>
 }
 
 export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) {
   const { db, config } = ctx
-  const { members, captchas, operateLog, sms, profile, limits } = deps
+  const { members, captchas, operateLog, sms, profile, limits, sessions } = deps
 
   const modelOf = (member: Member | null): PasswordModel =>
     member?.passwordHash ? PASSWORD_MODEL.change : PASSWORD_MODEL.set
@@ -124,7 +125,7 @@ export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) 
       await limits.succeeded(attempt)
     }
     await members.setPassword(viewer.memberId, await hashPassword(form.password.trim()))
-    await endOtherSessions(ctx, viewer)
+    await sessions.endOthers(viewer)
     await forgetTrustedDevices(ctx.db, viewer.memberId)
     await log(OPERATE_STATUS.success, model === PASSWORD_MODEL.change ? '修改登录密码' : '设置登录密码')
     return model
@@ -186,7 +187,7 @@ export function createAccountCredentials(ctx: AppContext, deps: CredentialDeps) 
     }
     // The member's sub-admin roles carry its phone too (the sub-account lists show it).
     await db.update(subAccounts).set({ phoneNumber: phone }).where(eq(subAccounts.memberId, viewer.memberId))
-    await endOtherSessions(ctx, viewer)
+    await sessions.endOthers(viewer)
     await log(OPERATE_STATUS.success, `修改手机号为 ${maskPhone(phone)}`)
   }
 

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context'
 import { accounts, loginMasks, sessions } from '../../db/schema'
 import { invalid, INVALID_PARAMS } from '../shared/errors'
 import { ACCOUNT_STATE } from '../shared/roles'
-import { forgetSessions } from '../auth/session-cache'
+import { forgetSessions, type SessionCache } from '../auth/session-cache'
 
 /** §4: the switch travels as status 0 (restricting, with the list) or 1 (unrestricted, empty ip). */
 export const MASK_STATUS = { on: 0, off: 1 } as const
@@ -44,7 +44,10 @@ export function sessionsOutsideMask(
     .map((s) => s.id)
 }
 
-export function createLoginMasks({ db, now, sessionCache }: AppContext) {
+export function createLoginMasks(
+  { db, now }: AppContext,
+  { sessionCache }: { sessionCache?: SessionCache } = {},
+) {
   async function maskOf(accountId: number) {
     const [row] = await db.select().from(loginMasks).where(eq(loginMasks.accountId, accountId)).limit(1)
     return row ?? null

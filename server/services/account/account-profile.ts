@@ -16,7 +16,7 @@ import { forbidden, invalid, sessionEnded } from '../shared/errors'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
 import { type RoleGrant, type RoleService } from '../shared/roles'
 import { ROLE } from '../../../src/core/contract/account'
-import { forgetSessions } from '../auth/session-cache'
+import { forgetSessions, type SessionCache } from '../auth/session-cache'
 import { SESSION_MESSAGES } from '../auth/sessions'
 import type { Viewer } from '../shared/viewer'
 
@@ -29,11 +29,13 @@ export const PROFILE_MESSAGES = {
 interface ProfileDeps {
   roles: RoleService
   operateLog: OperateLog
+  /** Live sessions in memory (services/caches.ts): the sessions a change ends are forgotten. */
+  sessionCache?: SessionCache
 }
 
 export function createAccountProfile(
-  { db, now, sessionCache }: AppContext,
-  { roles, operateLog }: ProfileDeps,
+  { db, now }: AppContext,
+  { roles, operateLog, sessionCache }: ProfileDeps,
 ) {
   /** The viewer's role as it stands now: who acts, for the checks and the operation log. */
   async function actorOf(viewer: Viewer): Promise<RoleGrant> {

@@ -14,6 +14,8 @@ import type { OperateLog } from '../operate-log/operate-log'
 import type { RoleService } from '../shared/roles'
 import type { SmsService } from '../sms/sms'
 import type { SmsRequests } from '../sms/sms-requests'
+import type { SessionService } from '../auth/sessions'
+import type { SessionCache } from '../auth/session-cache'
 
 export interface AccountSettingsDeps {
   members: MemberDirectory
@@ -27,6 +29,8 @@ export interface AccountSettingsDeps {
   loginMasks: LoginMasks
   operationProtection: OperationProtectionService
   secondFactor: Pick<SecondFactorService, 'checkCurrentCode'>
+  sessions: Pick<SessionService, 'endOthers'>
+  sessionCache?: SessionCache
 }
 
 export function createAccountSettings(ctx: AppContext, deps: AccountSettingsDeps) {

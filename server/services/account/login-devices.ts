@@ -17,7 +17,7 @@ import { maskAddress } from '../../../src/core/validation/account'
 import type { AppContext } from '../../context'
 import { knownCities, knownDevices, loginHistory, sessions } from '../../db/schema'
 import { hashToken } from '../../security/tokens'
-import { forgetSessions } from '../auth/session-cache'
+import { forgetSessions, type SessionCache } from '../auth/session-cache'
 import { liveSessionsOf, SESSION_MESSAGES } from '../auth/sessions'
 import type { Viewer } from '../shared/viewer'
 import { placeOf, type LoginPlace } from '../auth/request-device'
@@ -42,10 +42,14 @@ interface LoginDeviceDeps {
   roles: RoleService
   operateLog: OperateLog
   notifier: Notifier
+  sessionCache?: SessionCache
 }
 
-export function createLoginDevices(ctx: AppContext, { roles, operateLog, notifier }: LoginDeviceDeps) {
-  const { db, now, sessionCache } = ctx
+export function createLoginDevices(
+  ctx: AppContext,
+  { roles, operateLog, notifier, sessionCache }: LoginDeviceDeps,
+) {
+  const { db, now } = ctx
 
   async function actorOf(viewer: Viewer): Promise<RoleGrant> {
     const grant = await roles.heldRole(viewer.memberId, viewer)

@@ -12,7 +12,7 @@ import { sessionEnded } from '../shared/errors'
 import { hashToken, newToken } from '../../security/tokens'
 import { type RoleGrant } from '../shared/roles'
 import { ROLE } from '../../../src/core/contract/account'
-import { createSessionCache, forgetSessions, type CachedSession } from './session-cache'
+import { createSessionCache, forgetSessions, type CachedSession, type SessionCache } from './session-cache'
 import { placeOf } from './request-device'
 import type { PendingSecondFactor, Viewer } from '../shared/viewer'
 
@@ -50,30 +50,10 @@ export function liveSessionsOf(memberId: number, at: Date) {
   )
 }
 
-/**
- * Ends every live session of the viewer's member except the viewer's own: after a password, phone
- * or WeChat change or removal (ASVS 7.4.3), whoever held another session must prove the new
- * factor. Other instances hear of it from the database.
- */
-export async function endOtherSessions(
-  { db, now, sessionCache }: Pick<AppContext, 'db' | 'now' | 'sessionCache'>,
-  viewer: Pick<Viewer, 'memberId' | 'sessionId'>,
-): Promise<void> {
-  const ended = await db
-    .update(sessions)
-    .set({ revokedAt: now() })
-    .where(
-      and(
-        eq(sessions.memberId, viewer.memberId),
-        ne(sessions.id, viewer.sessionId),
-        isNull(sessions.revokedAt),
-      ),
-    )
-    .returning({ id: sessions.id })
-  forgetSessions(sessionCache, ended)
-}
-
-export function createSessionService({ db, now, sessionCache = createSessionCache() }: AppContext) {
+export function createSessionService(
+  { db, now }: AppContext,
+  { cache: sessionCache = createSessionCache() }: { cache?: SessionCache } = {},
+) {
   async function issue(
     grant: RoleGrant,
     origin: {
@@ -197,7 +177,36 @@ export function createSessionService({ db, now, sessionCache = createSessionCach
     for (const { id } of revoked) sessionCache.forget(id)
   }
 
-  return { issue, resolve, revoke, markVerified, markSecondFactorGiven, revokeAllOf, cache: sessionCache }
+  /**
+   * Ends every live session of the viewer's member except the viewer's own: after a password, phone
+   * or WeChat change or removal (ASVS 7.4.3), whoever held another session must prove the new
+   * factor. Other instances hear of it from the database.
+   */
+  async function endOthers(viewer: Pick<Viewer, 'memberId' | 'sessionId'>): Promise<void> {
+    const ended = await db
+      .update(sessions)
+      .set({ revokedAt: now() })
+      .where(
+        and(
+          eq(sessions.memberId, viewer.memberId),
+          ne(sessions.id, viewer.sessionId),
+          isNull(sessions.revokedAt),
+        ),
+      )
+      .returning({ id: sessions.id })
+    forgetSessions(sessionCache, ended)
+  }
+
+  return {
+    issue,
+    resolve,
+    revoke,
+    markVerified,
+    markSecondFactorGiven,
+    revokeAllOf,
+    endOthers,
+    cache: sessionCache,
+  }
 }
 
 export type SessionService = ReturnType<typeof createSessionService>

@@ -22,8 +22,8 @@ import type { AppContext } from '../../context'
 import type { Database } from '../../db/client'
 import { notices } from '../../db/schema'
 import { invalid, notFound } from '../shared/errors'
-import { createNoticeCache } from './notice-cache'
-import { createFirstPageCache } from '../shared/first-page-cache'
+import { createNoticeCache, type NoticeCache } from './notice-cache'
+import { createFirstPageCache, type FirstPageCache } from '../shared/first-page-cache'
 import { countedTotal, NO_SCOPE } from '../shared/list-counts'
 import { offsetOf, pageOf, totalBeside, type Page } from '../shared/paging'
 import { ROLE } from '../../../src/core/contract/account'
@@ -161,12 +161,13 @@ const detail = (row: NoticeRow): NoticeDetail => ({
 
 const newestFirst = [desc(notices.createdAt), desc(notices.id)]
 
-export function createNoticeService({
-  db,
-  now,
-  noticeCache = createNoticeCache(),
-  firstPages = createFirstPageCache(),
-}: AppContext) {
+export function createNoticeService(
+  { db, now }: AppContext,
+  {
+    noticeCache = createNoticeCache(),
+    firstPages = createFirstPageCache(),
+  }: { noticeCache?: NoticeCache; firstPages?: FirstPageCache } = {},
+) {
   function targeted(viewer: Viewer, target: NoticeTargetBody): SQL | undefined {
     if (target.signRead === 2) return addressedTo(viewer)
     const ids = [...new Set(target.idsList ?? [])]

@@ -18,6 +18,7 @@ import { quietUntil } from './quiet-hours'
 import { noticePlainText } from './robot-texts'
 import { robotIdsOf } from './robots'
 import type { WechatMessaging, WechatNotice } from '../wechat/wechat-messaging'
+import type { NoticeCache } from '../notices/notice-cache'
 
 export type Tx = Pick<Database, 'insert' | 'select' | 'update' | 'execute'>
 
@@ -43,9 +44,13 @@ export interface Notification {
 
 export function createNotifier(
   ctx: AppContext,
-  { outbox, wechat }: { outbox: Outbox; wechat?: Pick<WechatMessaging, 'plan'> },
+  {
+    outbox,
+    wechat,
+    noticeCache,
+  }: { outbox: Outbox; wechat?: Pick<WechatMessaging, 'plan'>; noticeCache?: NoticeCache },
 ) {
-  const { config, now, noticeCache } = ctx
+  const { config, now } = ctx
 
   /** The sandbox sends anything; a carrier only a template configured for it (SMS_TEMPLATE_*). */
   function smsCarries(template: SmsTemplate): boolean {

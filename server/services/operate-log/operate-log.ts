@@ -8,7 +8,7 @@ import type { Database } from '../../db/client'
 import { operateRecords } from '../../db/schema'
 import { countedTotal, NO_SCOPE } from '../shared/list-counts'
 import { offsetOf, pageOf, totalBeside, type Page, type PageRequest } from '../shared/paging'
-import { createFirstPageCache } from '../shared/first-page-cache'
+import { createFirstPageCache, type FirstPageCache } from '../shared/first-page-cache'
 import { type RoleGrant } from '../shared/roles'
 import { ROLE } from '../../../src/core/contract/account'
 import { addresseeKey, type Viewer } from '../shared/viewer'
@@ -35,7 +35,10 @@ export function recordsOf(viewer: Pick<Viewer, 'accountId' | 'subAccountId' | 'r
   )
 }
 
-export function createOperateLog({ db, now, firstPages = createFirstPageCache() }: AppContext) {
+export function createOperateLog(
+  { db, now }: AppContext,
+  { firstPages = createFirstPageCache() }: { firstPages?: FirstPageCache } = {},
+) {
   /**
    * The "user" column names who acted: the member account, or the sub-admin's name. `executor` is a
    * transaction when the entry must stand or fall with the change it describes (product transfer).

@@ -17,7 +17,7 @@ import { forbidden, invalid } from '../shared/errors'
 import { evaluatePath, surveyLink } from '../evaluations/evaluations'
 import { countedTotal } from '../shared/list-counts'
 import { offsetOf, pageOf, totalBeside, type Page, type PageRequest } from '../shared/paging'
-import { createFirstPageCache } from '../shared/first-page-cache'
+import { createFirstPageCache, type FirstPageCache } from '../shared/first-page-cache'
 import type { Viewer } from '../shared/viewer'
 import { linesOf, linesOfOrder, orderLineView, type OrderLineRow, type OrderRow } from './order-lines'
 
@@ -67,7 +67,10 @@ export function orderView(row: OrderRow, lines: OrderLineRow[], origin = ''): Or
   }
 }
 
-export function createOrderService({ db, now, firstPages = createFirstPageCache() }: AppContext) {
+export function createOrderService(
+  { db, now }: AppContext,
+  { firstPages = createFirstPageCache() }: { firstPages?: FirstPageCache } = {},
+) {
   const mine = (viewer: Viewer) =>
     and(eq(orders.accountId, viewer.accountId), eq(orders.isDisplay, DISPLAYED))
 

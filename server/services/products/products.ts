@@ -28,7 +28,7 @@ import {
   orderMissing,
 } from '../orders/order-access'
 import { addresseeKey, type Viewer } from '../shared/viewer'
-import { createFirstPageCache } from '../shared/first-page-cache'
+import { createFirstPageCache, type FirstPageCache } from '../shared/first-page-cache'
 import { insertOrder } from '../orders/order-lines'
 import { unpaidRenewalsOf } from '../orders/pending-renewals'
 import { ROLE } from '../../../src/core/contract/account'
@@ -88,8 +88,11 @@ function keepFor(page: ProductPage, at: Date): number {
 }
 
 export function createProductService(
-  { db, now, firstPages = createFirstPageCache() }: AppContext,
-  { fulfilment }: { fulfilment: Fulfilment },
+  { db, now }: AppContext,
+  {
+    fulfilment,
+    firstPages = createFirstPageCache(),
+  }: { fulfilment: Fulfilment; firstPages?: FirstPageCache },
 ) {
   /** Main accounts always; a sub-admin only with is_website_manage 1. */
   const managesSites = (viewer: Viewer) => managesAccountSites(db, viewer)

@@ -22,7 +22,7 @@
 // - Production has no SMS or mail gateway: adding and sending are refused before anything is
 //   written (as for sub-admins).
 import { offsetOf, pagesOf, totalBeside, type PageRequest } from '../shared/paging'
-import { createFirstPageCache } from '../shared/first-page-cache'
+import { createFirstPageCache, type FirstPageCache } from '../shared/first-page-cache'
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import {
   isValidateType,
@@ -94,8 +94,9 @@ const targetOf = (row: RecipientRow, type: ValidateType) =>
   type === VALIDATE_TYPE.sms ? row.phone : row.mailbox
 
 export function createRecipientService(
-  { db, now, config, firstPages = createFirstPageCache() }: AppContext,
+  { db, now, config }: AppContext,
   outbox: Outbox,
+  { firstPages = createFirstPageCache() }: { firstPages?: FirstPageCache } = {},
 ) {
   /** Links go by SMS and by mail: both providers are needed (none in production without them). */
   const linksConfigured = () => outbox.gateways.sms !== null && outbox.gateways.mail !== null

@@ -15,7 +15,7 @@
 // - Production has no SMS or mail gateway: adding is refused before anything is written, and links
 //   reach the log only in the sandbox.
 import { offsetOf, pagesOf, totalBeside, type PageRequest } from '../shared/paging'
-import { createFirstPageCache } from '../shared/first-page-cache'
+import { createFirstPageCache, type FirstPageCache } from '../shared/first-page-cache'
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import { maskMailbox, maskPhone } from '../../../src/core/format/mask'
 import { MSG } from '../../../src/core/validation/messages'
@@ -50,7 +50,7 @@ import {
   tooManyRequests,
 } from '../shared/errors'
 import type { CaptchaService } from '../auth/captchas'
-import { forgetSessions } from '../auth/session-cache'
+import { forgetSessions, type SessionCache } from '../auth/session-cache'
 import type { Outbox } from '../outbox/outbox'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
 import { type RoleGrant, type RoleService } from '../shared/roles'
@@ -86,6 +86,8 @@ interface SubAccountDeps {
   sms: SmsService
   recipients: RecipientService
   outbox: Outbox
+  sessionCache?: SessionCache
+  firstPages?: FirstPageCache
 }
 
 type SubAdminRow = typeof subAccounts.$inferSelect
@@ -97,9 +99,19 @@ export type SubAdminSwitch = keyof typeof SWITCH_COLUMNS
 
 export function createSubAccountService(
   ctx: AppContext,
-  { roles, operateLog, signIn, captchas, sms, recipients, outbox }: SubAccountDeps,
+  {
+    roles,
+    operateLog,
+    signIn,
+    captchas,
+    sms,
+    recipients,
+    outbox,
+    sessionCache,
+    firstPages = createFirstPageCache(),
+  }: SubAccountDeps,
 ) {
-  const { db, now, sessionCache, firstPages = createFirstPageCache() } = ctx
+  const { db, now } = ctx
   /** Invitations go by SMS and by mail: both providers are needed (production may have neither). */
   const invitationsConfigured = () => outbox.gateways.sms !== null && outbox.gateways.mail !== null
   const activation = createSubAccountActivation(ctx, { signIn, captchas, sms, outbox })

@@ -33,7 +33,7 @@ import { LOGIN_METHOD_NOTICE, type LoginMethods } from '../auth/login-methods'
 import type { MemberDirectory } from '../account/members'
 import { OPERATE_STATUS, OPERATE_TYPE, type OperateLog } from '../operate-log/operate-log'
 import type { RoleGrant, RoleService } from '../shared/roles'
-import { endOtherSessions, SESSION_MESSAGES } from '../auth/sessions'
+import { SESSION_MESSAGES, type SessionService } from '../auth/sessions'
 import type { Viewer } from '../shared/viewer'
 import { forgetWechatIds, recordWechatId } from './wechat-ids'
 import * as qrScene from './qr-scene'
@@ -70,11 +70,12 @@ interface BindingDeps {
   operateLog: OperateLog
   loginMethods: LoginMethods
   identity: WechatIdentityService
+  sessions: Pick<SessionService, 'endOthers'>
 }
 
 export function createWechatBindingService(ctx: AppContext, deps: BindingDeps) {
   const { db, now } = ctx
-  const { members: directory, roles, operateLog, loginMethods, identity } = deps
+  const { members: directory, roles, operateLog, loginMethods, identity, sessions } = deps
 
   async function memberOf(viewer: Viewer) {
     const member = await directory.byId(viewer.memberId)
@@ -282,7 +283,7 @@ export function createWechatBindingService(ctx: AppContext, deps: BindingDeps) {
       if (isUniqueViolation(failure)) throw await refuse(WECHAT_TAKEN_CODE.raced)
       throw failure
     }
-    await endOtherSessions(ctx, viewer)
+    await sessions.endOthers(viewer)
     await loginMethods.added(grant, {
       type: OPERATE_TYPE.wechatChange,
       content: '更换绑定微信',
@@ -299,7 +300,7 @@ export function createWechatBindingService(ctx: AppContext, deps: BindingDeps) {
     if (!member.wxOpenId) throw invalid(WECHAT_BINDING_MESSAGES.notBound)
     await db.update(members).set({ wxOpenId: null }).where(eq(members.id, member.id))
     await forgetWechatIds(db, member.id)
-    await endOtherSessions(ctx, viewer)
+    await sessions.endOthers(viewer)
     await log(await grantOf(viewer), OPERATE_TYPE.wechatUnbind, '解绑微信', true, ip)
   }
 

@@ -38,6 +38,7 @@ import {
   type Db,
   type WorkOrderRow,
 } from './work-order-rows'
+import type { UnreadRepliesCache } from './unread-replies-cache'
 
 /** The refusal of each action outside the states that allow it. */
 export const ACTION_REFUSED = {
@@ -98,8 +99,8 @@ async function assertOrderHeld(tx: Db, row: WorkOrderRow) {
 }
 
 export function createWorkOrderActions(
-  { db, now, unreadReplies }: AppContext,
-  { notifier }: { notifier?: Pick<Notifier, 'send'> } = {},
+  { db, now }: AppContext,
+  { notifier, unreadReplies }: { notifier?: Pick<Notifier, 'send'>; unreadReplies?: UnreadRepliesCache } = {},
 ) {
   /**
    * Runs `change` on the viewer's locked work order in one transaction. A maintenance order's

@@ -14,6 +14,7 @@ import { detectUploadType, sanitizeFileName, type IncomingUpload } from './uploa
 import type { Notifier } from '../notifications/notifier'
 import { addRecord, RECORD_ROLE, touch, WORK_ORDER_MISSING, type Db } from './work-order-rows'
 import { workOrderNews, type WorkOrderEvent } from './work-order-news'
+import type { UnreadRepliesCache } from './unread-replies-cache'
 
 export const ENGINEER_STATUS_TEXT = {
   1: '工程师已处理完成，请确认问题是否已解决',
@@ -31,8 +32,12 @@ const STATUS_NEWS: Partial<Record<EngineerStatus, WorkOrderEvent>> = {
 const openOnly = and(inArray(workOrders.status, [...IN_SERVICE_STATUSES]), isNull(workOrders.deletedAt))
 
 export function createWorkOrderEngineer(
-  { db, now, unreadReplies }: AppContext,
-  { storage, notifier }: { storage: FileStorage; notifier?: Pick<Notifier, 'send'> },
+  { db, now }: AppContext,
+  {
+    storage,
+    notifier,
+    unreadReplies,
+  }: { storage: FileStorage; notifier?: Pick<Notifier, 'send'>; unreadReplies?: UnreadRepliesCache },
 ) {
   async function openOrder(tx: Db, id: number) {
     const [row] = await tx

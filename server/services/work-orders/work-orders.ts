@@ -25,7 +25,7 @@ import { evaluatePath, surveyLink } from '../evaluations/evaluations'
 import { countedTotal } from '../shared/list-counts'
 import { ROLE } from '../../../src/core/contract/account'
 import { addresseeKey, type Viewer } from '../shared/viewer'
-import { createUnreadRepliesCache } from './unread-replies-cache'
+import { createUnreadRepliesCache, type UnreadRepliesCache } from './unread-replies-cache'
 import { createWorkOrderActions } from './work-order-actions'
 import { createWorkOrderCreation, openMaintenanceWorkOrder } from './work-order-create'
 import { maintenanceOrdersOf, remainingOf, serviceItems } from './work-order-maintenance'
@@ -40,7 +40,7 @@ import {
 } from './work-order-rows'
 import { labelledFields, listTemplates } from './work-order-templates'
 import { pageOf, offsetOf, totalOfShortPage, type Page } from '../shared/paging'
-import { createFirstPageCache } from '../shared/first-page-cache'
+import { createFirstPageCache, type FirstPageCache } from '../shared/first-page-cache'
 import { FILE_URL_TTL_SECONDS } from './file-urls'
 
 export { ownedBy, RECORD_ROLE } from './work-order-rows'
@@ -76,16 +76,21 @@ const LIST_KEPT_MS = (FILE_URL_TTL_SECONDS * 1000) / 3
 /** The list's filters; `status` as the query carries it (a status or a list). */
 export type WorkOrderFilter = Omit<MyWorkOrderQuery, 'pageNum' | 'pageSize'>
 
-export function createWorkOrderService(ctx: AppContext, deps: { notifier?: Pick<Notifier, 'send'> } = {}) {
-  const {
-    db,
-    config,
-    now,
+export function createWorkOrderService(
+  ctx: AppContext,
+  {
+    notifier,
     unreadReplies = createUnreadRepliesCache(),
     firstPages = createFirstPageCache(),
-  } = ctx
+  }: {
+    notifier?: Pick<Notifier, 'send'>
+    unreadReplies?: UnreadRepliesCache
+    firstPages?: FirstPageCache
+  } = {},
+) {
+  const { db, config, now } = ctx
   const creation = createWorkOrderCreation(ctx)
-  const actions = createWorkOrderActions(ctx, deps)
+  const actions = createWorkOrderActions(ctx, { notifier, unreadReplies })
 
   function filterOf(viewer: Viewer, query: WorkOrderFilter): SQL {
     const conditions: (SQL | undefined)[] = [ownedBy(viewer)]
