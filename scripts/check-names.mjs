@@ -55,6 +55,7 @@ const DOMAINS = {
 
 /** Folders beside the domains that name a layer or a tool, not a domain. */
 const INFRASTRUCTURE = {
+  architecture: "test/unit/architecture: checks of the whole codebase's shape (import circles)",
   core: 'test/component/core: the core/ui and Taro component tests',
   crypto: 'the shared crypto helpers (core/crypto, server crypto)',
   features: 'test/unit/features: tests of feature code with no domain folder of its own yet',

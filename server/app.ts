@@ -176,9 +176,8 @@ export function buildApp({
     listen,
     onNotified,
     fileStorage,
-    gateways,
   }
-  const services = createServices(ctx)
+  const services = createServices(ctx, { gateways })
   // The payment jobs, for the operator's commands and the tests that drive them.
   app.decorate('payments', services.payments)
   // The outbox, so the tests can wait for first attempts under way (a login code's answers before it).

@@ -5,7 +5,6 @@ import type { ServerConfig } from './config'
 import type { Database } from './db/client'
 import type { Listen } from './db/notifications'
 import type { FileStorage } from './services/work-orders/file-storage'
-import type { MessageGateways } from './providers/index'
 import type { WechatApi } from './services/wechat/wechat-api'
 
 /** Injected so tests can move time (idle expiry, lockout windows) without fake timers. */
@@ -20,8 +19,6 @@ export interface AppContext {
   wechatApi?: WechatApi
   /** How WeChat's message API is reached (stable_token, subscribeMessage.send); tests give a fake. */
   wechatHttp?: WechatHttp
-  /** The SMS and mail providers; default: those config names (providers/index.ts). */
-  gateways?: MessageGateways
   /**
    * The database's LISTEN: with it the services' caches (services/caches.ts) stay true across
    * instances; without it nothing is cached.

@@ -40,7 +40,7 @@ import { createSmsRequests } from './sms/sms-requests'
 import { createSubAccountService } from './sub-accounts/sub-accounts'
 import { createOutbox } from './outbox/outbox'
 import { createSandboxInbox } from './outbox/sandbox-inbox'
-import { createGateways } from '../providers/index'
+import { createGateways, type MessageGateways } from '../providers/index'
 import { createRecipientService } from './recipients/recipients'
 import { createNotifier } from './notifications/notifier'
 import { createWechatMessaging } from './wechat/wechat-messaging'
@@ -60,7 +60,8 @@ import { createUploadService } from './work-orders/uploads'
 import { createWorkOrderEngineer } from './work-orders/work-order-engineer'
 import { createCaches } from './caches'
 
-export function createServices(ctx: AppContext) {
+/** `gateways`: SMS and mail fakes a test hands over instead of the configured providers. */
+export function createServices(ctx: AppContext, { gateways: fakes }: { gateways?: MessageGateways } = {}) {
   // The in-memory caches, kept true by the database's notifications; started and stopped by the app.
   const caches = createCaches(ctx)
   const { firstPages } = caches
@@ -75,7 +76,7 @@ export function createServices(ctx: AppContext) {
   // One login mask service: sign-in checks it at every login, account settings edit it.
   const loginMasks = createLoginMasks(ctx, { sessionCache })
   // The outside providers, each handed to the service that calls it (tests may pass SMS and mail fakes).
-  const gateways = { ...createGateways(ctx), ...ctx.gateways }
+  const gateways = { ...createGateways(ctx), ...fakes }
   // Outgoing SMS and mail: one outbox over the configured providers.
   const outbox = createOutbox(ctx, gateways)
   const sms = createSmsService(ctx, outbox)
