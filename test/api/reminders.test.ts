@@ -31,8 +31,11 @@ const EXPIRY = beijing('2031-03-15T10:00:00')
 /** Another test's expiry, 60 days on per test: no run of one reaches another's products (nor the demo's). */
 const apart = (n: number) => new Date(EXPIRY.getTime() + n * 60 * DAY)
 
-const server = useTestServer()
+// Declared first, so it runs first: the second instance's connections close before the server's
+// database is dropped (jest runs a block's afterAll hooks in the order they were declared).
 let second: DatabaseHandle | null = null
+afterAll(() => second?.close())
+const server = useTestServer()
 /** The clock both instances read (the reminder job and the notifier's quiet hours). */
 let current = new Date(EXPIRY.getTime() - 31 * DAY)
 
@@ -52,10 +55,6 @@ beforeAll(async () => {
   one = instance(server.db)
   two = instance(second?.db ?? server.db)
 }, 180_000)
-
-afterAll(async () => {
-  await second?.close()
-})
 
 let domains = 0
 async function product(
